@@ -1,0 +1,50 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
+
+export const COMPETITION_STATUSES = ["active", "closed", "drawn"] as const;
+
+export const categories = sqliteTable("categories", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  description: text("description"),
+  isActive: flag("is_active", true),
+  createdAt: createdAt(),
+});
+
+export const competitions = sqliteTable(
+  "competitions",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    image: text("image").notNull(),
+    category: text("category").notNull(),
+    /** Price per entry in integer pence. */
+    pricePence: integer("price_pence").notNull().default(0),
+    status: text("status", { enum: COMPETITION_STATUSES }).notNull().default("active"),
+    startDate: timestamp("start_date").notNull(),
+    endDate: timestamp("end_date").notNull(),
+    drawDate: timestamp("draw_date").notNull(),
+    /** Null means unlimited. */
+    maxTickets: integer("max_tickets"),
+    soldTickets: integer("sold_tickets").notNull().default(0),
+    featured: flag("featured", false),
+    showOnHero: flag("show_on_hero", false),
+    qualifyingQuestion: text("qualifying_question"),
+    /** Never leaves the server. */
+    qualifyingAnswer: text("qualifying_answer"),
+    allowPostalEntry: flag("allow_postal_entry", true),
+    postalAddress: text("postal_address"),
+    prizeDetails: text("prize_details"),
+    rules: text("rules"),
+    faq: text("faq"),
+    privacyPolicyUrl: text("privacy_policy_url"),
+    termsOfUseUrl: text("terms_of_use_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("competitions_status_idx").on(t.status, t.endDate)],
+);
+
+export type Competition = typeof competitions.$inferSelect;
+export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];

@@ -1,0 +1,107 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, timestamp, updatedAt } from "./columns";
+import { competitions } from "./competitions";
+import { users } from "./users";
+
+export const PAYMENT_STATUSES = ["paid", "pending", "failed", "other"] as const;
+export const ORDER_STATUSES = ["pending", "paid", "failed"] as const;
+export const ENTRY_METHODS = ["online", "postal"] as const;
+
+/** One checkout: a payment for one or more entries. */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    totalPence: integer("total_pence").notNull(),
+    /** Sent by the client so a retried submit returns the first result. */
+    idempotencyKey: text("idempotency_key").unique(),
+    paymentProvider: text("payment_provider"),
+    paymentId: text("payment_id"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    failureReason: text("failure_reason"),
+    /** Held ticket numbers are released when a pending order passes this time. */
+    holdExpiresAt: timestamp("hold_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("orders_user_idx").on(t.userId), index("orders_status_idx").on(t.status, t.holdExpiresAt)],
+);
+
+export const entries = sqliteTable(
+  "entries",
+  {
+    id: id(),
+    competitionId: text("competition_id")
+      .notNull()
+      .references(() => competitions.id, { onDelete: "cascade" }),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    answer: text("answer"),
+    ticketCount: integer("ticket_count").notNull(),
+    amountPence: integer("amount_pence").notNull().default(0),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    paymentId: text("payment_id"),
+    entryMethod: text("entry_method", { enum: ENTRY_METHODS }).notNull().default("online"),
+    postalReference: text("postal_reference"),
+    entryDate: createdAt(),
+  },
+  (t) => [
+    index("entries_competition_idx").on(t.competitionId),
+    index("entries_user_idx").on(t.userId),
+    index("entries_email_idx").on(t.customerEmail),
+    index("entries_order_idx").on(t.orderId),
+    index("entries_date_idx").on(t.entryDate),
+  ],
+);
+
+/** Ticket numbers are allocated by the server; one row per ticket, unique within a competition. */
+export const tickets = sqliteTable(
+  "tickets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    competitionId: text("competition_id")
+      .notNull()
+      .references(() => competitions.id, { onDelete: "cascade" }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tickets_competition_number_uq").on(t.competitionId, t.number),
+    index("tickets_entry_idx").on(t.entryId),
+  ],
+);
+
+export const winners = sqliteTable(
+  "winners",
+  {
+    id: id(),
+    competitionId: text("competition_id")
+      .notNull()
+      .references(() => competitions.id, { onDelete: "cascade" }),
+    entryId: text("entry_id").references(() => entries.id, { onDelete: "set null" }),
+    ticketNumber: text("ticket_number"),
+    customerName: text("customer_name").notNull(),
+    photo: text("photo"),
+    testimonial: text("testimonial"),
+    /** "manual" when typed in by an admin, "draw" when chosen by the verifiable draw. */
+    source: text("source", { enum: ["manual", "draw"] }).notNull().default("manual"),
+    winDate: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("winners_competition_idx").on(t.competitionId), index("winners_date_idx").on(t.winDate)],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type Entry = typeof entries.$inferSelect;
+export type Ticket = typeof tickets.$inferSelect;
+export type Winner = typeof winners.$inferSelect;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

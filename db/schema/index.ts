@@ -1,0 +1,5 @@
+export * from "./users";
+export * from "./competitions";
+export * from "./entries";
+export * from "./content";
+export * from "./notifications";

@@ -1,0 +1,127 @@
+import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from "trpc-to-openapi";
+import type { Db } from "../../db/client";
+import { BodyError, readJsonBody } from "./http/body";
+import { setSecurityHeaders } from "./http/security-headers";
+import { createStaticHandler } from "./http/static";
+import { silentLogger, type Logger } from "./logger";
+import { appRouter } from "./routers/_app";
+import { createHttpContext, defaultConfig, type AppConfig } from "./trpc/context";
+
+export interface AppOptions {
+  db: Db;
+  config?: Partial<AppConfig>;
+  /** Folder of the built SPA; when absent only the API is served. */
+  clientDir?: string;
+  logger?: Logger;
+  maxBodyBytes?: number;
+  /** Used as the server URL in the OpenAPI document. */
+  publicOrigin?: string;
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const API_VERSION = "1.0.0";
+
+export function buildOpenApiDocument(baseUrl: string) {
+  return generateOpenApiDocument(appRouter, {
+    title: "Harvest Draws API",
+    description:
+      "REST face of the shop. Every path is declared on the same tRPC procedure the web app calls, with the same checks. " +
+      "Authenticate with the x-session-token header (the token from login or register), or the session cookie plus a same-site Origin.",
+    version: API_VERSION,
+    baseUrl,
+    securitySchemes: {
+      sessionToken: { type: "apiKey", in: "header", name: "x-session-token" },
+    },
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export function createApp(opts: AppOptions): RequestHandler {
+  const config: AppConfig = { ...defaultConfig, ...opts.config };
+  const logger = opts.logger ?? silentLogger;
+  const maxBodyBytes = opts.maxBodyBytes ?? 1_000_000;
+  const { db } = opts;
+  const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) =>
+    createHttpContext(db, config, req, res);
+  const serveStatic = opts.clientDir ? createStaticHandler(opts.clientDir) : null;
+
+  const onError = ({ error, path }: { error: { code: string; message: string; cause?: unknown }; path?: string }) => {
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      const cause = error.cause instanceof Error ? error.cause : undefined;
+      logger.error("procedure failed", { path, err: cause?.message ?? error.message, stack: cause?.stack });
+    }
+  };
+
+  const rest = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: createContext as never,
+    onError: onError as never,
+    maxBodySize: maxBodyBytes,
+  });
+
+  let openApiText: string | null = null;
+
+  return (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const pathname = url.pathname;
+    setSecurityHeaders(res, config.secureCookies);
+
+    const handle = async () => {
+      if (pathname.startsWith("/api/trpc/") || pathname === "/api/trpc") {
+        res.setHeader("Cache-Control", "no-store");
+        await nodeHTTPRequestHandler({
+          router: appRouter,
+          req,
+          res,
+          path: pathname.slice("/api/trpc/".length),
+          createContext,
+          onError: onError as never,
+          maxBodySize: maxBodyBytes,
+        });
+        return;
+      }
+      if (pathname === "/api/openapi.json") {
+        openApiText ??= JSON.stringify(buildOpenApiDocument(`${opts.publicOrigin ?? ""}/api`));
+        res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
+        res.end(openApiText);
+        return;
+      }
+      if (pathname.startsWith("/api/") || pathname === "/api") {
+        res.setHeader("Cache-Control", "no-store");
+        const method = req.method ?? "GET";
+        if (method === "POST" || method === "PUT" || method === "PATCH") {
+          const body = await readJsonBody(req, maxBodyBytes);
+          // The REST adapter reads a pre-parsed body from here; an absent body is treated as {}.
+          (req as IncomingMessage & { body?: unknown }).body = body ?? {};
+          if (!req.headers["content-type"]) req.headers["content-type"] = "application/json";
+        }
+        req.url = pathname.slice("/api".length) + url.search;
+        await rest(req as never, res as never);
+        return;
+      }
+      if (serveStatic) {
+        serveStatic(req, res, pathname);
+        return;
+      }
+      sendJson(res, 404, { message: "Not found", code: "NOT_FOUND" });
+    };
+
+    handle().catch((err: unknown) => {
+      if (err instanceof BodyError) {
+        if (!res.headersSent) sendJson(res, err.status, { message: err.message, code: err.code });
+        return;
+      }
+      logger.error("request failed", { path: pathname, err: err instanceof Error ? err.message : String(err) });
+      if (!res.headersSent) sendJson(res, 500, { message: "Internal server error", code: "INTERNAL_SERVER_ERROR" });
+      else res.end();
+    });
+  };
+}

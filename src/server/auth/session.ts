@@ -1,0 +1,69 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { sessions, users, type User } from "../../../db/schema";
+
+/**
+ * Sessions as Lucia's guide describes them: the client holds a random token, the database holds
+ * only its SHA-256. Expiry slides: a session used in its second half is pushed out again.
+ */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const RENEW_WITHIN_MS = SESSION_TTL_MS / 2;
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+export function createSession(db: Db, userId: string, now = new Date()): { token: string; session: SessionRecord } {
+  const token = generateSessionToken();
+  const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
+  db.insert(sessions).values({ ...session, createdAt: now }).run();
+  return { token, session };
+}
+
+export type SessionValidation = { session: SessionRecord; user: User } | { session: null; user: null };
+
+const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
+
+export function validateSessionToken(db: Db, token: string, now = new Date()): SessionValidation {
+  if (!TOKEN_SHAPE.test(token)) return { session: null, user: null };
+  const id = sessionIdFromToken(token);
+  const row = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row) return { session: null, user: null };
+  const { session, user } = row;
+  if (now.getTime() >= session.expiresAt.getTime() || !user.isActive) {
+    db.delete(sessions).where(eq(sessions.id, id)).run();
+    return { session: null, user: null };
+  }
+  if (session.expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS) {
+    session.expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id)).run();
+  }
+  return { session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt }, user };
+}
+
+export function invalidateSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+export function invalidateUserSessions(db: Db, userId: string): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}

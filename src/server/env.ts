@@ -1,0 +1,51 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_PATH: z.string().min(1).optional(),
+  /** The public origin (scheme://host[:port]) used for Origin checks and links in mail. */
+  PUBLIC_ORIGIN: z.url().optional(),
+  /** Set when a reverse proxy terminates TLS and sets X-Forwarded-Proto/For. */
+  TRUST_PROXY: bool(false),
+  SEED_DEMO: bool(true),
+  SEED_ADMIN_EMAIL: z.email().default("admin@harvestdraws.co.uk"),
+  SEED_ADMIN_PASSWORD: z.string().min(8, "SEED_ADMIN_PASSWORD must be at least 8 characters").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Largest JSON body accepted, in bytes. */
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
+});
+
+export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; DATA_DIR: string };
+
+/** Parses the environment once; a wrong value stops start-up with a readable list. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const dataDir = resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    DATA_DIR: dataDir,
+    DATABASE_PATH: parsed.data.DATABASE_PATH ? resolve(parsed.data.DATABASE_PATH) : join(dataDir, "shop.db"),
+  };
+}
+
+export class EnvError extends Error {}
+
+/** Loads ./.env when present, without overriding what the shell already set. */
+export function loadDotEnv(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

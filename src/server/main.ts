@@ -1,0 +1,92 @@
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createDb, migrateDb } from "../../db/client";
+import { seed } from "../../db/seed";
+import { createApp } from "./app";
+import { EnvError, loadDotEnv, loadEnv } from "./env";
+import { createLogger } from "./logger";
+
+const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const db = createDb(env.DATABASE_PATH);
+  migrateDb(db);
+
+  const production = env.NODE_ENV === "production";
+  const seeded = await seed(db, {
+    demo: env.SEED_DEMO,
+    adminEmail: env.SEED_ADMIN_EMAIL,
+    adminPassword: env.SEED_ADMIN_PASSWORD ?? (production ? undefined : "harvest-admin"),
+  });
+
+  const secure = env.PUBLIC_ORIGIN?.startsWith("https://") ?? false;
+  const app = createApp({
+    db,
+    config: {
+      secureCookies: secure,
+      allowedOrigins: env.PUBLIC_ORIGIN ? [env.PUBLIC_ORIGIN] : [],
+      trustProxy: env.TRUST_PROXY,
+    },
+    clientDir: CLIENT_DIR,
+    logger,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    publicOrigin: env.PUBLIC_ORIGIN,
+  });
+
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    const url = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
+    logger.info("server started", { url, database: env.DATABASE_PATH, mode: env.NODE_ENV });
+    const lines = [``, `  Harvest Draws is running at ${url}`, `  Database: ${env.DATABASE_PATH}`];
+    if (seeded.admin) {
+      lines.push(`  Admin sign-in: ${seeded.admin.email} / ${seeded.admin.password}`);
+      if (seeded.admin.generated) lines.push(`  (generated now and shown only once: note it down)`);
+    } else {
+      lines.push(`  Admin sign-in: ${env.SEED_ADMIN_EMAIL} (password as set when the database was first seeded)`);
+    }
+    console.log(lines.join("\n") + "\n");
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      try {
+        db.$client.pragma("wal_checkpoint(TRUNCATE)");
+        db.$client.close();
+      } finally {
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Db } from "../../../db/client";
+import type { User } from "../../../db/schema";
+import { SESSION_COOKIE, header, parseCookies } from "../auth/cookies";
+import { validateSessionToken, type SessionRecord } from "../auth/session";
+
+/** Settings the request layer needs, fixed when the app is created. */
+export interface AppConfig {
+  /** Cookies get the Secure flag. */
+  secureCookies: boolean;
+  /** Origins allowed to send cookie-authenticated mutations; empty means "the request's own host". */
+  allowedOrigins: string[];
+  trustProxy: boolean;
+}
+
+export type AuthSource = "header" | "cookie" | "bearer";
+
+export interface Context {
+  db: Db;
+  config: AppConfig;
+  user: User | null;
+  session: SessionRecord | null;
+  authSource: AuthSource | null;
+  /** False when a cookie-carrying request comes from another site. */
+  originOk: boolean;
+  setCookie: (cookie: string) => void;
+  /** Set on the HTTP response, e.g. Retry-After. */
+  setHeader: (name: string, value: string) => void;
+  ip: string;
+  now: () => Date;
+}
+
+export interface InnerContextOptions {
+  db: Db;
+  config?: Partial<AppConfig>;
+  user?: User | null;
+  session?: SessionRecord | null;
+  authSource?: AuthSource | null;
+  originOk?: boolean;
+  setCookie?: (cookie: string) => void;
+  setHeader?: (name: string, value: string) => void;
+  ip?: string;
+  now?: () => Date;
+}
+
+export const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: false };
+
+/** The context without HTTP: what tests and server-side callers use. */
+export function createContextInner(opts: InnerContextOptions): Context {
+  return {
+    db: opts.db,
+    config: { ...defaultConfig, ...opts.config },
+    user: opts.user ?? null,
+    session: opts.session ?? null,
+    authSource: opts.authSource ?? (opts.user ? "header" : null),
+    originOk: opts.originOk ?? true,
+    setCookie: opts.setCookie ?? (() => {}),
+    setHeader: opts.setHeader ?? (() => {}),
+    ip: opts.ip ?? "127.0.0.1",
+    now: opts.now ?? (() => new Date()),
+  };
+}
+
+function requestOrigin(req: IncomingMessage, config: AppConfig): string {
+  const proto = config.trustProxy ? (header(req.headers, "x-forwarded-proto") ?? "http") : "encrypted" in req.socket ? "https" : "http";
+  const host = (config.trustProxy ? header(req.headers, "x-forwarded-host") : undefined) ?? header(req.headers, "host") ?? "";
+  return `${proto.split(",")[0]!.trim()}://${host}`;
+}
+
+function originMatches(req: IncomingMessage, config: AppConfig): boolean {
+  const origin = header(req.headers, "origin");
+  if (!origin) return false;
+  if (config.allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === new URL(requestOrigin(req, config)).host;
+  } catch {
+    return false;
+  }
+}
+
+export function clientIp(req: IncomingMessage, config: AppConfig): string {
+  if (config.trustProxy) {
+    const fwd = header(req.headers, "x-forwarded-for");
+    if (fwd) return fwd.split(",")[0]!.trim();
+  }
+  return req.socket?.remoteAddress ?? "unknown";
+}
+
+/** Where the session token came from: an explicit header wins over the cookie. */
+export function readSessionToken(req: IncomingMessage): { token: string; source: AuthSource } | null {
+  const explicit = header(req.headers, "x-session-token");
+  if (explicit) return { token: explicit.trim(), source: "header" };
+  const auth = header(req.headers, "authorization");
+  if (auth && /^Bearer\s+/i.test(auth)) return { token: auth.replace(/^Bearer\s+/i, "").trim(), source: "bearer" };
+  const cookie = parseCookies(header(req.headers, "cookie"))[SESSION_COOKIE];
+  if (cookie) return { token: cookie, source: "cookie" };
+  return null;
+}
+
+export function createHttpContext(db: Db, config: AppConfig, req: IncomingMessage, res: ServerResponse): Context {
+  const found = readSessionToken(req);
+  const validated = found ? validateSessionToken(db, found.token) : { session: null, user: null };
+  return createContextInner({
+    db,
+    config,
+    user: validated.user,
+    session: validated.session,
+    authSource: validated.session ? found!.source : null,
+    originOk: found?.source !== "cookie" || originMatches(req, config),
+    setCookie: (cookie) => {
+      if (!res.headersSent) res.appendHeader("Set-Cookie", cookie);
+    },
+    setHeader: (name, value) => {
+      if (!res.headersSent) res.setHeader(name, value);
+    },
+    ip: clientIp(req, config),
+  });
+}

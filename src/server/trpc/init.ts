@@ -1,0 +1,40 @@
+/**
+ * tRPC is created here, once. Only `router`, `createCallerFactory`, `middleware` and the base
+ * procedure leave this file; `t` never does.
+ */
+import { initTRPC } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { ZodError, z } from "zod";
+import { AppError } from "../errors";
+import type { Context } from "./context";
+
+// 1. Initialisation: the error formatter gives forms their field errors and never a stack trace.
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
+      const { stack: _stack, ...data } = shape.data as typeof shape.data & { stack?: string };
+      return {
+        ...shape,
+        message: zodError ? firstIssueMessage(cause as ZodError) : shape.message,
+        data: { ...data, zodError, appCode: cause instanceof AppError ? cause.code : undefined },
+      };
+    },
+  });
+
+function firstIssueMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid input";
+  const path = issue.path.length ? `${issue.path.join(".")}: ` : "";
+  return `${path}${issue.message}`;
+}
+
+// 2. What the rest of the server may use.
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+export const baseProcedure = t.procedure;

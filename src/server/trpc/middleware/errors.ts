@@ -1,0 +1,16 @@
+import { TRPCError } from "@trpc/server";
+import { AppError, toTrpcError } from "../../errors";
+import { middleware } from "../init";
+
+/** Services throw AppError; this is the one place that turns it into a tRPC (and so HTTP) code. */
+export const mapAppErrors = middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) throw toTrpcError(cause);
+    if (result.error instanceof TRPCError && result.error.cause instanceof AppError) {
+      throw toTrpcError(result.error.cause);
+    }
+  }
+  return result;
+});

@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+/** One contract for the React forms and the procedures, with the spec's messages. */
+
+const email = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .max(254, "Email address is too long")
+  .pipe(z.email("Please enter a valid email address"));
+
+const password = z
+  .string({ error: "Password must be at least 6 characters" })
+  .min(6, "Password must be at least 6 characters")
+  .max(200, "Password must be at most 200 characters");
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const dateOfBirth = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+    message: "Please enter a valid date of birth",
+  });
+
+export const loginInput = z.object({
+  email,
+  password: z.string({ error: "Password must be at least 6 characters" }).min(6, "Password must be at least 6 characters").max(200),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const profileFields = {
+  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
+  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
+  phone: optionalText(40),
+  address: optionalText(300),
+  city: optionalText(100),
+  postcode: optionalText(20),
+  country: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : "United Kingdom")),
+};
+
+export const registerInput = z
+  .object({
+    email,
+    password,
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+    ...profileFields,
+    dateOfBirth,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const profileInput = z.object({ ...profileFields, dateOfBirth });
+export type ProfileInput = z.input<typeof profileInput>;
+
+export const authUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(["user", "admin"]),
+  phone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  postcode: z.string().nullable(),
+  country: z.string(),
+  createdAt: z.string(),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+export const authResult = z.object({ token: z.string(), user: authUser });
+export type AuthResult = z.infer<typeof authResult>;
