@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { authResult, loginInput, registerInput } from "../../../shared/schemas/auth";
+import { authResult, authUser, loginInput, registerInput } from "../../../shared/schemas/auth";
 import { clearSessionCookie, sessionCookie } from "../../auth/cookies";
 import * as auth from "../../services/auth";
 import { publicProcedure, router } from "../../trpc/procedures";
 
 export const authRouter = router({
+  /** The web app's current-user read: null when signed out, so a visitor's page load logs no 401. */
+  session: publicProcedure
+    .input(z.void())
+    .output(authUser.nullable())
+    .query(({ ctx }) => (ctx.user ? auth.toAuthUser(ctx.user) : null)),
+
   login: publicProcedure
     .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["auth"], protect: false, summary: "Sign in" } })
     .input(loginInput)

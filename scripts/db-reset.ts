@@ -1,0 +1,19 @@
+// `npm run db:reset`: delete the database file, migrate a fresh one and seed it.
+import { rmSync } from "node:fs";
+import { createDb, migrateDb } from "../db/client";
+import { seed } from "../db/seed";
+import { loadDotEnv, loadEnv } from "../src/server/env";
+
+loadDotEnv();
+const env = loadEnv();
+for (const suffix of ["", "-wal", "-shm"]) rmSync(env.DATABASE_PATH + suffix, { force: true });
+const db = createDb(env.DATABASE_PATH);
+migrateDb(db);
+const result = await seed(db, {
+  demo: env.SEED_DEMO,
+  adminEmail: env.SEED_ADMIN_EMAIL,
+  adminPassword: env.SEED_ADMIN_PASSWORD ?? (env.NODE_ENV === "production" ? undefined : "harvest-admin"),
+});
+db.$client.close();
+console.log(`Database reset at ${env.DATABASE_PATH}`);
+if (result.admin) console.log(`Admin sign-in: ${result.admin.email} / ${result.admin.password}`);

@@ -1,0 +1,58 @@
+// `npm test`: type-check, then unit/integration/REST tests (Vitest), then end-to-end tests in Chromium
+// (Playwright). Prints one closing line with the totals.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const tmp = join(root, "tests/.tmp");
+rmSync(join(tmp, "reports"), { recursive: true, force: true });
+mkdirSync(join(tmp, "reports"), { recursive: true });
+const bin = (name) => join(root, "node_modules/.bin", name);
+const only = process.argv[2]; // optional: "unit" or "e2e"
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`  ${title}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+let ok = true;
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+if (!only) ok = run("Type check", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]) && ok;
+
+if (!only || only === "unit") {
+  const report = join(tmp, "reports/vitest.json");
+  ok = run("Unit, integration and REST tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]) && ok;
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, "utf8"));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  } else failed += 1;
+}
+
+if (!only || only === "e2e") {
+  ok = run("Browser check", process.execPath, [join(root, "scripts/ensure-browser.mjs")]) && ok;
+  ok = run("Storefront build", process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"]) && ok;
+  const report = join(tmp, "reports/playwright.json");
+  ok = run("End-to-end tests (Chromium)", bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  }) && ok;
+  if (existsSync(report)) {
+    const s = JSON.parse(readFileSync(report, "utf8")).stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+    skipped += s.skipped ?? 0;
+  } else failed += 1;
+}
+
+if (!ok && failed === 0) failed = 1;
+console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,65 @@
+import { defineConfig, devices } from "@playwright/test";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_DATA_DIR = `${root}tests/.tmp/e2e-data`;
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json"]],
+  outputDir: `${root}tests/.tmp/e2e-results`,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+      testMatch: "**/*.mobile.spec.ts",
+    },
+  ],
+  webServer: {
+    // A fresh database every run; the server is the production build, as a visitor would meet it.
+    command: `rm -rf "${E2E_DATA_DIR}" && exec node --import tsx src/server/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${E2E_PORT}/api/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      SEED_DEMO: "true",
+      SEED_ADMIN_EMAIL: "admin@harvestdraws.test",
+      SEED_ADMIN_PASSWORD: "e2e-admin-password",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

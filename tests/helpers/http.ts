@@ -1,0 +1,62 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll } from "vitest";
+import type { Db } from "../../db/client";
+import { createApp, type AppOptions } from "../../src/server/app";
+
+export interface TestServer {
+  url: string;
+  origin: string;
+  request: (path: string, init?: ApiInit) => Promise<ApiResponse>;
+}
+
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  /** Sent verbatim (no JSON encoding). */
+  rawBody?: string;
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  json: any;
+  text: string;
+}
+
+/** Starts the real HTTP app on an ephemeral loopback port for this test file. */
+export async function startTestServer(db: Db, opts: Partial<AppOptions> = {}): Promise<TestServer> {
+  const server: Server = createServer(createApp({ db, ...opts }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  const request = async (path: string, init: ApiInit = {}): Promise<ApiResponse> => {
+    const headers: Record<string, string> = { ...init.headers };
+    let body: string | undefined;
+    if (init.rawBody !== undefined) body = init.rawBody;
+    else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers["content-type"] ??= "application/json";
+    }
+    if (init.token) headers["x-session-token"] = init.token;
+    const res = await fetch(origin + path, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  };
+  return { url: origin, origin, request };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "../../src/server/env";
+
+describe("loadEnv", () => {
+  it("fills defaults and derives the database path from the data directory", () => {
+    const env = loadEnv({ DATA_DIR: "/srv/shop-data" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_PATH).toBe("/srv/shop-data/shop.db");
+    expect(env.SEED_DEMO).toBe(true);
+  });
+
+  it("lets DATABASE_PATH point elsewhere", () => {
+    expect(loadEnv({ DATABASE_PATH: "/var/lib/shop.sqlite" }).DATABASE_PATH).toBe("/var/lib/shop.sqlite");
+  });
+
+  it("stops with a readable list of every wrong value", () => {
+    let message = "";
+    try {
+      loadEnv({ PORT: "eighty", NODE_ENV: "staging", SEED_DEMO: "maybe" });
+    } catch (err) {
+      expect(err).toBeInstanceOf(EnvError);
+      message = (err as Error).message;
+    }
+    expect(message).toContain("Invalid environment");
+    expect(message).toContain("PORT");
+    expect(message).toContain("NODE_ENV");
+    expect(message).toContain("SEED_DEMO");
+  });
+});
