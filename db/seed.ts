@@ -169,5 +169,5 @@ function seedEntries(db: Db, competitionId: string, sold: number, pricePence: nu
     }
     k++;
   }
-  db.update(competitions).set({ soldTickets: sold }).where(eq(competitions.id, competitionId)).run();
+  db.update(competitions).set({ soldTickets: sold, nextTicketNumber: sold + 1 }).where(eq(competitions.id, competitionId)).run();
 }

@@ -60,6 +60,9 @@ CREATE TABLE `competitions` (
 	`draw_date` integer NOT NULL,
 	`max_tickets` integer,
 	`sold_tickets` integer DEFAULT 0 NOT NULL,
+	`held_tickets` integer DEFAULT 0 NOT NULL,
+	`next_ticket_number` integer DEFAULT 1 NOT NULL,
+	`max_tickets_per_person` integer,
 	`featured` integer DEFAULT false NOT NULL,
 	`show_on_hero` integer DEFAULT false NOT NULL,
 	`qualifying_question` text,
@@ -76,6 +79,13 @@ CREATE TABLE `competitions` (
 );
 --> statement-breakpoint
 CREATE INDEX `competitions_status_idx` ON `competitions` (`status`,`end_date`);--> statement-breakpoint
+CREATE TABLE `released_ticket_numbers` (
+	`competition_id` text NOT NULL,
+	`number` integer NOT NULL,
+	PRIMARY KEY(`competition_id`, `number`),
+	FOREIGN KEY (`competition_id`) REFERENCES `competitions`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `entries` (
 	`id` text PRIMARY KEY NOT NULL,
 	`competition_id` text NOT NULL,
@@ -104,6 +114,7 @@ CREATE INDEX `entries_date_idx` ON `entries` (`created_at`);--> statement-breakp
 CREATE TABLE `orders` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text,
+	`customer_name` text NOT NULL,
 	`customer_email` text NOT NULL,
 	`status` text DEFAULT 'pending' NOT NULL,
 	`total_pence` integer NOT NULL,

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
 
 export const COMPETITION_STATUSES = ["active", "closed", "drawn"] as const;
@@ -28,6 +28,12 @@ export const competitions = sqliteTable(
     /** Null means unlimited. */
     maxTickets: integer("max_tickets"),
     soldTickets: integer("sold_tickets").notNull().default(0),
+    /** Tickets held by pending orders, released if their payment fails or the hold expires. */
+    heldTickets: integer("held_tickets").notNull().default(0),
+    /** The next never-issued ticket number; released numbers are reused first. */
+    nextTicketNumber: integer("next_ticket_number").notNull().default(1),
+    /** Optional cap across all of one person's orders (matched by account and by email). */
+    maxTicketsPerPerson: integer("max_tickets_per_person"),
     featured: flag("featured", false),
     showOnHero: flag("show_on_hero", false),
     qualifyingQuestion: text("qualifying_question"),
@@ -44,6 +50,18 @@ export const competitions = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("competitions_status_idx").on(t.status, t.endDate)],
+);
+
+/** Numbers given back by failed or expired holds, handed out again before new ones. */
+export const releasedTicketNumbers = sqliteTable(
+  "released_ticket_numbers",
+  {
+    competitionId: text("competition_id")
+      .notNull()
+      .references(() => competitions.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.number] })],
 );
 
 export type Competition = typeof competitions.$inferSelect;

@@ -13,6 +13,7 @@ export const orders = sqliteTable(
   {
     id: id(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     totalPence: integer("total_pence").notNull(),

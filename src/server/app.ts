@@ -7,11 +7,14 @@ import { setSecurityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
 import { silentLogger, type Logger } from "./logger";
 import { appRouter } from "./routers/_app";
-import { createHttpContext, defaultConfig, type AppConfig } from "./trpc/context";
+import { noopMailer } from "./mail/mailer";
+import { SimulatedPaymentProvider } from "./payments/simulated";
+import { createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
 
 export interface AppOptions {
   db: Db;
   config?: Partial<AppConfig>;
+  services?: Partial<AppServices>;
   /** Folder of the built SPA; when absent only the API is served. */
   clientDir?: string;
   logger?: Logger;
@@ -23,6 +26,11 @@ export interface AppOptions {
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const API_VERSION = "1.0.0";
+
+/** REST success statuses other than 200, by procedure. */
+const SUCCESS_STATUS: Record<string, number> = {
+  "public.entries.create": 201,
+};
 
 export function buildOpenApiDocument(baseUrl: string) {
   return generateOpenApiDocument(appRouter, {
@@ -49,8 +57,12 @@ export function createApp(opts: AppOptions): RequestHandler {
   const logger = opts.logger ?? silentLogger;
   const maxBodyBytes = opts.maxBodyBytes ?? 1_000_000;
   const { db } = opts;
+  const services: AppServices = {
+    payments: opts.services?.payments ?? new SimulatedPaymentProvider(0),
+    mailer: opts.services?.mailer ?? noopMailer,
+  };
   const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) =>
-    createHttpContext(db, config, req, res);
+    createHttpContext(db, config, services, req, res);
   const serveStatic = opts.clientDir ? createStaticHandler(opts.clientDir) : null;
 
   const onError = ({ error, path }: { error: { code: string; message: string; cause?: unknown }; path?: string }) => {
@@ -65,6 +77,10 @@ export function createApp(opts: AppOptions): RequestHandler {
     createContext: createContext as never,
     onError: onError as never,
     maxBodySize: maxBodyBytes,
+    responseMeta: (({ paths, errors }: { paths?: readonly string[]; errors: unknown[] }) => {
+      const status = paths?.[0] ? SUCCESS_STATUS[paths[0]] : undefined;
+      return errors.length === 0 && status ? { status } : {};
+    }) as never,
   });
 
   let openApiText: string | null = null;

@@ -24,6 +24,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Largest JSON body accepted, in bytes. */
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
+  /** simulated (a card processor's offline test mode) or stripe. */
+  PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
+  /** Pretend network time of the simulated provider. */
+  PAYMENT_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(400),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+  /** e.g. smtp://user:pass@mail.example.co.uk:587. Without it mail stays in the outbox for admins to read. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default("Harvest Draws <no-reply@harvestdraws.co.uk>"),
+}).refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_SECRET_KEY, {
+  path: ["STRIPE_SECRET_KEY"],
+  message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY",
 });
 
 export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; DATA_DIR: string };

@@ -5,6 +5,9 @@ import { seed } from "../../db/seed";
 import { createApp } from "./app";
 import { EnvError, loadDotEnv, loadEnv } from "./env";
 import { createLogger } from "./logger";
+import { createMailer } from "./mail/mailer";
+import { createPaymentProvider } from "./payments";
+import { sweepExpiredHolds } from "./services/orders";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
@@ -31,6 +34,18 @@ async function main(): Promise<void> {
     adminPassword: env.SEED_ADMIN_PASSWORD ?? (production ? undefined : "harvest-admin"),
   });
 
+  const payments = createPaymentProvider(env);
+  const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
+  // Orders left pending by a crash or a lost payment answer give their ticket numbers back.
+  const sweep = () => {
+    const failed = sweepExpiredHolds(db);
+    if (failed) logger.info("expired holds released", { orders: failed });
+  };
+  sweep();
+  const sweeper = setInterval(sweep, 30_000);
+  sweeper.unref();
+  void mailer.flush();
+
   const secure = env.PUBLIC_ORIGIN?.startsWith("https://") ?? false;
   const app = createApp({
     db,
@@ -39,6 +54,7 @@ async function main(): Promise<void> {
       allowedOrigins: env.PUBLIC_ORIGIN ? [env.PUBLIC_ORIGIN] : [],
       trustProxy: env.TRUST_PROXY,
     },
+    services: { payments, mailer },
     clientDir: CLIENT_DIR,
     logger,
     maxBodyBytes: env.MAX_BODY_BYTES,
@@ -72,6 +88,8 @@ async function main(): Promise<void> {
     logger.info("shutting down", { signal });
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    clearInterval(sweeper);
+    mailer.stop();
     server.close(() => {
       try {
         db.$client.pragma("wal_checkpoint(TRUNCATE)");

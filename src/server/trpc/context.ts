@@ -3,6 +3,15 @@ import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
 import { SESSION_COOKIE, header, parseCookies } from "../auth/cookies";
 import { validateSessionToken, type SessionRecord } from "../auth/session";
+import { noopMailer, type Mailer } from "../mail/mailer";
+import type { PaymentProvider } from "../payments/provider";
+import { SimulatedPaymentProvider } from "../payments/simulated";
+
+/** Parts outside the database that services need, injected once per app. */
+export interface AppServices {
+  payments: PaymentProvider;
+  mailer: Mailer;
+}
 
 /** Settings the request layer needs, fixed when the app is created. */
 export interface AppConfig {
@@ -18,6 +27,9 @@ export type AuthSource = "header" | "cookie" | "bearer";
 export interface Context {
   db: Db;
   config: AppConfig;
+  services: AppServices;
+  /** From the Idempotency-Key header, for REST clients. */
+  idempotencyKey: string | null;
   user: User | null;
   session: SessionRecord | null;
   authSource: AuthSource | null;
@@ -33,6 +45,8 @@ export interface Context {
 export interface InnerContextOptions {
   db: Db;
   config?: Partial<AppConfig>;
+  services?: Partial<AppServices>;
+  idempotencyKey?: string | null;
   user?: User | null;
   session?: SessionRecord | null;
   authSource?: AuthSource | null;
@@ -50,6 +64,8 @@ export function createContextInner(opts: InnerContextOptions): Context {
   return {
     db: opts.db,
     config: { ...defaultConfig, ...opts.config },
+    services: { payments: opts.services?.payments ?? new SimulatedPaymentProvider(0), mailer: opts.services?.mailer ?? noopMailer },
+    idempotencyKey: opts.idempotencyKey ?? null,
     user: opts.user ?? null,
     session: opts.session ?? null,
     authSource: opts.authSource ?? (opts.user ? "header" : null),
@@ -97,12 +113,14 @@ export function readSessionToken(req: IncomingMessage): { token: string; source:
   return null;
 }
 
-export function createHttpContext(db: Db, config: AppConfig, req: IncomingMessage, res: ServerResponse): Context {
+export function createHttpContext(db: Db, config: AppConfig, services: AppServices, req: IncomingMessage, res: ServerResponse): Context {
   const found = readSessionToken(req);
   const validated = found ? validateSessionToken(db, found.token) : { session: null, user: null };
   return createContextInner({
     db,
     config,
+    services,
+    idempotencyKey: header(req.headers, "idempotency-key")?.trim() || null,
     user: validated.user,
     session: validated.session,
     authSource: validated.session ? found!.source : null,

@@ -21,7 +21,12 @@ const t = initTRPC
       return {
         ...shape,
         message: zodError ? firstIssueMessage(cause as ZodError) : shape.message,
-        data: { ...data, zodError, appCode: cause instanceof AppError ? cause.code : undefined },
+        data: {
+          ...data,
+          zodError,
+          appCode: cause instanceof AppError ? cause.code : undefined,
+          details: cause instanceof AppError ? cause.details : undefined,
+        },
       };
     },
   });

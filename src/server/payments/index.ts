@@ -1,0 +1,22 @@
+import type { PaymentProvider } from "./provider";
+import { SimulatedPaymentProvider } from "./simulated";
+import { StripePaymentProvider } from "./stripe";
+
+export interface PaymentEnv {
+  PAYMENT_PROVIDER: "simulated" | "stripe";
+  PAYMENT_LATENCY_MS: number;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+}
+
+export function createPaymentProvider(env: PaymentEnv): PaymentProvider {
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    if (!env.STRIPE_SECRET_KEY) throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY");
+    return new StripePaymentProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+  }
+  return new SimulatedPaymentProvider(env.PAYMENT_LATENCY_MS);
+}
+
+export type { PaymentProvider } from "./provider";
+export { SimulatedPaymentProvider } from "./simulated";
+export { StripePaymentProvider } from "./stripe";

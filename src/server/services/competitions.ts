@@ -1,0 +1,72 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { competitionViews, competitions, type Competition } from "../../../db/schema";
+import { penceToDecimal } from "../../shared/money";
+import type { PublicCompetition } from "../../shared/schemas/competition";
+import { AppError } from "../errors";
+
+export function toPublicCompetition(c: Competition): PublicCompetition {
+  const remaining = c.maxTickets === null ? null : Math.max(0, c.maxTickets - c.soldTickets - c.heldTickets);
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    image: c.image,
+    category: c.category,
+    price: penceToDecimal(c.pricePence),
+    status: c.status,
+    startDate: c.startDate.toISOString(),
+    endDate: c.endDate.toISOString(),
+    drawDate: c.drawDate.toISOString(),
+    maxTickets: c.maxTickets,
+    soldTickets: c.soldTickets,
+    remainingTickets: remaining,
+    soldOut: c.maxTickets !== null && c.soldTickets >= c.maxTickets,
+    maxTicketsPerPerson: c.maxTicketsPerPerson,
+    featured: c.featured,
+    showOnHero: c.showOnHero,
+    qualifyingQuestion: c.qualifyingQuestion,
+    allowPostalEntry: c.allowPostalEntry,
+    postalAddress: c.allowPostalEntry ? c.postalAddress : null,
+    prizeDetails: c.prizeDetails,
+    rules: c.rules,
+    faq: c.faq,
+    privacyPolicyUrl: c.privacyPolicyUrl,
+    termsOfUseUrl: c.termsOfUseUrl,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export function listCompetitions(db: Db): PublicCompetition[] {
+  return db.select().from(competitions).orderBy(desc(competitions.createdAt)).all().map(toPublicCompetition);
+}
+
+export function findCompetition(db: Db, id: string): Competition {
+  const row = db.select().from(competitions).where(eq(competitions.id, id)).get();
+  if (!row) throw new AppError("NOT_FOUND", "Competition not found");
+  return row;
+}
+
+export function getCompetition(db: Db, id: string): PublicCompetition {
+  return toPublicCompetition(findCompetition(db, id));
+}
+
+/** Trimmed, case-insensitive; a competition without a stored answer accepts anything. */
+export function answerIsCorrect(competition: Pick<Competition, "qualifyingAnswer" | "qualifyingQuestion">, answer: string | null | undefined): boolean {
+  const stored = competition.qualifyingAnswer?.trim();
+  if (!stored) return true;
+  return (answer ?? "").trim().toLowerCase() === stored.toLowerCase();
+}
+
+export function checkAnswer(db: Db, competitionId: string, answer: string | null | undefined): { correct: boolean } {
+  return { correct: answerIsCorrect(findCompetition(db, competitionId), answer) };
+}
+
+export function recordView(db: Db, userId: string, competitionId: string, claimedUserId?: string | null): { recorded: boolean } {
+  if (claimedUserId && claimedUserId !== userId) {
+    throw new AppError("FORBIDDEN", "You can only record your own views");
+  }
+  findCompetition(db, competitionId);
+  db.insert(competitionViews).values({ userId, competitionId }).run();
+  return { recorded: true };
+}

@@ -1,0 +1,104 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../../db/client";
+import { competitions, entries, winners } from "../../../db/schema";
+import { penceToDecimal } from "../../shared/money";
+import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
+import { AppError } from "../errors";
+import type { PaymentMethod } from "../payments/provider";
+import { placeOrder, type OrderDeps } from "./orders";
+import { ticketNumbersByEntry } from "./tickets";
+
+type CardInput = z.output<typeof directCheckoutInput>["card"];
+
+function cardMethod(card: CardInput): PaymentMethod {
+  return { kind: "card", number: card.cardNumber, expiry: card.expiryDate, cvc: card.cvv, name: card.nameOnCard };
+}
+
+export function checkoutDirect(deps: OrderDeps, userId: string | null, input: z.output<typeof directCheckoutInput>) {
+  return placeOrder(deps, {
+    userId,
+    customerName: input.customerName,
+    customerEmail: input.customerEmail.toLowerCase(),
+    lines: [{ competitionId: input.competitionId, quantity: input.tickets, answer: input.answer }],
+    method: cardMethod(input.card),
+    idempotencyKey: input.idempotencyKey,
+  });
+}
+
+export function checkoutCart(deps: OrderDeps, userId: string | null, input: z.output<typeof cartCheckoutInput>) {
+  return placeOrder(deps, {
+    userId,
+    customerName: `${input.firstName} ${input.lastName}`,
+    customerEmail: input.email.toLowerCase(),
+    lines: input.lines.map((l) => ({ competitionId: l.competitionId, quantity: l.quantity, answer: l.answer })),
+    method: cardMethod(input.card),
+    idempotencyKey: input.idempotencyKey,
+  });
+}
+
+export async function createRestEntry(
+  deps: OrderDeps,
+  userId: string | null,
+  input: z.output<typeof restEntryInput>,
+  headerKey: string | null,
+) {
+  const quantity = input.quantity ?? input.ticketNumbers?.length;
+  if (!quantity) throw new AppError("BAD_REQUEST", "Say how many tickets: send quantity or ticketNumbers");
+  if (headerKey && !/^[A-Za-z0-9_.:-]{8,100}$/.test(headerKey)) throw new AppError("BAD_REQUEST", "Invalid Idempotency-Key header");
+  const result = await placeOrder(deps, {
+    userId,
+    customerName: input.customerName,
+    customerEmail: input.customerEmail.toLowerCase(),
+    lines: [{ competitionId: input.competitionId, quantity, answer: input.answer }],
+    method: { kind: "token", token: input.paymentToken ?? "sim_approve" },
+    idempotencyKey: headerKey ?? input.idempotencyKey,
+  });
+  const line = result.lines[0]!;
+  return { entryId: line.entryId, orderId: result.orderId, paymentStatus: result.status, ticketNumbers: line.ticketNumbers, amount: result.amount };
+}
+
+export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
+  const rows = db
+    .select({ entry: entries, competition: competitions })
+    .from(entries)
+    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
+    .where(eq(entries.userId, userId))
+    .orderBy(desc(entries.entryDate))
+    .all();
+  const numbers = ticketNumbersByEntry(db, rows.map((r) => r.entry.id));
+  return rows.map(({ entry, competition }) => ({
+    id: entry.id,
+    competitionId: entry.competitionId,
+    customerName: entry.customerName,
+    customerEmail: entry.customerEmail,
+    ticketNumbers: numbers.get(entry.id) ?? [],
+    ticketCount: entry.ticketCount,
+    amount: penceToDecimal(entry.amountPence),
+    paymentStatus: entry.paymentStatus,
+    entryMethod: entry.entryMethod,
+    entryDate: entry.entryDate.toISOString(),
+    competition: {
+      id: competition.id,
+      title: competition.title,
+      category: competition.category,
+      price: penceToDecimal(competition.pricePence),
+      status: competition.status,
+      endDate: competition.endDate.toISOString(),
+      drawDate: competition.drawDate.toISOString(),
+      image: competition.image,
+    },
+  }));
+}
+
+export function listUserWins(db: Db, userId: string) {
+  return db
+    .select({ id: winners.id, competitionTitle: competitions.title, winDate: winners.winDate })
+    .from(winners)
+    .innerJoin(entries, eq(winners.entryId, entries.id))
+    .innerJoin(competitions, eq(winners.competitionId, competitions.id))
+    .where(and(eq(entries.userId, userId)))
+    .orderBy(desc(winners.winDate))
+    .all()
+    .map((w) => ({ ...w, winDate: w.winDate.toISOString() }));
+}

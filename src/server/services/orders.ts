@@ -1,0 +1,321 @@
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { competitions, entries, orders, type Competition, type Order } from "../../../db/schema";
+import { penceToDecimal } from "../../shared/money";
+import type { OrderResult } from "../../shared/schemas/entry";
+import { AppError } from "../errors";
+import type { Mailer } from "../mail/mailer";
+import { enqueueMail } from "../mail/outbox";
+import { orderConfirmationMail } from "../mail/templates";
+import type { ChargeResult, PaymentMethod, PaymentProvider } from "../payments/provider";
+import { answerIsCorrect } from "./competitions";
+import { allocateTickets, releaseTickets, ticketNumbersByEntry } from "./tickets";
+
+export const PAYMENT_FAILED_MESSAGE = "Your payment could not be processed. Please try again.";
+/** How long a pending order keeps its ticket numbers. Far longer than any payment call may take. */
+export const HOLD_MS = 10 * 60 * 1000;
+
+export interface OrderDeps {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  now?: () => Date;
+}
+
+export interface OrderLineRequest {
+  competitionId: string;
+  quantity: number;
+  answer?: string | null;
+}
+
+export interface PlaceOrderArgs {
+  userId: string | null;
+  customerName: string;
+  customerEmail: string;
+  lines: OrderLineRequest[];
+  method: PaymentMethod;
+  idempotencyKey?: string | null;
+}
+
+/** Why an entry may not be taken, checked against the competition as it is inside the write. */
+function refuseLine(c: Competition, line: OrderLineRequest, now: Date, heldByPerson: number): void {
+  if (c.status !== "active" || now < c.startDate || now >= c.endDate) {
+    throw new AppError("FORBIDDEN", `"${c.title}" is not open for entries`);
+  }
+  if (c.maxTickets !== null) {
+    const left = c.maxTickets - c.soldTickets - c.heldTickets;
+    if (left <= 0) throw new AppError("FORBIDDEN", `"${c.title}" has sold out`);
+    if (line.quantity > left) {
+      throw new AppError("CONFLICT", `Only ${left} ${left === 1 ? "ticket is" : "tickets are"} left for "${c.title}"`);
+    }
+  }
+  if (c.maxTicketsPerPerson !== null && heldByPerson + line.quantity > c.maxTicketsPerPerson) {
+    const left = Math.max(0, c.maxTicketsPerPerson - heldByPerson);
+    throw new AppError(
+      "FORBIDDEN",
+      `You can have at most ${c.maxTicketsPerPerson} tickets for "${c.title}"; ${left === 0 ? "you have reached that limit" : `you can buy ${left} more`}`,
+    );
+  }
+  if (!answerIsCorrect(c, line.answer)) {
+    throw new AppError("UNPROCESSABLE", `Incorrect answer to the qualifying question for "${c.title}"`);
+  }
+}
+
+/** Tickets a person already has (paid or held) in a competition, by account or by email. */
+function ticketsOfPerson(tx: Db, competitionId: string, userId: string | null, email: string): number {
+  const who = userId ? or(eq(entries.userId, userId), eq(entries.customerEmail, email)) : eq(entries.customerEmail, email);
+  const row = tx
+    .select({ n: sql<number>`coalesce(sum(${entries.ticketCount}), 0)` })
+    .from(entries)
+    .where(and(eq(entries.competitionId, competitionId), who, or(eq(entries.paymentStatus, "paid"), eq(entries.paymentStatus, "pending"))))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
+  const merged = new Map<string, OrderLineRequest>();
+  for (const line of lines) {
+    const prev = merged.get(line.competitionId);
+    merged.set(line.competitionId, prev ? { ...prev, quantity: prev.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()];
+}
+
+/** Step 1, one short write: check every rule, create the pending order and hold its numbers. */
+function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: Date): { order: Order; existing: boolean } {
+  return db.transaction(
+    (tx) => {
+      if (scopedKey) {
+        const existing = tx.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();
+        if (existing) return { order: existing, existing: true };
+      }
+      const lines = mergeLines(args.lines);
+      const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
+      for (const line of lines) {
+        const competition = tx.select().from(competitions).where(eq(competitions.id, line.competitionId)).get();
+        if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
+        const mine = competition.maxTicketsPerPerson !== null ? ticketsOfPerson(tx as unknown as Db, competition.id, args.userId, args.customerEmail) : 0;
+        refuseLine(competition, line, now, mine);
+        priced.push({ line, competition });
+      }
+      const totalPence = priced.reduce((sum, p) => sum + p.competition.pricePence * p.line.quantity, 0);
+      const order = tx
+        .insert(orders)
+        .values({
+          userId: args.userId,
+          customerName: args.customerName,
+          customerEmail: args.customerEmail,
+          status: "pending",
+          totalPence,
+          idempotencyKey: scopedKey,
+          holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+          createdAt: now,
+        })
+        .returning()
+        .get();
+      for (const { line, competition } of priced) {
+        const entry = tx
+          .insert(entries)
+          .values({
+            competitionId: competition.id,
+            orderId: order.id,
+            userId: args.userId,
+            customerName: args.customerName,
+            customerEmail: args.customerEmail,
+            answer: line.answer?.trim() || null,
+            ticketCount: line.quantity,
+            amountPence: competition.pricePence * line.quantity,
+            paymentStatus: "pending",
+            entryMethod: "online",
+            entryDate: now,
+          })
+          .returning({ id: entries.id })
+          .get();
+        allocateTickets(tx as unknown as Db, competition.id, entry.id, line.quantity);
+        tx.update(competitions)
+          .set({ heldTickets: sql`${competitions.heldTickets} + ${line.quantity}` })
+          .where(eq(competitions.id, competition.id))
+          .run();
+      }
+      return { order, existing: false };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Step 3, one short write: turn held numbers into sold ones, or give them back. */
+function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): "paid" | "failed" | "gone" {
+  return db.transaction(
+    (tx) => {
+      const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+      if (!order || order.status !== "pending") return "gone";
+      const lines = tx.select().from(entries).where(eq(entries.orderId, orderId)).all();
+      if (result.status === "succeeded") {
+        tx.update(orders)
+          .set({
+            status: "paid",
+            paymentId: result.paymentId,
+            cardBrand: result.cardBrand,
+            cardLast4: result.last4,
+            holdExpiresAt: null,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, orderId))
+          .run();
+        tx.update(entries).set({ paymentStatus: "paid", paymentId: result.paymentId }).where(eq(entries.orderId, orderId)).run();
+        for (const e of lines) {
+          tx.update(competitions)
+            .set({
+              heldTickets: sql`${competitions.heldTickets} - ${e.ticketCount}`,
+              soldTickets: sql`${competitions.soldTickets} + ${e.ticketCount}`,
+            })
+            .where(eq(competitions.id, e.competitionId))
+            .run();
+        }
+        const numbers = ticketNumbersByEntry(tx as unknown as Db, lines.map((l) => l.id));
+        const titles = new Map(
+          lines.map((l) => [l.competitionId, tx.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, l.competitionId)).get()?.title ?? ""]),
+        );
+        enqueueMail(
+          tx as unknown as Db,
+          orderConfirmationMail({
+            to: order.customerEmail,
+            name: order.customerName,
+            orderId: order.id,
+            total: penceToDecimal(order.totalPence),
+            lines: lines.map((l) => ({ title: titles.get(l.competitionId) ?? "", ticketNumbers: numbers.get(l.id) ?? [], amount: penceToDecimal(l.amountPence) })),
+          }),
+        );
+        return "paid";
+      }
+      failOrderInTx(tx as unknown as Db, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
+      return "failed";
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function failOrderInTx(tx: Db, order: Order, lines: Array<{ id: string; competitionId: string; ticketCount: number }>, reason: string, now: Date): void {
+  tx.update(orders).set({ status: "failed", failureReason: reason, holdExpiresAt: null, updatedAt: now }).where(eq(orders.id, order.id)).run();
+  tx.update(entries).set({ paymentStatus: "failed" }).where(eq(entries.orderId, order.id)).run();
+  for (const e of lines) {
+    releaseTickets(tx, e.competitionId, e.id);
+    tx.update(competitions)
+      .set({ heldTickets: sql`${competitions.heldTickets} - ${e.ticketCount}` })
+      .where(eq(competitions.id, e.competitionId))
+      .run();
+  }
+}
+
+export function loadOrderResult(db: Db, orderId: string): OrderResult {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  const lines = db
+    .select({ entry: entries, title: competitions.title })
+    .from(entries)
+    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
+    .where(eq(entries.orderId, orderId))
+    .all();
+  const numbers = ticketNumbersByEntry(db, lines.map((l) => l.entry.id));
+  return {
+    orderId: order.id,
+    status: order.status,
+    amount: penceToDecimal(order.totalPence),
+    lines: lines.map((l) => ({
+      entryId: l.entry.id,
+      competitionId: l.entry.competitionId,
+      competitionTitle: l.title,
+      ticketNumbers: order.status === "failed" ? [] : (numbers.get(l.entry.id) ?? []),
+      amount: penceToDecimal(l.entry.amountPence),
+    })),
+  };
+}
+
+function paymentFailed(orderId: string, reason?: string | null): AppError {
+  return new AppError("PAYMENT_REQUIRED", PAYMENT_FAILED_MESSAGE, { orderId, paymentStatus: "failed", reason: reason ?? null });
+}
+
+/** A repeated submit: wait for the first attempt to settle and answer what it answered. */
+async function replay(db: Db, order: Order): Promise<OrderResult> {
+  let current = order;
+  for (let i = 0; current.status === "pending" && i < 300; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    current = db.select().from(orders).where(eq(orders.id, order.id)).get() ?? current;
+  }
+  if (current.status === "failed") throw paymentFailed(current.id, current.failureReason);
+  return loadOrderResult(db, current.id);
+}
+
+/**
+ * Hold → charge → settle. The database write lock is held only for the two short transactions,
+ * never across the payment call.
+ */
+export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise<OrderResult> {
+  const { db, payments } = deps;
+  const now = deps.now?.() ?? new Date();
+  const scopedKey = args.idempotencyKey ? `${args.userId ?? args.customerEmail.toLowerCase()}:${args.idempotencyKey}` : null;
+
+  let held: { order: Order; existing: boolean };
+  try {
+    held = holdOrder(db, args, scopedKey, now);
+  } catch (err) {
+    // Two identical submits raced past the look-up; the loser answers with the winner's result.
+    if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {
+      const first = db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();
+      if (first) return replay(db, first);
+    }
+    throw err;
+  }
+  if (held.existing) return replay(db, held.order);
+
+  const order = held.order;
+  let result: ChargeResult;
+  if (order.totalPence === 0) {
+    result = { status: "succeeded", paymentId: `free_${order.id}`, cardBrand: null, last4: null, funding: "unknown" };
+  } else {
+    try {
+      result = await payments.charge({
+        amountPence: order.totalPence,
+        currency: "gbp",
+        orderId: order.id,
+        idempotencyKey: order.id,
+        description: `Harvest Draws order ${order.id}`,
+        method: args.method,
+        email: args.customerEmail,
+      });
+    } catch (err) {
+      result = { status: "error", message: err instanceof Error ? err.message : "payment call failed" };
+    }
+  }
+
+  const outcome = settleOrder(db, order.id, result, deps.now?.() ?? new Date());
+  if (outcome === "gone") {
+    // The hold expired while the provider was answering: the numbers may be someone else's now.
+    if (result.status === "succeeded") await payments.refund(result.paymentId, order.totalPence).catch(() => {});
+    throw paymentFailed(order.id, "hold expired");
+  }
+  deps.mailer.poke();
+  if (outcome === "failed") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
+  return loadOrderResult(db, order.id);
+}
+
+/** Fails pending orders whose hold has expired and gives their numbers back. */
+export function sweepExpiredHolds(db: Db, now = new Date()): number {
+  const stale = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lt(orders.holdExpiresAt, now)))
+    .all();
+  for (const order of stale) {
+    db.transaction(
+      (tx) => {
+        const current = tx.select().from(orders).where(eq(orders.id, order.id)).get();
+        if (!current || current.status !== "pending") return;
+        const lines = tx.select().from(entries).where(eq(entries.orderId, order.id)).all();
+        failOrderInTx(tx as unknown as Db, current, lines, "hold expired", now);
+      },
+      { behavior: "immediate" },
+    );
+  }
+  return stale.length;
+}

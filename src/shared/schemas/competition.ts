@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+export const competitionStatus = z.enum(["active", "closed", "drawn"]);
+export type CompetitionStatus = z.infer<typeof competitionStatus>;
+
+/** What any visitor or REST client may see of a competition: never the qualifying answer. */
+export const publicCompetition = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  category: z.string(),
+  /** Per entry, e.g. "4.99". */
+  price: z.string(),
+  status: competitionStatus,
+  startDate: z.string(),
+  endDate: z.string(),
+  drawDate: z.string(),
+  maxTickets: z.number().int().nullable(),
+  soldTickets: z.number().int(),
+  /** Null when unlimited. */
+  remainingTickets: z.number().int().nullable(),
+  soldOut: z.boolean(),
+  maxTicketsPerPerson: z.number().int().nullable(),
+  featured: z.boolean(),
+  showOnHero: z.boolean(),
+  qualifyingQuestion: z.string().nullable(),
+  allowPostalEntry: z.boolean(),
+  postalAddress: z.string().nullable(),
+  prizeDetails: z.string().nullable(),
+  rules: z.string().nullable(),
+  faq: z.string().nullable(),
+  privacyPolicyUrl: z.string().nullable(),
+  termsOfUseUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicCompetition = z.infer<typeof publicCompetition>;
+
+export type CompetitionPhase = "Drawn" | "Drawing Soon" | "Closed" | "Active";
+
+/** The customer-facing phase (SPEC §4). */
+export function competitionPhase(c: { status: CompetitionStatus; drawDate: string; endDate: string }, now = new Date()): CompetitionPhase {
+  if (c.status === "drawn") return "Drawn";
+  if (now.getTime() > Date.parse(c.drawDate)) return "Drawing Soon";
+  if (c.status === "closed" || now.getTime() > Date.parse(c.endDate)) return "Closed";
+  return "Active";
+}

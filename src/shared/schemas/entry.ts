@@ -1,0 +1,145 @@
+import { z } from "zod";
+
+export const MIN_TICKETS = 1;
+export const MAX_TICKETS = 100;
+
+const name = z.string({ error: "Full Name is required" }).trim().min(1, "Full Name is required").max(120, "Full Name is too long");
+const email = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .max(254)
+  .pipe(z.email("Please enter a valid email address"));
+const answer = z.string().trim().max(200, "Answer is too long").optional().nullable();
+const tickets = z.coerce
+  .number({ error: "Entries must be a number" })
+  .int("Entries must be a whole number")
+  .min(MIN_TICKETS, `Choose at least ${MIN_TICKETS} entry`)
+  .max(MAX_TICKETS, `At most ${MAX_TICKETS} entries per order`);
+
+/** The entry form on a competition page. */
+export const entryForm = z.object({
+  customerName: name,
+  customerEmail: email,
+  answer,
+  tickets,
+});
+export type EntryForm = z.input<typeof entryForm>;
+
+/** What the payment step sends for a card. Card data is passed to the provider and never stored. */
+export const cardDetails = z.object({
+  nameOnCard: z.string().trim().min(1, "Name on card is required").max(120),
+  cardNumber: z.string().trim().min(1, "Card number is required").max(19, "Card number is too long"),
+  expiryDate: z.string().trim().min(1, "Expiry date is required").max(5, "Use MM/YY"),
+  cvv: z.string().trim().min(1, "CVV is required").max(4, "CVV is too long"),
+});
+export type CardDetails = z.infer<typeof cardDetails>;
+
+export const billingAddress = z.object({
+  address: z.string().trim().min(1, "Billing address is required").max(300),
+  city: z.string().trim().min(1, "City is required").max(100),
+  postcode: z.string().trim().min(1, "Postcode is required").max(20),
+  country: z.string().trim().max(100).optional(),
+});
+
+export const idempotencyKey = z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9_.:-]+$/, "Invalid idempotency key");
+
+/** Direct checkout: one competition. */
+export const directCheckoutInput = z.object({
+  competitionId: z.string().min(1).max(64),
+  customerName: name,
+  customerEmail: email,
+  answer,
+  tickets,
+  card: cardDetails,
+  billing: billingAddress,
+  idempotencyKey: idempotencyKey.optional(),
+});
+export type DirectCheckoutInput = z.input<typeof directCheckoutInput>;
+
+/** Cart checkout: one order, a line per competition. */
+export const cartCheckoutInput = z.object({
+  email,
+  firstName: z.string().trim().min(1, "First name is required").max(60),
+  lastName: z.string().trim().min(1, "Last name is required").max(60),
+  lines: z
+    .array(
+      z.object({
+        competitionId: z.string().min(1).max(64),
+        quantity: tickets,
+        answer,
+      }),
+    )
+    .min(1, "Your cart is empty")
+    .max(50, "Too many lines in one order"),
+  billing: billingAddress,
+  card: cardDetails,
+  idempotencyKey: idempotencyKey.optional(),
+});
+export type CartCheckoutInput = z.input<typeof cartCheckoutInput>;
+
+/** SPEC §7 POST /api/entries, plus the provider's payment token. */
+export const restEntryInput = z.object({
+  competitionId: z.string().min(1).max(64),
+  customerName: name,
+  customerEmail: email,
+  answer,
+  /** The spec's client sends one placeholder per ticket; only the count is used. */
+  ticketNumbers: z.array(z.string().max(64)).min(1).max(MAX_TICKETS).optional(),
+  quantity: z.number().int().min(MIN_TICKETS).max(MAX_TICKETS).optional(),
+  entryMethod: z.literal("online").optional(),
+  /** Ignored: the server prices the entry. Accepted so the spec's client payload validates. */
+  paymentAmount: z.union([z.number(), z.string()]).optional(),
+  paymentMethod: z.literal("card").optional(),
+  paymentToken: z.string().max(200).optional(),
+  idempotencyKey: idempotencyKey.optional(),
+});
+
+export const orderResult = z.object({
+  orderId: z.string(),
+  status: z.enum(["paid", "failed", "pending"]),
+  amount: z.string(),
+  lines: z.array(
+    z.object({
+      entryId: z.string(),
+      competitionId: z.string(),
+      competitionTitle: z.string(),
+      ticketNumbers: z.array(z.string()),
+      amount: z.string(),
+    }),
+  ),
+});
+export type OrderResult = z.infer<typeof orderResult>;
+
+export const restEntryResult = z.object({
+  entryId: z.string(),
+  orderId: z.string(),
+  paymentStatus: z.enum(["paid", "failed", "pending"]),
+  ticketNumbers: z.array(z.string()),
+  amount: z.string(),
+});
+
+export const customerEntry = z.object({
+  id: z.string(),
+  competitionId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  ticketNumbers: z.array(z.string()),
+  ticketCount: z.number().int(),
+  amount: z.string(),
+  paymentStatus: z.enum(["paid", "pending", "failed", "other"]),
+  entryMethod: z.enum(["online", "postal"]),
+  entryDate: z.string(),
+  competition: z.object({
+    id: z.string(),
+    title: z.string(),
+    category: z.string(),
+    price: z.string(),
+    status: z.enum(["active", "closed", "drawn"]),
+    endDate: z.string(),
+    drawDate: z.string(),
+    image: z.string(),
+  }),
+});
+export type CustomerEntry = z.infer<typeof customerEntry>;
+
+export const customerWin = z.object({ id: z.string(), competitionTitle: z.string(), winDate: z.string() });
