@@ -26,7 +26,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["json"]],
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `${root}tests/.tmp/reports/playwright.json` }]],
   outputDir: `${root}tests/.tmp/e2e-results`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
