@@ -1,0 +1,83 @@
+import { useRef, type FormEvent } from "react";
+import { profileInput, type AuthUser } from "../../../shared/schemas/auth";
+import { useFormFields } from "../../hooks/use-form-fields";
+import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { CountryOptions, COUNTRY_LIST_ID } from "../auth/country-options";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { TextField } from "../ui/text-field";
+
+function initialValues(user: AuthUser) {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? "",
+    postcode: user.postcode ?? "",
+    address: user.address ?? "",
+    city: user.city ?? "",
+    country: user.country || "United Kingdom",
+  };
+}
+
+export function ProfileForm({ user }: { user: AuthUser }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, setErrors, field } = useFormFields(initialValues(user));
+  const utils = trpc.useUtils();
+  const update = trpc.customer.account.updateProfile.useMutation({
+    onSuccess: (updated) => {
+      utils.public.auth.session.setData(undefined, updated);
+      void utils.public.auth.session.invalidate();
+      toast.success("Profile Updated", "Your details have been saved.");
+    },
+    onError: () => toast.error("Update Failed", "Failed to update profile. Please try again."),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const parsed = profileInput.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFrom(parsed.error));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    update.mutate(values);
+  };
+
+  return (
+    <Card className="max-w-3xl">
+      <h2 className="font-sans text-xl font-bold text-field-900">Profile</h2>
+      <p className="mt-1 text-stone-700">Keep your details up to date so we can reach you if you win.</p>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First Name" autoComplete="given-name" required {...field("firstName")} />
+          <TextField label="Last Name" autoComplete="family-name" required {...field("lastName")} />
+        </div>
+        <TextField
+          label="Email Address"
+          type="email"
+          value={user.email}
+          readOnly
+          hint="Email cannot be changed. Please contact support if you need to update it."
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />
+          <TextField label="Postcode" autoComplete="postal-code" {...field("postcode")} />
+        </div>
+        <TextField label="Address" autoComplete="street-address" {...field("address")} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="City" autoComplete="address-level2" {...field("city")} />
+          <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} {...field("country")} />
+        </div>
+        <CountryOptions />
+        <div>
+          <Button type="submit" pending={update.isPending}>
+            {update.isPending ? "Updating..." : "Update Profile"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

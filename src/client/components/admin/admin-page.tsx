@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { ComingSoon } from "../ui/coming-soon";
+import { ArrowLeftIcon } from "../ui/icons";
+import { Container, PageHeader } from "../ui/page-header";
+
+/** The frame of an admin tool: a way back to the dashboard, the heading, then the tool. */
+export function AdminPage({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+  return (
+    <Container className="py-8 sm:py-10">
+      <title>{`${title} | Harvest Draws Admin`}</title>
+      <Link
+        to="/admin"
+        className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-field-700 hover:text-field-900"
+      >
+        <ArrowLeftIcon className="size-4" />
+        Back to Dashboard
+      </Link>
+      <PageHeader title={title} lead={lead} />
+      {children ?? <ComingSoon>This admin tool is not available yet.</ComingSoon>}
+    </Container>
+  );
+}

@@ -1,0 +1,101 @@
+import { useRef, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { registerInput } from "../../../shared/schemas/auth";
+import { useFormFields } from "../../hooks/use-form-fields";
+import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { serverMessage } from "../../lib/trpc-errors";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/text-field";
+import { CountryOptions, COUNTRY_LIST_ID } from "./country-options";
+import { useSignedIn } from "./use-signed-in";
+
+const initial = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  password: "",
+  confirmPassword: "",
+  phone: "",
+  dateOfBirth: "",
+  address: "",
+  city: "",
+  postcode: "",
+  country: "United Kingdom",
+};
+
+export function RegisterForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, setErrors, field } = useFormFields(initial);
+  const onSignedIn = useSignedIn();
+  const register = trpc.public.auth.register.useMutation({
+    onSuccess: (result) => {
+      toast.success("Registration Successful!", "Your account has been created. You can now enter competitions!");
+      onSignedIn(result);
+    },
+    onError: (error) => {
+      toast.error("Registration Failed", serverMessage(error) ?? "Please check your details and try again.");
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    const parsed = registerInput.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFrom(parsed.error));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    register.mutate(values);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="First Name" autoComplete="given-name" required {...field("firstName")} />
+        <TextField label="Last Name" autoComplete="family-name" required {...field("lastName")} />
+      </div>
+      <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" required {...field("email")} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 6 characters."
+          {...field("password")}
+        />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...field("confirmPassword")} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Phone" type="tel" autoComplete="tel" optional {...field("phone")} />
+        <TextField
+          label="Date of Birth"
+          type="date"
+          autoComplete="bday"
+          optional
+          hint="You must be 18 or over to enter."
+          {...field("dateOfBirth")}
+        />
+      </div>
+      <TextField label="Address" autoComplete="street-address" optional {...field("address")} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="City" autoComplete="address-level2" optional {...field("city")} />
+        <TextField label="Postcode" autoComplete="postal-code" optional {...field("postcode")} />
+      </div>
+      <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} {...field("country")} />
+      <CountryOptions />
+      <Button type="submit" fullWidth size="lg" pending={register.isPending}>
+        {register.isPending ? "Creating Account..." : "Create Account"}
+      </Button>
+      <p className="text-center text-sm text-stone-700">
+        Already have an account?{" "}
+        <Link to="/auth?mode=login" replace className="font-semibold text-field-700 underline underline-offset-4">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from "react";
+
+export interface TimeLeft {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  ended: boolean;
+}
+
+export function timeLeftUntil(target: number, now = Date.now()): TimeLeft {
+  const ms = Math.max(0, target - now);
+  const total = Math.floor(ms / 1000);
+  return {
+    days: Math.floor(total / 86400),
+    hours: Math.floor((total % 86400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+    ended: ms <= 0,
+  };
+}
+
+/** Time left until an ISO date, ticking each second and stopping at zero. */
+export function useCountdown(iso: string): TimeLeft {
+  const target = Date.parse(iso);
+  const [left, setLeft] = useState(() => timeLeftUntil(target));
+
+  useEffect(() => {
+    setLeft(timeLeftUntil(target));
+    if (Number.isNaN(target) || target <= Date.now()) return;
+    const timer = window.setInterval(() => {
+      const next = timeLeftUntil(target);
+      setLeft(next);
+      if (next.ended) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [target]);
+
+  return left;
+}

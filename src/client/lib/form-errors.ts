@@ -1,0 +1,22 @@
+import type { ZodError } from "zod";
+
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+/** The first message for each field, keyed by the field's top-level name. */
+export function fieldErrorsFrom<K extends string>(error: ZodError): FieldErrors<K> {
+  const out: FieldErrors<K> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0];
+    if (typeof key !== "string") continue;
+    const field = key as K;
+    if (out[field] === undefined) out[field] = issue.message;
+  }
+  return out;
+}
+
+/** Moves focus to the first invalid field once React has painted the error state. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => {
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
