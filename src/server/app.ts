@@ -2,7 +2,9 @@ import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from "trpc-to-openapi";
 import type { Db } from "../../db/client";
-import { BodyError, readJsonBody } from "./http/body";
+import { BodyError, readBody, readJsonBody } from "./http/body";
+import { handleStripeWebhook } from "./payments/stripe-webhook";
+import { StripePaymentProvider } from "./payments/stripe";
 import { setSecurityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
 import { silentLogger, type Logger } from "./logger";
@@ -102,6 +104,12 @@ export function createApp(opts: AppOptions): RequestHandler {
           onError: onError as never,
           maxBodySize: maxBodyBytes,
         });
+        return;
+      }
+      if (pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments instanceof StripePaymentProvider) {
+        const raw = await readBody(req, maxBodyBytes);
+        const answer = await handleStripeWebhook({ db, payments: services.payments, mailer: services.mailer }, raw, String(req.headers["stripe-signature"] ?? ""));
+        sendJson(res, answer.status, answer.body);
         return;
       }
       if (pathname === "/api/openapi.json") {

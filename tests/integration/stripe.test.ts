@@ -97,3 +97,46 @@ describe("StripePaymentProvider", () => {
     expect(() => provider.verifyWebhook(payload.replace("succeeded", "canceled"), header)).toThrow();
   });
 });
+
+describe("POST /api/payments/stripe/webhook", async () => {
+  const { createTestDb } = await import("../helpers/db");
+  const { startTestServer } = await import("../helpers/http");
+  const { createCompetition } = await import("../factories/competitions");
+  const { placeOrder } = await import("../../src/server/services/orders");
+  const { noopMailer } = await import("../../src/server/mail/mailer");
+  const { ledgerProblems } = await import("../helpers/assertions");
+  const db = createTestDb();
+  const server = await startTestServer(db, { services: { payments: provider } });
+
+  it("settles an order whose payment answer never arrived, and ignores forged events", async () => {
+    const c = await createCompetition(db, { maxTickets: 10 });
+    // A charge that never answers leaves the order pending, as a crash would.
+    const stuck = { name: "stuck", charge: () => new Promise<never>(() => {}), refund: async () => {} };
+    void placeOrder(
+      { db, payments: stuck, mailer: noopMailer },
+      { userId: null, customerName: "W H", customerEmail: "wh@example.test", lines: [{ competitionId: c.id, quantity: 2, answer: "green" }], method: { kind: "token", token: "pm_x" } },
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    const order = db.$client.prepare("select id, status from orders where customer_email = 'wh@example.test'").get() as { id: string; status: string };
+    expect(order.status).toBe("pending");
+
+    const payload = JSON.stringify({ id: "evt_2", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_hook_1", object: "payment_intent", metadata: { orderId: order.id } } } });
+    const forged = await server.request("/api/payments/stripe/webhook", {
+      method: "POST",
+      rawBody: payload,
+      headers: { "content-type": "application/json", "stripe-signature": provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" }) },
+    });
+    expect(forged.status).toBe(400);
+    expect((db.$client.prepare("select status from orders where id = ?").get(order.id) as { status: string }).status).toBe("pending");
+
+    const genuine = await server.request("/api/payments/stripe/webhook", {
+      method: "POST",
+      rawBody: payload,
+      headers: { "content-type": "application/json", "stripe-signature": provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_offline_secret" }) },
+    });
+    expect(genuine.status).toBe(200);
+    expect(genuine.json).toMatchObject({ received: true, outcome: "paid" });
+    expect(db.$client.prepare("select status, payment_id from orders where id = ?").get(order.id)).toEqual({ status: "paid", payment_id: "pi_hook_1" });
+    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [] });
+  });
+});

@@ -299,6 +299,22 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   return loadOrderResult(db, order.id);
 }
 
+/**
+ * A provider's own report of a payment (a webhook), for orders whose answer never reached us, e.g.
+ * after a crash. A success for an order already failed is refunded: its numbers may be resold.
+ */
+export async function settleFromProvider(deps: OrderDeps, orderId: string, result: ChargeResult): Promise<"paid" | "failed" | "gone"> {
+  const order = deps.db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) return "gone";
+  if (order.status === "paid" && result.status === "succeeded" && order.paymentId === result.paymentId) return "paid";
+  const outcome = settleOrder(deps.db, orderId, result, deps.now?.() ?? new Date());
+  if (outcome === "gone" && result.status === "succeeded" && order.paymentId !== result.paymentId) {
+    await deps.payments.refund(result.paymentId, order.totalPence).catch(() => {});
+  }
+  if (outcome === "paid") deps.mailer.poke();
+  return outcome;
+}
+
 /** Fails pending orders whose hold has expired and gives their numbers back. */
 export function sweepExpiredHolds(db: Db, now = new Date()): number {
   const stale = db
