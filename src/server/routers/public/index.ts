@@ -1,10 +1,14 @@
 import { router } from "../../trpc/procedures";
 import { authRouter } from "./auth";
 import { competitionsRouter } from "./competitions";
+import { contactRouter } from "./contact";
+import { contentRouter } from "./content";
 import { entriesRouter } from "./entries";
 
 export const publicRouter = router({
   auth: authRouter,
   competitions: competitionsRouter,
   entries: entriesRouter,
+  content: contentRouter,
+  contact: contactRouter,
 });

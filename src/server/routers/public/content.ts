@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { aboutPage, category, heroSlide, mediaSettings, popup, publicWinner, statistics } from "../../../shared/schemas/content";
+import * as content from "../../services/content";
+import { listPopupsForPage } from "../../services/popups";
+import { publicProcedure, router } from "../../trpc/procedures";
+
+export const contentRouter = router({
+  winners: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/winners", tags: ["content"], summary: "Winners, newest first" } })
+    .input(z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }).optional())
+    .output(z.array(publicWinner))
+    .query(({ ctx, input }) => content.listWinners(ctx.db, input?.limit)),
+
+  heroSlides: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/hero-slides/active", tags: ["content"], summary: "Active hero slides in order" } })
+    .input(z.void())
+    .output(z.array(heroSlide))
+    .query(({ ctx }) => content.listActiveHeroSlides(ctx.db)),
+
+  statistics: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/statistics", tags: ["content"], summary: "Site statistics" } })
+    .input(z.void())
+    .output(statistics)
+    .query(({ ctx }) => content.getStatistics(ctx.db)),
+
+  winnersDisplayCount: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/settings/winners_display_count", tags: ["content"], summary: "How many winners the home page shows" } })
+    .input(z.void())
+    .output(z.object({ key: z.literal("winners_display_count"), value: z.string() }))
+    .query(({ ctx }) => content.getPublicSetting(ctx.db, "winners_display_count")),
+
+  about: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/about-page", tags: ["content"], summary: "About page content, or null" } })
+    .input(z.void())
+    .output(aboutPage.nullable())
+    .query(({ ctx }) => content.getAboutPage(ctx.db)),
+
+  categories: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/categories", tags: ["content"], summary: "Active categories" } })
+    .input(z.void())
+    .output(z.array(category))
+    .query(({ ctx }) => content.listActiveCategories(ctx.db)),
+
+  mediaSettings: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/media-settings", tags: ["content"], summary: "Upload limits" } })
+    .input(z.void())
+    .output(mediaSettings)
+    .query(({ ctx }) => content.getMediaSettings(ctx.db)),
+
+  popups: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/popups",
+        tags: ["content"],
+        summary: "Pop-ups for a page",
+        description: "Active pop-ups for `page`, plus generated last-chance and (for the signed-in caller) targeted ones. A userId other than the caller's is ignored.",
+      },
+    })
+    .input(z.object({ page: z.string().max(300).default("/"), userId: z.string().max(64).optional() }))
+    .output(z.array(popup))
+    .query(({ ctx, input }) => listPopupsForPage(ctx.db, input.page, ctx.user?.id ?? null, ctx.now())),
+});

@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { aboutPage, categories, competitions, heroSlides, statistics, winners } from "../../../db/schema";
+import { penceToDecimal } from "../../shared/money";
+import type { AboutPage, HeroSlide, MediaSettings, PublicWinner, Statistics } from "../../shared/schemas/content";
+import { getSetting } from "./settings";
+
+export function toHeroSlide(s: typeof heroSlides.$inferSelect): HeroSlide {
+  return { ...s, createdAt: s.createdAt.toISOString() };
+}
+
+export function listActiveHeroSlides(db: Db): HeroSlide[] {
+  return db.select().from(heroSlides).where(eq(heroSlides.isActive, true)).orderBy(asc(heroSlides.order), asc(heroSlides.createdAt)).all().map(toHeroSlide);
+}
+
+export function getStatistics(db: Db): Statistics {
+  const row = db.select().from(statistics).where(eq(statistics.id, 1)).get();
+  if (!row) return { totalWinners: 0, totalPrizeValue: "0.00", totalFollowers: 0, updatedAt: null };
+  return {
+    totalWinners: row.totalWinners,
+    totalPrizeValue: penceToDecimal(row.totalPrizeValuePence),
+    totalFollowers: row.totalFollowers,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function getAboutPage(db: Db): AboutPage | null {
+  const row = db.select().from(aboutPage).where(eq(aboutPage.id, 1)).get();
+  if (!row) return null;
+  const { id: _id, ...rest } = row;
+  return { ...rest, updatedAt: row.updatedAt.toISOString() };
+}
+
+export function listActiveCategories(db: Db) {
+  return db
+    .select()
+    .from(categories)
+    .where(eq(categories.isActive, true))
+    .orderBy(asc(categories.name))
+    .all()
+    .map((c) => ({ ...c, createdAt: c.createdAt.toISOString() }));
+}
+
+export const MEDIA_DEFAULTS: MediaSettings = {
+  maxImageSizeMB: 10,
+  maxVideoSizeMB: 300,
+  allowedImageTypes: ["jpeg", "jpg", "png"],
+  allowedVideoTypes: ["mp4", "webm", "quicktime"],
+};
+
+export function getMediaSettings(db: Db): MediaSettings {
+  const num = (key: string, fallback: number) => {
+    const v = Number(getSetting(db, key));
+    return Number.isFinite(v) && v >= 1 ? v : fallback;
+  };
+  const list = (key: string, fallback: string[]) => {
+    const v = getSetting(db, key);
+    const items = v?.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+    return items?.length ? items : fallback;
+  };
+  return {
+    maxImageSizeMB: num("max_image_size_mb", MEDIA_DEFAULTS.maxImageSizeMB),
+    maxVideoSizeMB: num("max_video_size_mb", MEDIA_DEFAULTS.maxVideoSizeMB),
+    allowedImageTypes: list("allowed_image_types", MEDIA_DEFAULTS.allowedImageTypes),
+    allowedVideoTypes: list("allowed_video_types", MEDIA_DEFAULTS.allowedVideoTypes),
+  };
+}
+
+export function getPublicSetting(db: Db, key: "winners_display_count") {
+  const value = getSetting(db, key);
+  const n = Number(value);
+  return { key, value: value !== null && Number.isInteger(n) && n > 0 ? String(n) : "12" };
+}
+
+export function listWinners(db: Db, limit?: number): PublicWinner[] {
+  const q = db
+    .select({ winner: winners, competitionTitle: competitions.title })
+    .from(winners)
+    .leftJoin(competitions, eq(winners.competitionId, competitions.id))
+    .orderBy(desc(winners.winDate));
+  return (limit ? q.limit(limit) : q).all().map(({ winner, competitionTitle }) => ({
+    id: winner.id,
+    competitionId: winner.competitionId,
+    competitionTitle,
+    customerName: winner.customerName,
+    photo: winner.photo,
+    testimonial: winner.testimonial,
+    winDate: winner.winDate.toISOString(),
+    source: winner.source,
+  }));
+}
+
+/** Competitions that are open now, for "last chance" prompts. */
+export function competitionsEndingWithin(db: Db, now: Date, ms: number) {
+  return db
+    .select({ id: competitions.id, title: competitions.title, image: competitions.image, endDate: competitions.endDate })
+    .from(competitions)
+    .where(
+      and(
+        eq(competitions.status, "active"),
+        lte(competitions.startDate, now),
+        gt(competitions.endDate, now),
+        lte(competitions.endDate, new Date(now.getTime() + ms)),
+        or(isNull(competitions.maxTickets), sql`${competitions.soldTickets} < ${competitions.maxTickets}`),
+      ),
+    )
+    .orderBy(asc(competitions.endDate))
+    .all();
+}

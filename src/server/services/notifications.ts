@@ -1,0 +1,129 @@
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { notificationReceipts, notifications, users } from "../../../db/schema";
+import type { Notification } from "../../shared/schemas/notification";
+import { AppError } from "../errors";
+
+const LIMIT = 100;
+
+function visibleTo(userId: string, now: Date) {
+  return and(
+    or(eq(notifications.userId, userId), isNull(notifications.userId)),
+    or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)),
+    isNull(notificationReceipts.deletedAt),
+  );
+}
+
+function toView(n: typeof notifications.$inferSelect, readAt: Date | null): Notification {
+  return {
+    id: n.id,
+    title: n.title,
+    message: n.message,
+    type: n.type,
+    priority: n.priority,
+    userId: n.userId,
+    isRead: n.userId ? n.isRead : readAt !== null,
+    competitionId: n.competitionId,
+    createdAt: n.createdAt.toISOString(),
+    expiresAt: n.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** A user's own notifications and the broadcasts they have not dismissed; never anyone else's. */
+export function listForUser(db: Db, userId: string, now = new Date()): Notification[] {
+  return db
+    .select({ n: notifications, readAt: notificationReceipts.readAt })
+    .from(notifications)
+    .leftJoin(notificationReceipts, and(eq(notificationReceipts.notificationId, notifications.id), eq(notificationReceipts.userId, userId)))
+    .where(visibleTo(userId, now))
+    .orderBy(desc(notifications.createdAt))
+    .limit(LIMIT)
+    .all()
+    .map((r) => toView(r.n, r.readAt));
+}
+
+export function unreadCount(db: Db, userId: string, now = new Date()): { count: number } {
+  const row = db
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .leftJoin(notificationReceipts, and(eq(notificationReceipts.notificationId, notifications.id), eq(notificationReceipts.userId, userId)))
+    .where(
+      and(
+        visibleTo(userId, now),
+        or(and(eq(notifications.userId, userId), eq(notifications.isRead, false)), and(isNull(notifications.userId), isNull(notificationReceipts.readAt))),
+      ),
+    )
+    .get();
+  return { count: Number(row?.n ?? 0) };
+}
+
+function ownOrBroadcast(db: Db, userId: string, id: string) {
+  const n = db.select().from(notifications).where(eq(notifications.id, id)).get();
+  // Another user's notification is "not found": its existence is nobody else's business.
+  if (!n || (n.userId !== null && n.userId !== userId)) throw new AppError("NOT_FOUND", "Notification not found");
+  return n;
+}
+
+function upsertReceipt(db: Db, notificationId: string, userId: string, set: { readAt?: Date; deletedAt?: Date }) {
+  db.insert(notificationReceipts)
+    .values({ notificationId, userId, readAt: set.readAt ?? null, deletedAt: set.deletedAt ?? null })
+    .onConflictDoUpdate({ target: [notificationReceipts.notificationId, notificationReceipts.userId], set })
+    .run();
+}
+
+export function markRead(db: Db, userId: string, id: string, now = new Date()): { success: boolean } {
+  const n = ownOrBroadcast(db, userId, id);
+  if (n.userId) db.update(notifications).set({ isRead: true }).where(eq(notifications.id, id)).run();
+  else upsertReceipt(db, id, userId, { readAt: now });
+  return { success: true };
+}
+
+export function markAllRead(db: Db, userId: string, now = new Date()): { success: boolean } {
+  db.transaction((tx) => {
+    tx.update(notifications).set({ isRead: true }).where(eq(notifications.userId, userId)).run();
+    const broadcasts = tx.select({ id: notifications.id }).from(notifications).where(isNull(notifications.userId)).all();
+    for (const b of broadcasts) upsertReceipt(tx as unknown as Db, b.id, userId, { readAt: now });
+  });
+  return { success: true };
+}
+
+export function removeForUser(db: Db, userId: string, id: string, now = new Date()): { success: boolean } {
+  const n = ownOrBroadcast(db, userId, id);
+  if (n.userId) db.delete(notifications).where(eq(notifications.id, id)).run();
+  else upsertReceipt(db, id, userId, { deletedAt: now });
+  return { success: true };
+}
+
+/** The admin's view: every notification, newest first. */
+export function listAll(db: Db): Notification[] {
+  return db.select().from(notifications).orderBy(desc(notifications.createdAt)).limit(500).all().map((n) => toView(n, null));
+}
+
+export function createNotification(
+  db: Db,
+  input: { title: string; message: string; type: Notification["type"]; priority: Notification["priority"]; userId: string | null; competitionId?: string | null; expiresAt?: string | null },
+): Notification {
+  if (input.userId && !db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) {
+    throw new AppError("NOT_FOUND", "No user with that id");
+  }
+  const row = db
+    .insert(notifications)
+    .values({
+      title: input.title,
+      message: input.message,
+      type: input.type,
+      priority: input.priority,
+      userId: input.userId,
+      competitionId: input.competitionId ?? null,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    })
+    .returning()
+    .get();
+  return toView(row, null);
+}
+
+export function deleteNotification(db: Db, id: string): { success: boolean } {
+  const res = db.delete(notifications).where(eq(notifications.id, id)).run();
+  if (res.changes === 0) throw new AppError("NOT_FOUND", "Notification not found");
+  return { success: true };
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+export const notificationType = z.enum(["info", "success", "warning", "error", "winner"]);
+export const notificationPriority = z.enum(["low", "normal", "high", "urgent"]);
+
+export const notification = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  type: notificationType,
+  priority: notificationPriority,
+  /** Null for a broadcast. */
+  userId: z.string().nullable(),
+  isRead: z.boolean(),
+  competitionId: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationInput = z.object({
+  title: z.string({ error: "Please fill in all required fields" }).trim().min(1, "Please fill in all required fields").max(200),
+  message: z.string({ error: "Please fill in all required fields" }).trim().min(1, "Please fill in all required fields").max(2000),
+  type: notificationType.default("info"),
+  priority: notificationPriority.default("normal"),
+  userId: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+  competitionId: z.string().max(64).optional().nullable(),
+  expiresAt: z.string().datetime().optional().nullable(),
+});
