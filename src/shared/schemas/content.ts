@@ -1,11 +1,9 @@
 import { z } from "zod";
 
 /** A link a visitor may be sent to: a site path or an http(s) URL, never javascript: or data:. */
-export const safeLink = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), { message: "Must be a site path (/…) or an http(s) URL" });
+export const isSafeLink = (v: string) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v);
+export const safeLinkWith = (message: string) => z.string().trim().max(2000).refine(isSafeLink, { message });
+export const safeLink = safeLinkWith("Must be a site path (/…) or an http(s) URL");
 
 /** An image or video reference: an uploaded object, a site path or an http(s) URL. */
 export const mediaRef = safeLink;

@@ -1,6 +1,16 @@
 import { router } from "../../trpc/procedures";
+import { adminCompetitionsRouter } from "./competitions";
+import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
+import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
 
 export const adminRouter = router({
   settings: settingsRouter,
+  competitions: adminCompetitionsRouter,
+  heroSlides: heroSlidesRouter,
+  categories: categoriesRouter,
+  popups: popupsRouter,
+  about: aboutRouter,
+  winners: winnersRouter,
+  reports: reportsRouter,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listSettings } from "../../services/settings";
+import { listSettings, updateSetting } from "../../services/settings";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 const settingView = z.object({
@@ -16,4 +16,10 @@ export const settingsRouter = router({
     .input(z.void())
     .output(z.array(settingView))
     .query(({ ctx }) => listSettings(ctx.db)),
+
+  update: adminProcedure
+    .meta({ openapi: { method: "PUT", path: "/admin/settings/{key}", tags: ["admin"], summary: "Change one setting" } })
+    .input(z.object({ key: z.string().min(1).max(100), value: z.union([z.string().max(2000), z.number()]).transform(String) }))
+    .output(settingView)
+    .mutation(({ ctx, input }) => updateSetting(ctx.db, input.key, input.value)),
 });

@@ -59,8 +59,18 @@ export const notificationsRouter = router({
     }),
 
   remove: customerProcedure
-    .meta({ openapi: { method: "DELETE", path: "/notifications/{id}", tags: ["notifications"], summary: "Delete (or dismiss a broadcast) for the caller" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/notifications/{id}",
+        tags: ["notifications"],
+        summary: "Delete a notification",
+        description: "A customer deletes their own notification or dismisses a broadcast for themselves; an admin deletes any notification for everyone.",
+      },
+    })
     .input(z.object({ id: z.string().min(1).max(64) }))
     .output(z.object({ success: z.boolean() }))
-    .mutation(({ ctx, input }) => notifications.removeForUser(ctx.db, ctx.user.id, input.id, ctx.now())),
+    .mutation(({ ctx, input }) =>
+      ctx.user.role === "admin" ? notifications.deleteNotification(ctx.db, input.id) : notifications.removeForUser(ctx.db, ctx.user.id, input.id, ctx.now()),
+    ),
 });

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { aboutPageInput, adminWinner, categoryInput, heroSlideInput, heroSlidePatch, popupInput, winnerInput } from "../../../shared/schemas/admin";
+import { aboutPage, category, heroSlide, popup } from "../../../shared/schemas/content";
+import * as admin from "../../services/admin-content";
+import { getAboutPage } from "../../services/content";
+import { adminProcedure, router } from "../../trpc/procedures";
+
+const id = z.string().min(1).max(64);
+const ok = z.object({ success: z.boolean() });
+
+export const heroSlidesRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/hero-slides", tags: ["admin"], summary: "Every hero slide in order" } })
+    .input(z.void())
+    .output(z.array(heroSlide))
+    .query(({ ctx }) => admin.listHeroSlides(ctx.db)),
+  create: adminProcedure
+    .meta({ openapi: { method: "POST", path: "/hero-slides", tags: ["admin"], summary: "Create a hero slide" } })
+    .input(heroSlideInput)
+    .output(heroSlide)
+    .mutation(({ ctx, input }) => admin.createHeroSlide(ctx.db, input)),
+  update: adminProcedure
+    .meta({ openapi: { method: "PATCH", path: "/hero-slides/{id}", tags: ["admin"], summary: "Update a hero slide (any fields, e.g. only order)" } })
+    .input(heroSlidePatch.extend({ id }))
+    .output(heroSlide)
+    .mutation(({ ctx, input: { id: slideId, ...fields } }) => admin.updateHeroSlide(ctx.db, slideId, fields)),
+  remove: adminProcedure
+    .meta({ openapi: { method: "DELETE", path: "/hero-slides/{id}", tags: ["admin"], summary: "Delete a hero slide" } })
+    .input(z.object({ id }))
+    .output(ok)
+    .mutation(({ ctx, input }) => admin.deleteHeroSlide(ctx.db, input.id)),
+});
+
+export const categoriesRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/categories", tags: ["admin"], summary: "Every category" } })
+    .input(z.void())
+    .output(z.array(category))
+    .query(({ ctx }) => admin.listCategories(ctx.db)),
+  create: adminProcedure
+    .meta({ openapi: { method: "POST", path: "/admin/categories", tags: ["admin"], summary: "Create a category" } })
+    .input(categoryInput)
+    .output(category)
+    .mutation(({ ctx, input }) => admin.createCategory(ctx.db, input)),
+  update: adminProcedure
+    .meta({ openapi: { method: "PUT", path: "/admin/categories/{id}", tags: ["admin"], summary: "Update a category" } })
+    .input(categoryInput.extend({ id }))
+    .output(category)
+    .mutation(({ ctx, input: { id: categoryId, ...fields } }) => admin.updateCategory(ctx.db, categoryId, fields)),
+  remove: adminProcedure
+    .meta({ openapi: { method: "DELETE", path: "/admin/categories/{id}", tags: ["admin"], summary: "Delete a category" } })
+    .input(z.object({ id }))
+    .output(ok)
+    .mutation(({ ctx, input }) => admin.deleteCategory(ctx.db, input.id)),
+});
+
+export const popupsRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/popups", tags: ["admin"], summary: "Every pop-up" } })
+    .input(z.void())
+    .output(z.array(popup))
+    .query(({ ctx }) => admin.listPopups(ctx.db)),
+  create: adminProcedure
+    .meta({ openapi: { method: "POST", path: "/admin/popups", tags: ["admin"], summary: "Create a pop-up" } })
+    .input(popupInput)
+    .output(popup)
+    .mutation(({ ctx, input }) => admin.createPopup(ctx.db, input)),
+  update: adminProcedure
+    .meta({ openapi: { method: "PUT", path: "/admin/popups/{id}", tags: ["admin"], summary: "Update a pop-up" } })
+    .input(popupInput.extend({ id }))
+    .output(popup)
+    .mutation(({ ctx, input: { id: popupId, ...fields } }) => admin.updatePopup(ctx.db, popupId, fields)),
+  remove: adminProcedure
+    .meta({ openapi: { method: "DELETE", path: "/admin/popups/{id}", tags: ["admin"], summary: "Delete a pop-up" } })
+    .input(z.object({ id }))
+    .output(ok)
+    .mutation(({ ctx, input }) => admin.deletePopup(ctx.db, input.id)),
+});
+
+export const aboutRouter = router({
+  get: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/about-page", tags: ["admin"], summary: "About page content for editing" } })
+    .input(z.void())
+    .output(aboutPage.nullable())
+    .query(({ ctx }) => getAboutPage(ctx.db)),
+  save: adminProcedure
+    .meta({ openapi: { method: "PUT", path: "/admin/about-page", tags: ["admin"], summary: "Replace the About page content" } })
+    .input(aboutPageInput)
+    .output(aboutPage)
+    .mutation(({ ctx, input }) => admin.saveAboutPage(ctx.db, input)),
+});
+
+export const winnersRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/winners", tags: ["admin"], summary: "Every winner" } })
+    .input(z.void())
+    .output(z.array(adminWinner))
+    .query(({ ctx }) => admin.listAdminWinners(ctx.db)),
+  create: adminProcedure
+    .meta({ openapi: { method: "POST", path: "/admin/winners", tags: ["admin"], summary: "Add a winner by hand (labelled manual)" } })
+    .input(winnerInput)
+    .output(adminWinner)
+    .mutation(({ ctx, input }) => admin.createWinner(ctx.db, input)),
+  update: adminProcedure
+    .meta({ openapi: { method: "PUT", path: "/admin/winners/{id}", tags: ["admin"], summary: "Update a winner" } })
+    .input(winnerInput.extend({ id }))
+    .output(adminWinner)
+    .mutation(({ ctx, input: { id: winnerId, ...fields } }) => admin.updateWinner(ctx.db, winnerId, fields)),
+  remove: adminProcedure
+    .meta({ openapi: { method: "DELETE", path: "/admin/winners/{id}", tags: ["admin"], summary: "Delete a winner" } })
+    .input(z.object({ id }))
+    .output(ok)
+    .mutation(({ ctx, input }) => admin.deleteWinner(ctx.db, input.id)),
+});

@@ -1,0 +1,157 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../../db/client";
+import { competitions, entries, type Competition } from "../../../db/schema";
+import { decimalToPence, penceToDecimal } from "../../shared/money";
+import { campaignInput, type AdminCompetition } from "../../shared/schemas/admin";
+import { AppError } from "../errors";
+import { findCompetition } from "./competitions";
+
+type CampaignValues = z.output<typeof campaignInput>;
+
+function toAdmin(c: Competition, revenuePence: number, paidEntries: number): AdminCompetition {
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    image: c.image,
+    category: c.category,
+    price: penceToDecimal(c.pricePence),
+    status: c.status,
+    startDate: c.startDate.toISOString(),
+    endDate: c.endDate.toISOString(),
+    drawDate: c.drawDate.toISOString(),
+    maxTickets: c.maxTickets,
+    maxTicketsPerPerson: c.maxTicketsPerPerson,
+    soldTickets: c.soldTickets,
+    heldTickets: c.heldTickets,
+    featured: c.featured,
+    showOnHero: c.showOnHero,
+    qualifyingQuestion: c.qualifyingQuestion,
+    qualifyingAnswer: c.qualifyingAnswer,
+    allowPostalEntry: c.allowPostalEntry,
+    postalAddress: c.postalAddress,
+    prizeDetails: c.prizeDetails,
+    rules: c.rules,
+    faq: c.faq,
+    privacyPolicyUrl: c.privacyPolicyUrl,
+    termsOfUseUrl: c.termsOfUseUrl,
+    createdAt: c.createdAt.toISOString(),
+    revenue: penceToDecimal(revenuePence),
+    paidEntries,
+  };
+}
+
+export function listAdminCompetitions(db: Db): AdminCompetition[] {
+  const paid = db
+    .select({
+      competitionId: entries.competitionId,
+      revenue: sql<number>`coalesce(sum(${entries.amountPence}), 0)`,
+      n: sql<number>`count(*)`,
+    })
+    .from(entries)
+    .where(eq(entries.paymentStatus, "paid"))
+    .groupBy(entries.competitionId)
+    .all();
+  const byId = new Map(paid.map((p) => [p.competitionId, p]));
+  return db
+    .select()
+    .from(competitions)
+    .orderBy(desc(competitions.createdAt))
+    .all()
+    .map((c) => toAdmin(c, Number(byId.get(c.id)?.revenue ?? 0), Number(byId.get(c.id)?.n ?? 0)));
+}
+
+function getAdmin(db: Db, id: string): AdminCompetition {
+  return listAdminCompetitions(db).find((c) => c.id === id) ?? toAdmin(findCompetition(db, id), 0, 0);
+}
+
+function values(input: CampaignValues) {
+  const pricePence = decimalToPence(input.price);
+  if (pricePence === null) throw new AppError("BAD_REQUEST", "Price must be a number with at most 2 decimals");
+  return {
+    title: input.title,
+    description: input.description,
+    image: input.image,
+    category: input.category,
+    pricePence,
+    status: input.status,
+    startDate: new Date(input.startDate),
+    endDate: new Date(input.endDate),
+    drawDate: new Date(input.drawDate),
+    maxTickets: input.maxTickets,
+    maxTicketsPerPerson: input.maxTicketsPerPerson,
+    featured: input.featured,
+    showOnHero: input.showOnHero,
+    qualifyingQuestion: input.qualifyingQuestion,
+    qualifyingAnswer: input.qualifyingAnswer,
+    allowPostalEntry: input.allowPostalEntry,
+    postalAddress: input.postalAddress,
+    prizeDetails: input.prizeDetails,
+    rules: input.rules,
+    faq: input.faq,
+    privacyPolicyUrl: input.privacyPolicyUrl,
+    termsOfUseUrl: input.termsOfUseUrl,
+  };
+}
+
+export function createCompetition(db: Db, input: CampaignValues): AdminCompetition {
+  const row = db.insert(competitions).values(values(input)).returning().get();
+  return toAdmin(row, 0, 0);
+}
+
+/** Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle). */
+export function updateCompetition(db: Db, id: string, input: CampaignValues | { status: Competition["status"] }): AdminCompetition {
+  db.transaction(
+    (tx) => {
+      const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
+      if (!current) throw new AppError("NOT_FOUND", "Competition not found");
+      if (!("title" in input)) {
+        tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
+        return;
+      }
+      const next = values(input);
+      const taken = current.soldTickets + current.heldTickets;
+      if (next.maxTickets !== null && next.maxTickets < taken) {
+        throw new AppError("CONFLICT", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);
+      }
+      tx.update(competitions).set(next).where(eq(competitions.id, id)).run();
+    },
+    { behavior: "immediate" },
+  );
+  return getAdmin(db, id);
+}
+
+export function deleteCompetition(db: Db, id: string): { success: boolean } {
+  return db.transaction(
+    (tx) => {
+      findCompetition(tx as unknown as Db, id);
+      const paid = tx
+        .select({ n: sql<number>`count(*)` })
+        .from(entries)
+        .where(and(eq(entries.competitionId, id), sql`${entries.paymentStatus} in ('paid', 'pending')`))
+        .get();
+      if (Number(paid?.n ?? 0) > 0) {
+        throw new AppError("CONFLICT", "This competition has paid entries and cannot be deleted. Close it instead so its entries and draw stay on record.");
+      }
+      tx.delete(competitions).where(eq(competitions.id, id)).run();
+      return { success: true };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+
+/** PUT /admin/competitions/{id}: only a status toggles it; anything more must be a whole, valid campaign. */
+export function updateCompetitionFromRequest(db: Db, id: string, fields: Record<string, unknown>): AdminCompetition {
+  const keys = Object.keys(fields);
+  if (keys.length === 1 && keys[0] === "status") {
+    return updateCompetition(db, id, { status: fields.status as Competition["status"] });
+  }
+  const parsed = campaignInput.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("BAD_REQUEST", `${issue.path.join(".")}: ${issue.message}`);
+  }
+  return updateCompetition(db, id, parsed.data);
+}

@@ -1,0 +1,203 @@
+import { and, desc, eq, gte, like, lte, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../../db/client";
+import { competitions, contactMessages, entries, winners } from "../../../db/schema";
+import { penceToDecimal } from "../../shared/money";
+import type { AdminEntry, entryFilters } from "../../shared/schemas/admin";
+import { listOutbox } from "../mail/outbox";
+import { ticketNumbersByEntry } from "./tickets";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): AdminEntry[] {
+  const rows = db
+    .select({ e: entries, title: competitions.title })
+    .from(entries)
+    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
+    .where(where)
+    .orderBy(desc(entries.entryDate))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const numbers = ticketNumbersByEntry(db, rows.map((r) => r.e.id));
+  return rows.map(({ e, title }) => ({
+    id: e.id,
+    competitionId: e.competitionId,
+    competitionTitle: title,
+    orderId: e.orderId,
+    userId: e.userId,
+    customerName: e.customerName,
+    customerEmail: e.customerEmail,
+    ticketCount: e.ticketCount,
+    ticketNumbers: numbers.get(e.id) ?? [],
+    amount: penceToDecimal(e.amountPence),
+    paymentStatus: e.paymentStatus,
+    entryMethod: e.entryMethod,
+    postalReference: e.postalReference,
+    entryDate: e.entryDate.toISOString(),
+  }));
+}
+
+function filterWhere(f: z.output<typeof entryFilters>): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.competitionId) parts.push(eq(entries.competitionId, f.competitionId));
+  if (f.paymentStatus) parts.push(eq(entries.paymentStatus, f.paymentStatus));
+  if (f.entryMethod) parts.push(eq(entries.entryMethod, f.entryMethod));
+  if (f.from && !Number.isNaN(Date.parse(f.from))) parts.push(gte(entries.entryDate, new Date(f.from)));
+  if (f.to && !Number.isNaN(Date.parse(f.to))) parts.push(lte(entries.entryDate, new Date(Date.parse(f.to) + (f.to.length <= 10 ? DAY - 1 : 0))));
+  if (f.search) {
+    const term = `%${f.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(sql`lower(${entries.customerName}) like ${term} escape '\\'`, like(entries.customerEmail, term))!);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+export function searchEntries(db: Db, f: z.output<typeof entryFilters>) {
+  const where = filterWhere(f);
+  const total = Number(db.select({ n: sql<number>`count(*)` }).from(entries).where(where).get()?.n ?? 0);
+  return { total, page: f.page, pageSize: f.pageSize, items: entryRows(db, where, f.pageSize, (f.page - 1) * f.pageSize) };
+}
+
+const csvCell = (v: string | number | null) => {
+  const s = v === null ? "" : String(v);
+  // A leading =, +, - or @ would be run as a formula by spreadsheet software.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** Every matching entry, one row per ticket, for reading out at the live draw. */
+export function entriesCsv(db: Db, f: z.output<typeof entryFilters>): { filename: string; csv: string } {
+  const rows = entryRows(db, filterWhere(f), 100_000);
+  const lines = [["Ticket", "Competition", "Name", "Email", "Method", "Payment", "Amount", "Entry date", "Entry id"].join(",")];
+  for (const r of rows) {
+    for (const t of r.ticketNumbers.length ? r.ticketNumbers : [""]) {
+      lines.push([t, r.competitionTitle, r.customerName, r.customerEmail, r.entryMethod, r.paymentStatus, r.amount, r.entryDate, r.id].map(csvCell).join(","));
+    }
+  }
+  return { filename: `entries-${new Date().toISOString().slice(0, 10)}.csv`, csv: lines.join("\n") + "\n" };
+}
+
+export function dashboard(db: Db) {
+  const e = db
+    .select({
+      total: sql<number>`count(*)`,
+      paid: sql<number>`sum(case when ${entries.paymentStatus} = 'paid' then 1 else 0 end)`,
+      pending: sql<number>`sum(case when ${entries.paymentStatus} = 'pending' then 1 else 0 end)`,
+      revenue: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.amountPence} else 0 end), 0)`,
+    })
+    .from(entries)
+    .get()!;
+  const c = db
+    .select({
+      active: sql<number>`sum(case when ${competitions.status} = 'active' then 1 else 0 end)`,
+      closed: sql<number>`sum(case when ${competitions.status} = 'closed' then 1 else 0 end)`,
+    })
+    .from(competitions)
+    .get()!;
+  const w = db.select({ n: sql<number>`count(*)` }).from(winners).get()!;
+  return {
+    totalEntries: Number(e.total),
+    paidEntries: Number(e.paid ?? 0),
+    pendingEntries: Number(e.pending ?? 0),
+    totalRevenue: penceToDecimal(Number(e.revenue)),
+    activeCompetitions: Number(c.active ?? 0),
+    closedCompetitions: Number(c.closed ?? 0),
+    totalWinners: Number(w.n),
+    recentEntries: entryRows(db, undefined, 10),
+  };
+}
+
+function windowStats(db: Db, since: Date) {
+  const r = db
+    .select({
+      entries: sql<number>`count(*)`,
+      paid: sql<number>`sum(case when ${entries.paymentStatus} = 'paid' then 1 else 0 end)`,
+      revenue: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.amountPence} else 0 end), 0)`,
+      tickets: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.ticketCount} else 0 end), 0)`,
+    })
+    .from(entries)
+    .where(gte(entries.entryDate, since))
+    .get()!;
+  return { entries: Number(r.entries), paidEntries: Number(r.paid ?? 0), revenue: penceToDecimal(Number(r.revenue)), ticketsSold: Number(r.tickets) };
+}
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/** Every figure is an aggregate in SQL; no query loads every entry. */
+export function analytics(db: Db, now = new Date()) {
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  const all = db
+    .select({
+      entries: sql<number>`count(*)`,
+      paid: sql<number>`sum(case when ${entries.paymentStatus} = 'paid' then 1 else 0 end)`,
+      paidTickets: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.ticketCount} else 0 end), 0)`,
+      revenue: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.amountPence} else 0 end), 0)`,
+    })
+    .from(entries)
+    .get()!;
+  const total = Number(all.entries);
+  const paid = Number(all.paid ?? 0);
+  const top = db
+    .select({
+      competitionId: entries.competitionId,
+      title: competitions.title,
+      revenue: sql<number>`sum(${entries.amountPence})`,
+      tickets: sql<number>`sum(${entries.ticketCount})`,
+    })
+    .from(entries)
+    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
+    .where(eq(entries.paymentStatus, "paid"))
+    .groupBy(entries.competitionId)
+    .orderBy(desc(sql`sum(${entries.amountPence})`))
+    .limit(5)
+    .all();
+  const since30 = new Date(midnight.getTime() - 29 * DAY);
+  const daily = db
+    .select({
+      day: sql<string>`strftime('%Y-%m-%d', ${entries.entryDate} / 1000, 'unixepoch', 'localtime')`,
+      entries: sql<number>`count(*)`,
+      revenue: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.amountPence} else 0 end), 0)`,
+    })
+    .from(entries)
+    .where(gte(entries.entryDate, since30))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .all();
+  return {
+    totalEntries: total,
+    paidEntries: paid,
+    totalRevenue: penceToDecimal(Number(all.revenue)),
+    entriesToday: windowStats(db, midnight).entries,
+    last7Days: windowStats(db, new Date(now.getTime() - 7 * DAY)),
+    last30Days: windowStats(db, new Date(now.getTime() - 30 * DAY)),
+    conversionRate: total ? oneDecimal((paid / total) * 100) : 0,
+    averageTicketsPerPaidEntry: paid ? oneDecimal(Number(all.paidTickets) / paid) : 0,
+    topCampaigns: top.map((t) => ({ competitionId: t.competitionId, title: t.title, revenue: penceToDecimal(Number(t.revenue)), ticketsSold: Number(t.tickets) })),
+    recentActivity: entryRows(db, undefined, 10),
+    daily: daily.map((d) => ({ day: d.day, entries: Number(d.entries), revenue: penceToDecimal(Number(d.revenue)) })),
+  };
+}
+
+export function listMessages(db: Db) {
+  return db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt))
+    .limit(500)
+    .all()
+    .map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+}
+
+export function listMail(db: Db) {
+  return listOutbox(db, 500).map((m) => ({
+    id: m.id,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    status: m.status,
+    attempts: m.attempts,
+    createdAt: m.createdAt.toISOString(),
+    sentAt: m.sentAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,222 @@
+import { z } from "zod";
+import { mediaRef, safeLink, safeLinkWith } from "./content";
+
+export const CAMPAIGN_CATEGORY_CHOICES = ["Electronics", "Home & Garden", "Automotive", "Fashion", "Sports & Fitness", "Travel", "Food & Drink", "Credit"] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const optionalLink = z
+  .union([safeLink, z.literal("")])
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+const date = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${label} must be a valid date` });
+
+const price = z
+  .union([z.string(), z.number()])
+  .transform((v) => (typeof v === "number" ? v.toFixed(2) : v.trim()))
+  .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), { message: "Price must be a number with at most 2 decimals" });
+
+const optionalInt = (label: string, min: number) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === "") return null;
+      const n = typeof v === "number" ? v : Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a whole number of at least ${min}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const campaignFields = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
+  description: z.string({ error: "Description is required" }).trim().min(1, "Description is required").max(10_000),
+  image: mediaRef,
+  category: z.string({ error: "Category is required" }).trim().min(1, "Category is required").max(100),
+  price,
+  status: z.enum(["active", "closed", "drawn"]).default("active"),
+  startDate: date("Start date"),
+  endDate: date("End date"),
+  drawDate: date("Draw date"),
+  maxTickets: optionalInt("Maximum tickets", 1),
+  maxTicketsPerPerson: optionalInt("Tickets per person", 1),
+  featured: z.boolean().default(false),
+  showOnHero: z.boolean().default(false),
+  qualifyingQuestion: optionalText(500),
+  qualifyingAnswer: optionalText(200),
+  allowPostalEntry: z.boolean().default(true),
+  postalAddress: optionalText(1000),
+  prizeDetails: optionalText(10_000),
+  rules: optionalText(20_000),
+  faq: optionalText(20_000),
+  privacyPolicyUrl: optionalLink,
+  termsOfUseUrl: optionalLink,
+});
+
+/** The admin form and POST /admin/competitions. Date order is checked on the server too. */
+export const campaignInput = campaignFields
+  .refine((v) => Date.parse(v.startDate) < Date.parse(v.endDate), { path: ["endDate"], message: "End date must be after the start date" })
+  .refine((v) => Date.parse(v.endDate) <= Date.parse(v.drawDate), { path: ["drawDate"], message: "Draw date must be on or after the end date" })
+  .refine((v) => !v.allowPostalEntry || !!v.postalAddress, { path: ["postalAddress"], message: "A postal address is required for legal compliance when postal entry is allowed" });
+export type CampaignInput = z.input<typeof campaignInput>;
+
+export const adminCompetition = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  category: z.string(),
+  price: z.string(),
+  status: z.enum(["active", "closed", "drawn"]),
+  startDate: z.string(),
+  endDate: z.string(),
+  drawDate: z.string(),
+  maxTickets: z.number().int().nullable(),
+  maxTicketsPerPerson: z.number().int().nullable(),
+  soldTickets: z.number().int(),
+  heldTickets: z.number().int(),
+  featured: z.boolean(),
+  showOnHero: z.boolean(),
+  qualifyingQuestion: z.string().nullable(),
+  qualifyingAnswer: z.string().nullable(),
+  allowPostalEntry: z.boolean(),
+  postalAddress: z.string().nullable(),
+  prizeDetails: z.string().nullable(),
+  rules: z.string().nullable(),
+  faq: z.string().nullable(),
+  privacyPolicyUrl: z.string().nullable(),
+  termsOfUseUrl: z.string().nullable(),
+  createdAt: z.string(),
+  /** Paid revenue, e.g. "1234.50". */
+  revenue: z.string(),
+  paidEntries: z.number().int(),
+});
+export type AdminCompetition = z.infer<typeof adminCompetition>;
+
+const heroSlideFields = {
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
+  subtitle: optionalText(300),
+  description: optionalText(1000),
+  image: z.string({ error: "Please upload an image or video for your hero slide" }).trim().min(1, "Please upload an image or video for your hero slide").pipe(mediaRef),
+  ctaText: z.string({ error: "Call-to-action text is required" }).trim().min(1, "Call-to-action text is required").max(60),
+  ctaLink: z.string({ error: "Please select a campaign or enter a custom URL" }).trim().min(1, "Please select a campaign or enter a custom URL").pipe(safeLink),
+  isActive: z.boolean(),
+  order: z.coerce.number().int("Order must be a whole number").min(0).max(10_000),
+};
+
+export const heroSlideInput = z.object({ ...heroSlideFields, isActive: heroSlideFields.isActive.default(true), order: heroSlideFields.order.default(0) });
+/** PATCH: any of the fields, e.g. only `order` when moving a slide. */
+export const heroSlidePatch = z.object(heroSlideFields).partial();
+
+export const categoryInput = z.object({
+  name: z.string({ error: "Category name is required" }).trim().min(1, "Category name is required").max(100),
+  description: optionalText(500),
+  isActive: z.boolean().default(true),
+});
+
+export const popupInput = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
+  description: optionalText(1000),
+  image: z
+    .union([mediaRef, z.literal("")])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  ctaText: z.string({ error: "Call-to-action text is required" }).trim().min(1, "Call-to-action text is required").max(60),
+  ctaLink: z.string({ error: "Call-to-action link is required" }).trim().min(1, "Call-to-action link is required").pipe(safeLink),
+  displayPages: z.array(z.string().max(200)).max(20).default([]),
+  isActive: z.boolean().default(true),
+  displayDelay: z.coerce.number().int().min(0, "Delay cannot be negative").max(600_000).default(3000),
+  showFrequency: z.enum(["once_per_session", "once_per_day", "always"]).default("once_per_session"),
+  priority: z.coerce.number().int().min(1, "Priority is 1 to 10").max(10, "Priority is 1 to 10").default(1),
+  startDate: z.string().optional().nullable().refine((v) => !v || !Number.isNaN(Date.parse(v)), "Start date must be a valid date"),
+  endDate: z.string().optional().nullable().refine((v) => !v || !Number.isNaN(Date.parse(v)), "End date must be a valid date"),
+});
+
+export const winnerInput = z.object({
+  competitionId: z.string({ error: "Competition is required" }).min(1, "Competition is required").max(64),
+  customerName: z.string({ error: "Winner name is required" }).trim().min(1, "Winner name is required").max(120),
+  photo: z
+    .union([z.literal(""), safeLinkWith("Must be a valid URL")])
+    .default("")
+    .transform((v) => v || null),
+  testimonial: optionalText(2000),
+});
+
+export const adminWinner = z.object({
+  id: z.string(),
+  competitionId: z.string(),
+  competitionTitle: z.string().nullable(),
+  entryId: z.string().nullable(),
+  ticketNumber: z.string().nullable(),
+  customerName: z.string(),
+  photo: z.string().nullable(),
+  testimonial: z.string().nullable(),
+  winDate: z.string(),
+  source: z.enum(["manual", "draw"]),
+});
+
+const requiredText = (message: string, max = 2000) => z.string({ error: message }).trim().min(1, message).max(max);
+
+export const aboutPageInput = z.object({
+  heroTitle: requiredText("Hero title is required", 200),
+  heroSubtitle: requiredText("Hero subtitle is required", 500),
+  mainImage: safeLinkWith("Must be a valid URL"),
+  mainImageAlt: requiredText("Image alt text is required", 300),
+  contentParagraphs: z.array(requiredText("Paragraph cannot be empty", 5000)).min(1, "At least one paragraph is required").max(50),
+  feature1Title: requiredText("Feature title is required", 120),
+  feature1Description: requiredText("Feature description is required", 1000),
+  feature1Icon: requiredText("Feature icon is required", 40),
+  feature2Title: requiredText("Feature title is required", 120),
+  feature2Description: requiredText("Feature description is required", 1000),
+  feature2Icon: requiredText("Feature icon is required", 40),
+  feature3Title: requiredText("Feature title is required", 120),
+  feature3Description: requiredText("Feature description is required", 1000),
+  feature3Icon: requiredText("Feature icon is required", 40),
+});
+
+export const adminEntry = z.object({
+  id: z.string(),
+  competitionId: z.string(),
+  competitionTitle: z.string(),
+  orderId: z.string().nullable(),
+  userId: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  ticketCount: z.number().int(),
+  ticketNumbers: z.array(z.string()),
+  amount: z.string(),
+  paymentStatus: z.enum(["paid", "pending", "failed", "other"]),
+  entryMethod: z.enum(["online", "postal"]),
+  postalReference: z.string().nullable(),
+  entryDate: z.string(),
+});
+export type AdminEntry = z.infer<typeof adminEntry>;
+
+export const entryFilters = z.object({
+  competitionId: z.string().max(64).optional(),
+  paymentStatus: z.enum(["paid", "pending", "failed", "other"]).optional(),
+  entryMethod: z.enum(["online", "postal"]).optional(),
+  from: z.string().max(40).optional(),
+  to: z.string().max(40).optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const settingValueInput = z.object({ key: z.string().min(1).max(100), value: z.string().max(2000) });
