@@ -11,12 +11,20 @@ import { silentLogger, type Logger } from "./logger";
 import { appRouter } from "./routers/_app";
 import { noopMailer } from "./mail/mailer";
 import { SimulatedPaymentProvider } from "./payments/simulated";
+import { LocalDiskStorage } from "./storage/local-disk";
+import type { ObjectStorage } from "./storage/storage";
+import { UploadGrants } from "./storage/uploads";
+import { handleUpload, serveObject } from "./http/uploads";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
 
 export interface AppOptions {
   db: Db;
   config?: Partial<AppConfig>;
   services?: Partial<AppServices>;
+  /** Uploaded media; defaults to a temporary folder (main.ts passes DATA_DIR/uploads). */
+  storage?: ObjectStorage;
   /** Folder of the built SPA; when absent only the API is served. */
   clientDir?: string;
   logger?: Logger;
@@ -62,7 +70,9 @@ export function createApp(opts: AppOptions): RequestHandler {
   const services: AppServices = {
     payments: opts.services?.payments ?? new SimulatedPaymentProvider(0),
     mailer: opts.services?.mailer ?? noopMailer,
+    uploads: opts.services?.uploads ?? new UploadGrants(),
   };
+  const storage: ObjectStorage = opts.storage ?? new LocalDiskStorage(join(tmpdir(), `harvest-uploads-${process.pid}`));
   const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) =>
     createHttpContext(db, config, services, req, res);
   const serveStatic = opts.clientDir ? createStaticHandler(opts.clientDir) : null;
@@ -110,6 +120,13 @@ export function createApp(opts: AppOptions): RequestHandler {
         const raw = await readBody(req, maxBodyBytes);
         const answer = await handleStripeWebhook({ db, payments: services.payments, mailer: services.mailer }, raw, String(req.headers["stripe-signature"] ?? ""));
         sendJson(res, answer.status, answer.body);
+        return;
+      }
+      const object = /^\/objects\/uploads\/([a-z0-9-]{8,80})$/.exec(pathname);
+      if (object) {
+        if (req.method === "PUT") await handleUpload({ db, storage, grants: services.uploads }, req, res, object[1]!, url);
+        else if (req.method === "GET" || req.method === "HEAD") await serveObject(storage, req, res, object[1]!);
+        else sendJson(res, 405, { message: "Method not allowed" });
         return;
       }
       if (pathname === "/api/openapi.json") {

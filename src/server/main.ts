@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb, migrateDb } from "../../db/client";
 import { seed } from "../../db/seed";
@@ -8,6 +9,7 @@ import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
 import { sweepExpiredHolds } from "./services/orders";
+import { LocalDiskStorage } from "./storage/local-disk";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
       trustProxy: env.TRUST_PROXY,
     },
     services: { payments, mailer },
+    storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
     clientDir: CLIENT_DIR,
     logger,
     maxBodyBytes: env.MAX_BODY_BYTES,

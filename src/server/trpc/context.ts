@@ -6,11 +6,13 @@ import { validateSessionToken, type SessionRecord } from "../auth/session";
 import { noopMailer, type Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/provider";
 import { SimulatedPaymentProvider } from "../payments/simulated";
+import { UploadGrants } from "../storage/uploads";
 
 /** Parts outside the database that services need, injected once per app. */
 export interface AppServices {
   payments: PaymentProvider;
   mailer: Mailer;
+  uploads: UploadGrants;
 }
 
 /** Settings the request layer needs, fixed when the app is created. */
@@ -64,7 +66,11 @@ export function createContextInner(opts: InnerContextOptions): Context {
   return {
     db: opts.db,
     config: { ...defaultConfig, ...opts.config },
-    services: { payments: opts.services?.payments ?? new SimulatedPaymentProvider(0), mailer: opts.services?.mailer ?? noopMailer },
+    services: {
+      payments: opts.services?.payments ?? new SimulatedPaymentProvider(0),
+      mailer: opts.services?.mailer ?? noopMailer,
+      uploads: opts.services?.uploads ?? new UploadGrants(),
+    },
     idempotencyKey: opts.idempotencyKey ?? null,
     user: opts.user ?? null,
     session: opts.session ?? null,

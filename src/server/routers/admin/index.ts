@@ -1,6 +1,7 @@
 import { router } from "../../trpc/procedures";
 import { adminCompetitionsRouter } from "./competitions";
 import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
+import { mediaRouter } from "./media";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
 
@@ -13,4 +14,5 @@ export const adminRouter = router({
   about: aboutRouter,
   winners: winnersRouter,
   reports: reportsRouter,
+  media: mediaRouter,
 });

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { adminProcedure, router } from "../../trpc/procedures";
+
+export const mediaRouter = router({
+  campaignUploadUrl: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/campaign-media/upload-url",
+        tags: ["admin"],
+        summary: "A one-time URL to PUT an image or video to",
+        description: "PUT the file's bytes to uploadUrl (same session) within 15 minutes; objectPath is then the media value.",
+      },
+    })
+    .input(z.object({ filename: z.string().trim().min(1).max(255) }))
+    .output(z.object({ uploadUrl: z.string(), objectPath: z.string() }))
+    .mutation(({ ctx }) => ctx.services.uploads.issue(ctx.user.id, "campaign-media", ctx.now().getTime())),
+
+  objectUpload: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/objects/upload",
+        tags: ["admin"],
+        summary: "A one-time URL to PUT an image (winner photo, About page) to",
+        description: "PUT one image of at most 10 MB to uploadURL (same session); it is then served at the URL's path.",
+      },
+    })
+    .input(z.void())
+    .output(z.object({ uploadURL: z.string() }))
+    .mutation(({ ctx }) => ({ uploadURL: ctx.services.uploads.issue(ctx.user.id, "image", ctx.now().getTime()).uploadUrl })),
+});
