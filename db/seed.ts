@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "../src/server/auth/password";
+import { noopMailer } from "../src/server/mail/mailer";
+import { runDraw } from "../src/server/services/draws";
 import { DEFAULT_SETTINGS } from "../src/server/services/settings";
 import type { Db } from "./client";
 import {
@@ -67,6 +69,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     for (const s of DEFAULT_SETTINGS) tx.insert(settings).values(s).onConflictDoNothing().run();
     if (opts.demo) seedDemo(tx as unknown as Db, now);
   });
+  if (opts.demo) await drawSeededCompetitions(db, now);
 
   return { seeded: true, admin: { email: opts.adminEmail, password, generated } };
 }
@@ -88,7 +91,8 @@ function seedDemo(db: Db, now: Date): void {
         image: c.image,
         category: c.category,
         pricePence: c.pricePence,
-        status: c.status ?? "active",
+        // A "drawn" demo competition is drawn for real below, so its public record verifies.
+        status: c.status === "drawn" ? "closed" : (c.status ?? "active"),
         startDate,
         endDate,
         drawDate,
@@ -140,6 +144,14 @@ function seedDemo(db: Db, now: Date): void {
   db.insert(popups)
     .values({ ...POPUP, ctaLink: `/competition/${ids[0]}` })
     .run();
+}
+
+async function drawSeededCompetitions(db: Db, now: Date): Promise<void> {
+  const titles = COMPETITIONS.filter((c) => c.status === "drawn").map((c) => c.title);
+  for (const title of titles) {
+    const row = db.select({ id: competitions.id }).from(competitions).where(eq(competitions.title, title)).get();
+    if (row) await runDraw({ db, mailer: noopMailer, now: () => now }, row.id);
+  }
 }
 
 /** Paid demo entries with real ticket rows so sold counts and tickets agree. */

@@ -74,11 +74,26 @@ CREATE TABLE `competitions` (
 	`faq` text,
 	`privacy_policy_url` text,
 	`terms_of_use_url` text,
+	`draw_seed` text NOT NULL,
+	`number_of_winners` integer DEFAULT 1 NOT NULL,
+	`draw_mode` text DEFAULT 'auto' NOT NULL,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX `competitions_status_idx` ON `competitions` (`status`,`end_date`);--> statement-breakpoint
+CREATE TABLE `draws` (
+	`competition_id` text PRIMARY KEY NOT NULL,
+	`pool` text NOT NULL,
+	`pool_hash` text NOT NULL,
+	`pool_size` integer NOT NULL,
+	`closed_at` integer NOT NULL,
+	`beacon` text,
+	`winners` text,
+	`drawn_at` integer,
+	FOREIGN KEY (`competition_id`) REFERENCES `competitions`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `released_ticket_numbers` (
 	`competition_id` text NOT NULL,
 	`number` integer NOT NULL,
@@ -100,6 +115,8 @@ CREATE TABLE `entries` (
 	`payment_id` text,
 	`entry_method` text DEFAULT 'online' NOT NULL,
 	`postal_reference` text,
+	`postal_address` text,
+	`postal_received_at` integer,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`competition_id`) REFERENCES `competitions`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`order_id`) REFERENCES `orders`(`id`) ON UPDATE no action ON DELETE set null,

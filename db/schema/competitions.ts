@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
 
@@ -46,6 +47,16 @@ export const competitions = sqliteTable(
     faq: text("faq"),
     privacyPolicyUrl: text("privacy_policy_url"),
     termsOfUseUrl: text("terms_of_use_url"),
+    /**
+     * The draw's secret: 32 random bytes as hex, drawn when the competition is created. Only its
+     * SHA-256 (the commitment) is public until the draw; then the seed is revealed.
+     */
+    drawSeed: text("draw_seed")
+      .notNull()
+      .$defaultFn(() => randomBytes(32).toString("hex")),
+    numberOfWinners: integer("number_of_winners").notNull().default(1),
+    /** "auto": the scheduler draws at the draw date; "live": an admin presses Run draw on the stream. */
+    drawMode: text("draw_mode", { enum: ["auto", "live"] }).notNull().default("auto"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +74,25 @@ export const releasedTicketNumbers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.competitionId, t.number] })],
 );
+
+/**
+ * The public record of a draw: the frozen pool at close, then the revealed seed and winners.
+ * One row per competition, written once at close and once at the draw.
+ */
+export const draws = sqliteTable("draws", {
+  competitionId: text("competition_id")
+    .primaryKey()
+    .references(() => competitions.id, { onDelete: "cascade" }),
+  /** Ticket numbers in ascending numeric order, as JSON. */
+  pool: text("pool", { mode: "json" }).$type<string[]>().notNull(),
+  poolHash: text("pool_hash").notNull(),
+  poolSize: integer("pool_size").notNull(),
+  closedAt: timestamp("closed_at").notNull(),
+  beacon: text("beacon"),
+  /** [{ k, index, ticketNumber, displayName, entryId }] once drawn. */
+  winners: text("winners", { mode: "json" }).$type<Array<{ k: number; index: number; ticketNumber: string; displayName: string; entryId: string }>>(),
+  drawnAt: timestamp("drawn_at"),
+});
 
 export type Competition = typeof competitions.$inferSelect;
 export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];

@@ -50,6 +50,9 @@ export const entries = sqliteTable(
     paymentId: text("payment_id"),
     entryMethod: text("entry_method", { enum: ENTRY_METHODS }).notNull().default("online"),
     postalReference: text("postal_reference"),
+    /** Postal entries: the sender's address and the day the card arrived. */
+    postalAddress: text("postal_address"),
+    postalReceivedAt: timestamp("postal_received_at"),
     entryDate: createdAt(),
   },
   (t) => [

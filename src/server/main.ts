@@ -8,6 +8,7 @@ import { EnvError, loadDotEnv, loadEnv } from "./env";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
+import { lifecycleTick } from "./services/draws";
 import { sweepExpiredHolds } from "./services/orders";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -43,8 +44,23 @@ async function main(): Promise<void> {
     const failed = sweepExpiredHolds(db);
     if (failed) logger.info("expired holds released", { orders: failed });
   };
-  sweep();
-  const sweeper = setInterval(sweep, 30_000);
+  // Sales close at the end date or sell-out; due draws run at the draw date (unless drawn live).
+  let ticking = false;
+  const lifecycle = async () => {
+    if (ticking) return;
+    ticking = true;
+    try {
+      sweep();
+      const done = await lifecycleTick({ db, mailer });
+      if (done.closed || done.frozen || done.drawn) logger.info("competition lifecycle", done);
+    } catch (err) {
+      logger.error("lifecycle tick failed", { err: err instanceof Error ? err.message : String(err) });
+    } finally {
+      ticking = false;
+    }
+  };
+  await lifecycle();
+  const sweeper = setInterval(() => void lifecycle(), 30_000);
   sweeper.unref();
   void mailer.flush();
 

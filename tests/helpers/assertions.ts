@@ -21,7 +21,7 @@ export async function refusal(promise: Promise<unknown>): Promise<{ code: string
 export function ledgerProblems(db: Db) {
   const q = (text: string) => db.$client.prepare(text).all();
   return {
-    soldMismatch: q(`select c.id, c.sold_tickets, (select count(*) from tickets t join entries e on e.id = t.entry_id where t.competition_id = c.id and e.payment_status = 'paid') as paid_tickets from competitions c where c.sold_tickets != paid_tickets`),
+    soldMismatch: q(`select c.id, c.sold_tickets, (select count(*) from tickets t join entries e on e.id = t.entry_id where t.competition_id = c.id and (e.payment_status = 'paid' or e.entry_method = 'postal')) as paid_tickets from competitions c where c.sold_tickets != paid_tickets`),
     heldMismatch: q(`select c.id, c.held_tickets, (select count(*) from tickets t join entries e on e.id = t.entry_id where t.competition_id = c.id and e.payment_status = 'pending') as pending_tickets from competitions c where c.held_tickets != pending_tickets`),
     oversold: q(`select id from competitions where max_tickets is not null and sold_tickets + held_tickets > max_tickets`),
     outOfRange: q(`select t.number from tickets t join competitions c on c.id = t.competition_id where c.max_tickets is not null and (cast(t.number as integer) < 1 or cast(t.number as integer) > c.max_tickets)`),

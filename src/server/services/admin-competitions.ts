@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { competitions, entries, type Competition } from "../../../db/schema";
+import { competitions, draws, entries, type Competition } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { campaignInput, type AdminCompetition } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
@@ -23,6 +23,8 @@ function toAdmin(c: Competition, revenuePence: number, paidEntries: number): Adm
     drawDate: c.drawDate.toISOString(),
     maxTickets: c.maxTickets,
     maxTicketsPerPerson: c.maxTicketsPerPerson,
+    numberOfWinners: c.numberOfWinners,
+    drawMode: c.drawMode,
     soldTickets: c.soldTickets,
     heldTickets: c.heldTickets,
     featured: c.featured,
@@ -81,6 +83,8 @@ function values(input: CampaignValues) {
     drawDate: new Date(input.drawDate),
     maxTickets: input.maxTickets,
     maxTicketsPerPerson: input.maxTicketsPerPerson,
+    numberOfWinners: input.numberOfWinners,
+    drawMode: input.drawMode,
     featured: input.featured,
     showOnHero: input.showOnHero,
     qualifyingQuestion: input.qualifyingQuestion,
@@ -106,7 +110,13 @@ export function updateCompetition(db: Db, id: string, input: CampaignValues | { 
     (tx) => {
       const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
       if (!current) throw new AppError("NOT_FOUND", "Competition not found");
+      // Once the pool is frozen for the draw, sales cannot reopen and the status is the draw's to change.
+      const frozen = tx.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get();
+      if (frozen && input.status !== current.status) {
+        throw new AppError("CONFLICT", "The draw pool of this competition is frozen; its status can no longer be changed");
+      }
       if (!("title" in input)) {
+        if (input.status === "drawn") throw new AppError("BAD_REQUEST", "A competition becomes drawn only by running its draw");
         tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
         return;
       }

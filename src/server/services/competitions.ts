@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import type { Db } from "../../../db/client";
 import { competitionViews, competitions, type Competition } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
@@ -33,8 +34,16 @@ export function toPublicCompetition(c: Competition): PublicCompetition {
     faq: c.faq,
     privacyPolicyUrl: c.privacyPolicyUrl,
     termsOfUseUrl: c.termsOfUseUrl,
+    commitment: commitmentSync(c.drawSeed),
+    numberOfWinners: c.numberOfWinners,
+    drawMode: c.drawMode,
     createdAt: c.createdAt.toISOString(),
   };
+}
+
+/** Same value as the shared (Web Crypto) commitmentOf, without awaiting. */
+export function commitmentSync(seedHex: string): string {
+  return createHash("sha256").update(Buffer.from(seedHex, "hex")).digest("hex");
 }
 
 export function listCompetitions(db: Db): PublicCompetition[] {

@@ -61,13 +61,19 @@ function refuseLine(c: Competition, line: OrderLineRequest, now: Date, heldByPer
   }
 }
 
-/** Tickets a person already has (paid or held) in a competition, by account or by email. */
-function ticketsOfPerson(tx: Db, competitionId: string, userId: string | null, email: string): number {
+/** Tickets a person already has (paid, held or by post) in a competition, by account or by email. */
+export function ticketsOfPerson(tx: Db, competitionId: string, userId: string | null, email: string): number {
   const who = userId ? or(eq(entries.userId, userId), eq(entries.customerEmail, email)) : eq(entries.customerEmail, email);
   const row = tx
     .select({ n: sql<number>`coalesce(sum(${entries.ticketCount}), 0)` })
     .from(entries)
-    .where(and(eq(entries.competitionId, competitionId), who, or(eq(entries.paymentStatus, "paid"), eq(entries.paymentStatus, "pending"))))
+    .where(
+      and(
+        eq(entries.competitionId, competitionId),
+        who,
+        or(eq(entries.paymentStatus, "paid"), eq(entries.paymentStatus, "pending"), eq(entries.entryMethod, "postal")),
+      ),
+    )
     .get();
   return Number(row?.n ?? 0);
 }

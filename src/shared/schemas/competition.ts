@@ -32,6 +32,10 @@ export const publicCompetition = z.object({
   faq: z.string().nullable(),
   privacyPolicyUrl: z.string().nullable(),
   termsOfUseUrl: z.string().nullable(),
+  /** SHA-256 of the secret draw seed, published from the first day of sales. */
+  commitment: z.string(),
+  numberOfWinners: z.number().int(),
+  drawMode: z.enum(["auto", "live"]),
   createdAt: z.string(),
 });
 export type PublicCompetition = z.infer<typeof publicCompetition>;

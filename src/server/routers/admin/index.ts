@@ -1,6 +1,7 @@
 import { router } from "../../trpc/procedures";
 import { adminCompetitionsRouter } from "./competitions";
 import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
+import { adminDrawsRouter } from "./draws";
 import { mediaRouter } from "./media";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
@@ -15,4 +16,5 @@ export const adminRouter = router({
   winners: winnersRouter,
   reports: reportsRouter,
   media: mediaRouter,
+  draws: adminDrawsRouter,
 });

@@ -3,6 +3,7 @@ import { authRouter } from "./auth";
 import { competitionsRouter } from "./competitions";
 import { contactRouter } from "./contact";
 import { contentRouter } from "./content";
+import { drawsRouter } from "./draws";
 import { entriesRouter } from "./entries";
 
 export const publicRouter = router({
@@ -11,4 +12,5 @@ export const publicRouter = router({
   entries: entriesRouter,
   content: contentRouter,
   contact: contactRouter,
+  draws: drawsRouter,
 });

@@ -1,0 +1,118 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { competitions, entries, users } from "../../../db/schema";
+import { AppError } from "../errors";
+import type { Mailer } from "../mail/mailer";
+import { enqueueMail } from "../mail/outbox";
+import { answerIsCorrect } from "./competitions";
+import { ticketsOfPerson } from "./orders";
+import { allocateTickets, ticketNumbersByEntry } from "./tickets";
+
+export interface PostalEntryArgs {
+  customerName: string;
+  customerEmail: string;
+  address: string;
+  receivedAt: string;
+  postalReference: string;
+  answer?: string | null;
+}
+
+export interface PostalEntryView {
+  id: string;
+  competitionId: string;
+  customerName: string;
+  customerEmail: string;
+  address: string | null;
+  receivedAt: string | null;
+  postalReference: string | null;
+  ticketNumbers: string[];
+  entryDate: string;
+  userId: string | null;
+}
+
+/**
+ * A free entry received by post: one ticket from the same allocator as paid entries, counted
+ * against maxTickets and the per-person cap, matched to an account by email, and refused once
+ * sales have closed.
+ */
+export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Date }, competitionId: string, args: PostalEntryArgs): PostalEntryView {
+  const { db } = deps;
+  const now = deps.now?.() ?? new Date();
+  const email = args.customerEmail.trim().toLowerCase();
+  const receivedAt = new Date(args.receivedAt);
+  const view = db.transaction(
+    (tx) => {
+      const c = tx.select().from(competitions).where(eq(competitions.id, competitionId)).get();
+      if (!c) throw new AppError("NOT_FOUND", "Competition not found");
+      if (!c.allowPostalEntry) throw new AppError("FORBIDDEN", "This competition does not take postal entries");
+      if (c.status !== "active" || now >= c.endDate) throw new AppError("FORBIDDEN", "Sales have closed for this competition; postal entries can no longer be added");
+      if (receivedAt.getTime() > now.getTime()) throw new AppError("BAD_REQUEST", "The date received cannot be in the future");
+      if (receivedAt.getTime() >= c.endDate.getTime()) throw new AppError("FORBIDDEN", "This entry arrived after the closing date");
+      if (c.maxTickets !== null && c.soldTickets + c.heldTickets + 1 > c.maxTickets) throw new AppError("FORBIDDEN", `"${c.title}" has sold out`);
+      const user = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+      if (c.maxTicketsPerPerson !== null && ticketsOfPerson(tx as unknown as Db, c.id, user?.id ?? null, email) + 1 > c.maxTicketsPerPerson) {
+        throw new AppError("FORBIDDEN", `This person already has the most tickets allowed (${c.maxTicketsPerPerson}) for "${c.title}"`);
+      }
+      if (!answerIsCorrect(c, args.answer)) throw new AppError("UNPROCESSABLE", "Incorrect answer to the qualifying question");
+      if (tx.select({ id: entries.id }).from(entries).where(and(eq(entries.competitionId, c.id), eq(entries.postalReference, args.postalReference))).get()) {
+        throw new AppError("CONFLICT", "A postal entry with this reference has already been recorded");
+      }
+      const entry = tx
+        .insert(entries)
+        .values({
+          competitionId: c.id,
+          userId: user?.id ?? null,
+          customerName: args.customerName,
+          customerEmail: email,
+          answer: args.answer?.trim() || null,
+          ticketCount: 1,
+          amountPence: 0,
+          paymentStatus: "other",
+          entryMethod: "postal",
+          postalReference: args.postalReference,
+          postalAddress: args.address,
+          postalReceivedAt: receivedAt,
+          entryDate: now,
+        })
+        .returning()
+        .get();
+      const numbers = allocateTickets(tx as unknown as Db, c.id, entry.id, 1);
+      tx.update(competitions).set({ soldTickets: sql`${competitions.soldTickets} + 1` }).where(eq(competitions.id, c.id)).run();
+      enqueueMail(tx as unknown as Db, {
+        to: email,
+        subject: `Your free postal entry is confirmed: ${c.title}`,
+        text: `Hello ${args.customerName},\n\nWe received your postal entry for "${c.title}" (reference ${args.postalReference}).\nYour ticket number: ${numbers.join(", ")}\n\nIt has exactly the same chance as a paid ticket. Winners are drawn live every Monday evening.\n\nHarvest Draws`,
+      });
+      return toView(entry, numbers);
+    },
+    { behavior: "immediate" },
+  );
+  deps.mailer.poke();
+  return view;
+}
+
+function toView(e: typeof entries.$inferSelect, numbers: string[]): PostalEntryView {
+  return {
+    id: e.id,
+    competitionId: e.competitionId,
+    customerName: e.customerName,
+    customerEmail: e.customerEmail,
+    address: e.postalAddress,
+    receivedAt: e.postalReceivedAt?.toISOString() ?? null,
+    postalReference: e.postalReference,
+    ticketNumbers: numbers,
+    entryDate: e.entryDate.toISOString(),
+    userId: e.userId,
+  };
+}
+
+export function listPostalEntries(db: Db, competitionId: string): PostalEntryView[] {
+  const rows = db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.competitionId, competitionId), eq(entries.entryMethod, "postal")))
+    .orderBy(desc(entries.entryDate))
+    .all();
+  const numbers = ticketNumbersByEntry(db, rows.map((r) => r.id));
+  return rows.map((r) => toView(r, numbers.get(r.id) ?? []));
+}

@@ -1,0 +1,148 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { competitions, draws, notifications, winners } from "../../db/schema";
+import { noopMailer } from "../../src/server/mail/mailer";
+import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
+import { lifecycleTick, runDraw, getDrawRecord } from "../../src/server/services/draws";
+import { placeOrder } from "../../src/server/services/orders";
+import { recordPostalEntry } from "../../src/server/services/postal";
+import { verifyDraw } from "../../src/shared/draw";
+import { createCompetition } from "../factories/competitions";
+import { createUser } from "../factories/users";
+import { ledgerProblems, refusal } from "../helpers/assertions";
+import { createTestDb } from "../helpers/db";
+
+const db = createTestDb();
+const DAY = 86_400_000;
+const deps = (now?: Date) => ({ db, mailer: noopMailer, payments: new SimulatedPaymentProvider(0), now: now ? () => now : undefined });
+
+async function buy(competitionId: string, quantity: number, email = `b-${crypto.randomUUID().slice(0, 6)}@example.test`, userId: string | null = null, token = "sim_approve") {
+  return placeOrder(deps(), { userId, customerName: "Buyer Person", customerEmail: email, lines: [{ competitionId, quantity, answer: "green" }], method: { kind: "token", token } });
+}
+
+const postal = (competitionId: string, over: Record<string, unknown> = {}) =>
+  recordPostalEntry(deps(), competitionId, {
+    customerName: "Postal Person",
+    customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,
+    address: "1 Lane\nTown",
+    receivedAt: new Date(Date.now() - 60_000).toISOString(),
+    postalReference: `PC-${crypto.randomUUID().slice(0, 8)}`,
+    answer: "green",
+    ...over,
+  });
+
+describe("postal entries", () => {
+  it("take the next number from the same sequence as paid entries and join the pool", async () => {
+    const c = await createCompetition(db, { maxTickets: 10 });
+    await buy(c.id, 2);
+    const p = postal(c.id);
+    expect(p.ticketNumbers).toEqual(["3"]);
+    await buy(c.id, 1);
+    await refusal(buy(c.id, 1, undefined, null, "sim_decline"));
+    const record = await runDraw(deps(), c.id);
+    expect(record.pool!.map((t) => t.ticketNumber)).toEqual(["1", "2", "3", "4"]);
+    expect(record.poolSize).toBe(4);
+    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], duplicates: [], failedWithTickets: [] });
+  });
+
+  it("count toward maxTickets and the per-person cap, match an account by email, and are refused after close", async () => {
+    const c = await createCompetition(db, { maxTickets: 3, maxTicketsPerPerson: 2 });
+    const user = await createUser(db);
+    await buy(c.id, 1, user.email, user.id);
+    const mine = postal(c.id, { customerEmail: user.email.toUpperCase() });
+    expect(mine.userId).toBe(user.id);
+    const capped = await refusal(Promise.resolve().then(() => postal(c.id, { customerEmail: user.email })));
+    expect(capped.code).toBe("FORBIDDEN");
+    postal(c.id);
+    const full = await refusal(Promise.resolve().then(() => postal(c.id)));
+    expect(full.message).toContain("sold out");
+    const late = await createCompetition(db, { status: "closed" });
+    const closed = await refusal(Promise.resolve().then(() => postal(late.id)));
+    expect(closed.message).toContain("Sales have closed");
+  });
+
+  it("refuse a wrong answer and a card that arrived after the closing date", async () => {
+    const c = await createCompetition(db, { endDate: new Date(Date.now() + DAY) });
+    expect((await refusal(Promise.resolve().then(() => postal(c.id, { answer: "blue" })))).code).toBe("UNPROCESSABLE");
+    expect((await refusal(Promise.resolve().then(() => postal(c.id, { receivedAt: new Date(Date.now() + 2 * DAY).toISOString() })))).code).toBe("BAD_REQUEST");
+  });
+});
+
+describe("running a draw", () => {
+  it("publishes a record anyone can verify, marks the competition drawn and tells the winner", async () => {
+    const c = await createCompetition(db, { title: "Verifiable Plough", numberOfWinners: 2 });
+    const user = await createUser(db, { city: "Hereford" });
+    for (let i = 0; i < 5; i++) await buy(c.id, 2, user.email, user.id);
+    const before = await getDrawRecord(db, c.id);
+    expect(before.seed).toBeNull();
+    expect(before.pool).toBeNull();
+    const record = await runDraw(deps(), c.id, "lottery-2026-11-21");
+    expect(record.status).toBe("drawn");
+    expect(record.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(record.commitment).toBe(before.commitment);
+    expect(record.winners).toHaveLength(2);
+    expect(record.winners[0]!.displayName).toBe("Buyer P., Hereford");
+    const check = await verifyDraw({ ...record, pool: record.pool!.map((p) => p.ticketNumber) });
+    expect(check.ok).toBe(true);
+    const rows = db.select().from(winners).where(eq(winners.competitionId, c.id)).all();
+    expect(rows.map((r) => r.source)).toEqual(["draw", "draw"]);
+    expect(JSON.stringify(rows)).not.toContain("@");
+    const note = db.select().from(notifications).where(eq(notifications.userId, user.id)).all();
+    expect(note.some((n) => n.type === "winner" && n.priority === "urgent")).toBe(true);
+    const again = await refusal(runDraw(deps(), c.id));
+    expect(again).toMatchObject({ code: "CONFLICT", message: "This competition has already been drawn" });
+  });
+
+  it("refuses an empty pool", async () => {
+    const c = await createCompetition(db);
+    const err = await refusal(runDraw(deps(), c.id));
+    expect(err.message).toBe("There are no entries to draw from");
+  });
+
+  it("waits while a payment is still held so no paid ticket misses the pool", async () => {
+    const c = await createCompetition(db);
+    db.update(competitions).set({ heldTickets: 1 }).where(eq(competitions.id, c.id)).run();
+    await buy(c.id, 1);
+    const err = await refusal(runDraw(deps(), c.id));
+    expect(err.message).toContain("still being processed");
+    expect(db.select().from(draws).where(eq(draws.competitionId, c.id)).get()).toBeUndefined();
+  });
+});
+
+describe("the lifecycle scheduler", () => {
+  it("closes at the end date, freezes, and draws at the draw date — once, across restarts", async () => {
+    const start = Date.now();
+    const c = await createCompetition(db, { endDate: new Date(start + 1000), drawDate: new Date(start + 2000) });
+    await buy(c.id, 3);
+    // A tick before the end changes nothing.
+    await lifecycleTick(deps(new Date(start)));
+    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.status).toBe("active");
+    // Past the end: closed and frozen, not yet drawn.
+    await lifecycleTick(deps(new Date(start + 1500)));
+    const frozen = db.select().from(draws).where(eq(draws.competitionId, c.id)).get()!;
+    expect(frozen.poolSize).toBe(3);
+    expect(frozen.drawnAt).toBeNull();
+    // "Restart": a new connection to the same file, and two ticks racing after the draw date.
+    const reopened = createDb(db.$client.name);
+    const later = new Date(start + 5000);
+    await Promise.all([lifecycleTick({ db: reopened, mailer: noopMailer, now: () => later }), lifecycleTick(deps(later))]);
+    await lifecycleTick(deps(new Date(start + 9000)));
+    reopened.$client.close();
+    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.status).toBe("drawn");
+    expect(db.select().from(winners).where(eq(winners.competitionId, c.id)).all()).toHaveLength(1);
+    expect(db.select().from(draws).where(eq(draws.competitionId, c.id)).get()!.poolHash).toBe(frozen.poolHash);
+  });
+
+  it("closes a sold-out competition at once, and leaves a live-draw competition for the admin", async () => {
+    const soldOut = await createCompetition(db, { maxTickets: 2 });
+    await buy(soldOut.id, 2);
+    const live = await createCompetition(db, { drawMode: "live", endDate: new Date(Date.now() + 500), drawDate: new Date(Date.now() + 600) });
+    await buy(live.id, 1);
+    await lifecycleTick(deps(new Date(Date.now() + 10_000)));
+    expect(db.select().from(competitions).where(eq(competitions.id, soldOut.id)).get()!.status).not.toBe("active");
+    const liveRow = db.select().from(competitions).where(eq(competitions.id, live.id)).get()!;
+    expect(liveRow.status).toBe("closed");
+    expect((await runDraw(deps(), live.id)).winners).toHaveLength(1);
+  });
+});
