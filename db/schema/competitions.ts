@@ -55,6 +55,10 @@ export const competitions = sqliteTable(
       .notNull()
       .$defaultFn(() => randomBytes(32).toString("hex")),
     numberOfWinners: integer("number_of_winners").notNull().default(1),
+    /** Shown with the prize: what the winner may take instead. */
+    cashAlternative: text("cash_alternative"),
+    /** Instant-win competitions may not be paid for by credit card (code of practice 1.3). */
+    instantWin: flag("instant_win", false),
     /** "auto": the scheduler draws at the draw date; "live": an admin presses Run draw on the stream. */
     drawMode: text("draw_mode", { enum: ["auto", "live"] }).notNull().default("auto"),
     createdAt: createdAt(),

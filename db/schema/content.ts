@@ -77,6 +77,12 @@ export const contactMessages = sqliteTable("contact_messages", {
   email: text("email").notNull(),
   subject: text("subject").notNull(),
   message: text("message").notNull(),
+  /** "message", or "complaint" with a reference, a status and a response deadline. */
+  kind: text("kind", { enum: ["message", "complaint"] }).notNull().default("message"),
+  reference: text("reference").unique(),
+  status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+  responseDueAt: timestamp("response_due_at"),
+  notes: text("notes", { mode: "json" }).$type<Array<{ at: string; by: string; text: string }>>().notNull().default([]),
   createdAt: createdAt(),
 });
 

@@ -23,6 +23,7 @@ export const orders = sqliteTable(
     paymentId: text("payment_id"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    cardFunding: text("card_funding"),
     failureReason: text("failure_reason"),
     /** Held ticket numbers are released when a pending order passes this time. */
     holdExpiresAt: timestamp("hold_expires_at"),

@@ -21,9 +21,52 @@ export const users = sqliteTable("users", {
   role: text("role", { enum: USER_ROLES }).notNull().default("user"),
   isActive: flag("is_active", true),
   emailVerified: flag("email_verified", false),
+  /** The player's own monthly spending limit in pence; null means none set. */
+  monthlyLimitPence: integer("monthly_limit_pence"),
+  /** A raised (or removed) limit waits out the cooling-off period before it applies. */
+  pendingLimitPence: integer("pending_limit_pence"),
+  pendingLimitRemoves: flag("pending_limit_removes", false),
+  pendingLimitEffectiveAt: timestamp("pending_limit_effective_at"),
+  /** Take a break, self-exclusion or an operator's restriction: no entries or purchases until then. */
+  suspendedUntil: timestamp("suspended_until"),
+  suspensionKind: text("suspension_kind", { enum: ["break", "self_exclusion", "restricted"] }),
+  suspensionReason: text("suspension_reason"),
+  closedAt: timestamp("closed_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** Things a player did that may be signs of harm, for the operator's protection view. */
+export const protectionEvents = sqliteTable(
+  "protection_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["limit_reached", "limit_increase_requested", "credit_cap_reached"] }).notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("protection_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Append-only record of admin writes: who did what, to what, when and why. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    reason: text("reason"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_created_idx").on(t.createdAt)],
+);
 
 export const sessions = sqliteTable(
   "sessions",

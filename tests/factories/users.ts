@@ -22,6 +22,7 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
       firstName: `First${n}`,
       lastName: `Last${n}`,
       passwordHash: await defaultHash(),
+      dateOfBirth: "1985-06-15",
       ...overrides,
     })
     .returning()

@@ -16,3 +16,11 @@ export function createTestDb(): Db {
   });
   return db;
 }
+
+/**
+ * Tests of the ticket machinery buy as guests; the operator setting that allows it is off by default
+ * (the player-protection tests cover that default).
+ */
+export function allowGuestCheckout(db: Db): void {
+  db.$client.prepare("insert into settings (key, value, category, updated_at) values ('allow_guest_checkout', 'true', 'player_protection', 0) on conflict(key) do update set value = 'true'").run();
+}

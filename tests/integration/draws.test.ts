@@ -11,9 +11,10 @@ import { verifyDraw } from "../../src/shared/draw";
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { ledgerProblems, refusal } from "../helpers/assertions";
-import { createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb } from "../helpers/db";
 
 const db = createTestDb();
+allowGuestCheckout(db);
 const DAY = 86_400_000;
 const deps = (now?: Date) => ({ db, mailer: noopMailer, payments: new SimulatedPaymentProvider(0), now: now ? () => now : undefined });
 

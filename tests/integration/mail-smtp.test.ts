@@ -8,7 +8,7 @@ import { silentLogger } from "../../src/server/logger";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { placeOrder } from "../../src/server/services/orders";
 import { createCompetition } from "../factories/competitions";
-import { createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb } from "../helpers/db";
 
 /** A real SMTP server on loopback: what the shop sends is what arrives. */
 const received: Array<{ from: string; to: string[]; raw: string }> = [];
@@ -29,6 +29,7 @@ const port = (smtp.server.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 const db = createTestDb();
+allowGuestCheckout(db);
 
 describe("confirmation mail over SMTP", () => {
   it("delivers the ticket numbers to the buyer and marks the outbox row sent", async () => {

@@ -8,9 +8,10 @@ import { HOLD_MS, placeOrder, sweepExpiredHolds, type PlaceOrderArgs } from "../
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { ledgerProblems, refusal } from "../helpers/assertions";
-import { createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb } from "../helpers/db";
 
 const db = createTestDb();
+allowGuestCheckout(db);
 const approve = { kind: "token", token: "sim_approve" } as const;
 
 class CountingProvider implements PaymentProvider {
@@ -24,6 +25,9 @@ class CountingProvider implements PaymentProvider {
   }
   async refund(id: string): Promise<void> {
     this.refunds.push(id);
+  }
+  cardFunding(method: Parameters<PaymentProvider["cardFunding"]>[0]) {
+    return this.inner.cardFunding(method);
   }
 }
 
@@ -186,6 +190,7 @@ describe("holds and mail", () => {
       name: "slow",
       refunds: [],
       charge: () => new Promise<ChargeResult>((resolve) => (release = () => resolve({ status: "succeeded", paymentId: "late_1", cardBrand: "visa", last4: "4242", funding: "debit" }))),
+      cardFunding: async () => "debit",
       async refund(id) {
         this.refunds.push(id);
       },

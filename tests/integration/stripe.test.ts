@@ -99,19 +99,20 @@ describe("StripePaymentProvider", () => {
 });
 
 describe("POST /api/payments/stripe/webhook", async () => {
-  const { createTestDb } = await import("../helpers/db");
+  const { allowGuestCheckout, createTestDb } = await import("../helpers/db");
   const { startTestServer } = await import("../helpers/http");
   const { createCompetition } = await import("../factories/competitions");
   const { placeOrder } = await import("../../src/server/services/orders");
   const { noopMailer } = await import("../../src/server/mail/mailer");
   const { ledgerProblems } = await import("../helpers/assertions");
   const db = createTestDb();
+allowGuestCheckout(db);
   const server = await startTestServer(db, { services: { payments: provider } });
 
   it("settles an order whose payment answer never arrived, and ignores forged events", async () => {
     const c = await createCompetition(db, { maxTickets: 10 });
     // A charge that never answers leaves the order pending, as a crash would.
-    const stuck = { name: "stuck", charge: () => new Promise<never>(() => {}), refund: async () => {} };
+    const stuck = { name: "stuck", charge: () => new Promise<never>(() => {}), refund: async () => {}, cardFunding: async () => "debit" as const };
     void placeOrder(
       { db, payments: stuck, mailer: noopMailer },
       { userId: null, customerName: "W H", customerEmail: "wh@example.test", lines: [{ competitionId: c.id, quantity: 2, answer: "green" }], method: { kind: "token", token: "pm_x" } },

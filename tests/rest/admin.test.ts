@@ -5,10 +5,11 @@ import { join } from "node:path";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
-import { createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 const db = createTestDb();
+allowGuestCheckout(db);
 const api = await startTestServer(db, { storage: new LocalDiskStorage(mkdtempSync(join(tmpdir(), "uploads-test-"))) });
 const { token, user: adminUser } = await createUserWithSession(db, "admin");
 const as = (method: string, path: string, body?: unknown) => api.request(`/api${path}`, { method, token, ...(body === undefined ? {} : { body }) });

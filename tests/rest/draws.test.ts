@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { verifyDraw } from "../../src/shared/draw";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
-import { createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 const db = createTestDb();
+allowGuestCheckout(db);
 const api = await startTestServer(db);
 const admin = await createUserWithSession(db, "admin");
 

@@ -5,10 +5,11 @@ import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
 import { count, ledgerProblems } from "../helpers/assertions";
-import { createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 const db = createTestDb();
+allowGuestCheckout(db);
 const api = await startTestServer(db, { services: { payments: new SimulatedPaymentProvider(3) } });
 
 const specPayload = (competitionId: string, tickets = 2, answer = "green") => ({

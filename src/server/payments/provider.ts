@@ -26,6 +26,8 @@ export type ChargeResult =
 
 export interface PaymentProvider {
   readonly name: string;
+  /** Whether the card is debit or credit, asked before charging so the credit rules can apply. */
+  cardFunding(method: PaymentMethod): Promise<CardFunding>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(paymentId: string, amountPence: number): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { CardFunding, ChargeRequest, ChargeResult, PaymentProvider } from "./provider";
+import type { CardFunding, ChargeRequest, ChargeResult, PaymentMethod, PaymentProvider } from "./provider";
 
 /**
  * A card processor's test mode, offline. Documented test cards (any future expiry, any CVC):
@@ -85,6 +85,15 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   }
 
   async refund(): Promise<void> {}
+
+  async cardFunding(method: PaymentMethod): Promise<CardFunding> {
+    if (method.kind === "token") {
+      const known = BY_TOKEN.get(method.token)?.outcome;
+      return known?.ok ? known.funding : "unknown";
+    }
+    const known = SIMULATED_CARDS[method.number.replace(/[\s-]/g, "")]?.outcome;
+    return known?.ok ? known.funding : "debit";
+  }
 
   private decide(request: ChargeRequest): ChargeResult {
     let number: string;

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CardFunding, ChargeRequest, ChargeResult, PaymentProvider } from "./provider";
+import type { CardFunding, ChargeRequest, ChargeResult, PaymentMethod, PaymentProvider } from "./provider";
 
 export interface StripeOptions {
   secretKey: string;
@@ -69,6 +69,16 @@ export class StripePaymentProvider implements PaymentProvider {
         return { status: "declined", reason: DECLINES[code] ?? "card_declined", message: err.message };
       }
       return { status: "error", message: "The payment processor could not be reached." };
+    }
+  }
+
+  async cardFunding(method: PaymentMethod): Promise<CardFunding> {
+    if (method.kind !== "token") return "unknown";
+    try {
+      const pm = await this.stripe.paymentMethods.retrieve(method.token);
+      return (pm.card?.funding as CardFunding | undefined) ?? "unknown";
+    } catch {
+      return "unknown";
     }
   }
 

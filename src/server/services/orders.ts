@@ -7,8 +7,9 @@ import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { enqueueMail } from "../mail/outbox";
 import { orderConfirmationMail } from "../mail/templates";
-import type { ChargeResult, PaymentMethod, PaymentProvider } from "../payments/provider";
+import type { CardFunding, ChargeResult, PaymentMethod, PaymentProvider } from "../payments/provider";
 import { answerIsCorrect } from "./competitions";
+import { assertMayBuy } from "./protection";
 import { allocateTickets, releaseTickets, ticketNumbersByEntry } from "./tickets";
 
 export const PAYMENT_FAILED_MESSAGE = "Your payment could not be processed. Please try again.";
@@ -88,7 +89,7 @@ function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
 }
 
 /** Step 1, one short write: check every rule, create the pending order and hold its numbers. */
-function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: Date): { order: Order; existing: boolean } {
+function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: Date, funding: CardFunding): { order: Order; existing: boolean } {
   return db.transaction(
     (tx) => {
       if (scopedKey) {
@@ -105,6 +106,7 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
         priced.push({ line, competition });
       }
       const totalPence = priced.reduce((sum, p) => sum + p.competition.pricePence * p.line.quantity, 0);
+      assertMayBuy(tx as unknown as Db, { userId: args.userId, totalPence, funding, instantWin: priced.some((p) => p.competition.instantWin), now });
       const order = tx
         .insert(orders)
         .values({
@@ -114,6 +116,7 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
           status: "pending",
           totalPence,
           idempotencyKey: scopedKey,
+          cardFunding: funding,
           holdExpiresAt: new Date(now.getTime() + HOLD_MS),
           createdAt: now,
         })
@@ -261,9 +264,10 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   const now = deps.now?.() ?? new Date();
   const scopedKey = args.idempotencyKey ? `${args.userId ?? args.customerEmail.toLowerCase()}:${args.idempotencyKey}` : null;
 
+  const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
   let held: { order: Order; existing: boolean };
   try {
-    held = holdOrder(db, args, scopedKey, now);
+    held = holdOrder(db, args, scopedKey, now, funding);
   } catch (err) {
     // Two identical submits raced past the look-up; the loser answers with the winner's result.
     if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {

@@ -20,8 +20,23 @@ export function listSettings(db: Db): SettingView[] {
     .map((s) => ({ ...s, updatedAt: s.updatedAt.toISOString() }));
 }
 
+/** A stored setting, else its default; null only for keys with no default. */
 export function getSetting(db: Db, key: string): string | null {
-  return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value ?? null;
+  return (
+    db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value ??
+    DEFAULT_SETTINGS.find((s) => s.key === key)?.value ??
+    null
+  );
+}
+
+/** Adds settings introduced since the database was seeded; never changes an existing value. */
+export function ensureDefaultSettings(db: Db): void {
+  for (const s of DEFAULT_SETTINGS) db.insert(settings).values(s).onConflictDoNothing().run();
+}
+
+export function numberSetting(db: Db, key: string, fallback: number): number {
+  const n = Number(getSetting(db, key));
+  return Number.isFinite(n) ? n : fallback;
 }
 
 export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: string; category: string }> = [
@@ -30,6 +45,13 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
   { key: "max_video_size_mb", value: "300", description: "Largest video upload, in MB", category: "media" },
   { key: "allowed_image_types", value: "jpeg,jpg,png", description: "Image types accepted for upload", category: "media" },
   { key: "allowed_video_types", value: "mp4,webm,quicktime", description: "Video types accepted for upload", category: "media" },
+  { key: "allow_guest_checkout", value: "false", description: "Let visitors pay without an account (off: the code of practice's age and limit checks need one)", category: "player_protection" },
+  { key: "credit_card_monthly_cap", value: "250.00", description: "Most a player may pay by credit card in a calendar month (£)", category: "player_protection" },
+  { key: "limit_cooling_off_hours", value: "24", description: "Hours before a raised spending limit applies", category: "player_protection" },
+  { key: "minimum_open_hours", value: "24", description: "Shortest time a competition may be open for entries (hours)", category: "player_protection" },
+  { key: "harm_spend_30d_threshold", value: "500.00", description: "Spend in 30 days that flags a player for review (£)", category: "player_protection" },
+  { key: "harm_orders_per_day", value: "20", description: "Orders in 24 hours that flag a player for review", category: "player_protection" },
+  { key: "complaint_response_weeks", value: "8", description: "Weeks within which a complaint must be answered", category: "player_protection" },
 ];
 
 /** Rules for values an admin may set; keys containing size_mb are numbers from 1 to 5000. */
@@ -43,6 +65,19 @@ function validateSetting(key: string, value: string): string {
   if (key === "winners_display_count") {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 1 || n > 100) throw new AppError("BAD_REQUEST", "Winners to show must be a whole number from 1 to 100");
+    return String(n);
+  }
+  if (key === "allow_guest_checkout") {
+    if (v !== "true" && v !== "false") throw new AppError("BAD_REQUEST", "Use true or false");
+    return v;
+  }
+  if (key.endsWith("_cap") || key.endsWith("_threshold")) {
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(v)) throw new AppError("BAD_REQUEST", "Use an amount in pounds, e.g. 250.00");
+    return Number(v).toFixed(2);
+  }
+  if (key.endsWith("_hours") || key.endsWith("_weeks") || key.endsWith("_per_day")) {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new AppError("BAD_REQUEST", "Use a whole number of at least 1");
     return String(n);
   }
   if (key.startsWith("allowed_") && key.endsWith("_types")) {
