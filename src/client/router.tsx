@@ -1,27 +1,29 @@
-import { lazy, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter } from "react-router-dom";
 import { RootLayout } from "./components/layout/root-layout";
 import { RouteError } from "./components/layout/route-error";
-import { AboutPage } from "./routes/public/about-page";
-import { CheckoutPage } from "./routes/public/checkout-page";
-import { CompetitionDetailPage } from "./routes/public/competition-detail-page";
-import { CompetitionsPage } from "./routes/public/competitions-page";
-import { ContactPage } from "./routes/public/contact-page";
-import { DirectCheckoutPage } from "./routes/public/direct-checkout-page";
-import { HomePage } from "./routes/public/home-page";
+import { LoadingState } from "./components/ui/spinner";
 import { NotFoundPage } from "./routes/public/not-found-page";
-import { PrivacyPage } from "./routes/public/privacy-page";
-import { TermsPage } from "./routes/public/terms-page";
-import { WinnersPage } from "./routes/public/winners-page";
 
 /** React.lazy for a named export, so pages keep named exports. */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-// Forms and account screens load on demand; admin code is never downloaded by shoppers.
+// Every page loads on demand, so a visitor downloads only the screen they open; admin code never reaches shoppers.
+const HomePage = lazyNamed(() => import("./routes/public/home-page"), "HomePage");
+const AboutPage = lazyNamed(() => import("./routes/public/about-page"), "AboutPage");
+const WinnersPage = lazyNamed(() => import("./routes/public/winners-page"), "WinnersPage");
+const ContactPage = lazyNamed(() => import("./routes/public/contact-page"), "ContactPage");
+const TermsPage = lazyNamed(() => import("./routes/public/terms-page"), "TermsPage");
+const PrivacyPage = lazyNamed(() => import("./routes/public/privacy-page"), "PrivacyPage");
+const LandingPage = lazyNamed(() => import("./routes/public/landing-page"), "LandingPage");
 const AuthPage = lazyNamed(() => import("./routes/public/auth-page"), "AuthPage");
 const AccountPage = lazyNamed(() => import("./routes/customer/account-page"), "AccountPage");
+const CompetitionsPage = lazyNamed(() => import("./routes/public/competitions-page"), "CompetitionsPage");
+const CompetitionDetailPage = lazyNamed(() => import("./routes/public/competition-detail-page"), "CompetitionDetailPage");
+const CheckoutPage = lazyNamed(() => import("./routes/public/checkout-page"), "CheckoutPage");
+const DirectCheckoutPage = lazyNamed(() => import("./routes/public/direct-checkout-page"), "DirectCheckoutPage");
 
 const AdminLayout = lazyNamed(() => import("./routes/admin/admin-layout"), "AdminLayout");
 const AdminDashboardPage = lazyNamed(() => import("./routes/admin/admin-dashboard-page"), "AdminDashboardPage");
@@ -36,6 +38,16 @@ const AdminAboutPage = lazyNamed(() => import("./routes/admin/admin-about-page")
 const AdminWinnersPage = lazyNamed(() => import("./routes/admin/admin-winners-page"), "AdminWinnersPage");
 
 export const router = createBrowserRouter([
+  {
+    // The initiative's landing page has its own header and footer, so it sits outside the shop layout.
+    path: "women-in-agriculture",
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<LoadingState />}>
+        <LandingPage />
+      </Suspense>
+    ),
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

@@ -9,7 +9,7 @@ export interface TimeLeft {
 }
 
 export function timeLeftUntil(target: number, now = Date.now()): TimeLeft {
-  const ms = Math.max(0, target - now);
+  const ms = Number.isNaN(target) ? 0 : Math.max(0, target - now);
   const total = Math.floor(ms / 1000);
   return {
     days: Math.floor(total / 86400),
@@ -37,4 +37,31 @@ export function useCountdown(iso: string): TimeLeft {
   }, [target]);
 
   return left;
+}
+
+/** Longest delay setTimeout accepts (about 24.8 days). */
+const MAX_DELAY = 2_147_483_647;
+
+/** Whether an ISO date has passed; re-renders once, when it does, rather than every second. */
+export function usePassed(iso: string): boolean {
+  const target = Date.parse(iso);
+  const [passed, setPassed] = useState(() => !(target > Date.now()));
+
+  useEffect(() => {
+    if (!(target > Date.now())) {
+      setPassed(true);
+      return;
+    }
+    setPassed(false);
+    let timer = 0;
+    const wait = () => {
+      const delay = target - Date.now();
+      if (delay <= 0) setPassed(true);
+      else timer = window.setTimeout(wait, Math.min(delay, MAX_DELAY));
+    };
+    wait();
+    return () => window.clearTimeout(timer);
+  }, [target]);
+
+  return passed;
 }

@@ -2,7 +2,8 @@ import { ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { TicketIcon, TrophyIcon } from "../ui/icons";
 
-export function EntriesTab() {
+/** My Entries before the first entry. */
+export function NoEntries() {
   return (
     <Card className="flex flex-col items-center gap-3 py-12 text-center">
       <TicketIcon className="size-10 text-field-600" />
@@ -15,7 +16,8 @@ export function EntriesTab() {
   );
 }
 
-export function WinsTab() {
+/** My Wins before the first win: a nudge to keep going. */
+export function NoWins() {
   return (
     <Card className="flex flex-col items-center gap-3 py-12 text-center">
       <TrophyIcon className="size-10 text-wheat-600" />

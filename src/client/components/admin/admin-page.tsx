@@ -4,19 +4,27 @@ import { ComingSoon } from "../ui/coming-soon";
 import { ArrowLeftIcon } from "../ui/icons";
 import { Container, PageHeader } from "../ui/page-header";
 
+interface AdminPageProps {
+  title: string;
+  lead?: ReactNode;
+  actions?: ReactNode;
+  /** Hide the "Back to Dashboard" link when the page has its own way back. */
+  hideBackLink?: boolean;
+  children?: ReactNode;
+}
+
 /** The frame of an admin tool: a way back to the dashboard, the heading, then the tool. */
-export function AdminPage({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+export function AdminPage({ title, lead, actions, hideBackLink, children }: AdminPageProps) {
   return (
     <Container className="py-8 sm:py-10">
       <title>{`${title} | Harvest Draws Admin`}</title>
-      <Link
-        to="/admin"
-        className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-field-700 hover:text-field-900"
-      >
-        <ArrowLeftIcon className="size-4" />
-        Back to Dashboard
-      </Link>
-      <PageHeader title={title} lead={lead} />
+      {hideBackLink ? null : (
+        <Link to="/admin" className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-field-700 hover:text-field-900">
+          <ArrowLeftIcon className="size-4" />
+          Back to Dashboard
+        </Link>
+      )}
+      <PageHeader title={title} lead={lead} actions={actions} />
       {children ?? <ComingSoon>This admin tool is not available yet.</ComingSoon>}
     </Container>
   );

@@ -1,6 +1,7 @@
 import { formatPounds, formatPrice } from "../../../shared/money";
 import { useCart } from "../../hooks/use-cart";
-import { MinusIcon, PlusIcon, TicketIcon, TrashIcon } from "../ui/icons";
+import { CompetitionImage } from "../competition/competition-image";
+import { MinusIcon, PlusIcon, TrashIcon } from "../ui/icons";
 import { linePence, type CartItem } from "./cart-items";
 
 const stepButton =
@@ -10,13 +11,7 @@ export function CartLine({ item }: { item: CartItem }) {
   const { increment, decrement, removeItem } = useCart();
   return (
     <li className="flex gap-3 py-3">
-      <div className="size-14 shrink-0 overflow-hidden rounded-lg bg-cream-100">
-        {item.image ? (
-          <img src={item.image} alt="" className="size-full object-cover" loading="lazy" />
-        ) : (
-          <TicketIcon className="m-auto mt-4 size-6 text-field-600" />
-        )}
-      </div>
+      <CompetitionImage src={item.image} alt="" className="size-14 shrink-0 overflow-hidden rounded-lg" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="line-clamp-2 text-sm font-semibold text-stone-900">{item.title}</p>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { useAuth } from "../../hooks/use-auth";
 import { cn } from "../../lib/cn";
@@ -8,6 +9,9 @@ import { AdminMenu } from "./admin-menu";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
 import { mainLinks } from "./nav-links";
+
+// Only signed-in customers see the bell, so visitors never download it.
+const NotificationBell = lazy(async () => ({ default: (await import("../notifications/notification-bell")).NotificationBell }));
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -58,6 +62,11 @@ export function Header() {
               </Link>
             )}
           </div>
+          {user ? (
+            <Suspense fallback={<span className="inline-block size-11" aria-hidden="true" />}>
+              <NotificationBell user={user} />
+            </Suspense>
+          ) : null}
           <CartMenu />
           <MobileNav />
         </div>

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
+import { PopupOverlay } from "../popups/popup-overlay";
 import { LoadingState } from "../ui/spinner";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -20,6 +21,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <PopupOverlay />
       <ScrollRestoration />
     </div>
   );

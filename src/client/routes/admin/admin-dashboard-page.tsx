@@ -1,41 +1,61 @@
-import { Link } from "react-router-dom";
-import { adminTools } from "../../components/layout/nav-links";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { AdminPage } from "../../components/admin/admin-page";
+import { AdminToolLinks } from "../../components/admin/dashboard/admin-tool-links";
+import { CompetitionsTab } from "../../components/admin/dashboard/competitions-tab";
+import { DashboardTiles } from "../../components/admin/dashboard/dashboard-tiles";
+import { RecentEntriesTable } from "../../components/admin/dashboard/recent-entries-table";
+import { WinnersGalleryTab } from "../../components/admin/dashboard/winners-gallery-tab";
+import { LoadError } from "../../components/admin/ui/feedback";
 import { ButtonLink } from "../../components/ui/button";
-import { ArrowLeftIcon, ArrowRightIcon } from "../../components/ui/icons";
-import { Container, PageHeader } from "../../components/ui/page-header";
+import { ArrowLeftIcon } from "../../components/ui/icons";
+import { LoadingState } from "../../components/ui/spinner";
+import { tabClasses, tabListClasses } from "../../components/ui/tab-styles";
+import { trpc } from "../../lib/trpc";
 
 export function AdminDashboardPage() {
+  const dashboard = trpc.admin.reports.dashboard.useQuery();
+
   return (
-    <Container className="py-8 sm:py-10">
-      <title>Admin Dashboard | Harvest Draws</title>
-      <PageHeader
-        title="Admin Dashboard"
-        lead="Run competitions, the home page and customer messages from here."
-        actions={
-          <ButtonLink to="/" variant="secondary">
-            <ArrowLeftIcon className="size-4" />
-            Back to Site
-          </ButtonLink>
-        }
-      />
-      <nav aria-label="Admin tools">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {adminTools.map((tool) => (
-            <li key={tool.to}>
-              <Link
-                to={tool.to}
-                className="group flex h-full flex-col rounded-2xl border border-cream-200 bg-white p-5 shadow-sm transition hover:border-field-300 hover:shadow-md"
-              >
-                <span className="flex items-center justify-between gap-2 font-sans text-lg font-bold text-field-900">
-                  {tool.label}
-                  <ArrowRightIcon className="size-5 text-field-600 transition group-hover:translate-x-0.5" />
-                </span>
-                <span className="mt-1 text-sm text-stone-700">{tool.description}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </Container>
+    <AdminPage
+      title="Admin Dashboard"
+      lead="Run competitions, the home page and customer messages from here."
+      hideBackLink
+      actions={
+        <ButtonLink to="/" variant="secondary">
+          <ArrowLeftIcon className="size-4" />
+          Back to Site
+        </ButtonLink>
+      }
+    >
+      <AdminToolLinks />
+      {dashboard.isPending ? (
+        <LoadingState label="Loading dashboard..." />
+      ) : dashboard.isError ? (
+        <LoadError what="The dashboard" error={dashboard.error} />
+      ) : (
+        <DashboardTiles figures={dashboard.data} />
+      )}
+      <TabGroup>
+        <TabList className={`${tabListClasses} mb-5`}>
+          <Tab className={tabClasses}>Entries</Tab>
+          <Tab className={tabClasses}>Competitions</Tab>
+          <Tab className={tabClasses}>Winners Gallery</Tab>
+        </TabList>
+        <TabPanels>
+          <TabPanel>
+            <h2 className="mb-3 text-xl font-bold">Recent Entries</h2>
+            {dashboard.data ? <RecentEntriesTable entries={dashboard.data.recentEntries} /> : null}
+          </TabPanel>
+          <TabPanel>
+            <h2 className="mb-3 text-xl font-bold">Competitions</h2>
+            <CompetitionsTab />
+          </TabPanel>
+          <TabPanel>
+            <h2 className="mb-3 text-xl font-bold">Winners Gallery</h2>
+            <WinnersGalleryTab />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { Navigate } from "react-router-dom";
-import { EntriesTab, WinsTab } from "../../components/account/empty-tabs";
-import { MemberSince } from "../../components/account/member-since";
+import { EntriesList, WinsList } from "../../components/account/account-lists";
+import { AccountStats } from "../../components/account/account-stats";
 import { ProfileForm } from "../../components/account/profile-form";
 import { Button } from "../../components/ui/button";
 import { LogOutIcon } from "../../components/ui/icons";
@@ -10,10 +10,14 @@ import { LoadingState } from "../../components/ui/spinner";
 import { tabClasses, tabListClasses } from "../../components/ui/tab-styles";
 import { useAuth } from "../../hooks/use-auth";
 import { useLogout } from "../../hooks/use-logout";
+import { trpc } from "../../lib/trpc";
 
 export function AccountPage() {
   const { user, isLoading } = useAuth();
   const { logout, isLoggingOut } = useLogout();
+  // Only asked once someone is signed in (SPEC §7).
+  const entries = trpc.customer.entries.list.useQuery(undefined, { enabled: user !== null });
+  const wins = trpc.customer.entries.wins.useQuery(undefined, { enabled: user !== null });
 
   if (isLoading) return <LoadingState label="Loading your account..." />;
   if (!user) return <Navigate to="/auth" replace />;
@@ -32,8 +36,8 @@ export function AccountPage() {
         </Button>
       </div>
 
-      <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <MemberSince createdAt={user.createdAt} />
+      <div className="mb-8">
+        <AccountStats entries={entries.data} winCount={wins.data?.length} memberSince={user.createdAt} />
       </div>
 
       <TabGroup>
@@ -44,10 +48,10 @@ export function AccountPage() {
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel>
-            <EntriesTab />
+            <EntriesList query={{ data: entries.data, isPending: entries.isPending, error: entries.error, refetch: () => void entries.refetch() }} />
           </TabPanel>
           <TabPanel>
-            <WinsTab />
+            <WinsList query={{ data: wins.data, isPending: wins.isPending, error: wins.error, refetch: () => void wins.refetch() }} />
           </TabPanel>
           <TabPanel>
             <ProfileForm user={user} />

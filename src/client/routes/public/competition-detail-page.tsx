@@ -1,20 +1,89 @@
-import { PlaceholderPage } from "../../components/layout/placeholder-page";
-import { ButtonLink } from "../../components/ui/button";
-import { ComingSoon } from "../../components/ui/coming-soon";
+import { useEffect, useRef } from "react";
+import { useNavigate, useParams } from "react-router-dom";
+import type { PublicCompetition } from "../../../shared/schemas/competition";
+import { BuyBox, useEntryAvailability } from "../../components/competition/buy-box";
+import { CompetitionImage } from "../../components/competition/competition-image";
+import { CompetitionInfo } from "../../components/competition/competition-info";
+import { CompetitionNotFound } from "../../components/competition/competition-not-found";
+import { CompetitionSummary } from "../../components/competition/competition-summary";
+import { EntryCountdown } from "../../components/competition/countdown";
+import { DrawDate } from "../../components/competition/draw-date";
+import { PostalEntryCard } from "../../components/competition/postal-entry-card";
+import { Button } from "../../components/ui/button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
+import { Container } from "../../components/ui/page-header";
+import { LoadingState } from "../../components/ui/spinner";
+import { useAuth } from "../../hooks/use-auth";
+import { trpc } from "../../lib/trpc";
 
-export function CompetitionDetailPage() {
+/** Records one view per signed-in visitor and competition (SPEC §2). */
+function useTrackView(competitionId: string | undefined) {
+  const { user } = useAuth();
+  const trackView = trpc.customer.entries.trackView.useMutation();
+  const tracked = useRef<string | null>(null);
+  const { mutate } = trackView;
+  useEffect(() => {
+    if (!user || !competitionId) return;
+    const key = `${user.id}:${competitionId}`;
+    if (tracked.current === key) return;
+    tracked.current = key;
+    mutate({ competitionId, userId: user.id });
+  }, [user, competitionId, mutate]);
+}
+
+function CompetitionView({ competition: c }: { competition: PublicCompetition }) {
+  const navigate = useNavigate();
+  const availability = useEntryAvailability(c);
+  useTrackView(c.id);
+  const showPostal = c.allowPostalEntry && availability === "open";
+
   return (
-    <PlaceholderPage title="Competition Details">
-      <div className="flex flex-col gap-6">
-        <ComingSoon />
-        <div>
-          <ButtonLink to="/" variant="secondary">
-            <ArrowLeftIcon className="size-4" />
-            Back
-          </ButtonLink>
+    <Container className="py-6 sm:py-10">
+      <title>{`${c.title} | Harvest Draws`}</title>
+      <Button variant="ghost" size="sm" className="-ml-3 mb-4" onClick={() => navigate("/")}>
+        <ArrowLeftIcon className="size-4" />
+        Back
+      </Button>
+
+      <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
+        <CompetitionImage src={c.image} alt={c.title} eager className="aspect-[4/3] w-full rounded-2xl shadow-sm" />
+        <div className="flex flex-col gap-5">
+          <CompetitionSummary competition={c} />
+          <EntryCountdown endDate={c.endDate} closed={availability === "ended"} />
+          <DrawDate drawDate={c.drawDate} />
         </div>
       </div>
-    </PlaceholderPage>
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+        <BuyBox competition={c} availability={availability} />
+        {showPostal ? <PostalEntryCard postalAddress={c.postalAddress} endDate={c.endDate} /> : null}
+      </div>
+
+      <div className="mt-10 max-w-3xl">
+        <CompetitionInfo competition={c} />
+      </div>
+    </Container>
   );
+}
+
+export function CompetitionDetailPage() {
+  const { id = "" } = useParams();
+  const query = trpc.public.competitions.get.useQuery({ id }, { enabled: id.length > 0 });
+
+  const code = query.error?.data?.code;
+  // An id the server cannot even read (too long) is as missing as an unknown one.
+  if (!id || code === "NOT_FOUND" || code === "BAD_REQUEST") return <CompetitionNotFound />;
+  if (query.isPending) return <LoadingState label="Loading competition..." />;
+  if (query.error) {
+    return (
+      <Container className="py-16 text-center">
+        <h1 className="text-2xl font-bold">We couldn't load this competition</h1>
+        <p className="mt-2 text-stone-700">Please check your connection and try again.</p>
+        <Button className="mt-6" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </Container>
+    );
+  }
+  return <CompetitionView competition={query.data} />;
 }

@@ -1,5 +1,78 @@
-import { PlaceholderPage } from "../../components/layout/placeholder-page";
+import { useEffect, useRef, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router-dom";
+import type { OrderResult } from "../../../shared/schemas/entry";
+import { DirectOrderSummary } from "../../components/checkout/direct-order-summary";
+import { DirectPaymentForm } from "../../components/checkout/direct-payment-form";
+import { PaymentSuccess } from "../../components/checkout/payment-success";
+import { ArrowLeftIcon } from "../../components/ui/icons";
+import { Container, PageHeader } from "../../components/ui/page-header";
+import { clearPendingEntry, readPendingEntry, type PendingEntry } from "../../lib/pending-entry";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
 
+const REDIRECT_AFTER_SUCCESS_MS = 3000;
+
+function useInvalidEntryRedirect(invalid: boolean) {
+  const navigate = useNavigate();
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!invalid || handled.current) return;
+    handled.current = true;
+    clearPendingEntry();
+    toast.error("Invalid entry data. Please try again.");
+    navigate("/competitions", { replace: true });
+  }, [invalid, navigate]);
+}
+
+function Checkout({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: OrderResult) => void }) {
+  return (
+    <Container className="py-8 sm:py-12">
+      <title>Secure Checkout | Harvest Draws</title>
+      <Link
+        to={`/competition/${entry.competitionId}`}
+        className="-ml-1 mb-4 inline-flex min-h-11 items-center gap-2 rounded-md px-1 font-semibold text-field-700 hover:text-field-900"
+      >
+        <ArrowLeftIcon className="size-4" />
+        Back to Competition
+      </Link>
+      <PageHeader title="Secure Checkout" lead="Check your entry, then pay by card." />
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
+        <div className="min-w-0 lg:order-last">
+          <DirectOrderSummary entry={entry} />
+        </div>
+        <DirectPaymentForm entry={entry} onPaid={onPaid} />
+      </div>
+    </Container>
+  );
+}
+
+/** /checkout/direct (SPEC §2, §4): pay for the entry the competition page stored in session storage. */
 export function DirectCheckoutPage() {
-  return <PlaceholderPage title="Secure Checkout" />;
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [pending] = useState(readPendingEntry);
+  const [result, setResult] = useState<OrderResult | null>(null);
+  useInvalidEntryRedirect(pending.kind === "invalid");
+
+  useEffect(() => {
+    if (!result) return;
+    const timer = window.setTimeout(() => navigate("/account"), REDIRECT_AFTER_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [result, navigate]);
+
+  const onPaid = (order: OrderResult) => {
+    clearPendingEntry();
+    void utils.customer.entries.list.invalidate();
+    void utils.public.competitions.invalidate();
+    const tickets = order.lines.reduce((n, l) => n + l.ticketNumbers.length, 0);
+    const title = order.lines[0]?.competitionTitle ?? "";
+    toast.success("Payment Successful!", `You've entered ${title} with ${tickets} ${tickets === 1 ? "ticket" : "tickets"}. Good luck!`);
+    setResult(order);
+    window.scrollTo({ top: 0 });
+  };
+
+  if (result) return <PaymentSuccess result={result} />;
+  if (pending.kind === "none") return <Navigate to="/competitions" replace />;
+  if (pending.kind === "invalid") return null;
+  return <Checkout entry={pending.entry} onPaid={onPaid} />;
 }

@@ -1,5 +1,48 @@
-import { PlaceholderPage } from "../../components/layout/placeholder-page";
+import { WinnerCard } from "../../components/winners/winner-card";
+import { WinnersStatsBanner } from "../../components/winners/winners-stats-banner";
+import { Button, ButtonLink } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { TrophyIcon } from "../../components/ui/icons";
+import { Container, PageHeader } from "../../components/ui/page-header";
+import { LoadingState } from "../../components/ui/spinner";
+import { trpc } from "../../lib/trpc";
 
+/** /winners (SPEC §2): every winner, newest first. */
 export function WinnersPage() {
-  return <PlaceholderPage title="Winners Gallery" lead="Meet the farmers and growers who have won with us." />;
+  const query = trpc.public.content.winners.useQuery();
+  const winners = query.data ?? [];
+
+  return (
+    <Container className="py-10 sm:py-14">
+      <title>Winners Gallery | Harvest Draws</title>
+      <PageHeader title="Winners Gallery" lead="Meet the farmers and growers who have won with us. Every one drawn live on a Monday evening." />
+      <WinnersStatsBanner />
+      {query.isPending ? (
+        <LoadingState label="Loading winners..." />
+      ) : query.error ? (
+        <Card className="py-12 text-center">
+          <p className="text-lg text-stone-700">We couldn't load our winners. Please try again.</p>
+          <Button className="mt-4" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </Card>
+      ) : winners.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 py-12 text-center">
+          <TrophyIcon className="size-12 text-wheat-600" />
+          <p className="text-lg text-stone-700">No winners to display yet. Be the first to win!</p>
+          <ButtonLink to="/competitions" variant="accent">
+            Enter Now
+          </ButtonLink>
+        </Card>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {winners.map((w) => (
+            <li key={w.id}>
+              <WinnerCard winner={w} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Container>
+  );
 }

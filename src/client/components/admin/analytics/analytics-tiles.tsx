@@ -1,0 +1,33 @@
+import { formatPrice } from "../../../../shared/money";
+import { StatTile } from "../ui/stat-tile";
+
+interface Window {
+  entries: number;
+  paidEntries: number;
+  revenue: string;
+  ticketsSold: number;
+}
+
+interface AnalyticsFigures {
+  totalRevenue: string;
+  totalEntries: number;
+  paidEntries: number;
+  entriesToday: number;
+  last7Days: Window;
+  last30Days: Window;
+  conversionRate: number;
+  averageTicketsPerPaidEntry: number;
+}
+
+export function AnalyticsTiles({ figures: f }: { figures: AnalyticsFigures }) {
+  return (
+    <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <StatTile label="Total Revenue" value={formatPrice(f.totalRevenue)} detail={`${f.paidEntries} paid entries`} />
+      <StatTile label="Entries Today" value={f.entriesToday} detail="Since midnight" />
+      <StatTile label="Last 7 Days" value={f.last7Days.entries} detail={`${formatPrice(f.last7Days.revenue)} · ${f.last7Days.ticketsSold} tickets`} />
+      <StatTile label="Last 30 Days" value={f.last30Days.entries} detail={`${formatPrice(f.last30Days.revenue)} · ${f.last30Days.ticketsSold} tickets`} />
+      <StatTile label="Conversion Rate" value={`${f.conversionRate.toFixed(1)}%`} detail={`${f.paidEntries} of ${f.totalEntries} entries paid`} />
+      <StatTile label="Avg Tickets per Paid Entry" value={f.averageTicketsPerPaidEntry.toFixed(1)} />
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { TextField } from "../../ui/text-field";
+import { MediaUploadField } from "../media/media-upload-field";
+import { CheckboxField } from "../ui/checkbox-field";
+import { SelectField } from "../ui/select-field";
+import { TextAreaField } from "../ui/text-area-field";
+import type { CampaignForm } from "./campaign-form-types";
+import { useCategoryChoices } from "./use-category-choices";
+
+const STATUSES = [
+  { value: "active", label: "Active" },
+  { value: "closed", label: "Closed" },
+  { value: "drawn", label: "Drawn" },
+] as const;
+
+export function BasicInfoFields({ form }: { form: CampaignForm }) {
+  const { values, errors, text, check, set } = form;
+  const categories = useCategoryChoices(values.category);
+  return (
+    <div className="flex flex-col gap-5">
+      <TextField label="Title" required {...text("title")} />
+      <TextAreaField label="Description" required rows={4} {...text("description")} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Price" type="number" inputMode="decimal" min={0} step={0.01} required hint="Per entry, in £" {...text("price")} />
+        <SelectField label="Category" required options={categories} placeholder="Select a category" {...text("category")} />
+      </div>
+      <MediaUploadField
+        label="Image URL"
+        value={values.image}
+        onChange={(url) => set("image", url)}
+        error={errors.image}
+        target="campaign-media"
+        hint="Paste a link or upload an image or video."
+        previewAlt="Campaign image preview"
+      />
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField label="Start Date" type="datetime-local" required {...text("startDate")} />
+        <TextField label="End Date" type="datetime-local" required {...text("endDate")} />
+        <TextField label="Draw Date" type="datetime-local" required {...text("drawDate")} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField label="Max Tickets" type="number" inputMode="numeric" min={1} step={1} optional hint="Empty for unlimited" {...text("maxTickets")} />
+        <TextField label="Per-Person Ticket Limit" type="number" inputMode="numeric" min={1} step={1} optional hint="Empty for no limit" {...text("maxTicketsPerPerson")} />
+        <SelectField label="Status" options={STATUSES} {...text("status")} />
+      </div>
+      <div className="flex flex-col gap-3 rounded-xl bg-cream-100 p-4 sm:flex-row sm:gap-8">
+        <CheckboxField label="Featured" hint="Highlighted in the shop." {...check("featured")} />
+        <CheckboxField label="Show on Hero" hint="Offered on the home page slider." {...check("showOnHero")} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { AdminCompetition } from "../../../../shared/schemas/admin";
+import { formatPrice } from "../../../../shared/money";
+import { toast } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { Button } from "../../ui/button";
+import { SproutIcon, TrashIcon } from "../../ui/icons";
+import { MediaPreview } from "../media/media-preview";
+import { confirmDelete, failureToast } from "../ui/admin-toasts";
+import { AdminBadge, CompetitionStatusBadge } from "../ui/badges";
+import { useCampaignRefresh } from "./use-campaign-refresh";
+
+export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetition; onEdit: () => void }) {
+  const refresh = useCampaignRefresh();
+  const remove = trpc.admin.competitions.remove.useMutation({
+    onSuccess: () => {
+      toast.success("Campaign deleted", c.title);
+      refresh();
+    },
+    onError: (error) => failureToast("Failed to delete campaign", error),
+  });
+  const percent = c.maxTickets ? Math.min(100, Math.round((c.soldTickets / c.maxTickets) * 100)) : null;
+
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">
+      <MediaPreview src={c.image} alt="" className="aspect-video w-full rounded-none border-0" fallback={<SproutIcon className="size-10 text-field-300" />} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <CompetitionStatusBadge status={c.status} />
+          {c.featured ? <AdminBadge className="bg-wheat-100 text-wheat-800">Featured</AdminBadge> : null}
+          {c.showOnHero ? <AdminBadge className="bg-field-50 text-field-800">On hero</AdminBadge> : null}
+        </div>
+        <div>
+          <h3 className="font-sans text-lg font-bold leading-snug">{c.title}</h3>
+          <p className="text-sm text-stone-600">{c.category}</p>
+        </div>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div>
+            <dt className="text-stone-600">Price</dt>
+            <dd className="font-semibold text-field-900">{formatPrice(c.price)}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-600">Sold</dt>
+            <dd className="font-semibold tabular-nums text-field-900">
+              {c.soldTickets} / {c.maxTickets ?? "∞"}
+            </dd>
+          </div>
+        </dl>
+        {percent !== null ? (
+          <div className="h-2 overflow-hidden rounded-full bg-cream-200" aria-hidden="true">
+            <div className="h-full rounded-full bg-field-600" style={{ width: `${percent}%` }} />
+          </div>
+        ) : null}
+        <div className="mt-auto flex gap-2 pt-2">
+          <Button size="sm" variant="secondary" className="flex-1" onClick={onEdit} aria-label={`Edit ${c.title}`}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger-700 hover:bg-danger-50"
+            pending={remove.isPending}
+            aria-label={`Delete ${c.title}`}
+            onClick={() => {
+              if (confirmDelete(`Are you sure you want to delete the campaign "${c.title}"?`)) remove.mutate({ id: c.id });
+            }}
+          >
+            <TrashIcon className="size-4" />
+            Delete
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

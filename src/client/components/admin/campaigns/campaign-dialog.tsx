@@ -1,0 +1,104 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { useRef, useState, type FormEvent } from "react";
+import type { AdminCompetition } from "../../../../shared/schemas/admin";
+import { focusFirstInvalid } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { Button } from "../../ui/button";
+import { tabClasses, tabListClasses } from "../../ui/tab-styles";
+import { AdminDialog, DialogActions } from "../ui/admin-dialog";
+import { failureToast } from "../ui/admin-toasts";
+import { useEditorForm } from "../ui/use-editor-form";
+import { BasicInfoFields } from "./basic-info-fields";
+import { ContentFields, PostalEntryFields, QuestionFields } from "./campaign-extra-fields";
+import { campaignFormFrom, campaignInputFrom, NEW_CAMPAIGN, tabWithError, validateCampaign } from "./campaign-form-state";
+import { useCampaignRefresh } from "./use-campaign-refresh";
+
+const TABS = ["Basic Info", "Questions", "Content", "Postal Entry"] as const;
+
+interface CampaignDialogProps {
+  open: boolean;
+  /** The campaign being edited, or null to create one. */
+  campaign: AdminCompetition | null;
+  onClose: () => void;
+}
+
+/** Create or edit a campaign in four tabs (SPEC §2 /admin/campaigns). */
+export function CampaignDialog({ open, campaign, onClose }: CampaignDialogProps) {
+  return (
+    <AdminDialog open={open} onClose={onClose} title={campaign ? "Edit Campaign" : "Create Campaign"} size="xl">
+      <CampaignForm campaign={campaign} onDone={onClose} />
+    </AdminDialog>
+  );
+}
+
+function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null; onDone: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [tab, setTab] = useState(0);
+  const form = useEditorForm(campaign ? campaignFormFrom(campaign) : NEW_CAMPAIGN);
+  const refresh = useCampaignRefresh();
+  const onSaved = (message: string) => () => {
+    toast.success(message, form.values.title.trim());
+    refresh();
+    onDone();
+  };
+  const create = trpc.admin.competitions.create.useMutation({
+    onSuccess: onSaved("Campaign created"),
+    onError: (error) => failureToast("Failed to create campaign", error),
+  });
+  const update = trpc.admin.competitions.update.useMutation({
+    onSuccess: onSaved("Campaign updated"),
+    onError: (error) => failureToast("Failed to update campaign", error),
+  });
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = validateCampaign(form.values);
+    if (!parsed.success) {
+      setTab(tabWithError(form.showZodErrors(parsed.error)));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const input = campaignInputFrom(form.values);
+    if (campaign) update.mutate({ id: campaign.id, ...input });
+    else create.mutate(input);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <TabGroup selectedIndex={tab} onChange={setTab}>
+        <TabList className={`${tabListClasses} mb-5`}>
+          {TABS.map((name) => (
+            <Tab key={name} className={tabClasses}>
+              {name}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels>
+          <TabPanel unmount={false}>
+            <BasicInfoFields form={form} />
+          </TabPanel>
+          <TabPanel unmount={false}>
+            <QuestionFields form={form} />
+          </TabPanel>
+          <TabPanel unmount={false}>
+            <ContentFields form={form} />
+          </TabPanel>
+          <TabPanel unmount={false}>
+            <PostalEntryFields form={form} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+      <DialogActions>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          {pending ? "Saving..." : campaign ? "Update Campaign" : "Create Campaign"}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { campaignInput, type AdminCompetition, type CampaignInput } from "../../../../shared/schemas/admin";
+import { fromDateTimeInput, toDateTimeInput } from "../ui/date-input";
+
+export interface CampaignFormValues {
+  title: string;
+  description: string;
+  image: string;
+  category: string;
+  price: string;
+  status: "active" | "closed" | "drawn";
+  startDate: string;
+  endDate: string;
+  drawDate: string;
+  maxTickets: string;
+  maxTicketsPerPerson: string;
+  featured: boolean;
+  showOnHero: boolean;
+  qualifyingQuestion: string;
+  qualifyingAnswer: string;
+  allowPostalEntry: boolean;
+  postalAddress: string;
+  prizeDetails: string;
+  rules: string;
+  faq: string;
+  privacyPolicyUrl: string;
+  termsOfUseUrl: string;
+}
+
+/** SPEC §9 new campaign defaults: price 0.00, active, postal entry allowed, not featured, not on the hero slider. */
+export const NEW_CAMPAIGN: CampaignFormValues = {
+  title: "",
+  description: "",
+  image: "",
+  category: "",
+  price: "0.00",
+  status: "active",
+  startDate: "",
+  endDate: "",
+  drawDate: "",
+  maxTickets: "",
+  maxTicketsPerPerson: "",
+  featured: false,
+  showOnHero: false,
+  qualifyingQuestion: "",
+  qualifyingAnswer: "",
+  allowPostalEntry: true,
+  postalAddress: "",
+  prizeDetails: "",
+  rules: "",
+  faq: "",
+  privacyPolicyUrl: "",
+  termsOfUseUrl: "",
+};
+
+export function campaignFormFrom(c: AdminCompetition): CampaignFormValues {
+  return {
+    title: c.title,
+    description: c.description,
+    image: c.image,
+    category: c.category,
+    price: c.price,
+    status: c.status,
+    startDate: toDateTimeInput(c.startDate),
+    endDate: toDateTimeInput(c.endDate),
+    drawDate: toDateTimeInput(c.drawDate),
+    maxTickets: c.maxTickets?.toString() ?? "",
+    maxTicketsPerPerson: c.maxTicketsPerPerson?.toString() ?? "",
+    featured: c.featured,
+    showOnHero: c.showOnHero,
+    qualifyingQuestion: c.qualifyingQuestion ?? "",
+    qualifyingAnswer: c.qualifyingAnswer ?? "",
+    allowPostalEntry: c.allowPostalEntry,
+    postalAddress: c.postalAddress ?? "",
+    prizeDetails: c.prizeDetails ?? "",
+    rules: c.rules ?? "",
+    faq: c.faq ?? "",
+    privacyPolicyUrl: c.privacyPolicyUrl ?? "",
+    termsOfUseUrl: c.termsOfUseUrl ?? "",
+  };
+}
+
+/** What is sent: the form's text, with local date-times as instants and blank limits as unlimited. */
+export function campaignInputFrom(v: CampaignFormValues): CampaignInput {
+  return {
+    ...v,
+    startDate: fromDateTimeInput(v.startDate),
+    endDate: fromDateTimeInput(v.endDate),
+    drawDate: fromDateTimeInput(v.drawDate),
+    maxTickets: v.maxTickets.trim() || null,
+    maxTicketsPerPerson: v.maxTicketsPerPerson.trim() || null,
+  };
+}
+
+/** Which dialog tab holds each field, so a failed save opens the tab with the first problem. */
+const TAB_OF: Partial<Record<string, number>> = {
+  qualifyingQuestion: 1,
+  qualifyingAnswer: 1,
+  prizeDetails: 2,
+  rules: 2,
+  faq: 2,
+  privacyPolicyUrl: 2,
+  termsOfUseUrl: 2,
+  allowPostalEntry: 3,
+  postalAddress: 3,
+};
+
+export function tabWithError(errors: Partial<Record<string, string>>): number {
+  const tabs = Object.keys(errors)
+    .filter((k) => errors[k])
+    .map((k) => TAB_OF[k] ?? 0);
+  return tabs.length ? Math.min(...tabs) : 0;
+}
+
+export const validateCampaign = (v: CampaignFormValues) => campaignInput.safeParse(campaignInputFrom(v));

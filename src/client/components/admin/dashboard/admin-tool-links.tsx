@@ -1,0 +1,33 @@
+import { Link } from "react-router-dom";
+import { adminTools, type AdminLinkItem } from "../../layout/nav-links";
+import { ArrowRightIcon } from "../../ui/icons";
+
+/** The header menu's tools plus the two read-only back-office lists. */
+const TOOLS: AdminLinkItem[] = [
+  ...adminTools,
+  { to: "/admin/entries", label: "All Entries", description: "Search, filter and export every entry." },
+  { to: "/admin/messages", label: "Messages", description: "Contact messages and the mail outbox." },
+];
+
+export function AdminToolLinks() {
+  return (
+    <nav aria-label="Admin tools" className="mb-8">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {TOOLS.map((tool) => (
+          <li key={tool.to}>
+            <Link
+              to={tool.to}
+              className="group flex h-full flex-col rounded-xl border border-cream-200 bg-white p-4 shadow-sm transition hover:border-field-300 hover:shadow-md"
+            >
+              <span className="flex items-center justify-between gap-2 font-sans font-bold text-field-900">
+                {tool.label}
+                <ArrowRightIcon className="size-4 text-field-600 transition group-hover:translate-x-0.5" />
+              </span>
+              <span className="mt-1 text-sm text-stone-700">{tool.description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { PublicCompetition } from "../../../shared/schemas/competition";
+import { cartCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
+import { useAttemptKey } from "../../hooks/use-attempt-key";
+import { useCart } from "../../hooks/use-cart";
+import { useFormFields } from "../../hooks/use-form-fields";
+import { describeCheckoutError, nestedFieldErrors } from "../../lib/checkout-errors";
+import { focusFirstInvalid } from "../../lib/form-errors";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { CountryOptions, COUNTRY_LIST_ID } from "../auth/country-options";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { LockIcon } from "../ui/icons";
+import { TextField } from "../ui/text-field";
+import { AnswerFields, missingAnswers } from "./answer-fields";
+import { CardFields } from "./card-fields";
+import { useProfileBilling } from "./use-profile-billing";
+
+const PAYMENT_FAILED = "There was an error processing your payment. Please try again.";
+
+const INITIAL = {
+  email: "",
+  firstName: "",
+  lastName: "",
+  address: "",
+  city: "",
+  postcode: "",
+  country: "United Kingdom",
+  nameOnCard: "",
+  cardNumber: "",
+  expiryDate: "",
+  cvv: "",
+};
+
+/** Not labelled by its heading: "Billing Address" would then also match the "Address" field's label. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <section>
+        <h2 className="mb-4 text-xl font-bold">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+interface CartCheckoutFormProps {
+  competitions: Map<string, PublicCompetition>;
+  ready: boolean;
+  onPaid: (result: OrderResult) => void;
+}
+
+/** Contact, billing and card details for the whole cart, plus each competition's qualifying answer. */
+export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFormProps) {
+  const { items, totalPrice } = useCart();
+  const formRef = useRef<HTMLFormElement>(null);
+  const inFlight = useRef(false);
+  const { values, setValues, setErrors, field } = useFormFields(INITIAL);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string | undefined>>({});
+  const user = useProfileBilling(setValues);
+  const attempt = useAttemptKey();
+  const checkout = trpc.public.entries.checkoutCart.useMutation();
+
+  const hasQuestions = items.some((i) => competitions.get(i.competitionId)?.qualifyingQuestion?.trim());
+
+  // The signed-in customer's contact details, without overwriting anything typed already.
+  useEffect(() => {
+    if (!user) return;
+    setValues((prev) => ({
+      ...prev,
+      email: prev.email || user.email,
+      firstName: prev.firstName || user.firstName,
+      lastName: prev.lastName || user.lastName,
+      country: user.country && prev.country === "United Kingdom" ? user.country : prev.country,
+    }));
+  }, [user, setValues]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || !ready) return;
+    const { email, firstName, lastName, address, city, postcode, country, nameOnCard, cardNumber, expiryDate, cvv } = values;
+    const details = {
+      email,
+      firstName,
+      lastName,
+      lines: items.map((i) => ({ competitionId: i.competitionId, quantity: i.quantity, answer: answers[i.competitionId]?.trim() || null })),
+      billing: { address, city, postcode, country },
+      card: { nameOnCard, cardNumber, expiryDate, cvv },
+    };
+    const parsed = cartCheckoutInput.safeParse(details);
+    const missing = missingAnswers(items, competitions, answers);
+    const { quantity, answer: _answer, ...found } = parsed.success ? {} : nestedFieldErrors(parsed.error);
+    if (!country.trim()) found.country = "Country is required";
+    if (!parsed.success || Object.keys(found).length > 0 || Object.keys(missing).length > 0) {
+      setErrors(found);
+      setAnswerErrors(missing);
+      if (quantity) toast.error("Please check your order", quantity);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    inFlight.current = true;
+    try {
+      const result = await checkout.mutateAsync({ ...details, idempotencyKey: attempt.keyFor(JSON.stringify(details)) });
+      attempt.finish();
+      onPaid(result);
+    } catch (error) {
+      const failure = describeCheckoutError(error);
+      if (failure.definitive) attempt.finish();
+      toast.error("Payment Failed", failure.refusal ?? PAYMENT_FAILED);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
+      <fieldset disabled={checkout.isPending} className="flex min-w-0 flex-col gap-6">
+        {hasQuestions ? (
+          <Section title="Qualifying Questions">
+            <AnswerFields
+              items={items}
+              competitions={competitions}
+              answers={answers}
+              errors={answerErrors}
+              onChange={(id, answer) => {
+                setAnswers((prev) => ({ ...prev, [id]: answer }));
+                setAnswerErrors((prev) => ({ ...prev, [id]: undefined }));
+              }}
+            />
+          </Section>
+        ) : null}
+        <Section title="Contact Information">
+          <div className="flex flex-col gap-4">
+            <TextField label="Email Address" type="email" autoComplete="email" required {...field("email")} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="First Name" autoComplete="given-name" required {...field("firstName")} />
+              <TextField label="Last Name" autoComplete="family-name" required {...field("lastName")} />
+            </div>
+          </div>
+        </Section>
+        <Section title="Billing Address">
+          <div className="flex flex-col gap-4">
+            <TextField label="Address" autoComplete="street-address" required {...field("address")} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="City" autoComplete="address-level2" required {...field("city")} />
+              <TextField label="Postcode" autoComplete="postal-code" required {...field("postcode")} />
+            </div>
+            <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} required {...field("country")} />
+            <CountryOptions />
+          </div>
+        </Section>
+        <Section title="Payment Details">
+          <CardFields field={field} />
+        </Section>
+        <Button type="submit" variant="accent" size="lg" fullWidth pending={checkout.isPending} disabled={!ready}>
+          {checkout.isPending ? null : <LockIcon className="size-5" />}
+          {checkout.isPending ? "Processing..." : `Complete Order - £${totalPrice}`}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { formatPounds } from "../../../shared/money";
+import { useCart } from "../../hooks/use-cart";
+import { CartLine } from "../cart/cart-line";
+import { Card } from "../ui/card";
+
+/** The cart as an editable order summary: lines, subtotal, the (zero) processing fee and total. */
+export function CartOrderSummary({ unavailable }: { unavailable: Map<string, string> }) {
+  const { items, totalPence } = useCart();
+  return (
+    <Card>
+      <h2 className="text-xl font-bold">Order Summary</h2>
+      <ul className="mt-2 divide-y divide-cream-200">
+        {items.map((item) => (
+          <CartLine key={item.competitionId} item={item} />
+        ))}
+      </ul>
+      {unavailable.size > 0 ? (
+        <ul role="alert" className="mt-2 flex flex-col gap-1 rounded-lg bg-danger-50 px-3 py-2 text-sm font-medium text-danger-700">
+          {[...unavailable.values()].map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="mt-2 flex flex-col gap-2 border-t border-cream-200 pt-4 tabular-nums">
+        <div className="flex justify-between">
+          <dt className="text-stone-700">Subtotal</dt>
+          <dd className="font-semibold">{formatPounds(totalPence)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-stone-700">Processing Fee</dt>
+          <dd className="font-semibold">£0.00</dd>
+        </div>
+        <div className="flex justify-between border-t border-cream-200 pt-2 text-lg">
+          <dt className="font-bold text-field-900">Total</dt>
+          <dd className="font-bold text-field-900" data-testid="checkout-total">
+            {formatPounds(totalPence)}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

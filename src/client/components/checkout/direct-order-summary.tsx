@@ -1,0 +1,46 @@
+import { decimalToPence, formatPounds, formatPrice } from "../../../shared/money";
+import type { PendingEntry } from "../../lib/pending-entry";
+import { CompetitionImage } from "../competition/competition-image";
+import { Card } from "../ui/card";
+
+/** What is being bought and the details the entry will be made under. */
+export function DirectOrderSummary({ entry }: { entry: PendingEntry }) {
+  const totalPence = (decimalToPence(entry.pricePerEntry) ?? 0) * entry.tickets;
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <h2 className="text-xl font-bold">Order Summary</h2>
+        <div className="mt-4 flex gap-4">
+          <CompetitionImage src={entry.competitionImage} alt={entry.competitionTitle} eager className="size-20 shrink-0 rounded-xl" />
+          <div className="min-w-0">
+            <p className="font-semibold text-stone-900">{entry.competitionTitle}</p>
+            <p className="mt-1 text-sm tabular-nums text-stone-700">
+              {entry.tickets} × {formatPrice(entry.pricePerEntry)}
+            </p>
+          </div>
+        </div>
+        <div className="mt-4 flex items-center justify-between border-t border-cream-200 pt-4">
+          <span className="font-semibold text-stone-800">Total</span>
+          <span className="text-2xl font-bold tabular-nums text-field-900">{formatPounds(totalPence)}</span>
+        </div>
+      </Card>
+      <Card>
+        <h2 className="text-xl font-bold">Entry Details</h2>
+        <dl className="mt-3 flex flex-col gap-2 text-sm">
+          <Row label="Name" value={entry.customerName} />
+          <Row label="Email" value={entry.customerEmail} />
+          {entry.answer ? <Row label="Answer" value={entry.answer} /> : null}
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className="min-w-0 text-right font-semibold text-stone-900 [overflow-wrap:anywhere]">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useRef, type FormEvent } from "react";
+import { decimalToPence, formatPounds } from "../../../shared/money";
+import { directCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
+import { useAttemptKey } from "../../hooks/use-attempt-key";
+import { useFormFields } from "../../hooks/use-form-fields";
+import { describeCheckoutError, nestedFieldErrors } from "../../lib/checkout-errors";
+import { focusFirstInvalid } from "../../lib/form-errors";
+import type { PendingEntry } from "../../lib/pending-entry";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { LockIcon } from "../ui/icons";
+import { TextField } from "../ui/text-field";
+import { CardFields } from "./card-fields";
+import { useProfileBilling } from "./use-profile-billing";
+
+const PAYMENT_FAILED = "Your payment could not be processed. Please try again.";
+
+/** Card and billing details for one competition's entry; charges once however often it is clicked. */
+export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: OrderResult) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const inFlight = useRef(false);
+  const { values, setValues, setErrors, field } = useFormFields({
+    nameOnCard: entry.customerName,
+    cardNumber: "",
+    expiryDate: "",
+    cvv: "",
+    address: "",
+    city: "",
+    postcode: "",
+  });
+  useProfileBilling(setValues);
+  const attempt = useAttemptKey();
+  const checkout = trpc.public.entries.checkoutDirect.useMutation();
+  const total = formatPounds((decimalToPence(entry.pricePerEntry) ?? 0) * entry.tickets);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const details = {
+      competitionId: entry.competitionId,
+      customerName: entry.customerName,
+      customerEmail: entry.customerEmail,
+      answer: entry.answer || null,
+      tickets: entry.tickets,
+      card: { nameOnCard: values.nameOnCard, cardNumber: values.cardNumber, expiryDate: values.expiryDate, cvv: values.cvv },
+      billing: { address: values.address, city: values.city, postcode: values.postcode },
+    };
+    const parsed = directCheckoutInput.safeParse(details);
+    if (!parsed.success) {
+      const found = nestedFieldErrors(parsed.error);
+      setErrors(found);
+      if (Object.keys(found).some((k) => !(k in values))) toast.error("Payment Failed", Object.values(found)[0]);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    inFlight.current = true;
+    try {
+      const result = await checkout.mutateAsync({ ...details, idempotencyKey: attempt.keyFor(JSON.stringify(details)) });
+      attempt.finish();
+      onPaid(result);
+    } catch (error) {
+      const failure = describeCheckoutError(error);
+      if (failure.definitive) attempt.finish();
+      toast.error("Payment Failed", failure.refusal ?? PAYMENT_FAILED);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
+      <Card className="flex flex-col gap-6">
+        <section>
+          <h2 className="mb-4 text-xl font-bold">
+            Payment Details
+          </h2>
+          <fieldset disabled={checkout.isPending} className="min-w-0">
+            <CardFields field={field} />
+          </fieldset>
+        </section>
+        <section>
+          <h2 className="mb-4 text-xl font-bold">
+            Billing Details
+          </h2>
+          <fieldset disabled={checkout.isPending} className="flex min-w-0 flex-col gap-4">
+            <TextField label="Billing Address" autoComplete="street-address" required {...field("address")} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="City" autoComplete="address-level2" required {...field("city")} />
+              <TextField label="Postcode" autoComplete="postal-code" required {...field("postcode")} />
+            </div>
+          </fieldset>
+        </section>
+        <Button type="submit" variant="accent" size="lg" fullWidth pending={checkout.isPending}>
+          {checkout.isPending ? null : <LockIcon className="size-5" />}
+          {checkout.isPending ? "Processing..." : `Pay ${total}`}
+        </Button>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMemo } from "react";
+import { competitionPhase, type PublicCompetition } from "../../../shared/schemas/competition";
+import { useCart } from "../../hooks/use-cart";
+import { trpc } from "../../lib/trpc";
+
+/** The live competitions behind the cart's lines, and which lines can no longer be bought. */
+export function useCartCompetitions() {
+  const { items } = useCart();
+  const query = trpc.public.competitions.list.useQuery();
+
+  const byId = useMemo(() => new Map((query.data ?? []).map((c): [string, PublicCompetition] => [c.id, c])), [query.data]);
+
+  const unavailable = useMemo(() => {
+    const out = new Map<string, string>();
+    if (!query.data) return out;
+    const now = new Date();
+    for (const item of items) {
+      const c = byId.get(item.competitionId);
+      if (!c) out.set(item.competitionId, `"${item.title}" is no longer available. Please remove it from your cart.`);
+      else if (c.soldOut) out.set(item.competitionId, `"${c.title}" has sold out. Please remove it from your cart.`);
+      else if (competitionPhase(c, now) !== "Active" || Date.parse(c.endDate) <= now.getTime()) {
+        out.set(item.competitionId, `"${c.title}" is no longer open for entries. Please remove it from your cart.`);
+      }
+    }
+    return out;
+  }, [items, byId, query.data]);
+
+  return { byId, unavailable, isPending: query.isPending, error: query.error, refetch: () => void query.refetch() };
+}

@@ -1,0 +1,88 @@
+import { TRPCClientError } from "@trpc/client";
+import { useRef, useState, type FormEvent } from "react";
+import { contactInput } from "../../../shared/schemas/contact";
+import { fieldErrorsFrom, focusFirstInvalid, type FieldErrors } from "../../lib/form-errors";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/text-field";
+import { MessageSent } from "./message-sent";
+import { TextAreaField } from "./text-area-field";
+
+type Field = "name" | "email" | "subject" | "message";
+const EMPTY: Record<Field, string> = { name: "", email: "", subject: "", message: "" };
+
+/** A flood of messages is refused with a message worth showing; anything else gets the generic text. */
+function failureDescription(error: unknown): string {
+  if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "TOO_MANY_REQUESTS" && error.message.trim()) {
+    return error.message.trim();
+  }
+  return "Please try again or contact us directly via email.";
+}
+
+/** The contact form: idle, sending, sent (success panel) or failed (toast) (SPEC §4 Contact form). */
+export function ContactForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [sent, setSent] = useState(false);
+  const send = trpc.public.contact.send.useMutation({
+    onSuccess: () => {
+      toast.success("Message sent successfully!", "We'll get back to you within 24-48 hours.");
+      setValues(EMPTY);
+      setSent(true);
+    },
+    onError: (error) => toast.error("Failed to send message", failureDescription(error)),
+  });
+
+  const bind = (name: Field) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const next = event.target.value;
+      setValues((prev) => ({ ...prev, [name]: next }));
+      setErrors((prev) => (prev[name] === undefined ? prev : { ...prev, [name]: undefined }));
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const parsed = contactInput.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsFrom<Field>(parsed.error));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    send.mutate(parsed.data);
+  };
+
+  if (sent) {
+    return (
+      <MessageSent
+        onAnother={() => {
+          send.reset();
+          setErrors({});
+          setSent(false);
+          requestAnimationFrame(() => formRef.current?.querySelector("input")?.focus());
+        }}
+      />
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <h2 className="font-sans text-xl font-bold text-field-900">Send us a message</h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Your Name" autoComplete="name" required {...bind("name")} />
+        <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" required {...bind("email")} />
+      </div>
+      <TextField label="Subject" required {...bind("subject")} />
+      <TextAreaField label="Message" rows={6} required {...bind("message")} />
+      <Button type="submit" size="lg" pending={send.isPending} className="self-start max-sm:w-full">
+        {send.isPending ? "Sending..." : "Send Message"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useEffect, useState } from "react";
+import { Button } from "../ui/button";
+import { CloseIcon } from "../ui/icons";
+import { useOpenPopupCount } from "../popups/popup-activity";
+import { SafeImage } from "./safe-image";
+
+const DELAY_MS = 5000;
+const SEEN_KEY = "promo_modal_seen";
+
+function seenThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(SEEN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markSeen(): void {
+  try {
+    sessionStorage.setItem(SEEN_KEY, "true");
+  } catch {
+    // Without storage it may show again on the next visit to the home page.
+  }
+}
+
+/**
+ * The home page's promotion, 5 s after load and once per browser session. If an admin pop-up is
+ * on screen at that moment it waits for it to close, so only one dialog holds focus at a time.
+ */
+export function PromoModal() {
+  const [due, setDue] = useState(false);
+  const [open, setOpen] = useState(false);
+  const popupsOpen = useOpenPopupCount();
+
+  useEffect(() => {
+    if (seenThisSession()) return;
+    const timer = window.setTimeout(() => setDue(true), DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!due || popupsOpen > 0 || seenThisSession()) return;
+    markSeen();
+    setOpen(true);
+  }, [due, popupsOpen]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-field-950/70" />
+      <div className="fixed inset-0 overflow-y-auto">
+        <div className="flex min-h-full items-center justify-center p-4">
+          <DialogPanel className="relative w-full max-w-md overflow-hidden rounded-2xl bg-field-900 text-center text-white shadow-2xl ring-1 ring-wheat-300/40 on-dark">
+            <button
+              type="button"
+              onClick={close}
+              aria-label="Close"
+              className="absolute right-2 top-2 z-10 inline-flex size-11 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60"
+            >
+              <CloseIcon className="size-5" />
+            </button>
+            <SafeImage src="/images/promo.svg" alt="A motocross bike mid-jump on a dirt track" fallback="hide" loading="eager" className="aspect-[16/10] w-full object-cover" />
+            <div className="p-6">
+              <p className="text-sm font-bold uppercase tracking-widest text-wheat-300">Instant win</p>
+              <DialogTitle className="mt-1 text-2xl font-bold leading-tight text-white sm:text-3xl">Our Biggest Motocross Instant Win</DialogTitle>
+              <p className="mt-3 text-field-100">Hundreds of instant prizes and a motocross bike up for grabs. Will yours be the winning ticket?</p>
+              <Button variant="accent" size="lg" fullWidth className="mt-6" onClick={close}>
+                ENTER NOW
+              </Button>
+              <button type="button" onClick={close} className="mt-3 min-h-11 rounded-md px-2 text-sm font-medium text-field-100 underline underline-offset-4 hover:text-white">
+                No thanks, I'm not interested!
+              </button>
+            </div>
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

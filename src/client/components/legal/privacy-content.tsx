@@ -1,0 +1,121 @@
+import { ContactEmail, type LegalSection } from "./legal-page";
+
+const link = "font-semibold text-field-700 underline underline-offset-4";
+
+/** Our UK GDPR privacy notice, in plain English. */
+export const privacySections: LegalSection[] = [
+  {
+    id: "controller",
+    heading: "Who is responsible for your data",
+    body: (
+      <p>
+        Harvest Draws, PO Box 1234, Lincoln LN1 1AA, United Kingdom, is the controller of the personal data described here. For
+        anything to do with your data, email <ContactEmail /> or write to us at that address.
+      </p>
+    ),
+  },
+  {
+    id: "data",
+    heading: "What we collect",
+    body: (
+      <ul>
+        <li>Account details: your name, email address, password (stored only as a secure hash) and, if you give them, your phone number, date of birth and address.</li>
+        <li>Entries: the competitions you enter, your answers, your ticket numbers and the amounts paid.</li>
+        <li>Payments: our payment processor handles your card details. We never see or store your full card number.</li>
+        <li>Messages you send us through the contact form or by email.</li>
+        <li>Winners: the details we need to deliver your prize and, only if you agree, your photo and a short testimonial.</li>
+        <li>Technical data: which competitions you view while signed in, and basic server logs used to keep the site secure.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "purposes",
+    heading: "Why we use it, and our lawful bases",
+    body: (
+      <ul>
+        <li>To run your account, take your entries, run the draws and deliver prizes. Lawful basis: performing our contract with you.</li>
+        <li>To check winners are eligible and to keep financial records. Lawful basis: legal obligation.</li>
+        <li>To keep the site secure, prevent fraud, answer your messages and show you reminders about competitions you have looked at. Lawful basis: our legitimate interests, which we balance against your rights.</li>
+        <li>To publish a winner's photo and testimonial, and to send marketing emails. Lawful basis: your consent, which you can withdraw at any time.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "sharing",
+    heading: "Who we share it with",
+    body: (
+      <>
+        <ul>
+          <li>Our payment processor, to take payments securely.</li>
+          <li>Prize suppliers and delivery companies, so they can deliver your prize. They get only your name, address and phone number.</li>
+          <li>Our hosting and email providers, who process data for us under contract and only on our instructions.</li>
+          <li>The police, regulators or courts, when the law requires it.</li>
+        </ul>
+        <p>We never sell your data. Where a provider stores data outside the UK, we use the safeguards UK law requires, such as the UK's international data transfer agreement.</p>
+      </>
+    ),
+  },
+  {
+    id: "retention",
+    heading: "How long we keep it",
+    body: (
+      <ul>
+        <li>Your account, for as long as it is open. If you ask us to close it, we delete your profile within 30 days.</li>
+        <li>Entry and payment records, for 6 years after the competition, because tax law requires it.</li>
+        <li>Contact messages, for 2 years after we last reply.</li>
+        <li>Sign-in sessions expire after 30 days without use.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "rights",
+    heading: "Your rights",
+    body: (
+      <>
+        <p>Under UK data protection law you have the right to:</p>
+        <ul>
+          <li>get a copy of the data we hold about you;</li>
+          <li>have inaccurate data corrected;</li>
+          <li>have your data deleted, where we no longer need to keep it;</li>
+          <li>restrict or object to how we use it, including for direct marketing;</li>
+          <li>receive data you gave us in a portable format;</li>
+          <li>withdraw your consent at any time, without affecting what we did before.</li>
+        </ul>
+        <p>Email <ContactEmail /> to use any of these rights. We will answer within one month and there is no charge.</p>
+      </>
+    ),
+  },
+  {
+    id: "complaints",
+    heading: "Complaining to the ICO",
+    body: (
+      <p>
+        If you are unhappy with how we have handled your data, please tell us first so we can put it right. You also have the right to
+        complain to the Information Commissioner's Office (ICO), the UK regulator, at{" "}
+        <a href="https://ico.org.uk/make-a-complaint/" target="_blank" rel="noopener noreferrer" className={link}>
+          ico.org.uk
+        </a>{" "}
+        or on 0303 123 1113.
+      </p>
+    ),
+  },
+  {
+    id: "cookies",
+    heading: "Cookies and local storage",
+    body: (
+      <>
+        <p>We keep this to the minimum the site needs to work, so we do not ask for cookie consent:</p>
+        <ul>
+          <li>One session cookie, which keeps you signed in. It is deleted when you sign out or the session expires.</li>
+          <li>Your browser's local storage, which remembers your cart between visits, with the sign-in token that goes with the session and small notes so the same pop-up is not shown to you twice.</li>
+        </ul>
+        <p>We use no advertising or tracking cookies. You can clear cookies and local storage in your browser settings at any time.</p>
+      </>
+    ),
+  },
+  {
+    id: "changes",
+    heading: "Changes to this notice",
+    body: <p>We will update this page if we change how we use your data, and tell you by email about any important change.</p>,
+  },
+];

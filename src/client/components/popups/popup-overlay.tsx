@@ -1,0 +1,21 @@
+import type { Popup } from "../../../shared/schemas/content";
+import { useLocation } from "react-router-dom";
+import { useAuth } from "../../hooks/use-auth";
+import { trpc } from "../../lib/trpc";
+import { PopupStack } from "./popup-stack";
+
+const NONE: Popup[] = [];
+/** Generated pop-ups (last chance, recently viewed) change with time, so a page view reads fresh ones. */
+const FRESH_FOR_MS = 60_000;
+
+/** Mounted once in the layout: the pop-ups for the current path and visitor. */
+export function PopupOverlay() {
+  const { pathname } = useLocation();
+  const { user, isLoading } = useAuth();
+  const query = trpc.public.content.popups.useQuery(
+    { page: pathname, userId: user?.id },
+    { enabled: !isLoading, staleTime: FRESH_FOR_MS },
+  );
+  // A new path is a new page view: its dismissals and timers start afresh.
+  return <PopupStack key={`${pathname}|${user?.id ?? ""}`} popups={query.data ?? NONE} signedIn={user !== null} />;
+}
