@@ -105,6 +105,7 @@ function seedDemo(db: Db, now: Date): void {
         allowPostalEntry: true,
         postalAddress: DEMO_POSTAL_ADDRESS,
         prizeDetails: c.prizeDetails,
+        cashAlternative: /Cash alternative (£[\d,]+)/.exec(c.prizeDetails)?.[1] ?? null,
         rules:
           "Open to residents of the UK and Ireland aged 18 or over. One winner is drawn live on the draw date, whether or not all tickets are sold. Free entry by post is available; see the postal entry details.",
         faq: "When is the draw? Live every Monday evening on our social video page.\nHow will I know if I won? We contact winners within 48 hours by phone and email.",

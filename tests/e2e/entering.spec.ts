@@ -39,6 +39,7 @@ test.describe("entering a competition", () => {
   });
 
   test("a wrong answer shows the toast and stays on the page", async ({ page }) => {
+    await signInAs(page, "user", "Wynn");
     const c = await seededCompetition(page, "Centre-Pivot Irrigation System");
     await enter(page, c, "nitrogen");
     await expect(page.getByText("Incorrect Answer")).toBeVisible();
@@ -47,6 +48,7 @@ test.describe("entering a competition", () => {
   });
 
   test("a declined card shows 'Payment Failed' and keeps the form filled", async ({ page }) => {
+    await signInAs(page, "user", "Dee");
     const c = await seededCompetition(page, "Agronomy & Soil Health Course");
     await enter(page, c, c.answer, 1);
     await payDirect(page, CARDS.decline);
@@ -72,7 +74,7 @@ test("a two-competition cart checkout places one order", async ({ page }) => {
   await page.getByLabel("Email Address").fill("cara@example.test");
   await page.getByLabel("First Name").fill("Cara");
   await page.getByLabel("Last Name").fill("Lynch");
-  await page.getByLabel("Address").first().fill("Lynch's Farm");
+  await page.getByLabel("Address", { exact: true }).fill("Lynch's Farm");
   await page.getByLabel("City").fill("Clonmel");
   await page.getByLabel("Postcode").fill("E91 1234");
   await fillCard(page, CARDS.approve);

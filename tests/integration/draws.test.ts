@@ -30,6 +30,7 @@ const postal = (competitionId: string, over: Record<string, unknown> = {}) =>
     receivedAt: new Date(Date.now() - 60_000).toISOString(),
     postalReference: `PC-${crypto.randomUUID().slice(0, 8)}`,
     answer: "green",
+    dateOfBirth: "1970-05-01",
     ...over,
   });
 

@@ -21,7 +21,7 @@ describe("draw REST paths", () => {
     expect(bought.status).toBe(201);
     const post = await api.request(`/api/admin/competitions/${c.id}/postal-entries`, {
       token: admin.token,
-      body: { customerName: "Post Person", customerEmail: "post@example.test", address: "Farm\nVillage", receivedAt: new Date().toISOString(), postalReference: "PC-0001", answer: "Green" },
+      body: { customerName: "Post Person", customerEmail: "post@example.test", address: "Farm\nVillage", receivedAt: new Date().toISOString(), postalReference: "PC-0001", answer: "Green", dateOfBirth: "1961-02-03" },
     });
     expect(post.status).toBe(200);
     expect(post.json.ticketNumbers).toEqual(["3"]);
@@ -41,7 +41,7 @@ describe("draw REST paths", () => {
     expect(again.status).toBe(409);
     const late = await api.request(`/api/admin/competitions/${c.id}/postal-entries`, {
       token: admin.token,
-      body: { customerName: "Late", customerEmail: "late@example.test", address: "x", receivedAt: new Date().toISOString(), postalReference: "PC-0002", answer: "green" },
+      body: { customerName: "Late", customerEmail: "late@example.test", address: "x", receivedAt: new Date().toISOString(), postalReference: "PC-0002", answer: "green", dateOfBirth: "1961-02-03" },
     });
     expect(late.status).toBe(403);
   });

@@ -6,6 +6,7 @@ import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { campaignInput, type AdminCompetition } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
 import { findCompetition } from "./competitions";
+import { numberSetting } from "./settings";
 
 type CampaignValues = z.output<typeof campaignInput>;
 
@@ -25,6 +26,8 @@ function toAdmin(c: Competition, revenuePence: number, paidEntries: number): Adm
     maxTicketsPerPerson: c.maxTicketsPerPerson,
     numberOfWinners: c.numberOfWinners,
     drawMode: c.drawMode,
+    cashAlternative: c.cashAlternative,
+    instantWin: c.instantWin,
     soldTickets: c.soldTickets,
     heldTickets: c.heldTickets,
     featured: c.featured,
@@ -85,6 +88,8 @@ function values(input: CampaignValues) {
     maxTicketsPerPerson: input.maxTicketsPerPerson,
     numberOfWinners: input.numberOfWinners,
     drawMode: input.drawMode,
+    cashAlternative: input.cashAlternative,
+    instantWin: input.instantWin,
     featured: input.featured,
     showOnHero: input.showOnHero,
     qualifyingQuestion: input.qualifyingQuestion,
@@ -99,8 +104,18 @@ function values(input: CampaignValues) {
   };
 }
 
+/** Code of practice 1.9: a competition stays open for at least the minimum period (a setting). */
+function assertMinimumOpen(db: Db, v: { startDate: Date; endDate: Date }): void {
+  const hours = numberSetting(db, "minimum_open_hours", 24);
+  if (v.endDate.getTime() - v.startDate.getTime() < hours * 3_600_000) {
+    throw new AppError("BAD_REQUEST", `A competition must be open for at least ${hours} hours`);
+  }
+}
+
 export function createCompetition(db: Db, input: CampaignValues): AdminCompetition {
-  const row = db.insert(competitions).values(values(input)).returning().get();
+  const v = values(input);
+  assertMinimumOpen(db, v);
+  const row = db.insert(competitions).values(v).returning().get();
   return toAdmin(row, 0, 0);
 }
 
@@ -121,6 +136,21 @@ export function updateCompetition(db: Db, id: string, input: CampaignValues | { 
         return;
       }
       const next = values(input);
+      if (next.startDate.getTime() !== current.startDate.getTime() || next.endDate.getTime() !== current.endDate.getTime()) {
+        assertMinimumOpen(tx as unknown as Db, next);
+      }
+      // Code of practice 2.5: once tickets are sold, the closing and draw dates and the prize are fixed.
+      if (current.soldTickets + current.heldTickets > 0) {
+        const changed = [
+          next.endDate.getTime() !== current.endDate.getTime() && "end date",
+          next.drawDate.getTime() !== current.drawDate.getTime() && "draw date",
+          (next.prizeDetails ?? null) !== (current.prizeDetails ?? null) && "prize details",
+          (next.cashAlternative ?? null) !== (current.cashAlternative ?? null) && "cash alternative",
+        ].filter(Boolean);
+        if (changed.length) {
+          throw new AppError("CONFLICT", `This competition has sales, so its ${changed.join(", ")} can no longer be changed`);
+        }
+      }
       const taken = current.soldTickets + current.heldTickets;
       if (next.maxTickets !== null && next.maxTickets < taken) {
         throw new AppError("CONFLICT", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);

@@ -37,6 +37,8 @@ export function toPublicCompetition(c: Competition): PublicCompetition {
     commitment: commitmentSync(c.drawSeed),
     numberOfWinners: c.numberOfWinners,
     drawMode: c.drawMode,
+    cashAlternative: c.cashAlternative,
+    instantWin: c.instantWin,
     createdAt: c.createdAt.toISOString(),
   };
 }

@@ -6,9 +6,15 @@ import { AppError } from "../errors";
 
 const LIMIT = 100;
 
-function visibleTo(userId: string, now: Date) {
+/** Broadcasts are marketing: a player on a break or self-excluded does not get them. */
+function suspended(db: Db, userId: string, now: Date): boolean {
+  const u = db.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, userId)).get();
+  return !!u?.until && u.until > now;
+}
+
+function visibleTo(userId: string, now: Date, includeBroadcasts = true) {
   return and(
-    or(eq(notifications.userId, userId), isNull(notifications.userId)),
+    includeBroadcasts ? or(eq(notifications.userId, userId), isNull(notifications.userId)) : eq(notifications.userId, userId),
     or(isNull(notifications.expiresAt), gt(notifications.expiresAt, now)),
     isNull(notificationReceipts.deletedAt),
   );
@@ -35,7 +41,7 @@ export function listForUser(db: Db, userId: string, now = new Date()): Notificat
     .select({ n: notifications, readAt: notificationReceipts.readAt })
     .from(notifications)
     .leftJoin(notificationReceipts, and(eq(notificationReceipts.notificationId, notifications.id), eq(notificationReceipts.userId, userId)))
-    .where(visibleTo(userId, now))
+    .where(visibleTo(userId, now, !suspended(db, userId, now)))
     .orderBy(desc(notifications.createdAt))
     .limit(LIMIT)
     .all()
@@ -49,7 +55,7 @@ export function unreadCount(db: Db, userId: string, now = new Date()): { count: 
     .leftJoin(notificationReceipts, and(eq(notificationReceipts.notificationId, notifications.id), eq(notificationReceipts.userId, userId)))
     .where(
       and(
-        visibleTo(userId, now),
+        visibleTo(userId, now, !suspended(db, userId, now)),
         or(and(eq(notifications.userId, userId), eq(notifications.isRead, false)), and(isNull(notifications.userId), isNull(notificationReceipts.readAt))),
       ),
     )
@@ -92,6 +98,15 @@ export function removeForUser(db: Db, userId: string, id: string, now = new Date
   if (n.userId) db.delete(notifications).where(eq(notifications.id, id)).run();
   else upsertReceipt(db, id, userId, { deletedAt: now });
   return { success: true };
+}
+
+/** DELETE /notifications/{id}: for the caller only, or (an admin asking for it) for everyone. */
+export function removeNotification(db: Db, caller: { id: string; role: string }, id: string, everyone: boolean, now = new Date()) {
+  if (everyone) {
+    if (caller.role !== "admin") throw new AppError("FORBIDDEN", "Only an admin can delete a notification for everyone");
+    return deleteNotification(db, id);
+  }
+  return removeForUser(db, caller.id, id, now);
 }
 
 /** The admin's view: every notification, newest first. */

@@ -9,7 +9,7 @@ import { enqueueMail } from "../mail/outbox";
 import { orderConfirmationMail } from "../mail/templates";
 import type { CardFunding, ChargeResult, PaymentMethod, PaymentProvider } from "../payments/provider";
 import { answerIsCorrect } from "./competitions";
-import { assertMayBuy } from "./protection";
+import { assertMayBuy, recordRefusal } from "./protection";
 import { allocateTickets, releaseTickets, ticketNumbersByEntry } from "./tickets";
 
 export const PAYMENT_FAILED_MESSAGE = "Your payment could not be processed. Please try again.";
@@ -269,6 +269,7 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   try {
     held = holdOrder(db, args, scopedKey, now, funding);
   } catch (err) {
+    recordRefusal(db, args.userId, err, now);
     // Two identical submits raced past the look-up; the loser answers with the winner's result.
     if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {
       const first = db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();

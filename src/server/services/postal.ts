@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { enqueueMail } from "../mail/outbox";
 import { answerIsCorrect } from "./competitions";
+import { assertAdult, suspensionMessage } from "./protection";
 import { ticketsOfPerson } from "./orders";
 import { allocateTickets, ticketNumbersByEntry } from "./tickets";
 
@@ -15,6 +16,8 @@ export interface PostalEntryArgs {
   receivedAt: string;
   postalReference: string;
   answer?: string | null;
+  /** From the postcard; needed unless the email matches an account that has one. */
+  dateOfBirth?: string | null;
 }
 
 export interface PostalEntryView {
@@ -49,7 +52,10 @@ export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Da
       if (receivedAt.getTime() > now.getTime()) throw new AppError("BAD_REQUEST", "The date received cannot be in the future");
       if (receivedAt.getTime() >= c.endDate.getTime()) throw new AppError("FORBIDDEN", "This entry arrived after the closing date");
       if (c.maxTickets !== null && c.soldTickets + c.heldTickets + 1 > c.maxTickets) throw new AppError("FORBIDDEN", `"${c.title}" has sold out`);
-      const user = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+      const user = tx.select().from(users).where(eq(users.email, email)).get();
+      const suspended = user ? suspensionMessage(user, now) : null;
+      if (suspended) throw new AppError("FORBIDDEN", `This entrant's account is suspended: ${suspended}`);
+      assertAdult(args.dateOfBirth || user?.dateOfBirth || null, now);
       if (c.maxTicketsPerPerson !== null && ticketsOfPerson(tx as unknown as Db, c.id, user?.id ?? null, email) + 1 > c.maxTicketsPerPerson) {
         throw new AppError("FORBIDDEN", `This person already has the most tickets allowed (${c.maxTicketsPerPerson}) for "${c.title}"`);
       }

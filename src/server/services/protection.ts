@@ -75,7 +75,7 @@ export function spentThisMonth(db: Db, userId: string, now: Date, funding?: "cre
   return Number(row?.n ?? 0);
 }
 
-function recordEvent(db: Db, userId: string, kind: (typeof protectionEvents.$inferInsert)["kind"], detail: string, now: Date) {
+export function recordEvent(db: Db, userId: string, kind: (typeof protectionEvents.$inferInsert)["kind"], detail: string, now: Date) {
   db.insert(protectionEvents).values({ userId, kind, detail, createdAt: now }).run();
 }
 
@@ -108,12 +108,11 @@ export function assertMayBuy(tx: Db, check: EntryCheck): void {
   if (limit !== null) {
     const spent = spentThisMonth(tx, user.id, check.now);
     if (spent + check.totalPence > limit) {
-      recordEvent(tx, user.id, "limit_reached", `order of ${formatPounds(check.totalPence)}`, check.now);
       const left = Math.max(0, limit - spent);
       throw new AppError(
         "FORBIDDEN",
         `This order would take you over your monthly spending limit of ${formatPounds(limit)}. You have ${formatPounds(left)} left this month.`,
-        { remainingThisMonth: penceToDecimal(left) },
+        { remainingThisMonth: penceToDecimal(left), protectionEvent: { kind: "limit_reached", detail: `order of ${formatPounds(check.totalPence)}` } },
       );
     }
   }
@@ -122,16 +121,17 @@ export function assertMayBuy(tx: Db, check: EntryCheck): void {
     const cap = decimalToPence(getSetting(tx, "credit_card_monthly_cap") ?? "250.00") ?? 25_000;
     const creditSpent = spentThisMonth(tx, user.id, check.now, "credit");
     if (creditSpent + check.totalPence > cap) {
-      recordEvent(tx, user.id, "credit_cap_reached", `order of ${formatPounds(check.totalPence)}`, check.now);
       throw new AppError(
         "FORBIDDEN",
         `Credit card payments are limited to ${formatPounds(cap)} a month. You have ${formatPounds(Math.max(0, cap - creditSpent))} of credit card spending left this month; a debit card can be used instead.`,
+        { protectionEvent: { kind: "credit_cap_reached", detail: `order of ${formatPounds(check.totalPence)}` } },
       );
     }
   }
 }
 
 export interface LimitsView {
+  suspension: { until: string; kind: string; message: string } | null;
   monthlyLimit: string | null;
   pendingIncrease: { monthlyLimit: string | null; effectiveAt: string } | null;
   spentThisMonth: string;
@@ -143,7 +143,9 @@ export function getLimits(db: Db, userId: string, now: Date): LimitsView {
   if (!user) throw new AppError("NOT_FOUND", "User not found");
   const limit = effectiveLimit(db, user, now);
   const spent = spentThisMonth(db, userId, now);
+  const message = suspensionMessage(user, now);
   return {
+    suspension: message && user.suspendedUntil ? { until: user.suspendedUntil.toISOString(), kind: user.suspensionKind ?? "break", message } : null,
     monthlyLimit: limit === null ? null : penceToDecimal(limit),
     pendingIncrease: user.pendingLimitEffectiveAt
       ? { monthlyLimit: user.pendingLimitRemoves ? null : penceToDecimal(user.pendingLimitPence ?? 0), effectiveAt: user.pendingLimitEffectiveAt.toISOString() }
@@ -280,4 +282,10 @@ export function restrictAccount(db: Db, userId: string, restricted: boolean, rea
 
 export function recentProtectionEvents(db: Db, userId: string) {
   return db.select().from(protectionEvents).where(eq(protectionEvents.userId, userId)).orderBy(desc(protectionEvents.createdAt)).limit(50).all();
+}
+
+/** A refusal that is itself a sign of harm is recorded after its transaction has rolled back. */
+export function recordRefusal(db: Db, userId: string | null, err: unknown, now: Date): void {
+  const event = err instanceof AppError ? (err.details?.protectionEvent as { kind: "limit_reached" | "credit_cap_reached"; detail: string } | undefined) : undefined;
+  if (userId && event) recordEvent(db, userId, event.kind, event.detail, now);
 }

@@ -44,6 +44,11 @@ export const adminDrawsRouter = router({
         receivedAt: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "Date received must be a valid date"),
         postalReference: z.string().trim().min(1, "Postal reference is required").max(100),
         answer: z.string().trim().max(200).nullable().optional(),
+        dateOfBirth: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, "Date of birth must be YYYY-MM-DD")
+          .nullable()
+          .optional(),
       }),
     )
     .output(postalEntry)

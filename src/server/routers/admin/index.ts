@@ -3,6 +3,7 @@ import { adminCompetitionsRouter } from "./competitions";
 import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
 import { adminDrawsRouter } from "./draws";
 import { mediaRouter } from "./media";
+import { adminProtectionRouter } from "./protection";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
 
@@ -17,4 +18,5 @@ export const adminRouter = router({
   reports: reportsRouter,
   media: mediaRouter,
   draws: adminDrawsRouter,
+  protection: adminProtectionRouter,
 });

@@ -2,9 +2,11 @@ import { router } from "../../trpc/procedures";
 import { accountRouter } from "./account";
 import { customerEntriesRouter } from "./entries";
 import { notificationsRouter } from "./notifications";
+import { protectionRouter } from "./protection";
 
 export const customerRouter = router({
   account: accountRouter,
   entries: customerEntriesRouter,
   notifications: notificationsRouter,
+  protection: protectionRouter,
 });

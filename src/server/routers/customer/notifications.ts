@@ -65,12 +65,13 @@ export const notificationsRouter = router({
         path: "/notifications/{id}",
         tags: ["notifications"],
         summary: "Delete a notification",
-        description: "A customer deletes their own notification or dismisses a broadcast for themselves; an admin deletes any notification for everyone.",
+        description:
+          "Deletes the caller's own notification or dismisses a broadcast for the caller. An admin managing notifications passes all=true to delete it for everyone.",
       },
     })
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(z.object({ id: z.string().min(1).max(64), all: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional() }))
     .output(z.object({ success: z.boolean() }))
     .mutation(({ ctx, input }) =>
-      ctx.user.role === "admin" ? notifications.deleteNotification(ctx.db, input.id) : notifications.removeForUser(ctx.db, ctx.user.id, input.id, ctx.now()),
+      notifications.removeNotification(ctx.db, { id: ctx.user.id, role: ctx.user.role }, input.id, input.all === true, ctx.now()),
     ),
 });

@@ -7,8 +7,16 @@ import { publicProcedure, router } from "../../trpc/procedures";
 export const contactRouter = router({
   send: publicProcedure
     .use(rateLimit("contact", 10, 60 * 60 * 1000))
-    .meta({ openapi: { method: "POST", path: "/contact", tags: ["content"], summary: "Send a message to the operator" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/contact",
+        tags: ["content"],
+        summary: "Send a message or a complaint to the operator",
+        description: 'kind "complaint" logs a complaint with a reference, an acknowledgement mail and a response deadline.',
+      },
+    })
     .input(contactInput)
-    .output(z.object({ success: z.boolean(), id: z.string() }))
-    .mutation(({ ctx, input }) => submitContact(ctx.db, { name: input.name, email: input.email, subject: input.subject, message: input.message }, ctx.now())),
+    .output(z.object({ success: z.boolean(), id: z.string(), reference: z.string().nullable() }))
+    .mutation(({ ctx, input }) => submitContact(ctx.db, input, ctx.now())),
 });

@@ -1,0 +1,95 @@
+import { desc } from "drizzle-orm";
+import { z } from "zod";
+import { auditLog } from "../../../../db/schema";
+import { listComplaints, updateComplaint } from "../../services/contact";
+import { playerSignals, restrictAccount } from "../../services/protection";
+import { adminProcedure, router } from "../../trpc/procedures";
+
+const complaint = z.object({
+  id: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(["open", "answered", "closed"]),
+  responseDueAt: z.string().nullable(),
+  notes: z.array(z.object({ at: z.string(), by: z.string(), text: z.string() })),
+  createdAt: z.string(),
+});
+
+export const adminProtectionRouter = router({
+  players: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/player-protection", tags: ["admin", "player protection"], summary: "Players showing signs of harm" } })
+    .input(z.void())
+    .output(
+      z.array(
+        z.object({
+          userId: z.string(),
+          name: z.string(),
+          email: z.string(),
+          spent30Days: z.string(),
+          ordersLast24h: z.number(),
+          limitReached: z.number(),
+          increaseRequests: z.number(),
+          monthlyLimit: z.string().nullable(),
+          suspendedUntil: z.string().nullable(),
+          suspensionKind: z.string().nullable(),
+          signals: z.array(z.string()),
+        }),
+      ),
+    )
+    .query(({ ctx }) => playerSignals(ctx.db, ctx.now())),
+
+  restrict: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/player-protection/{userId}/restrict",
+        tags: ["admin", "player protection"],
+        summary: "Restrict (or lift a restriction on) an account, with a reason kept in the audit log",
+      },
+    })
+    .input(z.object({ userId: z.string().min(1).max(64), restricted: z.boolean().default(true), reason: z.string().trim().min(5, "Give a reason of at least 5 characters").max(1000) }))
+    .output(z.object({ userId: z.string(), restricted: z.boolean() }))
+    .mutation(({ ctx, input }) => restrictAccount(ctx.db, input.userId, input.restricted, input.reason)),
+
+  complaints: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/complaints", tags: ["admin", "player protection"], summary: "The complaints queue, newest first" } })
+    .input(z.void())
+    .output(z.array(complaint))
+    .query(({ ctx }) => listComplaints(ctx.db)),
+
+  updateComplaint: adminProcedure
+    .meta({ openapi: { method: "PUT", path: "/admin/complaints/{id}", tags: ["admin", "player protection"], summary: "Change a complaint's status and/or add a note" } })
+    .input(z.object({ id: z.string().min(1).max(64), status: z.enum(["open", "answered", "closed"]).optional(), note: z.string().trim().max(5000).nullable().optional() }))
+    .output(complaint)
+    .mutation(({ ctx, input }) => updateComplaint(ctx.db, input.id, ctx.user.email, input, ctx.now())),
+
+  auditLog: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/admin/audit-log", tags: ["admin"], summary: "Admin writes, newest first" } })
+    .input(z.void())
+    .output(
+      z.array(
+        z.object({
+          id: z.number(),
+          actorEmail: z.string().nullable(),
+          action: z.string(),
+          targetType: z.string(),
+          targetId: z.string().nullable(),
+          reason: z.string().nullable(),
+          details: z.record(z.string(), z.unknown()).nullable(),
+          createdAt: z.string(),
+        }),
+      ),
+    )
+    .query(({ ctx }) =>
+      ctx.db
+        .select()
+        .from(auditLog)
+        .orderBy(desc(auditLog.id))
+        .limit(500)
+        .all()
+        .map((a) => ({ id: a.id, actorEmail: a.actorEmail, action: a.action, targetType: a.targetType, targetId: a.targetId, reason: a.reason, details: a.details ?? null, createdAt: a.createdAt.toISOString() })),
+    ),
+});
