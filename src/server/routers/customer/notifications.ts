@@ -69,7 +69,7 @@ export const notificationsRouter = router({
           "Deletes the caller's own notification or dismisses a broadcast for the caller. An admin managing notifications passes all=true to delete it for everyone.",
       },
     })
-    .input(z.object({ id: z.string().min(1).max(64), all: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional() }))
+    .input(z.object({ id: z.string().min(1).max(64), all: z.stringbool().optional() }))
     .output(z.object({ success: z.boolean() }))
     .mutation(({ ctx, input }) =>
       notifications.removeNotification(ctx.db, { id: ctx.user.id, role: ctx.user.role }, input.id, input.all === true, ctx.now()),
