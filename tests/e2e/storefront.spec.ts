@@ -1,0 +1,109 @@
+import AxeBuilder from "@axe-core/playwright";
+import { createSessionFor, expect, signInAs, test } from "./fixtures";
+
+test.describe("storefront pages", () => {
+  test("home shows the hero slider, the draw countdown, latest competitions and recent winners", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Win a Massey Ferguson 5S" })).toBeVisible();
+    await expect(page.getByText("Next Live Draw")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Latest Competitions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Amazing Prizes" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Recent Winners" })).toBeVisible();
+    await page.getByRole("button", { name: /next slide/i }).click();
+    await expect(page.getByRole("heading", { name: "Water your fields for free" })).toBeVisible();
+  });
+
+  test("the competitions list splits active and recently closed", async ({ page }) => {
+    await page.goto("/competitions");
+    await expect(page.getByRole("heading", { name: "All Competitions" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Active Competitions \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Recently Closed \(\d+\)$/ })).toBeVisible();
+  });
+
+  test("winners, About and the landing page show their content", async ({ page }) => {
+    await page.goto("/winners");
+    await expect(page.getByRole("heading", { name: "Winners Gallery" })).toBeVisible();
+    await expect(page.getByText("Prize Winner").first()).toBeVisible();
+    await expect(page.getByText("Happy Winners")).toBeVisible();
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { name: "Prizes for the people who feed the nation" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /farmyard with a red barn/ })).toBeVisible();
+    await page.goto("/women-in-agriculture");
+    await expect(page.getByText("500+").first()).toBeVisible();
+    await expect(page.getByText("Irrigation Systems").first()).toBeVisible();
+  });
+
+  test("the contact form gives the spec's messages, sends, and reopens", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { name: "Contact Us" })).toBeVisible();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const m of ["Name must be at least 2 characters", "Please enter a valid email address", "Subject must be at least 5 characters", "Message must be at least 10 characters"]) {
+      await expect(page.getByText(m)).toBeVisible();
+    }
+    await page.getByLabel("Your Name").fill("Morag Dunn");
+    await page.getByLabel("Email Address").fill("morag@example.test");
+    await page.getByLabel("Subject").fill("Delivery to Shetland");
+    await page.getByLabel("Message").fill("Do you deliver prizes to Shetland as well?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message Sent!")).toBeVisible();
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+    await page.getByRole("button", { name: "Send Another Message" }).click();
+    await expect(page.getByLabel("Your Name")).toHaveValue("");
+  });
+});
+
+test.describe("pop-ups", () => {
+  test("the home pop-up shows once per session: not after a reload, again in a new session", async ({ page, browser }) => {
+    await page.goto("/");
+    const popup = page.getByRole("heading", { name: "New: win a Massey Ferguson 5S" });
+    await expect(popup).toBeVisible({ timeout: 8000 });
+    await page.getByRole("button", { name: "Close" }).first().click();
+    await expect(popup).toBeHidden();
+    await page.reload();
+    await page.waitForTimeout(4500);
+    await expect(popup).toBeHidden();
+
+    const fresh = await browser.newPage();
+    await fresh.goto("/");
+    await expect(fresh.getByRole("heading", { name: "New: win a Massey Ferguson 5S" })).toBeVisible({ timeout: 8000 });
+    await fresh.close();
+  });
+
+  test("the promotion modal opens after 5 seconds and can be dismissed", async ({ page }) => {
+    await page.goto("/winners");
+    await expect(page.getByRole("heading", { name: "Winners Gallery" })).toBeVisible();
+    await page.goto("/");
+    const closePopup = page.getByRole("button", { name: "Close" }).first();
+    await closePopup.click({ timeout: 8000 }).catch(() => {});
+    await expect(page.getByText("Our Biggest Motocross Instant Win")).toBeVisible({ timeout: 10_000 });
+    await page.getByRole("button", { name: "No thanks, I'm not interested!" }).click();
+    await expect(page.getByText("Our Biggest Motocross Instant Win")).toBeHidden();
+  });
+});
+
+test("a broadcast reaches the customer's bell, and mark-all-read clears the badge", async ({ page }) => {
+  const admin = createSessionFor("admin");
+  const sent = await page.request.post("/api/notifications", {
+    headers: { "x-session-token": admin.token },
+    data: { title: "Live draw tonight", message: "Tune in at 8pm", type: "info", priority: "high" },
+  });
+  expect(sent.status()).toBe(200);
+  await signInAs(page, "user", "Bryn");
+  await page.goto("/winners");
+  const bell = page.getByRole("button", { name: "Notifications" });
+  await expect(page.getByTestId("notification-badge")).toBeVisible();
+  await bell.click();
+  await expect(page.getByText("Live draw tonight")).toBeVisible();
+  await page.getByRole("button", { name: "Mark all read" }).click();
+  await expect(page.getByTestId("notification-badge")).toBeHidden();
+});
+
+test("public pages have no serious or critical accessibility violations", async ({ page }) => {
+  for (const path of ["/", "/competitions", "/winners", "/about", "/contact", "/auth?mode=login", "/terms", "/privacy", "/women-in-agriculture", "/no-such-page"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+});
