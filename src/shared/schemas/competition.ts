@@ -36,6 +36,8 @@ export const publicCompetition = z.object({
   commitment: z.string(),
   numberOfWinners: z.number().int(),
   drawMode: z.enum(["auto", "live"]),
+  cashAlternative: z.string().nullable(),
+  instantWin: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicCompetition = z.infer<typeof publicCompetition>;
