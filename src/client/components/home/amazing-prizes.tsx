@@ -49,7 +49,7 @@ export function AmazingPrizes() {
                 </span>
                 <h3 className="mt-4 font-sans text-xl font-bold text-white">{title}</h3>
                 <p className="mt-2 flex-1 text-white/90">{text}</p>
-                <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-wheat-200 group-hover:underline">
+                <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-wheat-100 group-hover:underline">
                   See the prizes
                   <ArrowRightIcon className="size-4" />
                 </span>
