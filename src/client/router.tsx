@@ -36,6 +36,8 @@ const AdminHeroSlidesPage = lazyNamed(() => import("./routes/admin/admin-hero-sl
 const AdminNotificationsPage = lazyNamed(() => import("./routes/admin/admin-notifications-page"), "AdminNotificationsPage");
 const AdminAboutPage = lazyNamed(() => import("./routes/admin/admin-about-page"), "AdminAboutPage");
 const AdminWinnersPage = lazyNamed(() => import("./routes/admin/admin-winners-page"), "AdminWinnersPage");
+const AdminEntriesPage = lazyNamed(() => import("./routes/admin/admin-entries-page"), "AdminEntriesPage");
+const AdminMessagesPage = lazyNamed(() => import("./routes/admin/admin-messages-page"), "AdminMessagesPage");
 
 export const router = createBrowserRouter([
   {
@@ -78,6 +80,8 @@ export const router = createBrowserRouter([
           { path: "notifications", element: <AdminNotificationsPage /> },
           { path: "about-page", element: <AdminAboutPage /> },
           { path: "winners", element: <AdminWinnersPage /> },
+          { path: "entries", element: <AdminEntriesPage /> },
+          { path: "messages", element: <AdminMessagesPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -14,6 +14,7 @@ import { SimulatedPaymentProvider } from "./payments/simulated";
 import { LocalDiskStorage } from "./storage/local-disk";
 import type { ObjectStorage } from "./storage/storage";
 import { UploadGrants } from "./storage/uploads";
+import { LoginThrottle } from "./auth/login-throttle";
 import { handleUpload, serveObject } from "./http/uploads";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,6 +72,7 @@ export function createApp(opts: AppOptions): RequestHandler {
     payments: opts.services?.payments ?? new SimulatedPaymentProvider(0),
     mailer: opts.services?.mailer ?? noopMailer,
     uploads: opts.services?.uploads ?? new UploadGrants(),
+    loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
   };
   const storage: ObjectStorage = opts.storage ?? new LocalDiskStorage(join(tmpdir(), `harvest-uploads-${process.pid}`));
   const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) =>

@@ -104,6 +104,7 @@ describe("categories, settings, pop-ups, notifications, About page and winners",
     const dup = await as("POST", "/admin/categories", { name: "Orchards" });
     expect(dup.status).toBe(409);
     expect(dup.json.message).toBe("A category with this name already exists");
+    expect((await as("POST", "/admin/categories", { name: "ORCHARDS" })).status).toBe(409);
     const blank = await as("POST", "/admin/categories", { name: "   " });
     expect(JSON.stringify(blank.json)).toContain("Category name is required");
     const id = (await as("GET", "/admin/categories")).json.find((c: { name: string }) => c.name === "Orchards").id;

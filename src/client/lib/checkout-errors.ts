@@ -9,14 +9,17 @@ export interface CheckoutFailure {
   definitive: boolean;
   /** The server's own message when it refused the entry; otherwise null (use the screen's generic text). */
   refusal: string | null;
+  /** The server wants a signed-in customer (the session ended, or guest checkout is off). */
+  signInNeeded: boolean;
 }
 
 export function describeCheckoutError(error: unknown): CheckoutFailure {
-  if (!(error instanceof TRPCClientError)) return { definitive: false, refusal: null };
+  if (!(error instanceof TRPCClientError)) return { definitive: false, refusal: null, signInNeeded: false };
   const code = (error.data as { code?: unknown } | undefined)?.code;
-  if (typeof code !== "string") return { definitive: false, refusal: null };
-  const refusal = REFUSALS.has(code) && error.message.trim() ? error.message.trim() : null;
-  return { definitive: true, refusal };
+  if (typeof code !== "string") return { definitive: false, refusal: null, signInNeeded: false };
+  const signInNeeded = code === "UNAUTHORIZED";
+  const refusal = (REFUSALS.has(code) || signInNeeded) && error.message.trim() ? error.message.trim() : null;
+  return { definitive: true, refusal, signInNeeded };
 }
 
 /** First message per field, keyed by the last part of the path ("card.cvv" → "cvv"). */

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { aboutPage, categories, competitions, heroSlides, popups, winners } from "../../../db/schema";
@@ -52,11 +52,24 @@ export function listCategories(db: Db) {
   return db.select().from(categories).orderBy(asc(categories.name)).all().map(toCategory);
 }
 
+/** Names are unique whatever their case: "Livestock" and "livestock" are one category. */
+function assertNameFree(db: Db, name: string, exceptId?: string) {
+  const clash = db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = ${name.toLowerCase()}`)
+    .all()
+    .some((c) => c.id !== exceptId);
+  if (clash) throw new AppError("CONFLICT", "A category with this name already exists");
+}
+
 export function createCategory(db: Db, input: z.output<typeof categoryInput>) {
+  assertNameFree(db, input.name);
   return uniqueName(() => toCategory(db.insert(categories).values(input).returning().get()));
 }
 
 export function updateCategory(db: Db, id: string, input: z.output<typeof categoryInput>) {
+  assertNameFree(db, input.name, id);
   const row = uniqueName(() => db.update(categories).set(input).where(eq(categories.id, id)).returning().get());
   if (!row) throw notFound("Category");
   return toCategory(row);

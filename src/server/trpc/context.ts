@@ -7,12 +7,14 @@ import { noopMailer, type Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/provider";
 import { SimulatedPaymentProvider } from "../payments/simulated";
 import { UploadGrants } from "../storage/uploads";
+import { LoginThrottle } from "../auth/login-throttle";
 
 /** Parts outside the database that services need, injected once per app. */
 export interface AppServices {
   payments: PaymentProvider;
   mailer: Mailer;
   uploads: UploadGrants;
+  loginThrottle: LoginThrottle;
 }
 
 /** Settings the request layer needs, fixed when the app is created. */
@@ -70,6 +72,7 @@ export function createContextInner(opts: InnerContextOptions): Context {
       payments: opts.services?.payments ?? new SimulatedPaymentProvider(0),
       mailer: opts.services?.mailer ?? noopMailer,
       uploads: opts.services?.uploads ?? new UploadGrants(),
+      loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
     },
     idempotencyKey: opts.idempotencyKey ?? null,
     user: opts.user ?? null,

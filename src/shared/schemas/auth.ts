@@ -89,3 +89,11 @@ export type AuthUser = z.infer<typeof authUser>;
 
 export const authResult = z.object({ token: z.string(), user: authUser });
 export type AuthResult = z.infer<typeof authResult>;
+
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password").max(200),
+    newPassword: password,
+    confirmPassword: z.string().min(1, "Please confirm your password").max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });

@@ -3,17 +3,19 @@ import { Link } from "react-router-dom";
 import { loginInput } from "../../../shared/schemas/auth";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
+import { authHref } from "../../lib/safe-next";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
-import { useSignedIn } from "./use-signed-in";
+import { useNextPath, useSignedIn } from "./use-signed-in";
 
 export function LoginForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields({ email: "", password: "" });
   const onSignedIn = useSignedIn();
+  const next = useNextPath();
   const login = trpc.public.auth.login.useMutation({
     onSuccess: (result) => {
       toast.success("Welcome back!", "You've been logged in successfully.");
@@ -45,7 +47,7 @@ export function LoginForm() {
       </Button>
       <p className="text-center text-sm text-stone-700">
         New to Harvest Draws?{" "}
-        <Link to="/auth?mode=register" replace className="font-semibold text-field-700 underline underline-offset-4">
+        <Link to={authHref("register", next)} replace className="font-semibold text-field-700 underline underline-offset-4">
           Create an account
         </Link>
       </p>

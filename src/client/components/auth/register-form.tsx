@@ -3,13 +3,14 @@ import { Link } from "react-router-dom";
 import { registerInput } from "../../../shared/schemas/auth";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
+import { authHref } from "../../lib/safe-next";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
 import { CountryOptions, COUNTRY_LIST_ID } from "./country-options";
-import { useSignedIn } from "./use-signed-in";
+import { useNextPath, useSignedIn } from "./use-signed-in";
 
 const initial = {
   firstName: "",
@@ -29,6 +30,7 @@ export function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields(initial);
   const onSignedIn = useSignedIn();
+  const next = useNextPath();
   const register = trpc.public.auth.register.useMutation({
     onSuccess: (result) => {
       toast.success("Registration Successful!", "Your account has been created. You can now enter competitions!");
@@ -76,7 +78,7 @@ export function RegisterForm() {
           type="date"
           autoComplete="bday"
           optional
-          hint="You must be 18 or over to enter."
+          hint="Needed before your first entry: you must be 18 or over to enter."
           {...field("dateOfBirth")}
         />
       </div>
@@ -92,7 +94,7 @@ export function RegisterForm() {
       </Button>
       <p className="text-center text-sm text-stone-700">
         Already have an account?{" "}
-        <Link to="/auth?mode=login" replace className="font-semibold text-field-700 underline underline-offset-4">
+        <Link to={authHref("login", next)} replace className="font-semibold text-field-700 underline underline-offset-4">
           Sign in
         </Link>
       </p>

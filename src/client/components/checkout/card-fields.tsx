@@ -58,8 +58,9 @@ export function CardFields({ field }: { field: (name: CardField) => FieldBinding
       <p className="flex gap-2 rounded-lg bg-cream-100 px-3 py-2 text-sm text-stone-700">
         <LockIcon className="mt-0.5 size-4 shrink-0 text-field-700" />
         <span>
-          Test mode: use 4242 4242 4242 4242, any future expiry, any CVC. 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has
-          insufficient funds and 4000 0000 0000 0119 gives a processing error.
+          Test mode: use 4242 4242 4242 4242 (debit), any future expiry, any CVC. 5555 5555 5555 4444 is a credit card (capped at £250 a
+          month, not accepted for instant wins). 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds and 4000
+          0000 0000 0119 gives a processing error.
         </span>
       </p>
     </div>

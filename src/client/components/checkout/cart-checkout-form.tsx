@@ -4,7 +4,7 @@ import { cartCheckoutInput, type OrderResult } from "../../../shared/schemas/ent
 import { useAttemptKey } from "../../hooks/use-attempt-key";
 import { useCart } from "../../hooks/use-cart";
 import { useFormFields } from "../../hooks/use-form-fields";
-import { describeCheckoutError, nestedFieldErrors } from "../../lib/checkout-errors";
+import { nestedFieldErrors } from "../../lib/checkout-errors";
 import { focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -15,6 +15,7 @@ import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
 import { AnswerFields, missingAnswers } from "./answer-fields";
 import { CardFields } from "./card-fields";
+import { useCheckoutFailure } from "./use-checkout-failure";
 import { useProfileBilling } from "./use-profile-billing";
 
 const PAYMENT_FAILED = "There was an error processing your payment. Please try again.";
@@ -64,6 +65,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
   const user = useProfileBilling(setValues);
   const attempt = useAttemptKey();
   const checkout = trpc.public.entries.checkoutCart.useMutation();
+  const explainFailure = useCheckoutFailure(PAYMENT_FAILED);
 
   const hasQuestions = items.some((i) => competitions.get(i.competitionId)?.qualifyingQuestion?.trim());
 
@@ -108,9 +110,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
       attempt.finish();
       onPaid(result);
     } catch (error) {
-      const failure = describeCheckoutError(error);
-      if (failure.definitive) attempt.finish();
-      toast.error("Payment Failed", failure.refusal ?? PAYMENT_FAILED);
+      if (explainFailure(error).definitive) attempt.finish();
     } finally {
       inFlight.current = false;
     }

@@ -3,7 +3,7 @@ import { decimalToPence, formatPounds } from "../../../shared/money";
 import { directCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
 import { useAttemptKey } from "../../hooks/use-attempt-key";
 import { useFormFields } from "../../hooks/use-form-fields";
-import { describeCheckoutError, nestedFieldErrors } from "../../lib/checkout-errors";
+import { nestedFieldErrors } from "../../lib/checkout-errors";
 import { focusFirstInvalid } from "../../lib/form-errors";
 import type { PendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
@@ -13,6 +13,7 @@ import { Card } from "../ui/card";
 import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
 import { CardFields } from "./card-fields";
+import { useCheckoutFailure } from "./use-checkout-failure";
 import { useProfileBilling } from "./use-profile-billing";
 
 const PAYMENT_FAILED = "Your payment could not be processed. Please try again.";
@@ -33,6 +34,7 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
   useProfileBilling(setValues);
   const attempt = useAttemptKey();
   const checkout = trpc.public.entries.checkoutDirect.useMutation();
+  const explainFailure = useCheckoutFailure(PAYMENT_FAILED);
   const total = formatPounds((decimalToPence(entry.pricePerEntry) ?? 0) * entry.tickets);
 
   const onSubmit = async (event: FormEvent) => {
@@ -61,9 +63,7 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
       attempt.finish();
       onPaid(result);
     } catch (error) {
-      const failure = describeCheckoutError(error);
-      if (failure.definitive) attempt.finish();
-      toast.error("Payment Failed", failure.refusal ?? PAYMENT_FAILED);
+      if (explainFailure(error).definitive) attempt.finish();
     } finally {
       inFlight.current = false;
     }

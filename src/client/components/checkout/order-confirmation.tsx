@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { TicketChips } from "../competition/ticket-chips";
+import { FirstPurchaseInvite } from "../protection/first-purchase-invite";
 import { ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { CheckCircleIcon } from "../ui/icons";
@@ -36,6 +37,7 @@ export function OrderConfirmation({ result }: { result: OrderResult }) {
             </li>
           ))}
         </ul>
+        <FirstPurchaseInvite result={result} />
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <ButtonLink to="/account">View My Entries</ButtonLink>
           <ButtonLink to="/competitions" variant="secondary">

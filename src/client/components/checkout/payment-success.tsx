@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router-dom";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { TicketChips } from "../competition/ticket-chips";
+import { FirstPurchaseInvite } from "../protection/first-purchase-invite";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { CheckCircleIcon } from "../ui/icons";
@@ -27,6 +28,7 @@ export function PaymentSuccess({ result }: { result: OrderResult }) {
             <TicketChips numbers={line.ticketNumbers} />
           </div>
         ))}
+        <FirstPurchaseInvite result={result} />
         <Button className="mt-6" onClick={() => navigate("/account")}>
           View My Entries
         </Button>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { competitionPhase, type PublicCompetition } from "../../../shared/schemas/competition";
 import { usePassed } from "../../hooks/use-countdown";
+import { useSuspension } from "../../hooks/use-limits";
+import { SuspensionNotice } from "../protection/suspension-notice";
 import { Card } from "../ui/card";
 import { TicketIcon } from "../ui/icons";
 import { longDate } from "./draw-date";
@@ -28,6 +30,7 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 
 /** The entry form while entries are open, otherwise a plain explanation of why not. */
 export function BuyBox({ competition, availability }: { competition: PublicCompetition; availability: EntryAvailability }) {
+  const suspension = useSuspension();
   if (availability === "sold-out") {
     return (
       <Notice title="Sold Out">
@@ -42,6 +45,7 @@ export function BuyBox({ competition, availability }: { competition: PublicCompe
   if (availability === "not-started") {
     return <Notice title="Opening Soon">Entries open on {longDate(competition.startDate)}.</Notice>;
   }
+  if (suspension) return <SuspensionNotice suspension={suspension} />;
   return (
     <Card>
       <h2 className="flex items-center gap-2 text-2xl font-bold">

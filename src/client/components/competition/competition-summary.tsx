@@ -1,11 +1,32 @@
+import type { ReactNode } from "react";
 import { formatPrice } from "../../../shared/money";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
-import { PhaseBadge, SoldOutBadge } from "./phase-badge";
+import { Badge, PhaseBadge, SoldOutBadge } from "./phase-badge";
+import { cashAlternativeText, oddsPerTicket } from "./prize-extras";
 import { TicketProgress } from "./ticket-progress";
 
 const count = new Intl.NumberFormat("en-GB");
 
-/** Category, status, title, description, price and ticket sales of one competition. */
+function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <div className="rounded-2xl border border-cream-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm font-medium text-stone-600">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums text-field-800 sm:text-2xl">{value}</dd>
+      {hint ? <dd className="mt-0.5 text-xs text-stone-600">{hint}</dd> : null}
+    </div>
+  );
+}
+
+function oddsHint(c: PublicCompetition): string {
+  if (c.maxTickets === null) {
+    const now = c.soldTickets > 0 ? ` With ${count.format(c.soldTickets)} sold so far, it is 1 in ${count.format(c.soldTickets)}.` : "";
+    return `No ticket limit, so each ticket's chance is 1 in the number of entries.${now}`;
+  }
+  const perPrize = c.numberOfWinners > 1 ? ` for each of ${c.numberOfWinners} prizes` : "";
+  return `Per ticket${perPrize} if every ticket sells; better if fewer sell`;
+}
+
+/** Category, status, title, description, prize, price, and the numbers that give the odds (COMPLIANCE 2.3). */
 export function CompetitionSummary({ competition: c }: { competition: PublicCompetition }) {
   return (
     <div>
@@ -13,19 +34,24 @@ export function CompetitionSummary({ competition: c }: { competition: PublicComp
         <span className="text-sm font-bold uppercase tracking-wider text-wheat-700">{c.category}</span>
         <PhaseBadge competition={c} />
         {c.soldOut ? <SoldOutBadge /> : null}
+        {c.instantWin ? <Badge className="bg-wheat-200 text-wheat-900">Instant win — debit cards only</Badge> : null}
       </div>
       <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-4xl">{c.title}</h1>
+      {c.cashAlternative ? (
+        <p className="mt-2 inline-flex flex-wrap items-baseline gap-x-2 rounded-xl bg-wheat-50 px-3 py-1.5 text-stone-800 ring-1 ring-wheat-200">
+          <span className="text-sm font-semibold text-wheat-800">Cash alternative</span>
+          <span>
+            or take <strong className="text-field-900">{cashAlternativeText(c.cashAlternative)}</strong> in cash instead
+          </span>
+        </p>
+      ) : null}
       <p className="mt-3 whitespace-pre-line text-lg text-stone-700">{c.description}</p>
 
       <dl className="mt-5 grid grid-cols-2 gap-3">
-        <div className="rounded-2xl border border-cream-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm font-medium text-stone-600">Price per entry</dt>
-          <dd className="text-2xl font-bold tabular-nums text-field-800">{formatPrice(c.price)}</dd>
-        </div>
-        <div className="rounded-2xl border border-cream-200 bg-white p-4 shadow-sm">
-          <dt className="text-sm font-medium text-stone-600">Entries sold</dt>
-          <dd className="text-2xl font-bold tabular-nums text-field-800">{count.format(c.soldTickets)}</dd>
-        </div>
+        <Stat label="Price per entry" value={formatPrice(c.price)} />
+        <Stat label="Tickets sold" value={count.format(c.soldTickets)} />
+        <Stat label="Maximum tickets" value={c.maxTickets === null ? "No limit" : count.format(c.maxTickets)} />
+        <Stat label="Odds per ticket" value={oddsPerTicket(c.maxTickets)} hint={oddsHint(c)} />
       </dl>
 
       <div className="mt-4">

@@ -17,7 +17,7 @@ export function AdminHeroSlidesPage() {
 
   return (
     <AdminPage title="Manage Hero Slides" lead="The slides at the top of the home page, shown in order.">
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <HeroSlideForm
           key={editing ? `${editing.id}-${campaigns.isSuccess}` : "new"}
           slide={editing}
@@ -37,7 +37,7 @@ export function AdminHeroSlidesPage() {
           ) : (
             <ul className="flex flex-col gap-4">
               {ordered.map((slide, i) => (
-                <HeroSlideRow key={slide.id} slide={slide} first={i === 0} last={i === ordered.length - 1} onEdit={() => setEditingId(slide.id)} />
+                <HeroSlideRow key={slide.id} slide={slide} last={i === ordered.length - 1} onEdit={() => setEditingId(slide.id)} />
               ))}
             </ul>
           )}

@@ -4,6 +4,8 @@ import type { OrderResult } from "../../../shared/schemas/entry";
 import { CartCheckoutForm } from "../../components/checkout/cart-checkout-form";
 import { CartOrderSummary } from "../../components/checkout/cart-order-summary";
 import { OrderConfirmation } from "../../components/checkout/order-confirmation";
+import { PaymentGate } from "../../components/checkout/payment-gate";
+import { PlayResponsibly } from "../../components/checkout/play-responsibly";
 import { useCartCompetitions } from "../../components/checkout/use-cart-competitions";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -37,6 +39,7 @@ export function CheckoutPage() {
     toast.success("Order Placed Successfully!", `Your order total is £${order.amount}. Check your email for confirmation.`);
     clear();
     void utils.customer.entries.list.invalidate();
+    void utils.customer.protection.limits.invalidate();
     void utils.public.competitions.invalidate();
     setResult(order);
     window.scrollTo({ top: 0 });
@@ -57,17 +60,20 @@ export function CheckoutPage() {
             <Link to="/competitions" className="self-start rounded-md px-1 text-sm font-semibold text-field-700 hover:text-field-900">
               Continue shopping
             </Link>
+            <PlayResponsibly />
           </div>
-          <div className="flex flex-col gap-4">
-            {competitions.error ? (
-              <Card role="alert" className="flex flex-col items-start gap-3 border-danger-200 bg-danger-50">
-                <p className="text-danger-800">We couldn't load the competitions in your cart. Please try again.</p>
-                <Button variant="secondary" size="sm" onClick={competitions.refetch}>
-                  Try Again
-                </Button>
-              </Card>
-            ) : null}
-            <CartCheckoutForm competitions={competitions.byId} ready={!competitions.isPending && !competitions.error} onPaid={onPaid} />
+          <div className="flex min-w-0 flex-col gap-4">
+            <PaymentGate saved="Your cart is saved on this device.">
+              {competitions.error ? (
+                <Card role="alert" className="flex flex-col items-start gap-3 border-danger-200 bg-danger-50">
+                  <p className="text-danger-800">We couldn't load the competitions in your cart. Please try again.</p>
+                  <Button variant="secondary" size="sm" onClick={competitions.refetch}>
+                    Try Again
+                  </Button>
+                </Card>
+              ) : null}
+              <CartCheckoutForm competitions={competitions.byId} ready={!competitions.isPending && !competitions.error} onPaid={onPaid} />
+            </PaymentGate>
           </div>
         </div>
       )}

@@ -8,12 +8,14 @@ import { CompetitionNotFound } from "../../components/competition/competition-no
 import { CompetitionSummary } from "../../components/competition/competition-summary";
 import { EntryCountdown } from "../../components/competition/countdown";
 import { DrawDate } from "../../components/competition/draw-date";
+import { HowThisDrawWorks } from "../../components/competition/how-this-draw-works";
 import { PostalEntryCard } from "../../components/competition/postal-entry-card";
 import { Button } from "../../components/ui/button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
 import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
 import { useAuth } from "../../hooks/use-auth";
+import { useSuspension } from "../../hooks/use-limits";
 import { trpc } from "../../lib/trpc";
 
 /** Records one view per signed-in visitor and competition (SPEC §2). */
@@ -34,8 +36,10 @@ function useTrackView(competitionId: string | undefined) {
 function CompetitionView({ competition: c }: { competition: PublicCompetition }) {
   const navigate = useNavigate();
   const availability = useEntryAvailability(c);
+  const suspended = useSuspension() !== null;
   useTrackView(c.id);
-  const showPostal = c.allowPostalEntry && availability === "open";
+  // A player on a break may not enter by any route, so the free route is not offered to them either.
+  const showPostal = c.allowPostalEntry && availability === "open" && !suspended;
 
   return (
     <Container className="py-6 sm:py-10">
@@ -54,9 +58,13 @@ function CompetitionView({ competition: c }: { competition: PublicCompetition })
         </div>
       </div>
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className={`mt-8 grid gap-6 ${showPostal ? "lg:grid-cols-2" : "max-w-3xl"}`}>
         <BuyBox competition={c} availability={availability} />
-        {showPostal ? <PostalEntryCard postalAddress={c.postalAddress} endDate={c.endDate} /> : null}
+        {showPostal ? <PostalEntryCard postalAddress={c.postalAddress} endDate={c.endDate} question={c.qualifyingQuestion} /> : null}
+      </div>
+
+      <div className="mt-8 max-w-3xl">
+        <HowThisDrawWorks competition={c} />
       </div>
 
       <div className="mt-10 max-w-3xl">

@@ -3,7 +3,9 @@ import { Link, Navigate, useNavigate } from "react-router-dom";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { DirectOrderSummary } from "../../components/checkout/direct-order-summary";
 import { DirectPaymentForm } from "../../components/checkout/direct-payment-form";
+import { PaymentGate } from "../../components/checkout/payment-gate";
 import { PaymentSuccess } from "../../components/checkout/payment-success";
+import { PlayResponsibly } from "../../components/checkout/play-responsibly";
 import { ArrowLeftIcon } from "../../components/ui/icons";
 import { Container, PageHeader } from "../../components/ui/page-header";
 import { clearPendingEntry, readPendingEntry, type PendingEntry } from "../../lib/pending-entry";
@@ -37,10 +39,15 @@ function Checkout({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: Ord
       </Link>
       <PageHeader title="Secure Checkout" lead="Check your entry, then pay by card." />
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
-        <div className="min-w-0 lg:order-last">
+        <div className="flex min-w-0 flex-col gap-4 lg:order-last">
           <DirectOrderSummary entry={entry} />
+          <PlayResponsibly />
         </div>
-        <DirectPaymentForm entry={entry} onPaid={onPaid} />
+        <div className="min-w-0">
+          <PaymentGate saved="Your entry, answer and number of tickets are saved on this device.">
+            <DirectPaymentForm entry={entry} onPaid={onPaid} />
+          </PaymentGate>
+        </div>
       </div>
     </Container>
   );
@@ -63,6 +70,7 @@ export function DirectCheckoutPage() {
   const onPaid = (order: OrderResult) => {
     clearPendingEntry();
     void utils.customer.entries.list.invalidate();
+    void utils.customer.protection.limits.invalidate();
     void utils.public.competitions.invalidate();
     const tickets = order.lines.reduce((n, l) => n + l.ticketNumbers.length, 0);
     const title = order.lines[0]?.competitionTitle ?? "";

@@ -6,6 +6,7 @@ import { mediaRouter } from "./media";
 import { adminProtectionRouter } from "./protection";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
+import { adminUsersRouter } from "./users";
 
 export const adminRouter = router({
   settings: settingsRouter,
@@ -19,4 +20,5 @@ export const adminRouter = router({
   media: mediaRouter,
   draws: adminDrawsRouter,
   protection: adminProtectionRouter,
+  users: adminUsersRouter,
 });

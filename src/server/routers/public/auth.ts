@@ -2,6 +2,7 @@ import { z } from "zod";
 import { authResult, authUser, loginInput, registerInput } from "../../../shared/schemas/auth";
 import { clearSessionCookie, sessionCookie } from "../../auth/cookies";
 import * as auth from "../../services/auth";
+import { rateLimit } from "../../trpc/middleware/rate-limit";
 import { publicProcedure, router } from "../../trpc/procedures";
 
 export const authRouter = router({
@@ -12,16 +13,18 @@ export const authRouter = router({
     .query(({ ctx }) => (ctx.user ? auth.toAuthUser(ctx.user) : null)),
 
   login: publicProcedure
+    .use(rateLimit("login", 30, 15 * 60 * 1000))
     .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["auth"], protect: false, summary: "Sign in" } })
     .input(loginInput)
     .output(authResult)
     .mutation(async ({ ctx, input }) => {
-      const signedIn = await auth.login(ctx.db, input.email, input.password);
+      const signedIn = await auth.login(ctx.db, input.email, input.password, ctx.services.loginThrottle, ctx.now().getTime());
       ctx.setCookie(sessionCookie(signedIn.token, ctx.config.secureCookies, signedIn.session.expiresAt));
       return { token: signedIn.token, user: signedIn.user };
     }),
 
   register: publicProcedure
+    .use(rateLimit("register", 20, 60 * 60 * 1000))
     .meta({ openapi: { method: "POST", path: "/auth/register", tags: ["auth"], protect: false, summary: "Create an account" } })
     .input(registerInput)
     .output(authResult)

@@ -4,6 +4,7 @@ import { competitionsRouter } from "./competitions";
 import { contactRouter } from "./contact";
 import { contentRouter } from "./content";
 import { drawsRouter } from "./draws";
+import { healthRouter } from "./health";
 import { entriesRouter } from "./entries";
 
 export const publicRouter = router({
@@ -13,4 +14,5 @@ export const publicRouter = router({
   content: contentRouter,
   contact: contactRouter,
   draws: drawsRouter,
+  health: healthRouter,
 });

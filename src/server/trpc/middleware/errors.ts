@@ -3,11 +3,15 @@ import { AppError, toTrpcError } from "../../errors";
 import { middleware } from "../init";
 
 /** Services throw AppError; this is the one place that turns it into a tRPC (and so HTTP) code. */
-export const mapAppErrors = middleware(async ({ next }) => {
+export const mapAppErrors = middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
-    if (cause instanceof AppError) throw toTrpcError(cause);
+    if (cause instanceof AppError) {
+      const retryAfter = cause.details?.retryAfter;
+      if (typeof retryAfter === "number") ctx.setHeader("Retry-After", String(retryAfter));
+      throw toTrpcError(cause);
+    }
     if (result.error instanceof TRPCError && result.error.cause instanceof AppError) {
       throw toTrpcError(result.error.cause);
     }

@@ -1,4 +1,5 @@
 import { formatPrice } from "../../../../shared/money";
+import { poundsFromDecimal } from "../ui/money";
 import { StatTile } from "../ui/stat-tile";
 
 interface Window {
@@ -21,8 +22,8 @@ interface AnalyticsFigures {
 
 export function AnalyticsTiles({ figures: f }: { figures: AnalyticsFigures }) {
   return (
-    <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <StatTile label="Total Revenue" value={formatPrice(f.totalRevenue)} detail={`${f.paidEntries} paid entries`} />
+    <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <StatTile label="Total Revenue" value={poundsFromDecimal(f.totalRevenue)} detail={`${f.paidEntries} paid entries`} />
       <StatTile label="Entries Today" value={f.entriesToday} detail="Since midnight" />
       <StatTile label="Last 7 Days" value={f.last7Days.entries} detail={`${formatPrice(f.last7Days.revenue)} · ${f.last7Days.ticketsSold} tickets`} />
       <StatTile label="Last 30 Days" value={f.last30Days.entries} detail={`${formatPrice(f.last30Days.revenue)} · ${f.last30Days.ticketsSold} tickets`} />

@@ -21,7 +21,7 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
   const percent = c.maxTickets ? Math.min(100, Math.round((c.soldTickets / c.maxTickets) * 100)) : null;
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">
       <MediaPreview src={c.image} alt="" className="aspect-video w-full rounded-none border-0" fallback={<SproutIcon className="size-10 text-field-300" />} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">

@@ -12,18 +12,18 @@ const TOOLS: AdminLinkItem[] = [
 export function AdminToolLinks() {
   return (
     <nav aria-label="Admin tools" className="mb-8">
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {TOOLS.map((tool) => (
           <li key={tool.to}>
             <Link
               to={tool.to}
-              className="group flex h-full flex-col rounded-xl border border-cream-200 bg-white p-4 shadow-sm transition hover:border-field-300 hover:shadow-md"
+              className="group flex h-full flex-col rounded-xl border border-cream-200 bg-white p-3 shadow-sm transition hover:border-field-300 hover:shadow-md sm:p-4"
             >
               <span className="flex items-center justify-between gap-2 font-sans font-bold text-field-900">
                 {tool.label}
                 <ArrowRightIcon className="size-4 text-field-600 transition group-hover:translate-x-0.5" />
               </span>
-              <span className="mt-1 text-sm text-stone-700">{tool.description}</span>
+              <span className="mt-1 hidden text-sm text-stone-700 sm:block">{tool.description}</span>
             </Link>
           </li>
         ))}

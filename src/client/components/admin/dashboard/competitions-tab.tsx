@@ -3,7 +3,6 @@ import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
-import { buttonClasses } from "../../ui/button-styles";
 import { SproutIcon, TrashIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
 import { useCampaignRefresh } from "../campaigns/use-campaign-refresh";
@@ -11,6 +10,7 @@ import { failureToast } from "../ui/admin-toasts";
 import { CompetitionStatusBadge } from "../ui/badges";
 import { EmptyState, LoadError } from "../ui/feedback";
 import { Table, TBody, Td, Th, THead } from "../ui/table";
+import { NewTabLink } from "../ui/new-tab-link";
 import { Thumb } from "../ui/thumb";
 
 /** Every competition with a Close/Activate toggle, a view link and delete. Delete does not ask (SPEC §8). */
@@ -82,9 +82,9 @@ function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
           <Button size="sm" variant={closing ? "secondary" : "primary"} pending={update.isPending} disabled={busy} onClick={() => update.mutate({ id: c.id, status: closing ? "closed" : "active" })}>
             {closing ? "Close" : "Activate"}
           </Button>
-          <a href={`/competition/${c.id}`} target="_blank" rel="noreferrer" className={buttonClasses("ghost", "sm")} aria-label={`View ${c.title} (opens in a new tab)`}>
+          <NewTabLink href={`/competition/${c.id}`} variant="ghost" size="sm" aria-label={`View ${c.title}`}>
             View
-          </a>
+          </NewTabLink>
           <Button size="sm" variant="ghost" className="text-danger-700 hover:bg-danger-50" pending={remove.isPending} disabled={busy} aria-label={`Delete ${c.title}`} onClick={() => remove.mutate({ id: c.id })}>
             <TrashIcon className="size-4" />
           </Button>

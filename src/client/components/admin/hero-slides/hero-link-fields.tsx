@@ -24,7 +24,7 @@ export function HeroLinkFields({ form }: { form: SlideForm }) {
   return (
     <fieldset className="flex flex-col gap-3 rounded-xl border border-cream-200 p-4">
       <legend className="px-1 text-sm font-semibold text-stone-800">Button Link</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4">
         <SelectField label="Link to Campaign" options={options} placeholder="Select a campaign" {...bind("campaignLink")} />
         <TextField label="Custom URL" placeholder="/competitions or https://…" hint="Used instead of the campaign when filled." {...bind("customUrl")} />
       </div>

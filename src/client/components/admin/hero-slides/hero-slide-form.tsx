@@ -69,10 +69,8 @@ export function HeroSlideForm({ slide, initial, onDone }: HeroSlideFormProps) {
         />
         <TextField label="Button Text" required placeholder="Enter Now" {...form.text("ctaText")} />
         <HeroLinkFields form={form} />
-        <div className="grid items-end gap-5 sm:grid-cols-2">
-          <TextField label="Order" type="number" inputMode="numeric" min={0} step={1} hint="Lower numbers show first." {...form.text("order")} />
-          <CheckboxField label="Active" hint="Shown on the home page." {...form.check("isActive")} className="sm:pb-7" />
-        </div>
+        <TextField label="Order" type="number" inputMode="numeric" min={0} step={1} hint="Lower numbers show first." className="max-w-40" {...form.text("order")} />
+        <CheckboxField label="Active" hint="Shown on the home page." {...form.check("isActive")} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {slide ? (
             <Button variant="secondary" onClick={onDone}>

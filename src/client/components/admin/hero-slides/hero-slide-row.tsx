@@ -10,13 +10,12 @@ import { useSlideRefresh } from "./use-slide-refresh";
 
 interface HeroSlideRowProps {
   slide: HeroSlide;
-  first: boolean;
   last: boolean;
   onEdit: () => void;
 }
 
 /** One slide: preview, text, and the toggle, order and delete controls (SPEC §2 /admin/hero-slides). */
-export function HeroSlideRow({ slide, first, last, onEdit }: HeroSlideRowProps) {
+export function HeroSlideRow({ slide, last, onEdit }: HeroSlideRowProps) {
   const refresh = useSlideRefresh();
   const update = trpc.admin.heroSlides.update.useMutation({
     onSuccess: () => {
@@ -37,21 +36,21 @@ export function HeroSlideRow({ slide, first, last, onEdit }: HeroSlideRowProps) 
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-cream-200 bg-white p-4 shadow-sm">
       <div className="flex gap-4">
-      <MediaPreview src={slide.image} alt="" className="aspect-video w-28 shrink-0 sm:w-40" />
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <ActiveBadge active={slide.isActive} />
-          <span className="text-xs font-semibold text-stone-600">Order {slide.order}</span>
+        <MediaPreview src={slide.image} alt="" className="aspect-video w-28 shrink-0 sm:w-40" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <ActiveBadge active={slide.isActive} />
+            <span className="text-xs font-semibold text-stone-600">Order {slide.order}</span>
+          </div>
+          <h3 className="mt-1 font-sans text-lg font-bold">{slide.title}</h3>
+          {slide.subtitle ? <p className="text-sm text-stone-700">{slide.subtitle}</p> : null}
+          <p className="mt-1 truncate text-sm text-stone-600">
+            {slide.ctaText} → {slide.ctaLink}
+          </p>
         </div>
-        <h3 className="mt-1 font-sans text-lg font-bold">{slide.title}</h3>
-        {slide.subtitle ? <p className="text-sm text-stone-700">{slide.subtitle}</p> : null}
-        <p className="mt-1 truncate text-sm text-stone-600">
-          {slide.ctaText} → {slide.ctaLink}
-        </p>
-      </div>
       </div>
       <div className="flex flex-wrap gap-2 border-t border-cream-200 pt-3">
-        <Button size="sm" variant="secondary" aria-label={`Move ${slide.title} up`} disabled={busy || first || slide.order <= 0} onClick={() => update.mutate({ id: slide.id, order: slide.order - 1 })}>
+        <Button size="sm" variant="secondary" aria-label={`Move ${slide.title} up`} disabled={busy || slide.order <= 0} onClick={() => update.mutate({ id: slide.id, order: slide.order - 1 })}>
           <ChevronDownIcon className="size-4 rotate-180" />
           Up
         </Button>

@@ -15,7 +15,7 @@ interface FieldFrameProps {
 /** Label above, then the hint (kept visible, it often states a rule) and the message: the frame the admin select and textarea share with ui/TextField. */
 export function FieldFrame({ id, label, error, hint, optional, className, children }: FieldFrameProps) {
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
+    <div className={cn("flex min-w-0 flex-col gap-1.5", className)}>
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={id} className={labelClasses}>
           {label}

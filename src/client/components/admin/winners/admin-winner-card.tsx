@@ -1,0 +1,56 @@
+import { toast } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { Button } from "../../ui/button";
+import { TrashIcon, TrophyIcon } from "../../ui/icons";
+import { confirmDelete, failureToast } from "../ui/admin-toasts";
+import { AdminBadge } from "../ui/badges";
+import { Thumb } from "../ui/thumb";
+import { useWinnerRefresh } from "./use-winner-refresh";
+import { winDate } from "./win-date";
+import type { AdminWinnerView } from "./winner-types";
+
+/** Where a mouse can hover, the actions appear on hover (or keyboard focus); elsewhere they always show. */
+const REVEAL =
+  "[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100 transition-opacity";
+
+export function AdminWinnerCard({ winner: w, onEdit }: { winner: AdminWinnerView; onEdit: () => void }) {
+  const refresh = useWinnerRefresh();
+  const remove = trpc.admin.winners.remove.useMutation({
+    onSuccess: () => {
+      toast.success("Winner deleted successfully");
+      refresh();
+    },
+    onError: (e) => failureToast("Failed to delete winner", e),
+  });
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">
+      <Thumb src={w.photo} alt={w.photo ? `Photo of ${w.customerName}` : ""} className="aspect-square w-full" fallback={<TrophyIcon className="size-14 text-wheat-700" />} />
+      <div className={`absolute right-2 top-2 flex gap-2 ${REVEAL}`}>
+        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit winner ${w.customerName}`}>
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          pending={remove.isPending}
+          aria-label={`Delete winner ${w.customerName}`}
+          onClick={() => {
+            if (confirmDelete(`Are you sure you want to delete winner ${w.customerName}?`)) remove.mutate({ id: w.id });
+          }}
+        >
+          <TrashIcon className="size-4" />
+        </Button>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-sans text-lg font-bold leading-snug text-field-900">{w.customerName}</h3>
+          <AdminBadge className={w.source === "draw" ? "bg-field-100 text-field-800" : "bg-stone-200 text-stone-700"}>{w.source === "draw" ? "Draw" : "Manual"}</AdminBadge>
+        </div>
+        <p className="text-sm text-stone-700">{w.competitionTitle ?? "Unknown Competition"}</p>
+        {w.testimonial ? <p className="line-clamp-2 text-sm italic text-stone-700">“{w.testimonial}”</p> : null}
+        <p className="mt-auto pt-2 text-xs text-stone-600">Won on {winDate(w.winDate)}</p>
+      </div>
+    </article>
+  );
+}

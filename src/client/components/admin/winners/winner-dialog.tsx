@@ -1,0 +1,91 @@
+import { useRef, type FormEvent } from "react";
+import { winnerInput } from "../../../../shared/schemas/admin";
+import { focusFirstInvalid } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { Button } from "../../ui/button";
+import { TextField } from "../../ui/text-field";
+import { MediaUploadField } from "../media/media-upload-field";
+import { AdminDialog, DialogActions } from "../ui/admin-dialog";
+import { failureToast } from "../ui/admin-toasts";
+import { SelectField } from "../ui/select-field";
+import { TextAreaField } from "../ui/text-area-field";
+import { useEditorForm } from "../ui/use-editor-form";
+import { useWinnerRefresh } from "./use-winner-refresh";
+import type { AdminWinnerView } from "./winner-types";
+
+interface WinnerDialogProps {
+  open: boolean;
+  /** The winner being edited, or null to add one. */
+  winner: AdminWinnerView | null;
+  onClose: () => void;
+}
+
+/** Opens empty (add) or prefilled (edit); closes and resets after a successful save (SPEC §4). */
+export function WinnerDialog({ open, winner, onClose }: WinnerDialogProps) {
+  return (
+    <AdminDialog open={open} onClose={onClose} title={winner ? "Edit Winner" : "Add New Winner"} size="md">
+      <WinnerForm winner={winner} onDone={onClose} />
+    </AdminDialog>
+  );
+}
+
+function WinnerForm({ winner, onDone }: { winner: AdminWinnerView | null; onDone: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useEditorForm({
+    competitionId: winner?.competitionId ?? "",
+    customerName: winner?.customerName ?? "",
+    photo: winner?.photo ?? "",
+    testimonial: winner?.testimonial ?? "",
+  });
+  const competitions = trpc.admin.competitions.list.useQuery();
+  const options = (competitions.data ?? []).map((c) => ({ value: c.id, label: c.title }));
+  const refresh = useWinnerRefresh();
+  const saved = (message: string) => () => {
+    toast.success(message);
+    refresh();
+    onDone();
+  };
+  const create = trpc.admin.winners.create.useMutation({ onSuccess: saved("Winner created successfully"), onError: (e) => failureToast("Failed to create winner", e) });
+  const update = trpc.admin.winners.update.useMutation({ onSuccess: saved("Winner updated successfully"), onError: (e) => failureToast("Failed to update winner", e) });
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = winnerInput.safeParse(form.values);
+    if (!parsed.success) {
+      form.showZodErrors(parsed.error);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    if (winner) update.mutate({ id: winner.id, ...form.values });
+    else create.mutate(form.values);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <TextField label="Winner Name*" autoComplete="off" {...form.text("customerName")} />
+      <SelectField label="Competition*" options={options} placeholder="Select a competition" {...form.text("competitionId")} />
+      <MediaUploadField
+        label="Winner Photo URL"
+        optional
+        value={form.values.photo}
+        onChange={(url) => form.set("photo", url)}
+        error={form.errors.photo}
+        target="image"
+        previewAlt="Winner photo preview"
+        previewClassName="size-28 rounded-full"
+      />
+      <TextAreaField label="Testimonial" optional rows={3} {...form.text("testimonial")} />
+      <DialogActions>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          {pending ? "Saving..." : winner ? "Update Winner" : "Add Winner"}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useCallback } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { describeCheckoutError, type CheckoutFailure } from "../../lib/checkout-errors";
+import { showRefusal } from "../../lib/refusal-toast";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * Explains a failed order: the server's own reason when it refused the entry (with a link to the
+ * fix: profile, limits, support), else the screen's generic payment message.
+ */
+export function useCheckoutFailure(generic: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const utils = trpc.useUtils();
+  return useCallback(
+    (error: unknown): CheckoutFailure => {
+      const failure = describeCheckoutError(error);
+      // A lost session shows the sign-in panel; a refusal may mean the limits or a break changed.
+      if (failure.signInNeeded) void utils.public.auth.session.invalidate();
+      if (failure.definitive) void utils.customer.protection.limits.invalidate();
+      if (failure.refusal) showRefusal("Payment Failed", failure.refusal, navigate, `${location.pathname}${location.search}`);
+      else toast.error("Payment Failed", generic);
+      return failure;
+    },
+    [generic, navigate, location.pathname, location.search, utils],
+  );
+}
