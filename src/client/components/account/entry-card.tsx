@@ -1,5 +1,5 @@
 import type { CustomerEntry } from "../../../shared/schemas/entry";
-import { PhaseBadge } from "../competition/phase-badge";
+import { Badge, PhaseBadge } from "../competition/phase-badge";
 import { TicketChips } from "../competition/ticket-chips";
 import { ButtonLink } from "../ui/button";
 import { PaymentStatusBadge } from "./payment-status-badge";
@@ -33,7 +33,9 @@ export function EntryCard({ entry }: { entry: CustomerEntry }) {
         </div>
         <div>
           <dt className="text-stone-600">Price</dt>
-          <dd className="font-semibold tabular-nums text-stone-900">£{entry.amount}</dd>
+          <dd className="font-semibold tabular-nums text-stone-900">
+            {entry.entryMethod === "postal" ? <Badge className="bg-wheat-100 text-wheat-800">Free postal entry</Badge> : `£${entry.amount}`}
+          </dd>
         </div>
         <div>
           <dt className="text-stone-600">Tickets</dt>

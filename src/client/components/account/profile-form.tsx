@@ -1,7 +1,9 @@
 import { useRef, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
 import { profileInput, type AuthUser } from "../../../shared/schemas/auth";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
+import { takeReturnPath } from "../../lib/refusal-toast";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { CountryOptions, COUNTRY_LIST_ID } from "../auth/country-options";
@@ -14,6 +16,7 @@ function initialValues(user: AuthUser) {
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone ?? "",
+    dateOfBirth: user.dateOfBirth ?? "",
     postcode: user.postcode ?? "",
     address: user.address ?? "",
     city: user.city ?? "",
@@ -25,11 +28,15 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields(initialValues(user));
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   const update = trpc.customer.account.updateProfile.useMutation({
     onSuccess: (updated) => {
       utils.public.auth.session.setData(undefined, updated);
       void utils.public.auth.session.invalidate();
-      toast.success("Profile Updated", "Your details have been saved.");
+      // Sent here by a checkout that needed the date of birth: go back to finish paying.
+      const back = updated.dateOfBirth ? takeReturnPath() : null;
+      toast.success("Profile Updated", back ? "Your details have been saved. You can now finish your entry." : "Your details have been saved.");
+      if (back) navigate(back);
     },
     onError: () => toast.error("Update Failed", "Failed to update profile. Please try again."),
   });
@@ -64,13 +71,21 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />
-          <TextField label="Postcode" autoComplete="postal-code" {...field("postcode")} />
+          <TextField
+            label="Date of Birth"
+            type="date"
+            autoComplete="bday"
+            max={new Date().toISOString().slice(0, 10)}
+            hint={user.dateOfBirth ? "You must be 18 or over to enter." : "Needed before your first entry: you must be 18 or over to enter."}
+            {...field("dateOfBirth")}
+          />
         </div>
         <TextField label="Address" autoComplete="street-address" {...field("address")} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="City" autoComplete="address-level2" {...field("city")} />
-          <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} {...field("country")} />
+          <TextField label="Postcode" autoComplete="postal-code" {...field("postcode")} />
         </div>
+        <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} className="sm:max-w-[calc(50%-0.625rem)]" {...field("country")} />
         <CountryOptions />
         <div>
           <Button type="submit" pending={update.isPending}>

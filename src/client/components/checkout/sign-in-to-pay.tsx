@@ -1,13 +1,11 @@
 import { authHref } from "../../lib/safe-next";
 import { ButtonLink } from "../ui/button";
-import { Card } from "../ui/card";
 import { LockIcon } from "../ui/icons";
 
 /** In place of the payment form for a visitor: paying needs an account, and nothing typed is lost. */
 export function SignInToPay({ next, saved }: { next: string; saved: string }) {
   return (
-    <Card className="border-2 border-field-600">
-      <section aria-labelledby="sign-in-to-pay">
+    <section aria-labelledby="sign-in-to-pay" className="rounded-2xl border-2 border-field-600 bg-white p-5 shadow-sm sm:p-6">
         <h2 id="sign-in-to-pay" className="flex items-center gap-2 text-2xl font-bold">
           <LockIcon className="size-6 shrink-0 text-field-700" />
           Sign in or create an account to pay
@@ -25,7 +23,6 @@ export function SignInToPay({ next, saved }: { next: string; saved: string }) {
             Create Account
           </ButtonLink>
         </div>
-      </section>
-    </Card>
+    </section>
   );
 }

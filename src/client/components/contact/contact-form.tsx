@@ -5,11 +5,13 @@ import { fieldErrorsFrom, focusFirstInvalid, type FieldErrors } from "../../lib/
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../ui/button";
+import { SelectField } from "../ui/select-field";
 import { TextField } from "../ui/text-field";
 import { MessageSent } from "./message-sent";
 import { TextAreaField } from "./text-area-field";
 
 type Field = "name" | "email" | "subject" | "message";
+type Kind = "message" | "complaint";
 const EMPTY: Record<Field, string> = { name: "", email: "", subject: "", message: "" };
 
 /** A flood of messages is refused with a message worth showing; anything else gets the generic text. */
@@ -25,12 +27,16 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [sent, setSent] = useState(false);
+  const [kind, setKind] = useState<Kind>("message");
+  /** Null until sent; then the complaint reference, or "" for an ordinary message. */
+  const [sent, setSent] = useState<string | null>(null);
   const send = trpc.public.contact.send.useMutation({
-    onSuccess: () => {
-      toast.success("Message sent successfully!", "We'll get back to you within 24-48 hours.");
+    onSuccess: (result) => {
+      if (result.reference) toast.success("Complaint received", `Your complaint reference is ${result.reference}.`);
+      else toast.success("Message sent successfully!", "We'll get back to you within 24-48 hours.");
       setValues(EMPTY);
-      setSent(true);
+      setKind("message");
+      setSent(result.reference ?? "");
     },
     onError: (error) => toast.error("Failed to send message", failureDescription(error)),
   });
@@ -49,7 +55,7 @@ export function ContactForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
-    const parsed = contactInput.safeParse(values);
+    const parsed = contactInput.safeParse({ ...values, kind });
     if (!parsed.success) {
       setErrors(fieldErrorsFrom<Field>(parsed.error));
       focusFirstInvalid(formRef.current);
@@ -58,13 +64,14 @@ export function ContactForm() {
     send.mutate(parsed.data);
   };
 
-  if (sent) {
+  if (sent !== null) {
     return (
       <MessageSent
+        reference={sent || null}
         onAnother={() => {
           send.reset();
           setErrors({});
-          setSent(false);
+          setSent(null);
           requestAnimationFrame(() => formRef.current?.querySelector("input")?.focus());
         }}
       />
@@ -74,6 +81,20 @@ export function ContactForm() {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <h2 className="font-sans text-xl font-bold text-field-900">Send us a message</h2>
+      <SelectField
+        label="What is this about?"
+        name="kind"
+        value={kind}
+        onChange={(e) => setKind(e.target.value === "complaint" ? "complaint" : "message")}
+        hint={
+          kind === "complaint"
+            ? "You'll get a complaint reference straight away and an acknowledgement by email. We respond within 8 weeks at the latest."
+            : undefined
+        }
+      >
+        <option value="message">A question or message</option>
+        <option value="complaint">A complaint</option>
+      </SelectField>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Your Name" autoComplete="name" required {...bind("name")} />
         <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" required {...bind("email")} />

@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import { Button } from "../ui/button";
 import { CheckCircleIcon } from "../ui/icons";
 
-/** Replaces the form after a successful send (SPEC §2 Contact page). */
-export function MessageSent({ onAnother }: { onAnother: () => void }) {
+/** Replaces the form after a successful send (SPEC §2 Contact page); a complaint shows its reference. */
+export function MessageSent({ reference, onAnother }: { reference: string | null; onAnother: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -15,7 +15,19 @@ export function MessageSent({ onAnother }: { onAnother: () => void }) {
       <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
         Message Sent!
       </h2>
-      <p className="max-w-sm text-stone-700">Thanks for getting in touch. We'll get back to you within 24-48 hours.</p>
+      {reference ? (
+        <>
+          <p className="rounded-xl border-2 border-field-600 bg-field-50 px-5 py-3 text-lg text-stone-900">
+            Your complaint reference is <strong className="font-mono text-field-900">{reference}</strong>
+          </p>
+          <p className="max-w-md text-stone-700">
+            Please quote it if you contact us about this complaint. We have emailed you an acknowledgement, and we will respond within 8
+            weeks at the latest.
+          </p>
+        </>
+      ) : (
+        <p className="max-w-sm text-stone-700">Thanks for getting in touch. We'll get back to you within 24-48 hours.</p>
+      )}
       <Button variant="secondary" className="mt-3" onClick={onAnother}>
         Send Another Message
       </Button>

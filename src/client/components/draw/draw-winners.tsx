@@ -1,11 +1,10 @@
-import { Card } from "../ui/card";
 import { TrophyIcon } from "../ui/icons";
 import type { DrawRecordView } from "./draw-types";
 
 /** Winner 1, 2, … with their place in the pool, ticket number and (shortened) name. */
 export function DrawWinners({ winners }: { winners: DrawRecordView["winners"] }) {
   return (
-    <Card className="border-wheat-200 bg-wheat-50">
+    <section className="rounded-2xl border border-wheat-200 bg-wheat-50 p-5 shadow-sm sm:p-6">
       <h2 className="flex items-center gap-2 text-2xl font-bold">
         <TrophyIcon className="size-6 text-wheat-700" />
         {winners.length === 1 ? "Winner" : "Winners"}
@@ -26,6 +25,6 @@ export function DrawWinners({ winners }: { winners: DrawRecordView["winners"] })
           ))}
         </ol>
       )}
-    </Card>
+    </section>
   );
 }

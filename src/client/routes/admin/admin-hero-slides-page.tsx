@@ -37,7 +37,14 @@ export function AdminHeroSlidesPage() {
           ) : (
             <ul className="flex flex-col gap-4">
               {ordered.map((slide, i) => (
-                <HeroSlideRow key={slide.id} slide={slide} last={i === ordered.length - 1} onEdit={() => setEditingId(slide.id)} />
+                <HeroSlideRow
+                  key={slide.id}
+                  slide={slide}
+                  last={i === ordered.length - 1}
+                  previous={ordered[i - 1]}
+                  next={ordered[i + 1]}
+                  onEdit={() => setEditingId(slide.id)}
+                />
               ))}
             </ul>
           )}

@@ -1,14 +1,14 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { Navigate } from "react-router-dom";
-import { EntriesList, WinsList } from "../../components/account/account-lists";
+import { Link, Navigate } from "react-router-dom";
 import { AccountStats } from "../../components/account/account-stats";
-import { ProfileForm } from "../../components/account/profile-form";
+import { AccountTabs } from "../../components/account/account-tabs";
+import { AccountLimitInvite } from "../../components/protection/account-limit-invite";
+import { SuspensionNotice } from "../../components/protection/suspension-notice";
 import { Button } from "../../components/ui/button";
-import { LogOutIcon } from "../../components/ui/icons";
+import { LogOutIcon, ShieldIcon } from "../../components/ui/icons";
 import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
-import { tabClasses, tabListClasses } from "../../components/ui/tab-styles";
 import { useAuth } from "../../hooks/use-auth";
+import { useSuspension } from "../../hooks/use-limits";
 import { useLogout } from "../../hooks/use-logout";
 import { trpc } from "../../lib/trpc";
 
@@ -18,6 +18,7 @@ export function AccountPage() {
   // Only asked once someone is signed in (SPEC §7).
   const entries = trpc.customer.entries.list.useQuery(undefined, { enabled: user !== null });
   const wins = trpc.customer.entries.wins.useQuery(undefined, { enabled: user !== null });
+  const suspension = useSuspension();
 
   if (isLoading) return <LoadingState label="Loading your account..." />;
   if (!user) return <Navigate to="/auth" replace />;
@@ -30,34 +31,35 @@ export function AccountPage() {
           <h1 className="text-3xl font-bold sm:text-4xl">Welcome back, {user.firstName}!</h1>
           <p className="mt-2 text-stone-700">Your entries, wins and details in one place.</p>
         </div>
-        <Button variant="secondary" onClick={() => void logout()} pending={isLoggingOut}>
-          {isLoggingOut ? null : <LogOutIcon className="size-4" />}
-          Log Out
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link
+            to="/safer-play"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold text-field-700 underline-offset-4 hover:text-field-900 hover:underline"
+          >
+            <ShieldIcon className="size-4" />
+            Safer Play
+          </Link>
+          <Button variant="secondary" onClick={() => void logout()} pending={isLoggingOut}>
+            {isLoggingOut ? null : <LogOutIcon className="size-4" />}
+            Log Out
+          </Button>
+        </div>
+      </div>
+
+      {suspension ? <SuspensionNotice suspension={suspension} className="mb-8" /> : null}
+      <div className="mb-8 empty:hidden">
+        <AccountLimitInvite userId={user.id} />
       </div>
 
       <div className="mb-8">
         <AccountStats entries={entries.data} winCount={wins.data?.length} memberSince={user.createdAt} />
       </div>
 
-      <TabGroup>
-        <TabList className={`${tabListClasses} max-w-xl`}>
-          <Tab className={tabClasses}>My Entries</Tab>
-          <Tab className={tabClasses}>My Wins</Tab>
-          <Tab className={tabClasses}>Profile</Tab>
-        </TabList>
-        <TabPanels className="mt-6">
-          <TabPanel>
-            <EntriesList query={{ data: entries.data, isPending: entries.isPending, error: entries.error, refetch: () => void entries.refetch() }} />
-          </TabPanel>
-          <TabPanel>
-            <WinsList query={{ data: wins.data, isPending: wins.isPending, error: wins.error, refetch: () => void wins.refetch() }} />
-          </TabPanel>
-          <TabPanel>
-            <ProfileForm user={user} />
-          </TabPanel>
-        </TabPanels>
-      </TabGroup>
+      <AccountTabs
+        user={user}
+        entries={{ data: entries.data, isPending: entries.isPending, error: entries.error, refetch: () => void entries.refetch() }}
+        wins={{ data: wins.data, isPending: wins.isPending, error: wins.error, refetch: () => void wins.refetch() }}
+      />
     </Container>
   );
 }

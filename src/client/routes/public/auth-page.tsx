@@ -1,17 +1,24 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { LoginForm } from "../../components/auth/login-form";
 import { RegisterForm } from "../../components/auth/register-form";
+import { useNextPath } from "../../components/auth/use-signed-in";
 import { Card } from "../../components/ui/card";
 import { LockIcon } from "../../components/ui/icons";
 import { Container } from "../../components/ui/page-header";
 import { tabClasses, tabListClasses } from "../../components/ui/tab-styles";
+import { useAuth } from "../../hooks/use-auth";
 
 const MODES = ["login", "register"] as const;
 
-/** Sign in and create account; the tab follows ?mode= and switching tabs updates it. */
+/**
+ * Sign in and create account; the tab follows ?mode= and switching tabs updates it. With ?next= (a
+ * path on this site) the customer goes back there afterwards, e.g. to the payment they started.
+ */
 export function AuthPage() {
   const [params, setParams] = useSearchParams();
+  const next = useNextPath();
+  const { user } = useAuth();
   const selectedIndex = params.get("mode") === "register" ? 1 : 0;
   const onChange = (index: number) => {
     const next = new URLSearchParams(params);
@@ -19,13 +26,20 @@ export function AuthPage() {
     setParams(next, { replace: true });
   };
 
+  // Already signed in (another tab, or just now): carry on where they were going.
+  if (user && next) return <Navigate to={next} replace />;
+
   return (
     <Container className="py-10 sm:py-14">
       <title>{selectedIndex === 1 ? "Create Account | Harvest Draws" : "Sign In | Harvest Draws"}</title>
       <div className="mx-auto max-w-xl">
         <div className="mb-8 text-center">
           <h1 className="text-3xl font-bold sm:text-4xl">Welcome to Harvest Draws</h1>
-          <p className="mt-2 text-stone-700">Sign in to see your entries, or create an account to start entering.</p>
+          <p className="mt-2 text-stone-700">
+            {next
+              ? "Sign in or create an account to carry on. Your entry is saved and you'll go straight back to it."
+              : "Sign in to see your entries, or create an account to start entering."}
+          </p>
         </div>
         <Card className="p-4 sm:p-8">
           <TabGroup selectedIndex={selectedIndex} onChange={onChange}>

@@ -4,6 +4,7 @@ import { CheckboxField } from "../ui/checkbox-field";
 import { SelectField } from "../ui/select-field";
 import { TextAreaField } from "../ui/text-area-field";
 import type { CampaignForm } from "./campaign-form-types";
+import { SalesLockNote } from "./sales-lock-note";
 import { useCategoryChoices } from "./use-category-choices";
 
 const STATUSES = [
@@ -12,7 +13,13 @@ const STATUSES = [
   { value: "drawn", label: "Drawn" },
 ] as const;
 
-export function BasicInfoFields({ form }: { form: CampaignForm }) {
+const DRAW_MODES = [
+  { value: "auto", label: "Automatic, at the draw date" },
+  { value: "live", label: "Live, by an admin (Run draw)" },
+] as const;
+
+/** `locked`: the competition has sales, so its end and draw dates are fixed (the server says so too). */
+export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; locked?: boolean }) {
   const { values, errors, text, check, set } = form;
   const categories = useCategoryChoices(values.category);
   return (
@@ -32,19 +39,34 @@ export function BasicInfoFields({ form }: { form: CampaignForm }) {
         hint="Paste a link or upload an image or video."
         previewAlt="Campaign image preview"
       />
-      <div className="grid gap-5 sm:grid-cols-3">
-        <TextField label="Start Date" type="datetime-local" required {...text("startDate")} />
-        <TextField label="End Date" type="datetime-local" required {...text("endDate")} />
-        <TextField label="Draw Date" type="datetime-local" required {...text("drawDate")} />
+      <div className="flex flex-col gap-3">
+        {locked ? <SalesLockNote fields="end date and draw date" /> : null}
+        <div className="grid gap-5 sm:grid-cols-3">
+          <TextField label="Start Date" type="datetime-local" required {...text("startDate")} />
+          <TextField label="End Date" type="datetime-local" required {...text("endDate")} />
+          <TextField label="Draw Date" type="datetime-local" required {...text("drawDate")} />
+        </div>
+        <p className="text-sm text-stone-600">A competition must be open for at least 24 hours (the minimum open period in Settings).</p>
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label="Max Tickets" type="number" inputMode="numeric" min={1} step={1} optional hint="Empty for unlimited" {...text("maxTickets")} />
         <TextField label="Per-Person Ticket Limit" type="number" inputMode="numeric" min={1} step={1} optional hint="Empty for no limit" {...text("maxTicketsPerPerson")} />
         <SelectField label="Status" options={STATUSES} {...text("status")} />
       </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField label="Number of Winners" type="number" inputMode="numeric" min={1} max={100} step={1} required hint="1 to 100 tickets are drawn" {...text("numberOfWinners")} />
+        <SelectField
+          label="Draw Mode"
+          options={DRAW_MODES}
+          hint="Live draws wait for an admin to press Run draw on the Monday stream."
+          className="sm:col-span-2"
+          {...text("drawMode")}
+        />
+      </div>
       <div className="flex flex-col gap-3 rounded-xl bg-cream-100 p-4 sm:flex-row sm:gap-8">
         <CheckboxField label="Featured" hint="Highlighted in the shop." {...check("featured")} />
         <CheckboxField label="Show on Hero" hint="Offered on the home page slider." {...check("showOnHero")} />
+        <CheckboxField label="Instant Win" hint="Credit cards are refused for instant-win competitions." {...check("instantWin")} />
       </div>
     </div>
   );

@@ -11,10 +11,11 @@ import { failureToast } from "../ui/admin-toasts";
 import { useEditorForm } from "../ui/use-editor-form";
 import { BasicInfoFields } from "./basic-info-fields";
 import { ContentFields, PostalEntryFields, QuestionFields } from "./campaign-extra-fields";
-import { campaignFormFrom, campaignInputFrom, NEW_CAMPAIGN, tabWithError, validateCampaign } from "./campaign-form-state";
+import { campaignFormFrom, campaignInputFrom, hasSales, NEW_CAMPAIGN, tabWithError, validateCampaign } from "./campaign-form-state";
 import { useCampaignRefresh } from "./use-campaign-refresh";
 
 const TABS = ["Basic Info", "Questions", "Content", "Postal Entry"] as const;
+const WINNERS_MESSAGE = "Number of winners must be a whole number from 1 to 100";
 
 interface CampaignDialogProps {
   open: boolean;
@@ -55,13 +56,15 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const parsed = validateCampaign(form.values);
+    const parsed = validateCampaign(form.values, campaign);
     if (!parsed.success) {
-      setTab(tabWithError(form.showZodErrors(parsed.error)));
+      const found = form.showZodErrors(parsed.error);
+      if (found.numberOfWinners) form.setErrors({ ...found, numberOfWinners: WINNERS_MESSAGE });
+      setTab(tabWithError(found));
       focusFirstInvalid(formRef.current);
       return;
     }
-    const input = campaignInputFrom(form.values);
+    const input = campaignInputFrom(form.values, campaign);
     if (campaign) update.mutate({ id: campaign.id, ...input });
     else create.mutate(input);
   };
@@ -78,13 +81,13 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
         </TabList>
         <TabPanels>
           <TabPanel unmount={false}>
-            <BasicInfoFields form={form} />
+            <BasicInfoFields form={form} locked={hasSales(campaign)} />
           </TabPanel>
           <TabPanel unmount={false}>
             <QuestionFields form={form} />
           </TabPanel>
           <TabPanel unmount={false}>
-            <ContentFields form={form} />
+            <ContentFields form={form} locked={hasSales(campaign)} />
           </TabPanel>
           <TabPanel unmount={false}>
             <PostalEntryFields form={form} />

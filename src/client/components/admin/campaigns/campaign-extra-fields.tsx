@@ -2,6 +2,7 @@ import { TextField } from "../../ui/text-field";
 import { CheckboxField } from "../ui/checkbox-field";
 import { TextAreaField } from "../ui/text-area-field";
 import type { CampaignForm } from "./campaign-form-types";
+import { SalesLockNote } from "./sales-lock-note";
 
 export function QuestionFields({ form: { text } }: { form: CampaignForm }) {
   return (
@@ -17,10 +18,21 @@ export function QuestionFields({ form: { text } }: { form: CampaignForm }) {
   );
 }
 
-export function ContentFields({ form: { text } }: { form: CampaignForm }) {
+/** `locked`: the competition has sales, so the prize and its cash alternative are fixed. */
+export function ContentFields({ form: { text }, locked = false }: { form: CampaignForm; locked?: boolean }) {
   return (
     <div className="flex flex-col gap-5">
-      <TextAreaField label="Prize Details" optional rows={4} {...text("prizeDetails")} />
+      {locked ? <SalesLockNote fields="prize details and cash alternative" /> : null}
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextAreaField label="Prize Details" optional rows={4} className="sm:col-span-2" {...text("prizeDetails")} />
+        <TextField
+          label="Cash Alternative"
+          optional
+          hint="Offered instead of the prize, e.g. £6,500."
+          autoComplete="off"
+          {...text("cashAlternative")}
+        />
+      </div>
       <TextAreaField label="Rules" optional rows={4} {...text("rules")} />
       <TextAreaField label="FAQ" optional rows={4} {...text("faq")} />
       <div className="grid gap-5 sm:grid-cols-2">

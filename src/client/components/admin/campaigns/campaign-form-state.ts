@@ -13,6 +13,10 @@ export interface CampaignFormValues {
   drawDate: string;
   maxTickets: string;
   maxTicketsPerPerson: string;
+  numberOfWinners: string;
+  drawMode: "auto" | "live";
+  cashAlternative: string;
+  instantWin: boolean;
   featured: boolean;
   showOnHero: boolean;
   qualifyingQuestion: string;
@@ -26,7 +30,7 @@ export interface CampaignFormValues {
   termsOfUseUrl: string;
 }
 
-/** SPEC §9 new campaign defaults: price 0.00, active, postal entry allowed, not featured, not on the hero slider. */
+/** SPEC §9 new campaign defaults: price 0.00, active, postal entry allowed, not featured, not on the hero slider; one winner, drawn automatically. */
 export const NEW_CAMPAIGN: CampaignFormValues = {
   title: "",
   description: "",
@@ -39,6 +43,10 @@ export const NEW_CAMPAIGN: CampaignFormValues = {
   drawDate: "",
   maxTickets: "",
   maxTicketsPerPerson: "",
+  numberOfWinners: "1",
+  drawMode: "auto",
+  cashAlternative: "",
+  instantWin: false,
   featured: false,
   showOnHero: false,
   qualifyingQuestion: "",
@@ -65,6 +73,10 @@ export function campaignFormFrom(c: AdminCompetition): CampaignFormValues {
     drawDate: toDateTimeInput(c.drawDate),
     maxTickets: c.maxTickets?.toString() ?? "",
     maxTicketsPerPerson: c.maxTicketsPerPerson?.toString() ?? "",
+    numberOfWinners: c.numberOfWinners.toString(),
+    drawMode: c.drawMode,
+    cashAlternative: c.cashAlternative ?? "",
+    instantWin: c.instantWin,
     featured: c.featured,
     showOnHero: c.showOnHero,
     qualifyingQuestion: c.qualifyingQuestion ?? "",
@@ -79,23 +91,38 @@ export function campaignFormFrom(c: AdminCompetition): CampaignFormValues {
   };
 }
 
+/**
+ * A date field as an instant. The input shows minutes only, so a date left as it was keeps the
+ * stored instant (seconds included): otherwise an untouched end date of a competition with sales
+ * would read as a change, which the server refuses.
+ */
+function instantFrom(local: string, stored: string | undefined): string {
+  if (stored !== undefined && local === toDateTimeInput(stored)) return stored;
+  return fromDateTimeInput(local);
+}
+
 /** What is sent: the form's text, with local date-times as instants and blank limits as unlimited. */
-export function campaignInputFrom(v: CampaignFormValues): CampaignInput {
+export function campaignInputFrom(v: CampaignFormValues, stored?: AdminCompetition | null): CampaignInput {
   return {
     ...v,
-    startDate: fromDateTimeInput(v.startDate),
-    endDate: fromDateTimeInput(v.endDate),
-    drawDate: fromDateTimeInput(v.drawDate),
+    startDate: instantFrom(v.startDate, stored?.startDate),
+    endDate: instantFrom(v.endDate, stored?.endDate),
+    drawDate: instantFrom(v.drawDate, stored?.drawDate),
     maxTickets: v.maxTickets.trim() || null,
     maxTicketsPerPerson: v.maxTicketsPerPerson.trim() || null,
+    numberOfWinners: v.numberOfWinners.trim(),
   };
 }
+
+/** Code of practice 2.5: once tickets are sold (or held), the closing and draw dates and the prize are fixed. */
+export const hasSales = (c: AdminCompetition | null): boolean => !!c && c.soldTickets + c.heldTickets > 0;
 
 /** Which dialog tab holds each field, so a failed save opens the tab with the first problem. */
 const TAB_OF: Partial<Record<string, number>> = {
   qualifyingQuestion: 1,
   qualifyingAnswer: 1,
   prizeDetails: 2,
+  cashAlternative: 2,
   rules: 2,
   faq: 2,
   privacyPolicyUrl: 2,
@@ -111,4 +138,4 @@ export function tabWithError(errors: Partial<Record<string, string>>): number {
   return tabs.length ? Math.min(...tabs) : 0;
 }
 
-export const validateCampaign = (v: CampaignFormValues) => campaignInput.safeParse(campaignInputFrom(v));
+export const validateCampaign = (v: CampaignFormValues, stored?: AdminCompetition | null) => campaignInput.safeParse(campaignInputFrom(v, stored));

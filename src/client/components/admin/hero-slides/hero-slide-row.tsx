@@ -11,11 +11,14 @@ import { useSlideRefresh } from "./use-slide-refresh";
 interface HeroSlideRowProps {
   slide: HeroSlide;
   last: boolean;
+  /** The slides shown just before and after this one, whose order a move may swap with. */
+  previous?: HeroSlide;
+  next?: HeroSlide;
   onEdit: () => void;
 }
 
 /** One slide: preview, text, and the toggle, order and delete controls (SPEC §2 /admin/hero-slides). */
-export function HeroSlideRow({ slide, last, onEdit }: HeroSlideRowProps) {
+export function HeroSlideRow({ slide, last, previous, next, onEdit }: HeroSlideRowProps) {
   const refresh = useSlideRefresh();
   const update = trpc.admin.heroSlides.update.useMutation({
     onSuccess: () => {
@@ -32,6 +35,16 @@ export function HeroSlideRow({ slide, last, onEdit }: HeroSlideRowProps) {
     onError: (e) => failureToast("Failed to delete hero slide", e),
   });
   const busy = update.isPending || remove.isPending;
+  // A move changes the order number by 1; a neighbour already holding that number takes this
+  // slide's old number, so the two visibly swap.
+  const move = async (by: -1 | 1) => {
+    const target = slide.order + by;
+    const neighbour = by < 0 ? previous : next;
+    if (neighbour && (by < 0 ? neighbour.order >= target : neighbour.order <= target)) {
+      await update.mutateAsync({ id: neighbour.id, order: slide.order }).catch(() => {});
+    }
+    update.mutate({ id: slide.id, order: Math.max(0, target) });
+  };
 
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-cream-200 bg-white p-4 shadow-sm">
@@ -50,11 +63,11 @@ export function HeroSlideRow({ slide, last, onEdit }: HeroSlideRowProps) {
         </div>
       </div>
       <div className="flex flex-wrap gap-2 border-t border-cream-200 pt-3">
-        <Button size="sm" variant="secondary" aria-label={`Move ${slide.title} up`} disabled={busy || slide.order <= 0} onClick={() => update.mutate({ id: slide.id, order: slide.order - 1 })}>
+        <Button size="sm" variant="secondary" aria-label={`Move ${slide.title} up`} disabled={busy || (slide.order <= 0 && !previous)} onClick={() => void move(-1)}>
           <ChevronDownIcon className="size-4 rotate-180" />
           Up
         </Button>
-        <Button size="sm" variant="secondary" aria-label={`Move ${slide.title} down`} disabled={busy || last} onClick={() => update.mutate({ id: slide.id, order: slide.order + 1 })}>
+        <Button size="sm" variant="secondary" aria-label={`Move ${slide.title} down`} disabled={busy || last} onClick={() => void move(1)}>
           <ChevronDownIcon className="size-4" />
           Down
         </Button>

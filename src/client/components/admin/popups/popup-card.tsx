@@ -40,7 +40,7 @@ export function PopupCard({ popup: p, onEdit }: { popup: Popup; onEdit: () => vo
         <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
           <div className="col-span-2">
             <dt className="text-stone-600">Pages</dt>
-            <dd className="font-mono text-xs font-semibold text-field-900">{p.displayPages.length ? p.displayPages.join(", ") : "None chosen"}</dd>
+            <dd className="font-mono text-xs font-semibold text-field-900">{p.displayPages.length ? p.displayPages.join(", ") : "Every page"}</dd>
           </div>
           <div>
             <dt className="text-stone-600">Frequency</dt>

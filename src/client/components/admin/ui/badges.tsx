@@ -31,3 +31,14 @@ export function CompetitionStatusBadge({ status }: { status: string }) {
 export function ActiveBadge({ active }: { active: boolean }) {
   return <AdminBadge className={active ? "bg-field-100 text-field-800" : "bg-stone-200 text-stone-700"}>{active ? "Active" : "Inactive"}</AdminBadge>;
 }
+
+const COMPLAINT: Record<string, string> = {
+  open: "bg-wheat-100 text-wheat-800",
+  answered: "bg-field-100 text-field-800",
+  closed: "bg-stone-200 text-stone-700",
+};
+
+/** Open yellow (needs work), answered green, closed grey. */
+export function ComplaintStatusBadge({ status }: { status: string }) {
+  return <AdminBadge className={COMPLAINT[status] ?? "bg-stone-200 text-stone-700"}>{capitalise(status)}</AdminBadge>;
+}
