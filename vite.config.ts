@@ -26,7 +26,7 @@ export default defineConfig({
   },
   test: {
     root: projectRoot,
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/rest/**/*.test.ts", "tests/types/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/rest/**/*.test.ts", "tests/types/**/*.test.ts", "tests/reliability/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
     pool: "forks",

@@ -17,6 +17,7 @@ import { UploadGrants } from "./storage/uploads";
 import { LoginThrottle } from "./auth/login-throttle";
 import { handleUpload, serveObject } from "./http/uploads";
 import { tmpdir } from "node:os";
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
 
@@ -103,6 +104,22 @@ export function createApp(opts: AppOptions): RequestHandler {
     const url = new URL(req.url ?? "/", "http://localhost");
     const pathname = url.pathname;
     setSecurityHeaders(res, config.secureCookies);
+    // One id per request, echoed to the client and on every log line about it.
+    const given = req.headers["x-request-id"];
+    const requestId = typeof given === "string" && /^[A-Za-z0-9_.:-]{8,64}$/.test(given) ? given : randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    if (pathname.startsWith("/api/")) {
+      const started = process.hrtime.bigint();
+      res.on("finish", () => {
+        logger.info("request", {
+          reqId: requestId,
+          method: req.method,
+          path: pathname,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        });
+      });
+    }
 
     const handle = async () => {
       if (pathname.startsWith("/api/trpc/") || pathname === "/api/trpc") {

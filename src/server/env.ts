@@ -33,6 +33,8 @@ const envSchema = z.object({
   /** e.g. smtp://user:pass@mail.example.co.uk:587. Without it mail stays in the outbox for admins to read. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).default("Harvest Draws <no-reply@harvestdraws.co.uk>"),
+  /** How long an unpaid order holds its ticket numbers before the sweeper gives them back. */
+  ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
 }).refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_SECRET_KEY, {
   path: ["STRIPE_SECRET_KEY"],
   message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY",

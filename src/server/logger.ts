@@ -1,5 +1,6 @@
+import pino from "pino";
+
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -8,13 +9,23 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-/** Structured JSON lines on stdout; one object per event. */
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
-  const at = (lvl: Exclude<LogLevel, "silent">) => (msg: string, fields?: Record<string, unknown>) => {
-    if (ORDER[lvl] < ORDER[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`);
-  };
+/**
+ * Structured JSON lines (pino). Headers and bodies are never logged, so tokens, passwords and card
+ * numbers cannot reach a log; the redact list is a second line of defence for fields named like them.
+ */
+export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+  const log = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: ["password", "token", "cardNumber", "cvv", "*.password", "*.token", "*.cardNumber", "*.cvv"], censor: "[redacted]" },
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  const at = (lvl: Exclude<LogLevel, "silent">) => (msg: string, fields?: Record<string, unknown>) => log[lvl](fields ?? {}, msg);
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
 
-export const silentLogger: Logger = createLogger("silent");
+export const silentLogger: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       secureCookies: secure,
       allowedOrigins: env.PUBLIC_ORIGIN ? [env.PUBLIC_ORIGIN] : [],
       trustProxy: env.TRUST_PROXY,
+      orderHoldMs: env.ORDER_HOLD_SECONDS * 1000,
     },
     services: { payments, mailer },
     storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
@@ -80,7 +81,12 @@ async function main(): Promise<void> {
     publicOrigin: env.PUBLIC_ORIGIN,
   });
 
-  const server = createServer(app);
+  let stopping = false;
+  const server = createServer((req, res) => {
+    // While shutting down, finish what is in flight but tell clients not to reuse the connection.
+    if (stopping) res.setHeader("Connection", "close");
+    app(req, res);
+  });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
@@ -100,7 +106,6 @@ async function main(): Promise<void> {
     console.log(lines.join("\n") + "\n");
   });
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -117,7 +122,9 @@ async function main(): Promise<void> {
         process.exit(0);
       }
     });
+    // Keep-alive connections would hold the server open: close each as soon as it goes idle.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -21,6 +21,8 @@ export interface OrderDeps {
   payments: PaymentProvider;
   mailer: Mailer;
   now?: () => Date;
+  /** How long a pending order holds its numbers; HOLD_MS unless configured. */
+  holdMs?: number;
 }
 
 export interface OrderLineRequest {
@@ -89,7 +91,7 @@ function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
 }
 
 /** Step 1, one short write: check every rule, create the pending order and hold its numbers. */
-function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: Date, funding: CardFunding): { order: Order; existing: boolean } {
+function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: Date, funding: CardFunding, holdMs: number): { order: Order; existing: boolean } {
   return db.transaction(
     (tx) => {
       if (scopedKey) {
@@ -117,7 +119,7 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
           totalPence,
           idempotencyKey: scopedKey,
           cardFunding: funding,
-          holdExpiresAt: new Date(now.getTime() + HOLD_MS),
+          holdExpiresAt: new Date(now.getTime() + holdMs),
           createdAt: now,
         })
         .returning()
@@ -267,7 +269,7 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
   let held: { order: Order; existing: boolean };
   try {
-    held = holdOrder(db, args, scopedKey, now, funding);
+    held = holdOrder(db, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS);
   } catch (err) {
     recordRefusal(db, args.userId, err, now);
     // Two identical submits raced past the look-up; the loser answers with the winner's result.

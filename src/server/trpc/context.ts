@@ -24,6 +24,8 @@ export interface AppConfig {
   /** Origins allowed to send cookie-authenticated mutations; empty means "the request's own host". */
   allowedOrigins: string[];
   trustProxy: boolean;
+  /** How long a pending order holds its ticket numbers. */
+  orderHoldMs: number;
 }
 
 export type AuthSource = "header" | "cookie" | "bearer";
@@ -61,7 +63,7 @@ export interface InnerContextOptions {
   now?: () => Date;
 }
 
-export const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: false };
+export const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: false, orderHoldMs: 10 * 60 * 1000 };
 
 /** The context without HTTP: what tests and server-side callers use. */
 export function createContextInner(opts: InnerContextOptions): Context {

@@ -39,5 +39,5 @@ export const entriesRouter = router({
 });
 
 function entryDeps(ctx: Context): OrderDeps {
-  return { db: ctx.db, payments: ctx.services.payments, mailer: ctx.services.mailer, now: ctx.now };
+  return { db: ctx.db, payments: ctx.services.payments, mailer: ctx.services.mailer, now: ctx.now, holdMs: ctx.config.orderHoldMs };
 }

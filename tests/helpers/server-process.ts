@@ -1,0 +1,91 @@
+import Database from "better-sqlite3";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  url: string;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** The real production server in its own process, on a data directory the test owns. */
+export async function startServerProcess(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "harvest-proc-"));
+  const port = await freePort();
+  let out = "";
+  const proc = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      SEED_ADMIN_PASSWORD: "process-admin-pw",
+      LOG_LEVEL: "warn",
+      PAYMENT_LATENCY_MS: "0",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout!.on("data", (c) => (out += c));
+  proc.stderr!.on("data", (c) => (out += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.on("exit", (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { proc, url, dataDir, output: () => out, exited };
+    } catch {
+      /* not up yet */
+    }
+    if (proc.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill("SIGKILL");
+  throw new Error(`server did not start:\n${out}`);
+}
+
+/** Adult customers with sessions and an open competition, written straight into the database file. */
+export function seedBuyers(dataDir: string, buyers: number, competition: { maxTickets: number; pricePence?: number }) {
+  const db = new Database(join(dataDir, "shop.db"));
+  db.pragma("busy_timeout = 5000");
+  const now = Date.now();
+  const competitionId = crypto.randomUUID();
+  db.prepare(
+    `insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, draw_seed, created_at, updated_at)
+     values (?, 'Process Test Tractor', 'd', '/images/tractor.svg', 'Farm Machinery', ?, 'active', ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(competitionId, competition.pricePence ?? 100, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, competition.maxTickets, "ab".repeat(32), now, now);
+  const tokens: string[] = [];
+  for (let i = 0; i < buyers; i++) {
+    const id = crypto.randomUUID();
+    db.prepare(
+      "insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Buyer', ?, '1980-01-01', 'United Kingdom', 'user', 1, 0, ?, ?)",
+    ).run(id, `buyer${i}-${id.slice(0, 6)}@example.test`, `N${i}`, now, now);
+    const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+    db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(encodeHexLowerCase(sha256(new TextEncoder().encode(token))), id, now + 86_400_000, now);
+    tokens.push(token);
+  }
+  db.close();
+  return { competitionId, tokens };
+}
