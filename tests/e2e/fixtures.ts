@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { appendFileSync } from "node:fs";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { E2E_DATA_DIR } from "./playwright.config";
@@ -33,6 +34,7 @@ export function createSessionFor(role: "user" | "admin", firstName = "Tess", dat
     const token = encodeBase32LowerCaseNoPadding(bytes);
     const id = encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
     db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(id, userId, now + 30 * 86400000, now);
+    appendFileSync(`${E2E_DATA_DIR}/issued-tokens.txt`, `${token}\n`);
     return { token, email, firstName };
   } finally {
     db.close();
