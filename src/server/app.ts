@@ -8,7 +8,8 @@ import { StripePaymentProvider } from "./payments/stripe";
 import { setSecurityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
 import { silentLogger, type Logger } from "./logger";
-import { appRouter } from "./routers/_app";
+import { appRouter, createCaller } from "./routers/_app";
+import { ResponseCache } from "./http/response-cache";
 import { noopMailer } from "./mail/mailer";
 import { SimulatedPaymentProvider } from "./payments/simulated";
 import { LocalDiskStorage } from "./storage/local-disk";
@@ -19,7 +20,7 @@ import { handleUpload, serveObject } from "./http/uploads";
 import { tmpdir } from "node:os";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
+import { createContextInner, createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
 
 export interface AppOptions {
   db: Db;
@@ -31,6 +32,8 @@ export interface AppOptions {
   clientDir?: string;
   logger?: Logger;
   maxBodyBytes?: number;
+  /** Shared with the scheduler so its writes invalidate public reads too. */
+  cache?: ResponseCache;
   /** Used as the server URL in the OpenAPI document. */
   publicOrigin?: string;
 }
@@ -100,6 +103,21 @@ export function createApp(opts: AppOptions): RequestHandler {
 
   let openApiText: string | null = null;
 
+  // The most requested public reads, answered from memory by the same procedures (SPEC §7 paths).
+  const cache = opts.cache ?? new ResponseCache();
+  const anonymous = createCaller(createContextInner({ db, config, services }));
+  const cached: Array<[RegExp, (m: RegExpExecArray) => Promise<unknown>]> = [
+    [/^\/api\/competitions$/, () => anonymous.public.competitions.list()],
+    [/^\/api\/competitions\/([A-Za-z0-9-]{1,64})$/, (m) => anonymous.public.competitions.get({ id: m[1]! })],
+    [/^\/api\/winners$/, () => anonymous.public.content.winners()],
+    [/^\/api\/hero-slides\/active$/, () => anonymous.public.content.heroSlides()],
+    [/^\/api\/statistics$/, () => anonymous.public.content.statistics()],
+    [/^\/api\/settings\/winners_display_count$/, () => anonymous.public.content.winnersDisplayCount()],
+    [/^\/api\/about-page$/, () => anonymous.public.content.about()],
+    [/^\/api\/categories$/, () => anonymous.public.content.categories()],
+    [/^\/api\/media-settings$/, () => anonymous.public.content.mediaSettings()],
+  ];
+
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const pathname = url.pathname;
@@ -108,6 +126,8 @@ export function createApp(opts: AppOptions): RequestHandler {
     const given = req.headers["x-request-id"];
     const requestId = typeof given === "string" && /^[A-Za-z0-9_.:-]{8,64}$/.test(given) ? given : randomUUID();
     res.setHeader("X-Request-Id", requestId);
+    // Any write may change what the public reads show: they are recomputed after it.
+    if (req.method !== "GET" && req.method !== "HEAD" && pathname.startsWith("/api/")) res.on("finish", () => cache.invalidate());
     if (pathname.startsWith("/api/")) {
       const started = process.hrtime.bigint();
       res.on("finish", () => {
@@ -153,6 +173,12 @@ export function createApp(opts: AppOptions): RequestHandler {
         res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
         res.end(openApiText);
         return;
+      }
+      if ((req.method === "GET" || req.method === "HEAD") && !url.search) {
+        for (const [pattern, compute] of cached) {
+          const m = pattern.exec(pathname);
+          if (m && (await cache.serve(req, res, pathname, () => compute(m)))) return;
+        }
       }
       if (pathname.startsWith("/api/") || pathname === "/api") {
         res.setHeader("Cache-Control", "no-store");

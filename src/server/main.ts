@@ -5,6 +5,7 @@ import { createDb, migrateDb } from "../../db/client";
 import { seed } from "../../db/seed";
 import { createApp } from "./app";
 import { EnvError, loadDotEnv, loadEnv } from "./env";
+import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
@@ -38,11 +39,15 @@ async function main(): Promise<void> {
   });
 
   const payments = createPaymentProvider(env);
+  const cache = new ResponseCache();
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   // Orders left pending by a crash or a lost payment answer give their ticket numbers back.
   const sweep = () => {
     const failed = sweepExpiredHolds(db);
-    if (failed) logger.info("expired holds released", { orders: failed });
+    if (failed) {
+      logger.info("expired holds released", { orders: failed });
+      cache.invalidate();
+    }
   };
   // Sales close at the end date or sell-out; due draws run at the draw date (unless drawn live).
   let ticking = false;
@@ -52,7 +57,10 @@ async function main(): Promise<void> {
     try {
       sweep();
       const done = await lifecycleTick({ db, mailer });
-      if (done.closed || done.frozen || done.drawn) logger.info("competition lifecycle", done);
+      if (done.closed || done.frozen || done.drawn) {
+        logger.info("competition lifecycle", done);
+        cache.invalidate();
+      }
     } catch (err) {
       logger.error("lifecycle tick failed", { err: err instanceof Error ? err.message : String(err) });
     } finally {
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
       orderHoldMs: env.ORDER_HOLD_SECONDS * 1000,
     },
     services: { payments, mailer },
+    cache,
     storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
     clientDir: CLIENT_DIR,
     logger,
@@ -97,9 +106,13 @@ async function main(): Promise<void> {
     const url = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
     logger.info("server started", { url, database: env.DATABASE_PATH, mode: env.NODE_ENV });
     const lines = [``, `  Harvest Draws is running at ${url}`, `  Database: ${env.DATABASE_PATH}`];
-    if (seeded.admin) {
+    if (seeded.admin?.generated) {
       lines.push(`  Admin sign-in: ${seeded.admin.email} / ${seeded.admin.password}`);
-      if (seeded.admin.generated) lines.push(`  (generated now and shown only once: note it down)`);
+      lines.push(`  (generated now and shown only once: note it down)`);
+    } else if (seeded.admin && !env.SEED_ADMIN_PASSWORD) {
+      lines.push(`  Admin sign-in: ${seeded.admin.email} / ${seeded.admin.password} (the development default)`);
+    } else if (seeded.admin) {
+      lines.push(`  Admin sign-in: ${seeded.admin.email} with the password in SEED_ADMIN_PASSWORD`);
     } else {
       lines.push(`  Admin sign-in: ${env.SEED_ADMIN_EMAIL} (password as set when the database was first seeded)`);
     }

@@ -6,13 +6,14 @@ test.describe("storefront pages", () => {
     // Other journeys may reorder slides or edit content, so expectations come from the API.
     const slides = (await (await page.request.get("/api/hero-slides/active")).json()) as Array<{ title: string }>;
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: slides[0]!.title })).toBeVisible();
+    const slider = page.getByRole("region", { name: "Featured prizes" });
+    await expect(slider.getByRole("heading", { name: slides[0]!.title })).toBeVisible();
     await expect(page.getByText("Next Live Draw")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Latest Competitions" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Amazing Prizes" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Recent Winners" })).toBeVisible();
     await page.getByRole("button", { name: /next slide/i }).click();
-    await expect(page.getByRole("heading", { name: slides[1]!.title })).toBeVisible();
+    await expect(slider.getByRole("heading", { name: slides[1]!.title })).toBeVisible();
   });
 
   test("the competitions list splits active and recently closed", async ({ page }) => {

@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { extname, join, normalize, sep } from "node:path";
+import { extname, join, relative, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -21,19 +22,67 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 };
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest"]);
 
 export function contentTypeFor(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 
+interface Asset {
+  type: string;
+  raw: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  cacheControl: string;
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, out);
+    else out.push(path);
+  }
+  return out;
+}
+
 /**
- * Serves the built SPA. Hashed assets are immutable; any other path without a file falls back to
- * index.html so client-side routes work on reload.
+ * The built SPA, loaded into memory at start-up and compressed once (brotli and gzip), so a page
+ * load costs no disk read and no compression. Hashed assets are immutable; any other path without
+ * a file gets index.html so client-side routes work on reload.
  */
 export function createStaticHandler(root: string) {
-  const indexPath = join(root, "index.html");
-  const hasBuild = existsSync(indexPath);
-  const indexHtml = hasBuild ? readFileSync(indexPath) : null;
+  const assets = new Map<string, Asset>();
+  let files: string[] = [];
+  try {
+    if (statSync(root).isDirectory()) files = walk(root);
+  } catch {
+    files = [];
+  }
+  for (const file of files) {
+    const rel = "/" + relative(root, file).split(sep).join("/");
+    if (rel.startsWith("/.vite/")) continue;
+    const raw = readFileSync(file);
+    const ext = extname(file).toLowerCase();
+    const compress = COMPRESSIBLE.has(ext) && raw.length > 512;
+    assets.set(rel, {
+      type: contentTypeFor(file),
+      raw,
+      gzip: compress ? gzipSync(raw, { level: 9 }) : undefined,
+      br: compress ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+      cacheControl: rel.startsWith("/assets/") ? "public, max-age=31536000, immutable" : rel === "/index.html" ? "no-cache" : "public, max-age=3600",
+    });
+  }
+  const index = assets.get("/index.html");
+
+  const send = (req: IncomingMessage, res: ServerResponse, asset: Asset) => {
+    const accept = String(req.headers["accept-encoding"] ?? "");
+    const [body, encoding] = asset.br && /\bbr\b/.test(accept) ? [asset.br, "br"] : asset.gzip && /\bgzip\b/.test(accept) ? [asset.gzip, "gzip"] : [asset.raw, undefined];
+    const headers: Record<string, string | number> = { "Content-Type": asset.type, "Content-Length": body.length, "Cache-Control": asset.cacheControl };
+    if (asset.gzip) headers.Vary = "Accept-Encoding";
+    if (encoding) headers["Content-Encoding"] = encoding;
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
 
   return (req: IncomingMessage, res: ServerResponse, pathname: string): void => {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -47,44 +96,16 @@ export function createStaticHandler(root: string) {
       res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad Request");
       return;
     }
-    const filePath = normalize(join(root, decoded));
-    if (filePath.startsWith(root + sep) && decoded !== "/") {
-      const stat = statSafe(filePath);
-      if (stat?.isFile()) {
-        const immutable = decoded.startsWith("/assets/");
-        res.writeHead(200, {
-          "Content-Type": contentTypeFor(filePath),
-          "Content-Length": stat.size,
-          "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        });
-        if (req.method === "HEAD") res.end();
-        else createReadStream(filePath).pipe(res);
-        return;
-      }
-      if (extname(decoded)) {
-        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not Found");
-        return;
-      }
-    }
-    if (!indexHtml) {
-      res
-        .writeHead(503, { "Content-Type": "text/plain; charset=utf-8" })
-        .end("The storefront has not been built. Run `npm run build` (npm start does this for you).");
+    const asset = decoded === "/" ? undefined : assets.get(decoded);
+    if (asset) return send(req, res, asset);
+    if (extname(decoded) && decoded !== "/") {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not Found");
       return;
     }
-    res.writeHead(200, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Length": indexHtml.length,
-      "Cache-Control": "no-cache",
-    });
-    res.end(req.method === "HEAD" ? undefined : indexHtml);
+    if (!index) {
+      res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8" }).end("The storefront has not been built. Run `npm run build` (npm start does this for you).");
+      return;
+    }
+    send(req, res, index);
   };
-}
-
-function statSafe(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
-  }
 }

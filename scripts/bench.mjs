@@ -1,0 +1,177 @@
+// `npm run bench [-- --quick] [-- --json]`: the launch-night benchmark. Starts the production build
+// on a fresh temporary database, drives it over loopback with autocannon, runs a plain node:http +
+// SQLite "ceiling" beside it, and reports the shop's figures next to the ceiling's.
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { fork, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { createHash, randomBytes } from "node:crypto";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const quick = process.argv.includes("--quick");
+const asJson = process.argv.includes("--json");
+const log = (...a) => (asJson ? process.stderr : process.stdout).write(a.join(" ") + "\n");
+const D = quick ? { sale: 2, soldOut: 4, reads: 1 } : { sale: 20, soldOut: 15, reads: 10 };
+
+const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); }); });
+const waitFor = async (url) => { for (let i = 0; i < 300; i++) { try { if ((await fetch(url)).ok) return; } catch {} await new Promise((r) => setTimeout(r, 100)); } throw new Error(`${url} did not come up`); };
+
+if (!existsSync(join(root, "dist/client/index.html"))) {
+  log("Building the storefront…");
+  spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+}
+
+// 1. The shop, production mode, fresh database.
+const dataDir = mkdtempSync(join(tmpdir(), "harvest-bench-"));
+const port = await freePort();
+const shop = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "true", SEED_ADMIN_PASSWORD: "bench-admin-pw", LOG_LEVEL: "warn", PAYMENT_LATENCY_MS: "0" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+await waitFor(`${base}/api/health`);
+
+// 2. The ceiling.
+const cport = await freePort();
+const ceiling = fork(join(root, "scripts/bench/ceiling-server.mjs"), [String(cport)], { stdio: "ignore" });
+await new Promise((r) => ceiling.once("message", r));
+const cbase = `http://127.0.0.1:${cport}`;
+
+let peakRss = 0;
+const rssTimer = setInterval(() => {
+  try {
+    const status = readFileSync(`/proc/${shop.pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    peakRss = Math.max(peakRss, kb / 1024);
+  } catch {}
+}, 100);
+
+// 3. Buyers and competitions, written straight into the database (sessions created up front).
+const db = new Database(join(dataDir, "shop.db"));
+db.pragma("busy_timeout = 5000");
+const now = Date.now();
+const tokens = [];
+for (let i = 0; i < 200; i++) {
+  const id = crypto.randomUUID();
+  db.prepare("insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Bench', ?, '1980-01-01', 'United Kingdom', 'user', 1, 0, ?, ?)").run(id, `bench${i}@example.test`, `B${i}`, now, now);
+  const token = randomBytes(20).toString("base64url").toLowerCase().replace(/[^a-z2-7]/g, "a").slice(0, 32).padEnd(32, "a");
+  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(createHash("sha256").update(token).digest("hex"), id, now + 86_400_000, now);
+  tokens.push(token);
+}
+const newCompetition = (max) => {
+  const id = crypto.randomUUID();
+  db.prepare(`insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, draw_seed, qualifying_question, qualifying_answer, created_at, updated_at)
+    values (?, 'Bench Tractor', 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?)`).run(id, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, randomBytes(32).toString("hex"), now, now);
+  return id;
+};
+const big = newCompetition(50_000);
+const small = newCompetition(1_000);
+
+function purchaseRequests(competitionId) {
+  return [{
+    method: "POST",
+    path: "/api/entries",
+    setupRequest: (req) => {
+      const quantity = 1 + Math.floor(Math.random() * 5);
+      return { ...req, headers: { "content-type": "application/json", "x-session-token": tokens[Math.floor(Math.random() * tokens.length)] }, body: JSON.stringify({ competitionId, customerName: "Bench Buyer", customerEmail: "bench@example.test", answer: "green", quantity }) };
+    },
+  }];
+}
+
+const run = (opts) => new Promise((resolve, reject) => { const inst = autocannon({ connections: 100, ...opts }, (err, res) => (err ? reject(err) : resolve(res))); autocannon.track?.(inst, { renderProgressBar: false, renderResultsTable: false }); });
+const count = (res, code) => res.statusCodeStats?.[code]?.count ?? 0;
+const ledger = (cid) => ({
+  sold: db.prepare("select sold_tickets s from competitions where id = ?").get(cid).s,
+  max: db.prepare("select max_tickets m from competitions where id = ?").get(cid).m,
+  tickets: db.prepare("select count(*) n from tickets where competition_id = ?").get(cid).n,
+  duplicates: db.prepare("select count(*) n from (select number from tickets where competition_id = ? group by number having count(*) > 1)").get(cid).n,
+  paidWithoutTickets: db.prepare("select count(*) n from entries e where e.competition_id = ? and e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)").get(cid).n,
+});
+
+log(`Flash sale: 200 buyers, 100 connections, ${D.sale}s against 50,000 tickets…`);
+const sale = await run({ url: base, duration: D.sale, requests: purchaseRequests(big) });
+const saleLedger = ledger(big);
+const ticketsSold = saleLedger.sold;
+log(`Sold-out run: 1,000 tickets, ${D.soldOut}s…`);
+await run({ url: base, duration: D.soldOut, requests: purchaseRequests(small) });
+const soldOutLedger = ledger(small);
+
+log(`Ceiling: plain node:http purchases, ${D.sale}s…`);
+const ceilingSale = await run({ url: cbase, duration: D.sale, requests: [{ method: "POST", path: "/buy", setupRequest: (r) => ({ ...r, body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 5) }) }) }] });
+
+const someId = (await (await fetch(`${base}/api/competitions`)).json())[0].id;
+const readRun = async (path, cpath) => {
+  const shopRes = await run({ url: base + path, duration: D.reads });
+  const ceilRes = await run({ url: cbase + cpath, duration: D.reads });
+  return { reqPerSec: Math.round(shopRes.requests.average), p99Ms: shopRes.latency.p99, ceilingReqPerSec: Math.round(ceilRes.requests.average), errors: shopRes.errors + shopRes.non2xx };
+};
+log(`Reads: ${D.reads}s each…`);
+const reads = {
+  competitions: await readRun("/api/competitions", "/list"),
+  competition: await readRun(`/api/competitions/${someId}`, "/list"),
+  shell: await readRun("/", "/"),
+};
+
+clearInterval(rssTimer);
+shop.kill("SIGTERM");
+ceiling.kill("SIGTERM");
+
+// First-load JavaScript and CSS of the storefront, gzip bytes, from the build manifest.
+const manifest = JSON.parse(readFileSync(join(root, "dist/client/.vite/manifest.json"), "utf8"));
+const entry = Object.values(manifest).find((m) => m.isEntry);
+const seen = new Set();
+let firstLoadJsGzipBytes = 0;
+let firstLoadCssGzipBytes = 0;
+const walk = (chunk) => {
+  if (!chunk || seen.has(chunk.file)) return;
+  seen.add(chunk.file);
+  firstLoadJsGzipBytes += gzipSync(readFileSync(join(root, "dist/client", chunk.file))).length;
+  for (const css of chunk.css ?? []) firstLoadCssGzipBytes += gzipSync(readFileSync(join(root, "dist/client", css))).length;
+  for (const imp of chunk.imports ?? []) walk(manifest[imp]);
+};
+walk(entry);
+
+const purchases = count(sale, 201);
+const result = {
+  flashSale: {
+    purchasesPerSec: Math.round(purchases / D.sale),
+    ticketsPerSec: Math.round(ticketsSold / D.sale),
+    p50Ms: sale.latency.p50,
+    p99Ms: sale.latency.p99,
+    errors: sale.errors + (sale.non2xx - count(sale, 409) - count(sale, 403)),
+    oversold: Math.max(0, saleLedger.sold - saleLedger.max) + Math.max(0, soldOutLedger.sold - soldOutLedger.max),
+    duplicates: saleLedger.duplicates + soldOutLedger.duplicates,
+    paidWithoutTickets: saleLedger.paidWithoutTickets + soldOutLedger.paidWithoutTickets,
+    ceilingPurchasesPerSec: Math.round(count(ceilingSale, 201) / D.sale),
+  },
+  soldOut: { max: soldOutLedger.max, sold: soldOutLedger.sold },
+  reads,
+  peakRssMb: Math.round(peakRss),
+  firstLoadJsGzipBytes,
+  firstLoadCssGzipBytes,
+};
+db.close();
+
+if (asJson) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
+else {
+  const f = result.flashSale;
+  const ratio = (a, b) => (b ? `${((a / b) * 100).toFixed(0)}%` : "-");
+  console.log(`
+Launch-night benchmark${quick ? " (quick smoke run)" : ""}
+  Flash sale      ${f.purchasesPerSec} purchases/s (${ratio(f.purchasesPerSec, f.ceilingPurchasesPerSec)} of the ${f.ceilingPurchasesPerSec}/s ceiling), ${f.ticketsPerSec} tickets/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, errors ${f.errors}
+  Integrity       oversold ${f.oversold}, duplicate numbers ${f.duplicates}, paid orders without tickets ${f.paidWithoutTickets}
+  Sold out        ${result.soldOut.sold} of ${result.soldOut.max}
+  GET /api/competitions        ${reads.competitions.reqPerSec} req/s (${ratio(reads.competitions.reqPerSec, reads.competitions.ceilingReqPerSec)} of ${reads.competitions.ceilingReqPerSec}), p99 ${reads.competitions.p99Ms} ms
+  GET /api/competitions/{id}   ${reads.competition.reqPerSec} req/s (${ratio(reads.competition.reqPerSec, reads.competition.ceilingReqPerSec)} of ${reads.competition.ceilingReqPerSec}), p99 ${reads.competition.p99Ms} ms
+  GET / (SPA shell)            ${reads.shell.reqPerSec} req/s (${ratio(reads.shell.reqPerSec, reads.shell.ceilingReqPerSec)} of ${reads.shell.ceilingReqPerSec}), p99 ${reads.shell.p99Ms} ms
+  Peak server RSS ${result.peakRssMb} MB
+  First load      ${(firstLoadJsGzipBytes / 1024).toFixed(1)} KiB gzip JS, ${(firstLoadCssGzipBytes / 1024).toFixed(1)} KiB gzip CSS`);
+}
+const ok = result.flashSale.oversold === 0 && result.flashSale.duplicates === 0 && result.flashSale.paidWithoutTickets === 0 && result.soldOut.sold === result.soldOut.max;
+process.exit(ok ? 0 : 1);
