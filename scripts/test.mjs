@@ -38,6 +38,8 @@ if (!only || only === "unit") {
   } else failed += 1;
 }
 
+if (!only) ok = run("Benchmark smoke run", process.execPath, [join(root, "scripts/bench.mjs"), "--quick"]) && ok;
+
 if (!only || only === "e2e") {
   ok = run("Browser check", process.execPath, [join(root, "scripts/ensure-browser.mjs")]) && ok;
   ok = run("Storefront build", process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"]) && ok;
