@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const quick = process.argv.includes("--quick");
 const asJson = process.argv.includes("--json");
 const log = (...a) => (asJson ? process.stderr : process.stdout).write(a.join(" ") + "\n");
-const D = quick ? { sale: 2, soldOut: 4, reads: 1 } : { sale: 20, soldOut: 15, reads: 10 };
+const D = quick ? { sale: 2, soldOut: 6, reads: 1 } : { sale: 20, soldOut: 15, reads: 10 };
 
 const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); }); });
 const waitFor = async (url) => { for (let i = 0; i < 300; i++) { try { if ((await fetch(url)).ok) return; } catch {} await new Promise((r) => setTimeout(r, 100)); } throw new Error(`${url} did not come up`); };

@@ -24,6 +24,9 @@ const CompetitionsPage = lazyNamed(() => import("./routes/public/competitions-pa
 const CompetitionDetailPage = lazyNamed(() => import("./routes/public/competition-detail-page"), "CompetitionDetailPage");
 const CheckoutPage = lazyNamed(() => import("./routes/public/checkout-page"), "CheckoutPage");
 const DirectCheckoutPage = lazyNamed(() => import("./routes/public/direct-checkout-page"), "DirectCheckoutPage");
+const DrawRecordPage = lazyNamed(() => import("./routes/public/draw-record-page"), "DrawRecordPage");
+const SaferPlayPage = lazyNamed(() => import("./routes/public/safer-play-page"), "SaferPlayPage");
+const OurCommitmentsPage = lazyNamed(() => import("./routes/public/our-commitments-page"), "OurCommitmentsPage");
 
 const AdminLayout = lazyNamed(() => import("./routes/admin/admin-layout"), "AdminLayout");
 const AdminDashboardPage = lazyNamed(() => import("./routes/admin/admin-dashboard-page"), "AdminDashboardPage");
@@ -38,6 +41,10 @@ const AdminAboutPage = lazyNamed(() => import("./routes/admin/admin-about-page")
 const AdminWinnersPage = lazyNamed(() => import("./routes/admin/admin-winners-page"), "AdminWinnersPage");
 const AdminEntriesPage = lazyNamed(() => import("./routes/admin/admin-entries-page"), "AdminEntriesPage");
 const AdminMessagesPage = lazyNamed(() => import("./routes/admin/admin-messages-page"), "AdminMessagesPage");
+const AdminCampaignDrawPage = lazyNamed(() => import("./routes/admin/admin-campaign-draw-page"), "AdminCampaignDrawPage");
+const AdminPlayerProtectionPage = lazyNamed(() => import("./routes/admin/admin-player-protection-page"), "AdminPlayerProtectionPage");
+const AdminComplaintsPage = lazyNamed(() => import("./routes/admin/admin-complaints-page"), "AdminComplaintsPage");
+const AdminAuditLogPage = lazyNamed(() => import("./routes/admin/admin-audit-log-page"), "AdminAuditLogPage");
 
 export const router = createBrowserRouter([
   {
@@ -58,6 +65,7 @@ export const router = createBrowserRouter([
       { path: "about", element: <AboutPage /> },
       { path: "competitions", element: <CompetitionsPage /> },
       { path: "competition/:id", element: <CompetitionDetailPage /> },
+      { path: "competition/:id/draw", element: <DrawRecordPage /> },
       { path: "winners", element: <WinnersPage /> },
       { path: "contact", element: <ContactPage /> },
       { path: "auth", element: <AuthPage /> },
@@ -66,6 +74,8 @@ export const router = createBrowserRouter([
       { path: "checkout/direct", element: <DirectCheckoutPage /> },
       { path: "terms", element: <TermsPage /> },
       { path: "privacy", element: <PrivacyPage /> },
+      { path: "safer-play", element: <SaferPlayPage /> },
+      { path: "our-commitments", element: <OurCommitmentsPage /> },
       {
         path: "admin",
         element: <AdminLayout />,
@@ -82,6 +92,10 @@ export const router = createBrowserRouter([
           { path: "winners", element: <AdminWinnersPage /> },
           { path: "entries", element: <AdminEntriesPage /> },
           { path: "messages", element: <AdminMessagesPage /> },
+          { path: "campaigns/:id/draw", element: <AdminCampaignDrawPage /> },
+          { path: "player-protection", element: <AdminPlayerProtectionPage /> },
+          { path: "complaints", element: <AdminComplaintsPage /> },
+          { path: "audit-log", element: <AdminAuditLogPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

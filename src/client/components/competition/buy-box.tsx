@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { competitionPhase, type PublicCompetition } from "../../../shared/schemas/competition";
 import { usePassed } from "../../hooks/use-countdown";
 import { useSuspension } from "../../hooks/use-limits";
@@ -36,6 +37,17 @@ export function BuyBox({ competition, availability }: { competition: PublicCompe
       <Notice title="Sold Out">
         Every ticket has been sold. The draw still goes ahead live on {longDate(competition.drawDate)}, as all our draws happen regardless
         of sellout.
+      </Notice>
+    );
+  }
+  if (availability === "ended" && competition.status === "drawn") {
+    return (
+      <Notice title="Entries Closed">
+        This competition has been drawn.{" "}
+        <Link to={`/competition/${competition.id}/draw`} className="font-semibold text-field-700 underline underline-offset-4">
+          See the winner and verify the draw
+        </Link>
+        .
       </Notice>
     );
   }

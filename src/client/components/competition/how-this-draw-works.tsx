@@ -12,7 +12,9 @@ export function HowThisDrawWorks({ competition: c }: { competition: DrawInfo }) 
   const winners = c.numberOfWinners === 1 ? "One winner is" : `${c.numberOfWinners} winners are`;
   const points = [
     `${winners} chosen at random from every ticket in the draw: chance alone decides, not skill or how quickly you entered.`,
-    `We hold live draws every Monday evening on our social video page. This one is drawn on ${longDate(c.drawDate)}, whether or not every ticket sells.`,
+    c.status === "drawn"
+      ? `We hold live draws every Monday evening on our social video page. This one was drawn on ${longDate(c.drawDate)}.`
+      : `We hold live draws every Monday evening on our social video page. This one is drawn on ${longDate(c.drawDate)}, whether or not every ticket sells.`,
     c.allowPostalEntry
       ? "Paid entries and free postal entries go into the same pool and have exactly the same chance of winning."
       : "Every ticket in the pool has exactly the same chance of winning.",
@@ -43,7 +45,7 @@ export function HowThisDrawWorks({ competition: c }: { competition: DrawInfo }) 
           to={`/competition/${c.id}/draw`}
           className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md font-semibold text-field-700 underline underline-offset-4 hover:text-field-900"
         >
-          {c.status === "drawn" ? "Draw record: see the winner and verify the draw" : "Draw record"}
+          Draw record
           <ArrowRightIcon className="size-4" />
         </Link>
       </section>

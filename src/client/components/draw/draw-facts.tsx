@@ -10,7 +10,7 @@ function Fact({ term, help, children }: { term: string; help?: string; children:
   return (
     <div className="border-b border-cream-200 py-3 last:border-b-0">
       <dt className="font-semibold text-field-900">{term}</dt>
-      {help ? <p className="text-sm text-stone-600">{help}</p> : null}
+      {help ? <dd className="text-sm text-stone-600">{help}</dd> : null}
       <dd className="mt-1">{children}</dd>
     </div>
   );

@@ -9,7 +9,7 @@ export function DrawSchedule({ stage, drawDate }: { stage: DrawStage; drawDate: 
     { done: true, label: "Now", text: "The commitment: the fingerprint of the secret seed, fixed since the competition opened." },
     {
       done: stage === "frozen",
-      label: "When sales close",
+      label: "When sales close (at the closing date, or sooner if every ticket sells)",
       text: "The pool (every ticket number, with names masked), the pool size and the pool hash, published before the draw runs.",
     },
     {

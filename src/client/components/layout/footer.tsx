@@ -17,6 +17,8 @@ const links = [
   { to: "/winners", label: "Winners" },
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact" },
+  { to: "/safer-play", label: "Safer Play" },
+  { to: "/our-commitments", label: "Our Commitments" },
   { to: "/terms", label: "Terms & Conditions" },
   { to: "/privacy", label: "Privacy Policy" },
 ];
@@ -65,7 +67,15 @@ export function Footer() {
       <div className="border-t border-field-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-sm text-field-200 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>© {new Date().getFullYear()} Harvest Draws. All rights reserved.</p>
-          <p className="font-semibold text-wheat-200">Play responsibly. 18+ only.</p>
+          <p className="font-semibold text-wheat-200">
+            <Link to="/safer-play" className="rounded underline-offset-4 hover:text-white hover:underline">
+              Play responsibly
+            </Link>
+            . 18+ only. National Gambling Helpline:{" "}
+            <a href="tel:+448088020133" className="whitespace-nowrap underline-offset-4 hover:text-white hover:underline">
+              0808 8020 133
+            </a>
+          </p>
         </div>
       </div>
     </footer>

@@ -30,6 +30,11 @@ export const adminMenuLinks: NavLinkItem[] = [
   { to: "/admin/popups", label: "Pop-ups" },
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/entries", label: "All Entries" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/player-protection", label: "Player Protection" },
+  { to: "/admin/complaints", label: "Complaints" },
+  { to: "/admin/audit-log", label: "Audit Log" },
 ];
 
 /** The admin dashboard's tool grid. */
@@ -43,4 +48,9 @@ export const adminTools: AdminLinkItem[] = [
   { to: "/admin/categories", label: "Categories", description: "The categories competitions are filed under." },
   { to: "/admin/about-page", label: "About Page", description: "The story and feature cards on /about." },
   { to: "/admin/winners", label: "Winners", description: "The public winners gallery." },
+  { to: "/admin/entries", label: "All Entries", description: "Search, filter and export every entry." },
+  { to: "/admin/messages", label: "Messages", description: "Contact messages and the mail outbox." },
+  { to: "/admin/player-protection", label: "Player Protection", description: "Signs of harm, restrictions and signing players out." },
+  { to: "/admin/complaints", label: "Complaints", description: "The complaints queue with response deadlines." },
+  { to: "/admin/audit-log", label: "Audit Log", description: "Every back-office change: who, what and why." },
 ];

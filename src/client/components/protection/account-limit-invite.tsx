@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useLimits } from "../../hooks/use-limits";
 import { LimitInvite } from "./limit-invite";
 
@@ -12,12 +13,14 @@ function wasDismissed(userId: string): boolean {
   }
 }
 
-/** On /account while no limit is set, until the customer sets one or dismisses the card. */
+/** On /account while no limit is set, until the customer sets one or dismisses the card (not over the limit form itself). */
 export function AccountLimitInvite({ userId }: { userId: string }) {
   const limits = useLimits();
+  const [params] = useSearchParams();
   const [dismissed, setDismissed] = useState(() => wasDismissed(userId));
   const data = limits.data;
-  if (dismissed || !data || data.monthlyLimit !== null || data.pendingIncrease || data.suspension) return null;
+  const onLimitsTab = params.get("tab") === "limits";
+  if (dismissed || onLimitsTab || !data || data.monthlyLimit !== null || data.pendingIncrease || data.suspension) return null;
   const dismiss = () => {
     try {
       localStorage.setItem(key(userId), "1");

@@ -72,7 +72,7 @@ export function LimitForm({ hasLimit }: { hasLimit: boolean }) {
           setValue(e.target.value);
           setError(undefined);
         }}
-        className="max-w-xs"
+        className="max-w-sm"
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" pending={save.isPending && save.variables?.monthlyLimit !== null}>

@@ -2,7 +2,7 @@ import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
-import { Button } from "../../ui/button";
+import { Button, ButtonLink } from "../../ui/button";
 import { SproutIcon, TrashIcon } from "../../ui/icons";
 import { MediaPreview } from "../media/media-preview";
 import { confirmDelete, failureToast } from "../ui/admin-toasts";
@@ -54,6 +54,9 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
           <Button size="sm" variant="secondary" className="flex-1" onClick={onEdit} aria-label={`Edit ${c.title}`}>
             Edit
           </Button>
+          <ButtonLink size="sm" variant="secondary" className="flex-1" to={`/admin/campaigns/${encodeURIComponent(c.id)}/draw`} aria-label={`Draw ${c.title}`}>
+            Draw
+          </ButtonLink>
           <Button
             size="sm"
             variant="ghost"

@@ -1,13 +1,9 @@
 import { Link } from "react-router-dom";
-import { adminTools, type AdminLinkItem } from "../../layout/nav-links";
+import { adminTools } from "../../layout/nav-links";
 import { ArrowRightIcon } from "../../ui/icons";
 
-/** The header menu's tools plus the two read-only back-office lists. */
-const TOOLS: AdminLinkItem[] = [
-  ...adminTools,
-  { to: "/admin/entries", label: "All Entries", description: "Search, filter and export every entry." },
-  { to: "/admin/messages", label: "Messages", description: "Contact messages and the mail outbox." },
-];
+/** Every back-office tool, the read-only lists and the player-protection screens included. */
+const TOOLS = adminTools;
 
 export function AdminToolLinks() {
   return (

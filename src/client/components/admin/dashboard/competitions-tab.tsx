@@ -2,7 +2,7 @@ import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
-import { Button } from "../../ui/button";
+import { Button, ButtonLink } from "../../ui/button";
 import { SproutIcon, TrashIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
 import { useCampaignRefresh } from "../campaigns/use-campaign-refresh";
@@ -13,7 +13,7 @@ import { Table, TBody, Td, Th, THead } from "../ui/table";
 import { NewTabLink } from "../ui/new-tab-link";
 import { Thumb } from "../ui/thumb";
 
-/** Every competition with a Close/Activate toggle, a view link and delete. Delete does not ask (SPEC §8). */
+/** Every competition with a Close/Activate toggle, its draw page, a view link and delete. Delete does not ask (SPEC §8). */
 export function CompetitionsTab() {
   const list = trpc.admin.competitions.list.useQuery();
   if (list.isPending) return <LoadingState label="Loading competitions..." />;
@@ -82,6 +82,9 @@ function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
           <Button size="sm" variant={closing ? "secondary" : "primary"} pending={update.isPending} disabled={busy} onClick={() => update.mutate({ id: c.id, status: closing ? "closed" : "active" })}>
             {closing ? "Close" : "Activate"}
           </Button>
+          <ButtonLink to={`/admin/campaigns/${encodeURIComponent(c.id)}/draw`} variant="secondary" size="sm" aria-label={`Draw ${c.title}`}>
+            Draw
+          </ButtonLink>
           <NewTabLink href={`/competition/${c.id}`} variant="ghost" size="sm" aria-label={`View ${c.title}`}>
             View
           </NewTabLink>
