@@ -49,7 +49,7 @@ export function CompetitionSummary({ competition: c }: { competition: PublicComp
 
       <dl className="mt-5 grid grid-cols-2 gap-3">
         <Stat label="Price per entry" value={formatPrice(c.price)} />
-        <Stat label="Tickets sold" value={count.format(c.soldTickets)} />
+        <Stat label="Entries sold" value={count.format(c.soldTickets)} />
         <Stat label="Maximum tickets" value={c.maxTickets === null ? "No limit" : count.format(c.maxTickets)} />
         <Stat label="Odds per ticket" value={oddsPerTicket(c.maxTickets)} hint={oddsHint(c)} />
       </dl>

@@ -28,7 +28,11 @@ export function DrawFacts({ record }: { record: DrawRecordView }) {
           <HashValue value={record.commitment} />
         </Fact>
         <Fact term="Pool size" help="Tickets in the draw, paid and free postal entries together.">
-          {record.poolSize === null ? pending("Published when sales close") : <span className="font-semibold tabular-nums">{count.format(record.poolSize)}</span>}
+          {record.poolSize === null ? (
+            pending("Published when sales close")
+          ) : (
+            <span className="font-semibold tabular-nums">{count.format(record.poolSize)}</span>
+          )}
         </Fact>
         <Fact term="Pool hash" help="SHA-256 of the ticket numbers in ascending order, one per line.">
           {record.poolHash ? <HashValue value={record.poolHash} /> : pending("Published when sales close")}

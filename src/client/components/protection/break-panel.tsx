@@ -36,7 +36,8 @@ export function BreakPanel({ suspendedUntil }: { suspendedUntil: string | null }
     onSuccess: (result) => {
       setChosen(null);
       void utils.customer.protection.limits.invalidate();
-      toast.success(result.kind === "self_exclusion" ? "Self-exclusion started" : "Your break has started", `You cannot enter competitions or buy tickets until ${longDate(result.suspendedUntil)}.`);
+      const title = result.kind === "self_exclusion" ? "Self-exclusion started" : "Your break has started";
+      toast.success(title, `You cannot enter competitions or buy tickets until ${longDate(result.suspendedUntil)}.`);
       window.scrollTo({ top: 0, behavior: "smooth" });
     },
     onError: (err) => toast.error("Something went wrong", serverMessage(err) ?? "We couldn't start your break. Please try again."),
@@ -64,7 +65,9 @@ export function BreakPanel({ suspendedUntil }: { suspendedUntil: string | null }
           shortened or lifted early, but you can make it longer.
         </p>
         {suspendedUntil ? (
-          <p className="mt-3 rounded-xl bg-field-50 px-4 py-3 text-stone-800">You are already paused until {longDate(suspendedUntil)}. Choosing a longer period extends it.</p>
+          <p className="mt-3 rounded-xl bg-field-50 px-4 py-3 text-stone-800">
+            You are already paused until {longDate(suspendedUntil)}. Choosing a longer period extends it.
+          </p>
         ) : null}
         {buttons(BREAKS)}
         <h3 className="mt-6 font-sans text-lg font-bold text-field-900">Self-exclusion</h3>

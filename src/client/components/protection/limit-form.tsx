@@ -39,7 +39,8 @@ export function LimitForm({ hasLimit }: { hasLimit: boolean }) {
     onSuccess: (result, input) => {
       utils.customer.protection.limits.setData(undefined, result);
       setValue("");
-      const title = result.pendingIncrease ? (input.monthlyLimit === null ? "Limit removal requested" : "Limit increase requested") : "Spending limit updated";
+      const requested = input.monthlyLimit === null ? "Limit removal requested" : "Limit increase requested";
+      const title = result.pendingIncrease ? requested : "Spending limit updated";
       toast.success(title, describe(result));
     },
     onError: (err) => toast.error("Update Failed", serverMessage(err) ?? "We couldn't change your limit. Please try again."),
@@ -79,7 +80,11 @@ export function LimitForm({ hasLimit }: { hasLimit: boolean }) {
           Set Limit
         </Button>
         {hasLimit ? (
-          <Button variant="secondary" onClick={() => save.mutate({ monthlyLimit: null })} pending={save.isPending && save.variables?.monthlyLimit === null}>
+          <Button
+            variant="secondary"
+            onClick={() => save.mutate({ monthlyLimit: null })}
+            pending={save.isPending && save.variables?.monthlyLimit === null}
+          >
             Remove limit
           </Button>
         ) : null}

@@ -13,7 +13,7 @@ import { Table, TBody, Td, Th, THead } from "../ui/table";
 import { NewTabLink } from "../ui/new-tab-link";
 import { Thumb } from "../ui/thumb";
 
-/** Every competition with a Close/Activate toggle, its draw page, a view link and delete. Delete does not ask (SPEC §8). */
+/** Every competition with a Close/Activate toggle (none once drawn), its draw page, a view link and delete. Delete does not ask (SPEC §8). */
 export function CompetitionsTab() {
   const list = trpc.admin.competitions.list.useQuery();
   if (list.isPending) return <LoadingState label="Loading competitions..." />;
@@ -79,9 +79,11 @@ function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
       </Td>
       <Td>
         <div className="flex justify-end gap-2">
-          <Button size="sm" variant={closing ? "secondary" : "primary"} pending={update.isPending} disabled={busy} onClick={() => update.mutate({ id: c.id, status: closing ? "closed" : "active" })}>
-            {closing ? "Close" : "Activate"}
-          </Button>
+          {c.status === "drawn" ? null : (
+            <Button size="sm" variant={closing ? "secondary" : "primary"} pending={update.isPending} disabled={busy} onClick={() => update.mutate({ id: c.id, status: closing ? "closed" : "active" })}>
+              {closing ? "Close" : "Activate"}
+            </Button>
+          )}
           <ButtonLink to={`/admin/campaigns/${encodeURIComponent(c.id)}/draw`} variant="secondary" size="sm" aria-label={`Draw ${c.title}`}>
             Draw
           </ButtonLink>

@@ -1,0 +1,148 @@
+import { useState, type ReactNode } from "react";
+import type { AdminCompetition } from "../../../../shared/schemas/admin";
+import { shortDateTime } from "../../../lib/dates";
+import { toast } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { drawStage } from "../../draw/draw-types";
+import { HashValue } from "../../draw/hash-value";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { TrophyIcon } from "../../ui/icons";
+import { LoadingState } from "../../ui/spinner";
+import { failureToast } from "../ui/admin-toasts";
+import { CompetitionStatusBadge } from "../ui/badges";
+import { LoadError } from "../ui/feedback";
+import { NewTabLink } from "../ui/new-tab-link";
+import { DRAW_MODE_LABEL, drawStatusText } from "./draw-labels";
+import { DrawWinnersTable } from "./draw-winners-table";
+import { RunDrawDialog } from "./run-draw-dialog";
+import { useDrawRefresh } from "./use-draw-refresh";
+
+function Fact({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "min-w-0 sm:col-span-2 lg:col-span-3" : "min-w-0"}>
+      <dt className="text-sm text-stone-600">{term}</dt>
+      <dd className="mt-0.5 font-semibold text-field-900">{children}</dd>
+    </div>
+  );
+}
+
+const later = (text: string) => <span className="font-normal text-stone-600 italic">{text}</span>;
+
+/** Status, mode and the published values of one competition's draw, and the Run draw action. */
+export function DrawPanel({ competition: c }: { competition: AdminCompetition }) {
+  const record = trpc.public.draws.record.useQuery({ id: c.id }, { staleTime: 0 });
+  const refresh = useDrawRefresh(c.id);
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
+  const run = trpc.admin.draws.run.useMutation({
+    onSuccess: (drawn) => {
+      utils.public.draws.record.setData({ id: c.id }, drawn);
+      setConfirming(false);
+      const n = drawn.winners.length;
+      toast.success("Draw complete", `${n === 1 ? "1 winner" : `${n} winners`} drawn for “${c.title}”.`);
+      refresh();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      failureToast("Failed to run draw", error);
+      // A refused draw may still have closed sales or frozen the pool.
+      refresh();
+    },
+  });
+
+  return (
+    <Card>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="draw-heading" className="text-2xl font-bold">
+          Draw
+        </h2>
+        <CompetitionStatusBadge status={c.status} />
+      </div>
+      {record.isPending ? (
+        <LoadingState label="Loading the draw record..." />
+      ) : record.isError ? (
+        <LoadError what="The draw record" error={record.error} />
+      ) : (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Fact term="Status">{drawStatusText(c, drawStage(record.data) !== "open")}</Fact>
+            <Fact term="Draw mode">{DRAW_MODE_LABEL[c.drawMode]}</Fact>
+            <Fact term="Draw date">
+              <time dateTime={c.drawDate}>{shortDateTime(c.drawDate)}</time>
+            </Fact>
+            <Fact term="Sales close">
+              <time dateTime={c.endDate}>{shortDateTime(c.endDate)}</time>
+            </Fact>
+            <Fact term="Tickets">
+              <span className="tabular-nums">
+                {c.soldTickets} sold{c.maxTickets ? ` of ${c.maxTickets}` : ""}
+                {c.heldTickets ? `, ${c.heldTickets} held` : ""}
+              </span>
+            </Fact>
+            <Fact term="Winners to draw">{c.numberOfWinners}</Fact>
+            <Fact term="Commitment" wide>
+              <HashValue value={record.data.commitment} />
+            </Fact>
+            <Fact term="Pool size">{record.data.poolSize === null ? later("Frozen when sales close") : <span className="tabular-nums">{record.data.poolSize}</span>}</Fact>
+            <Fact term="Sales closed">{record.data.closedAt ? shortDateTime(record.data.closedAt) : later("Not yet")}</Fact>
+            <Fact term="Drawn">{record.data.drawnAt ? shortDateTime(record.data.drawnAt) : later("Not yet")}</Fact>
+            <Fact term="Pool hash" wide>
+              {record.data.poolHash ? <HashValue value={record.data.poolHash} /> : later("Published when sales close")}
+            </Fact>
+            {record.data.beacon ? (
+              <Fact term="Beacon" wide>
+                <HashValue value={record.data.beacon} />
+              </Fact>
+            ) : null}
+            {record.data.seed ? (
+              <Fact term="Seed" wide>
+                <HashValue value={record.data.seed} />
+              </Fact>
+            ) : null}
+          </dl>
+
+          <div className="mt-6 border-t border-cream-200 pt-5">
+            {c.status === "drawn" || record.data.drawnAt ? (
+              <div className="flex flex-col gap-4">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h3 className="flex items-center gap-2 font-sans text-lg font-bold text-field-900">
+                    <TrophyIcon className="size-5 text-wheat-700" />
+                    {record.data.winners.length === 1 ? "Winner" : "Winners"}
+                  </h3>
+                  <NewTabLink href={`/competition/${encodeURIComponent(c.id)}/draw`} size="sm">
+                    Public draw record
+                  </NewTabLink>
+                </div>
+                <DrawWinnersTable winners={record.data.winners} />
+              </div>
+            ) : record.data.poolSize === 0 ? (
+              <p className="rounded-xl bg-cream-100 px-4 py-3 text-stone-800">Sales closed with no tickets in the pool, so there is nothing to draw.</p>
+            ) : (
+              <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="text-sm text-stone-700">
+                  <p>
+                    {c.drawMode === "live"
+                      ? "This competition is drawn live: press Run draw during the Monday stream."
+                      : "This competition is drawn automatically at its draw date; you can also run the draw now."}
+                  </p>
+                  {c.heldTickets > 0 ? <p className="mt-1 font-semibold text-wheat-800">Some payments are still being processed; the draw waits until they settle.</p> : null}
+                </div>
+                <Button className="shrink-0" onClick={() => setConfirming(true)} pending={run.isPending}>
+                  Run draw
+                </Button>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+      <RunDrawDialog
+        open={confirming}
+        competition={c}
+        pending={run.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={(beacon) => run.mutate({ id: c.id, beacon })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { useRef, type FormEvent } from "react";
+import type { AdminCompetition } from "../../../../shared/schemas/admin";
+import { focusFirstInvalid } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { Button } from "../../ui/button";
+import { TextField } from "../../ui/text-field";
+import { failureToast } from "../ui/admin-toasts";
+import { TextAreaField } from "../ui/text-area-field";
+import { useEditorForm } from "../ui/use-editor-form";
+import { emptyPostalForm, postalFormSchema, receivedAtFrom, todayInput } from "./postal-entry-form-state";
+import { useDrawRefresh } from "./use-draw-refresh";
+
+/** Record a free entry that arrived by post: one ticket, in the same pool as the paid ones. */
+export function PostalEntryForm({ competition: c }: { competition: AdminCompetition }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useEditorForm(emptyPostalForm());
+  const refresh = useDrawRefresh(c.id);
+  const question = c.qualifyingQuestion?.trim() || null;
+  const record = trpc.admin.draws.recordPostal.useMutation({
+    onSuccess: (entry) => {
+      const tickets = entry.ticketNumbers.join(", ");
+      toast.success("Postal entry recorded", `Ticket ${tickets} for ${entry.customerName}.`);
+      form.reset(emptyPostalForm());
+      refresh();
+    },
+    onError: (error) => failureToast("Failed to record postal entry", error),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (record.isPending) return;
+    const parsed = postalFormSchema(question !== null).safeParse(form.values);
+    if (!parsed.success) {
+      form.showZodErrors(parsed.error);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    const v = parsed.data;
+    record.mutate({
+      id: c.id,
+      customerName: v.customerName,
+      customerEmail: v.customerEmail,
+      address: v.address,
+      receivedAt: receivedAtFrom(v.receivedOn),
+      postalReference: v.postalReference,
+      answer: question ? v.answer : null,
+      dateOfBirth: v.dateOfBirth || null,
+    });
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Entrant Name" autoComplete="off" {...form.text("customerName")} />
+        <TextField label="Entrant Email" type="email" inputMode="email" autoComplete="off" {...form.text("customerEmail")} />
+      </div>
+      <TextAreaField label="Postal Address" rows={3} hint="As written on the envelope or card." {...form.text("address")} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Date Received" type="date" max={todayInput()} {...form.text("receivedOn")} />
+        <TextField label="Postal Reference" autoComplete="off" hint="Your own reference for this card; each is recorded once." {...form.text("postalReference")} />
+      </div>
+      {question ? (
+        <TextField
+          label={question}
+          autoComplete="off"
+          hint={c.qualifyingAnswer ? `The entrant's answer, as written. Expected: “${c.qualifyingAnswer}”.` : "The entrant's answer, as written."}
+          {...form.text("answer")}
+        />
+      ) : null}
+      <TextField
+        label="Date of Birth"
+        type="date"
+        optional
+        max={todayInput()}
+        hint="Needed unless the email matches an account with a date of birth. Entrants must be 18 or over."
+        {...form.text("dateOfBirth")}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" pending={record.isPending} className="w-full sm:w-auto">
+          {record.isPending ? "Recording..." : "Record Entry"}
+        </Button>
+      </div>
+    </form>
+  );
+}
