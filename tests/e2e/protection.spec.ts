@@ -1,0 +1,75 @@
+import { createSessionFor, expect, signInAs, test } from "./fixtures";
+import { CARDS, fillCard, seededCompetition } from "./shop";
+
+test("the public draw record of a drawn competition verifies in the browser", async ({ page }) => {
+  const list = await (await page.request.get("/api/competitions")).json();
+  const drawn = list.find((c: { status: string }) => c.status === "drawn");
+  await page.goto(`/competition/${drawn.id}/draw`);
+  await expect(page.getByText(drawn.title).first()).toBeVisible();
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Verified: the published draw matches.")).toBeVisible();
+});
+
+test("a player sets a £10 limit and is refused the order that would pass it", async ({ page }) => {
+  await signInAs(page, "user", "Lim");
+  await page.goto("/account?tab=limits");
+  await page.getByLabel("New monthly limit (£)").fill("10");
+  await page.getByRole("button", { name: "Set Limit" }).click();
+  await expect(page.getByText("£10.00").first()).toBeVisible();
+  const c = await seededCompetition(page, "Massey Ferguson 5S Tractor"); // £4.99 a ticket
+  await page.goto(`/competition/${c.id}`);
+  await page.getByLabel("Full Name").fill("Lim Tester");
+  await page.getByLabel(c.question).fill(c.answer);
+  await page.getByLabel("Number of Entries").fill("3");
+  await page.getByRole("button", { name: "Enter Now" }).click();
+  await expect(page).toHaveURL(/\/checkout\/direct$/);
+  await fillCard(page, CARDS.approve);
+  await page.getByLabel("Billing Address").fill("1 Lane");
+  await page.getByLabel("City").fill("Lincoln");
+  await page.getByLabel("Postcode").fill("LN1 1AA");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByText("This order would take you over your monthly spending limit of £10.00. You have £10.00 left this month.")).toBeVisible();
+});
+
+test("a self-excluded player cannot enter and sees why", async ({ page }) => {
+  await signInAs(page, "user", "Sel");
+  await page.goto("/account?tab=limits");
+  await page.getByRole("button", { name: "Self-exclude for 6 months" }).click();
+  await page.getByRole("button", { name: "Self-exclude", exact: true }).click();
+  await expect(page.getByText(/You have self-excluded until/).first()).toBeVisible();
+  const c = await seededCompetition(page, "Honda TRX520 Farm Quad");
+  await page.goto(`/competition/${c.id}`);
+  await expect(page.getByText(/You have self-excluded until/).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Enter Now" })).toHaveCount(0);
+});
+
+test("an under-18 date of birth is refused", async ({ page }) => {
+  const young = new Date(Date.now() - 16 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+  await signInAs(page, "user", "Kit", young);
+  const c = await seededCompetition(page, "Agronomy & Soil Health Course");
+  await page.goto(`/competition/${c.id}`);
+  await page.getByLabel("Full Name").fill("Kit Young");
+  await page.getByLabel(c.question).fill(c.answer);
+  await page.getByRole("button", { name: "Enter Now" }).click();
+  await expect(page).toHaveURL(/\/checkout\/direct$/);
+  await fillCard(page, CARDS.approve);
+  await page.getByLabel("Billing Address").fill("1 Lane");
+  await page.getByLabel("City").fill("Lincoln");
+  await page.getByLabel("Postcode").fill("LN1 1AA");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByText("You must be 18 or over to enter our competitions.")).toBeVisible();
+});
+
+test("a complaint gets a reference and lands in the admin queue", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByLabel("What is this about?").selectOption({ label: "A complaint" });
+  await page.getByLabel("Your Name").fill("Cai Complainer");
+  await page.getByLabel("Email Address").fill("cai@example.test");
+  await page.getByLabel("Subject").fill("My prize has not arrived");
+  await page.getByLabel("Message").fill("It has been six weeks since the draw and nothing has arrived.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const reference = (await page.getByText(/CMP-\d{8}-[0-9A-F]{6}/).first().textContent())!.match(/CMP-\d{8}-[0-9A-F]{6}/)![0];
+  const admin = createSessionFor("admin");
+  const queue = await (await page.request.get("/api/admin/complaints", { headers: { "x-session-token": admin.token } })).json();
+  expect(queue.find((c: { reference: string }) => c.reference === reference)).toMatchObject({ status: "open", subject: "My prize has not arrived" });
+});
