@@ -28,6 +28,8 @@ ALTER TABLE `users` ADD `pending_limit_effective_at` integer;--> statement-break
 ALTER TABLE `users` ADD `suspended_until` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `suspension_kind` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `suspension_reason` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `restricted_at` integer;--> statement-breakpoint
+ALTER TABLE `users` ADD `restriction_reason` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `closed_at` integer;--> statement-breakpoint
 ALTER TABLE `competitions` ADD `cash_alternative` text;--> statement-breakpoint
 ALTER TABLE `competitions` ADD `instant_win` integer DEFAULT false NOT NULL;--> statement-breakpoint

@@ -31,6 +31,9 @@ export const users = sqliteTable("users", {
   suspendedUntil: timestamp("suspended_until"),
   suspensionKind: text("suspension_kind", { enum: ["break", "self_exclusion", "restricted"] }),
   suspensionReason: text("suspension_reason"),
+  /** An operator's restriction, kept apart from the player's own break so lifting one never ends the other. */
+  restrictedAt: timestamp("restricted_at"),
+  restrictionReason: text("restriction_reason"),
   closedAt: timestamp("closed_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

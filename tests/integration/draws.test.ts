@@ -96,10 +96,11 @@ describe("running a draw", () => {
     expect(again).toMatchObject({ code: "CONFLICT", message: "This competition has already been drawn" });
   });
 
-  it("refuses an empty pool", async () => {
+  it("refuses an empty pool without ending an open competition", async () => {
     const c = await createCompetition(db);
     const err = await refusal(runDraw(deps(), c.id));
     expect(err.message).toBe("There are no entries to draw from");
+    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.status).toBe("active");
   });
 
   it("waits while a payment is still held so no paid ticket misses the pool", async () => {

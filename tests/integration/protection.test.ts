@@ -127,6 +127,17 @@ describe("breaks, self-exclusion and closure (1.5)", () => {
     expect(postal.message).toContain("suspended");
   });
 
+  it("an operator's restriction neither shortens nor lifts a player's own self-exclusion", async () => {
+    const c = await createCompetition(db);
+    const u = await createUser(db);
+    const own = takeBreak(db, u.id, "1y", new Date());
+    restrictAccount(db, u.id, true, "Concerning pattern of play");
+    restrictAccount(db, u.id, false, "Reviewed with the player");
+    const after = getLimits(db, u.id, new Date());
+    expect(after.suspension).toMatchObject({ kind: "self_exclusion", until: own.suspendedUntil });
+    expect((await refusal(buy(u.id, c.id))).message).toContain("You have self-excluded until");
+  });
+
   it("hides broadcasts (marketing) from a suspended player", async () => {
     const u = await createUser(db);
     takeBreak(db, u.id, "1w", new Date());

@@ -79,6 +79,10 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
   const now = deps.now?.() ?? new Date();
   const before = findCompetition(db, id);
   if (before.status === "drawn") throw new AppError("CONFLICT", "This competition has already been drawn");
+  // Refuse before closing sales: a draw with nothing to draw must not end an open competition.
+  if (before.status === "active" && before.soldTickets === 0 && before.heldTickets === 0) {
+    throw new AppError("CONFLICT", "There are no entries to draw from");
+  }
   closeSales(db, id);
   if (!(await freezePool(db, id, now))) {
     throw new AppError("CONFLICT", "Payments for this competition are still being processed. Try again in a few minutes.");

@@ -8,8 +8,8 @@ const LIMIT = 100;
 
 /** Broadcasts are marketing: a player on a break or self-excluded does not get them. */
 function suspended(db: Db, userId: string, now: Date): boolean {
-  const u = db.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, userId)).get();
-  return !!u?.until && u.until > now;
+  const u = db.select({ until: users.suspendedUntil, restrictedAt: users.restrictedAt }).from(users).where(eq(users.id, userId)).get();
+  return !!u?.restrictedAt || (!!u?.until && u.until > now);
 }
 
 function visibleTo(userId: string, now: Date, includeBroadcasts = true) {

@@ -55,7 +55,9 @@ export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Da
       const user = tx.select().from(users).where(eq(users.email, email)).get();
       const suspended = user ? suspensionMessage(user, now) : null;
       if (suspended) throw new AppError("FORBIDDEN", `This entrant's account is suspended: ${suspended}`);
-      assertAdult(args.dateOfBirth || user?.dateOfBirth || null, now);
+      const dateOfBirth = args.dateOfBirth || user?.dateOfBirth || null;
+      if (!dateOfBirth) throw new AppError("BAD_REQUEST", "Enter the entrant's date of birth from the postcard: entrants must be 18 or over.");
+      assertAdult(dateOfBirth, now);
       if (c.maxTicketsPerPerson !== null && ticketsOfPerson(tx as unknown as Db, c.id, user?.id ?? null, email) + 1 > c.maxTicketsPerPerson) {
         throw new AppError("FORBIDDEN", `This person already has the most tickets allowed (${c.maxTicketsPerPerson}) for "${c.title}"`);
       }

@@ -34,11 +34,11 @@ export function assertAdult(dateOfBirth: string | null, now: Date): void {
   if (ageOn(dateOfBirth, now) < 18) throw new AppError("FORBIDDEN", UNDER_18_MESSAGE);
 }
 
-export function suspensionMessage(user: Pick<User, "suspendedUntil" | "suspensionKind" | "closedAt">, now: Date): string | null {
+export function suspensionMessage(user: Pick<User, "suspendedUntil" | "suspensionKind" | "closedAt" | "restrictedAt">, now: Date): string | null {
   if (user.closedAt) return "This account is closed.";
+  if (user.restrictedAt) return "Your account has been restricted by our player protection team. Please contact us.";
   if (!user.suspendedUntil || user.suspendedUntil <= now) return null;
   const until = user.suspendedUntil.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
-  if (user.suspensionKind === "restricted") return "Your account has been restricted by our player protection team. Please contact us.";
   if (user.suspensionKind === "self_exclusion") return `You have self-excluded until ${until}. You cannot enter competitions or buy tickets until then.`;
   return `You are taking a break until ${until}. You cannot enter competitions or buy tickets until then.`;
 }
@@ -145,7 +145,11 @@ export function getLimits(db: Db, userId: string, now: Date): LimitsView {
   const spent = spentThisMonth(db, userId, now);
   const message = suspensionMessage(user, now);
   return {
-    suspension: message && user.suspendedUntil ? { until: user.suspendedUntil.toISOString(), kind: user.suspensionKind ?? "break", message } : null,
+    suspension: message
+      ? user.restrictedAt
+        ? { until: "9999-12-31T00:00:00.000Z", kind: "restricted", message }
+        : { until: user.suspendedUntil?.toISOString() ?? now.toISOString(), kind: user.suspensionKind ?? "break", message }
+      : null,
     monthlyLimit: limit === null ? null : penceToDecimal(limit),
     pendingIncrease: user.pendingLimitEffectiveAt
       ? { monthlyLimit: user.pendingLimitRemoves ? null : penceToDecimal(user.pendingLimitPence ?? 0), effectiveAt: user.pendingLimitEffectiveAt.toISOString() }
@@ -256,8 +260,8 @@ export function playerSignals(db: Db, now: Date) {
         limitReached: e.limitReached,
         increaseRequests: e.increaseRequests,
         monthlyLimit: u.monthlyLimitPence === null ? null : penceToDecimal(u.monthlyLimitPence),
-        suspendedUntil: u.suspendedUntil && u.suspendedUntil > now ? u.suspendedUntil.toISOString() : null,
-        suspensionKind: u.suspendedUntil && u.suspendedUntil > now ? u.suspensionKind : null,
+        suspendedUntil: u.restrictedAt ? null : u.suspendedUntil && u.suspendedUntil > now ? u.suspendedUntil.toISOString() : null,
+        suspensionKind: u.restrictedAt ? "restricted" : u.suspendedUntil && u.suspendedUntil > now ? u.suspensionKind : null,
         signals,
       };
     })
@@ -265,17 +269,19 @@ export function playerSignals(db: Db, now: Date) {
     .sort((a, b) => b.signals.length - a.signals.length);
 }
 
-/** An operator's intervention, up to stopping play; the reason goes to the audit log. */
-export function restrictAccount(db: Db, userId: string, restricted: boolean, reason: string) {
+/**
+ * An operator's intervention, up to stopping play; the reason goes to the audit log. It is kept
+ * apart from the player's own break: restricting never shortens a break, and lifting a restriction
+ * never lifts one.
+ */
+export function restrictAccount(db: Db, userId: string, restricted: boolean, reason: string, now = new Date()) {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new AppError("NOT_FOUND", "User not found");
   if (restricted) {
-    db.update(users).set({ suspendedUntil: new Date("9999-12-31T00:00:00Z"), suspensionKind: "restricted", suspensionReason: reason }).where(eq(users.id, userId)).run();
+    db.update(users).set({ restrictedAt: now, restrictionReason: reason }).where(eq(users.id, userId)).run();
   } else {
-    if (user.suspensionKind !== "restricted") {
-      throw new AppError("CONFLICT", "A player's own break or self-exclusion cannot be lifted early");
-    }
-    db.update(users).set({ suspendedUntil: null, suspensionKind: null, suspensionReason: null }).where(eq(users.id, userId)).run();
+    if (!user.restrictedAt) throw new AppError("CONFLICT", "This account has no operator restriction to lift; a player's own break or self-exclusion cannot be lifted early");
+    db.update(users).set({ restrictedAt: null, restrictionReason: null }).where(eq(users.id, userId)).run();
   }
   return { userId, restricted };
 }
