@@ -5,43 +5,16 @@ import { competitions, draws, entries, type Competition } from "../../../db/sche
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { campaignInput, type AdminCompetition } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
-import { findCompetition } from "./competitions";
+import { competitionCoreView, findCompetition } from "./competitions";
 import { numberSetting } from "./settings";
 
 type CampaignValues = z.output<typeof campaignInput>;
 
 function toAdmin(c: Competition, revenuePence: number, paidEntries: number): AdminCompetition {
   return {
-    id: c.id,
-    title: c.title,
-    description: c.description,
-    image: c.image,
-    category: c.category,
-    price: penceToDecimal(c.pricePence),
-    status: c.status,
-    startDate: c.startDate.toISOString(),
-    endDate: c.endDate.toISOString(),
-    drawDate: c.drawDate.toISOString(),
-    maxTickets: c.maxTickets,
-    maxTicketsPerPerson: c.maxTicketsPerPerson,
-    numberOfWinners: c.numberOfWinners,
-    drawMode: c.drawMode,
-    cashAlternative: c.cashAlternative,
-    instantWin: c.instantWin,
-    soldTickets: c.soldTickets,
+    ...competitionCoreView(c),
     heldTickets: c.heldTickets,
-    featured: c.featured,
-    showOnHero: c.showOnHero,
-    qualifyingQuestion: c.qualifyingQuestion,
     qualifyingAnswer: c.qualifyingAnswer,
-    allowPostalEntry: c.allowPostalEntry,
-    postalAddress: c.postalAddress,
-    prizeDetails: c.prizeDetails,
-    rules: c.rules,
-    faq: c.faq,
-    privacyPolicyUrl: c.privacyPolicyUrl,
-    termsOfUseUrl: c.termsOfUseUrl,
-    createdAt: c.createdAt.toISOString(),
     revenue: penceToDecimal(revenuePence),
     paidEntries,
   };

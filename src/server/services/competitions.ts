@@ -6,8 +6,8 @@ import { penceToDecimal } from "../../shared/money";
 import type { PublicCompetition } from "../../shared/schemas/competition";
 import { AppError } from "../errors";
 
-export function toPublicCompetition(c: Competition): PublicCompetition {
-  const remaining = c.maxTickets === null ? null : Math.max(0, c.maxTickets - c.soldTickets - c.heldTickets);
+/** The fields every view of a competition shares (see competitionCore). */
+export function competitionCoreView(c: Competition) {
   return {
     id: c.id,
     title: c.title,
@@ -21,25 +21,33 @@ export function toPublicCompetition(c: Competition): PublicCompetition {
     drawDate: c.drawDate.toISOString(),
     maxTickets: c.maxTickets,
     soldTickets: c.soldTickets,
-    remainingTickets: remaining,
-    soldOut: c.maxTickets !== null && c.soldTickets >= c.maxTickets,
     maxTicketsPerPerson: c.maxTicketsPerPerson,
     featured: c.featured,
     showOnHero: c.showOnHero,
     qualifyingQuestion: c.qualifyingQuestion,
     allowPostalEntry: c.allowPostalEntry,
-    postalAddress: c.allowPostalEntry ? c.postalAddress : null,
+    postalAddress: c.postalAddress,
     prizeDetails: c.prizeDetails,
     rules: c.rules,
     faq: c.faq,
     privacyPolicyUrl: c.privacyPolicyUrl,
     termsOfUseUrl: c.termsOfUseUrl,
-    commitment: commitmentSync(c.drawSeed),
     numberOfWinners: c.numberOfWinners,
     drawMode: c.drawMode,
     cashAlternative: c.cashAlternative,
     instantWin: c.instantWin,
     createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export function toPublicCompetition(c: Competition): PublicCompetition {
+  const remaining = c.maxTickets === null ? null : Math.max(0, c.maxTickets - c.soldTickets - c.heldTickets);
+  return {
+    ...competitionCoreView(c),
+    postalAddress: c.allowPostalEntry ? c.postalAddress : null,
+    remainingTickets: remaining,
+    soldOut: c.maxTickets !== null && c.soldTickets >= c.maxTickets,
+    commitment: commitmentSync(c.drawSeed),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { competitionCore } from "./competition";
 import { mediaRef, safeLink, safeLinkWith } from "./content";
 
 export const CAMPAIGN_CATEGORY_CHOICES = ["Electronics", "Home & Garden", "Automotive", "Fashion", "Sports & Fitness", "Travel", "Food & Drink", "Credit"] as const;
@@ -79,37 +80,9 @@ export const campaignInput = campaignFields
   .refine((v) => !v.allowPostalEntry || !!v.postalAddress, { path: ["postalAddress"], message: "A postal address is required for legal compliance when postal entry is allowed" });
 export type CampaignInput = z.input<typeof campaignInput>;
 
-export const adminCompetition = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image: z.string(),
-  category: z.string(),
-  price: z.string(),
-  status: z.enum(["active", "closed", "drawn"]),
-  startDate: z.string(),
-  endDate: z.string(),
-  drawDate: z.string(),
-  maxTickets: z.number().int().nullable(),
-  maxTicketsPerPerson: z.number().int().nullable(),
-  numberOfWinners: z.number().int(),
-  drawMode: z.enum(["auto", "live"]),
-  cashAlternative: z.string().nullable(),
-  instantWin: z.boolean(),
-  soldTickets: z.number().int(),
+export const adminCompetition = competitionCore.extend({
   heldTickets: z.number().int(),
-  featured: z.boolean(),
-  showOnHero: z.boolean(),
-  qualifyingQuestion: z.string().nullable(),
   qualifyingAnswer: z.string().nullable(),
-  allowPostalEntry: z.boolean(),
-  postalAddress: z.string().nullable(),
-  prizeDetails: z.string().nullable(),
-  rules: z.string().nullable(),
-  faq: z.string().nullable(),
-  privacyPolicyUrl: z.string().nullable(),
-  termsOfUseUrl: z.string().nullable(),
-  createdAt: z.string(),
   /** Paid revenue, e.g. "1234.50". */
   revenue: z.string(),
   paidEntries: z.number().int(),

@@ -3,8 +3,8 @@ import { z } from "zod";
 export const competitionStatus = z.enum(["active", "closed", "drawn"]);
 export type CompetitionStatus = z.infer<typeof competitionStatus>;
 
-/** What any visitor or REST client may see of a competition: never the qualifying answer. */
-export const publicCompetition = z.object({
+/** The fields every view of a competition shares; public and admin views add their own. */
+export const competitionCore = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -18,9 +18,6 @@ export const publicCompetition = z.object({
   drawDate: z.string(),
   maxTickets: z.number().int().nullable(),
   soldTickets: z.number().int(),
-  /** Null when unlimited. */
-  remainingTickets: z.number().int().nullable(),
-  soldOut: z.boolean(),
   maxTicketsPerPerson: z.number().int().nullable(),
   featured: z.boolean(),
   showOnHero: z.boolean(),
@@ -32,13 +29,20 @@ export const publicCompetition = z.object({
   faq: z.string().nullable(),
   privacyPolicyUrl: z.string().nullable(),
   termsOfUseUrl: z.string().nullable(),
-  /** SHA-256 of the secret draw seed, published from the first day of sales. */
-  commitment: z.string(),
   numberOfWinners: z.number().int(),
   drawMode: z.enum(["auto", "live"]),
   cashAlternative: z.string().nullable(),
   instantWin: z.boolean(),
   createdAt: z.string(),
+});
+
+/** What any visitor or REST client may see of a competition: never the qualifying answer. */
+export const publicCompetition = competitionCore.extend({
+  /** Null when unlimited. */
+  remainingTickets: z.number().int().nullable(),
+  soldOut: z.boolean(),
+  /** SHA-256 of the secret draw seed, published from the first day of sales. */
+  commitment: z.string(),
 });
 export type PublicCompetition = z.infer<typeof publicCompetition>;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { cartCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
-import { useAttemptKey } from "../../hooks/use-attempt-key";
+import { useCheckoutSubmit } from "../../hooks/use-checkout-submit";
 import { useCart } from "../../hooks/use-cart";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { nestedFieldErrors } from "../../lib/checkout-errors";
@@ -58,14 +58,13 @@ interface CartCheckoutFormProps {
 export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFormProps) {
   const { items, totalPrice } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
-  const inFlight = useRef(false);
   const { values, setValues, setErrors, field } = useFormFields(INITIAL);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string | undefined>>({});
   const user = useProfileBilling(setValues);
-  const attempt = useAttemptKey();
   const checkout = trpc.public.entries.checkoutCart.useMutation();
   const explainFailure = useCheckoutFailure(PAYMENT_FAILED);
+  const payment = useCheckoutSubmit(checkout.mutateAsync, (e) => explainFailure(e).definitive, onPaid);
 
   const hasQuestions = items.some((i) => competitions.get(i.competitionId)?.qualifyingQuestion?.trim());
 
@@ -83,7 +82,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current || !ready) return;
+    if (payment.busy() || !ready) return;
     const { email, firstName, lastName, address, city, postcode, country, nameOnCard, cardNumber, expiryDate, cvv } = values;
     const details = {
       email,
@@ -104,16 +103,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
       focusFirstInvalid(formRef.current);
       return;
     }
-    inFlight.current = true;
-    try {
-      const result = await checkout.mutateAsync({ ...details, idempotencyKey: attempt.keyFor(JSON.stringify(details)) });
-      attempt.finish();
-      onPaid(result);
-    } catch (error) {
-      if (explainFailure(error).definitive) attempt.finish();
-    } finally {
-      inFlight.current = false;
-    }
+    await payment.submit(details);
   };
 
   return (

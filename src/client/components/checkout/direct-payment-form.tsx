@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from "react";
 import { decimalToPence, formatPounds } from "../../../shared/money";
 import { directCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
-import { useAttemptKey } from "../../hooks/use-attempt-key";
+import { useCheckoutSubmit } from "../../hooks/use-checkout-submit";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { nestedFieldErrors } from "../../lib/checkout-errors";
 import { focusFirstInvalid } from "../../lib/form-errors";
@@ -21,7 +21,6 @@ const PAYMENT_FAILED = "Your payment could not be processed. Please try again.";
 /** Card and billing details for one competition's entry; charges once however often it is clicked. */
 export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: OrderResult) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const inFlight = useRef(false);
   const { values, setValues, setErrors, field } = useFormFields({
     nameOnCard: entry.customerName,
     cardNumber: "",
@@ -32,14 +31,14 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
     postcode: "",
   });
   useProfileBilling(setValues);
-  const attempt = useAttemptKey();
   const checkout = trpc.public.entries.checkoutDirect.useMutation();
   const explainFailure = useCheckoutFailure(PAYMENT_FAILED);
+  const payment = useCheckoutSubmit(checkout.mutateAsync, (e) => explainFailure(e).definitive, onPaid);
   const total = formatPounds((decimalToPence(entry.pricePerEntry) ?? 0) * entry.tickets);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (payment.busy()) return;
     const details = {
       competitionId: entry.competitionId,
       customerName: entry.customerName,
@@ -57,16 +56,7 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
       focusFirstInvalid(formRef.current);
       return;
     }
-    inFlight.current = true;
-    try {
-      const result = await checkout.mutateAsync({ ...details, idempotencyKey: attempt.keyFor(JSON.stringify(details)) });
-      attempt.finish();
-      onPaid(result);
-    } catch (error) {
-      if (explainFailure(error).definitive) attempt.finish();
-    } finally {
-      inFlight.current = false;
-    }
+    await payment.submit(details);
   };
 
   return (
