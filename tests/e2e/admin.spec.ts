@@ -131,3 +131,21 @@ test("an admin changes how many winners the home page shows, and it follows", as
   const winners = page.getByRole("region", { name: "Recent Winners" }).getByRole("listitem");
   await expect(winners).toHaveCount(3);
 });
+
+test("an admin broadcasts a notification from the back office and a customer sees it in the bell", async ({ page, browser }) => {
+  await asAdmin(page);
+  await page.goto("/admin/notifications");
+  await expect(page.getByRole("heading", { name: "Notification Management" })).toBeVisible();
+  await page.getByLabel("Title", { exact: true }).fill("Harvest festival draw");
+  await page.getByLabel("Message").fill("Extra prizes in tonight's live draw.");
+  await page.getByRole("button", { name: "Send Broadcast" }).click();
+  await expect(page.getByText("Harvest festival draw").first()).toBeVisible();
+
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await signInAs(customer, "user", "Fenna");
+  await customer.goto("/winners");
+  await customer.getByRole("button", { name: "Notifications" }).click();
+  await expect(customer.getByText("Harvest festival draw")).toBeVisible();
+  await customerContext.close();
+});

@@ -111,3 +111,15 @@ test("public pages have no serious or critical accessibility violations", async 
     expect(bad.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
   }
 });
+
+test("a customer updates their profile and sees it saved", async ({ page }) => {
+  await signInAs(page, "user", "Prof");
+  await page.goto("/account?tab=profile");
+  await page.getByLabel("First Name").fill("Rhodri");
+  await page.getByLabel("City").fill("Brecon");
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expect(page.getByText("Profile Updated")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: /Rhodri/ })).toBeVisible();
+  await expect(page.getByLabel("City")).toHaveValue("Brecon");
+});
