@@ -4,13 +4,14 @@ import { useAuth } from "../../hooks/use-auth";
 import { cn } from "../../lib/cn";
 import { CartMenu } from "../cart/cart-menu";
 import { VideoIcon } from "../ui/icons";
-import { AccountMenu } from "./account-menu";
-import { AdminMenu } from "./admin-menu";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
 import { mainLinks } from "./nav-links";
 
 // Only signed-in customers see the bell, so visitors never download it.
+// Menus for signed-in people only: their dialog and menu code stays out of a visitor's first load.
+const AccountMenu = lazy(async () => ({ default: (await import("./account-menu")).AccountMenu }));
+const AdminMenu = lazy(async () => ({ default: (await import("./admin-menu")).AdminMenu }));
 const NotificationBell = lazy(async () => ({ default: (await import("../notifications/notification-bell")).NotificationBell }));
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -50,9 +51,15 @@ export function Header() {
 
         <div className="flex items-center gap-1">
           <div className="hidden items-center gap-1 lg:flex">
-            {isAdmin ? <AdminMenu /> : null}
+            {isAdmin ? (
+              <Suspense fallback={null}>
+                <AdminMenu />
+              </Suspense>
+            ) : null}
             {user ? (
-              <AccountMenu user={user} />
+              <Suspense fallback={<span className="inline-block h-10 w-24" aria-hidden="true" />}>
+                <AccountMenu user={user} />
+              </Suspense>
             ) : isLoading ? null : (
               <Link
                 to="/auth?mode=login"

@@ -1,107 +1,34 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
-import { useAuth } from "../../hooks/use-auth";
-import { useLogout } from "../../hooks/use-logout";
-import { cn } from "../../lib/cn";
-import { CloseIcon, LogOutIcon, MenuIcon } from "../ui/icons";
-import { adminMenuLinks, mainLinks } from "./nav-links";
+import { lazy, Suspense, useState } from "react";
+import { MenuIcon } from "../ui/icons";
 
-const linkClasses = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "flex min-h-12 items-center rounded-lg px-3 text-base font-semibold",
-    isActive ? "bg-field-50 text-field-800" : "text-stone-800 hover:bg-cream-100",
-  );
+const loadPanel = () => import("./mobile-nav-panel");
+const MobileNavPanel = lazy(async () => ({ default: (await loadPanel()).MobileNavPanel }));
 
-/** The phone navigation: a slide-over panel that Escape, the close button or a tap outside closes. */
+/** The phone menu button; the panel's code is fetched when the button is first touched or opened. */
 export function MobileNav() {
   const [open, setOpen] = useState(false);
-  const { user, isAdmin } = useAuth();
-  const { logout, isLoggingOut } = useLogout();
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-
+  const [wanted, setWanted] = useState(false);
   return (
     <div className="lg:hidden">
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
         aria-expanded={open}
         className="inline-flex size-11 items-center justify-center rounded-full text-field-800 hover:bg-field-50"
         aria-label="Open menu"
       >
         <MenuIcon className="size-6" />
       </button>
-      <Dialog open={open} onClose={setOpen} className="relative z-50">
-        <div className="fixed inset-0 bg-field-950/60" aria-hidden="true" />
-        <div className="fixed inset-0 flex justify-end">
-          <DialogPanel className="flex h-full w-full max-w-xs flex-col overflow-y-auto bg-white shadow-2xl">
-            <div className="flex items-center justify-between border-b border-cream-200 px-4 py-3">
-              <DialogTitle className="font-display text-lg font-bold text-field-900">Menu</DialogTitle>
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                className="inline-flex size-11 items-center justify-center rounded-full text-stone-700 hover:bg-cream-100"
-                aria-label="Close menu"
-              >
-                <CloseIcon className="size-6" />
-              </button>
-            </div>
-            <nav aria-label="Mobile" className="flex-1 px-3 py-4">
-              <ul className="flex flex-col gap-1">
-                {mainLinks.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={link.end} className={linkClasses} onClick={() => setOpen(false)}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-              {isAdmin ? (
-                <div className="mt-6">
-                  <p className="px-3 text-xs font-bold uppercase tracking-wider text-stone-600">Admin</p>
-                  <ul className="mt-2 flex flex-col gap-1">
-                    {adminMenuLinks.map((link) => (
-                      <li key={link.to}>
-                        <NavLink to={link.to} end={link.end} className={linkClasses} onClick={() => setOpen(false)}>
-                          {link.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-            </nav>
-            <div className="border-t border-cream-200 p-4">
-              {user ? (
-                <>
-                  <p className="mb-3 text-sm text-stone-700">
-                    Signed in as <span className="font-semibold text-stone-900">{user.firstName}</span>
-                  </p>
-                  <button
-                    type="button"
-                    onClick={() => void logout()}
-                    disabled={isLoggingOut}
-                    className="flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-stone-300 font-semibold text-field-900 hover:bg-cream-100"
-                  >
-                    <LogOutIcon className="size-5" />
-                    Sign Out
-                  </button>
-                </>
-              ) : (
-                <Link
-                  to="/auth?mode=login"
-                  onClick={() => setOpen(false)}
-                  className="flex min-h-11 w-full items-center justify-center rounded-lg bg-field-700 font-semibold text-white hover:bg-field-800"
-                >
-                  Sign In
-                </Link>
-              )}
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileNavPanel open={open} setOpen={setOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,10 @@ import type { Popup } from "../../../shared/schemas/content";
 import { useLocation } from "react-router-dom";
 import { useAuth } from "../../hooks/use-auth";
 import { trpc } from "../../lib/trpc";
-import { PopupStack } from "./popup-stack";
+import { lazy, Suspense } from "react";
+
+// The stack (and its dialog code) loads only when a page actually has a pop-up to show.
+const PopupStack = lazy(async () => ({ default: (await import("./popup-stack")).PopupStack }));
 
 const NONE: Popup[] = [];
 /** Generated pop-ups (last chance, recently viewed) change with time, so a page view reads fresh ones. */
@@ -17,5 +20,11 @@ export function PopupOverlay() {
     { enabled: !isLoading, staleTime: FRESH_FOR_MS },
   );
   // A new path is a new page view: its dismissals and timers start afresh.
-  return <PopupStack key={`${pathname}|${user?.id ?? ""}`} popups={query.data ?? NONE} signedIn={user !== null} />;
+  const popups = query.data ?? NONE;
+  if (popups.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <PopupStack key={`${pathname}|${user?.id ?? ""}`} popups={popups} signedIn={user !== null} />
+    </Suspense>
+  );
 }
