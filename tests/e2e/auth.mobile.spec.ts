@@ -17,3 +17,16 @@ test("on a phone, a visitor registers, sees the greeting, and signs out from the
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("on a phone, the menu opens, navigates and closes", async ({ page }) => {
+  await page.goto("/competitions");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("heading", { name: "Menu" })).toBeVisible();
+  await page.getByRole("link", { name: "Winners" }).last().click();
+  await expect(page).toHaveURL(/\/winners$/);
+  await expect(page.getByRole("heading", { name: "Menu" })).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("heading", { name: "Menu" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("heading", { name: "Menu" })).toBeHidden();
+});

@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { useAuth } from "../../hooks/use-auth";
 import { useLogout } from "../../hooks/use-logout";
@@ -22,7 +22,15 @@ export function MobileNavPanel({ open, setOpen }: { open: boolean; setOpen: (ope
   const { logout, isLoggingOut } = useLogout();
   const location = useLocation();
 
-  useEffect(() => setOpen(false), [location.pathname, location.search, setOpen]);
+  // Navigating closes the panel; the first render (the panel has just been opened) does not.
+  const shownAt = useRef(`${location.pathname}${location.search}`);
+  useEffect(() => {
+    const here = `${location.pathname}${location.search}`;
+    if (here !== shownAt.current) {
+      shownAt.current = here;
+      setOpen(false);
+    }
+  }, [location.pathname, location.search, setOpen]);
 
   return (
     <>
