@@ -11,23 +11,50 @@ const port = Number(process.argv[2]);
 const db = new Database(join(mkdtempSync(join(tmpdir(), "ceiling-")), "c.db"));
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = NORMAL");
-db.exec(`create table c (id integer primary key, max integer, sold integer, next integer);
-         create table t (id integer primary key, c integer, n integer, unique(c, n));
-         insert into c values (1, 1000000000, 0, 1);`);
-const get = db.prepare("select max, sold, next from c where id = 1");
-const upd = db.prepare("update c set sold = sold + ?, next = next + ? where id = 1");
-const ins = db.prepare("insert into t (c, n) values (1, ?)");
-const buy = db.transaction((q) => {
+// The same rows the shop writes: a pending order and entry holding numbers, then, after the
+// (instant) payment, the order and entry paid, the counters moved and a confirmation queued.
+db.exec(`create table c (id integer primary key, max integer, sold integer, held integer, next integer);
+         create table o (id text primary key, status text, total integer, created integer);
+         create table e (id text primary key, o text, c integer, q integer, status text);
+         create table t (id integer primary key, c integer, e text, n integer, unique(c, n));
+         create table m (id integer primary key, "to" text, body text);
+         insert into c values (1, 1000000000, 0, 0, 1);`);
+const get = db.prepare("select max, sold, held, next from c where id = 1");
+const hold = db.prepare("update c set held = held + ?, next = next + ? where id = 1");
+const insOrder = db.prepare("insert into o values (?, 'pending', ?, ?)");
+const insEntry = db.prepare("insert into e values (?, ?, 1, ?, 'pending')");
+const insTicket = db.prepare("insert into t (c, e, n) values (1, ?, ?)");
+const paidOrder = db.prepare("update o set status = 'paid' where id = ?");
+const paidEntry = db.prepare("update e set status = 'paid' where o = ?");
+const sell = db.prepare("update c set held = held - ?, sold = sold + ? where id = 1");
+const mail = db.prepare('insert into m ("to", body) values (?, ?)');
+const holdTx = db.transaction((q) => {
   const c = get.get();
-  if (c.sold + q > c.max) return null;
-  upd.run(q, q);
+  if (c.sold + c.held + q > c.max) return null;
+  const orderId = crypto.randomUUID();
+  const entryId = crypto.randomUUID();
+  insOrder.run(orderId, q * 100, Date.now());
+  insEntry.run(entryId, orderId, q);
+  hold.run(q, q);
   const numbers = [];
   for (let i = 0; i < q; i++) {
-    ins.run(c.next + i);
+    insTicket.run(entryId, c.next + i);
     numbers.push(String(c.next + i));
   }
-  return numbers;
+  return { orderId, numbers };
 });
+const settleTx = db.transaction((orderId, q, numbers) => {
+  paidOrder.run(orderId);
+  paidEntry.run(orderId);
+  sell.run(q, q);
+  mail.run("buyer@example.test", `Your tickets: ${numbers.join(", ")}`);
+});
+const buy = (q) => {
+  const held = holdTx.immediate(q);
+  if (!held) return null;
+  settleTx.immediate(held.orderId, q, held.numbers);
+  return held.numbers;
+};
 const list = JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ id: String(i), title: `Prize ${i}`, description: "x".repeat(300), price: "2.50", soldTickets: 10 })));
 const html = `<!doctype html><html><head><title>x</title><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>`;
 
@@ -37,7 +64,7 @@ createServer((req, res) => {
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       const q = JSON.parse(body).quantity ?? 1;
-      const numbers = buy.immediate(q);
+      const numbers = buy(q);
       res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ ticketNumbers: numbers }));
     });
     return;

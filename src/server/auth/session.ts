@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
 
@@ -38,15 +38,23 @@ export type SessionValidation = { session: SessionRecord; user: User } | { sessi
 
 const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
 
-export function validateSessionToken(db: Db, token: string, now = new Date()): SessionValidation {
-  if (!TOKEN_SHAPE.test(token)) return { session: null, user: null };
-  const id = sessionIdFromToken(token);
-  const row = db
+/** Every request looks its session up, so the statement is prepared once per database. */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, id))
-    .get();
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare();
+}
+
+export function validateSessionToken(db: Db, token: string, now = new Date()): SessionValidation {
+  if (!TOKEN_SHAPE.test(token)) return { session: null, user: null };
+  const id = sessionIdFromToken(token);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const row = lookup.get({ id });
   if (!row) return { session: null, user: null };
   const { session, user } = row;
   if (now.getTime() >= session.expiresAt.getTime() || !user.isActive) {

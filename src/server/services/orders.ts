@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { competitions, entries, orders, type Competition, type Order } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
@@ -155,11 +155,13 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
 }
 
 /** Step 3, one short write: turn held numbers into sold ones, or give them back. */
-function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): "paid" | "failed" | "gone" {
+type Settled = { outcome: "paid"; result: OrderResult } | { outcome: "failed" | "gone" };
+
+function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): Settled {
   return db.transaction(
-    (tx) => {
+    (tx): Settled => {
       const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
-      if (!order || order.status !== "pending") return "gone";
+      if (!order || order.status !== "pending") return { outcome: "gone" };
       const lines = tx.select().from(entries).where(eq(entries.orderId, orderId)).all();
       if (result.status === "succeeded") {
         tx.update(orders)
@@ -185,22 +187,39 @@ function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): 
         }
         const numbers = ticketNumbersByEntry(tx as unknown as Db, lines.map((l) => l.id));
         const titles = new Map(
-          lines.map((l) => [l.competitionId, tx.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, l.competitionId)).get()?.title ?? ""]),
+          tx
+            .select({ id: competitions.id, title: competitions.title })
+            .from(competitions)
+            .where(inArray(competitions.id, [...new Set(lines.map((l) => l.competitionId))]))
+            .all()
+            .map((c) => [c.id, c.title]),
         );
+        const paid: OrderResult = {
+          orderId: order.id,
+          status: "paid",
+          amount: penceToDecimal(order.totalPence),
+          lines: lines.map((l) => ({
+            entryId: l.id,
+            competitionId: l.competitionId,
+            competitionTitle: titles.get(l.competitionId) ?? "",
+            ticketNumbers: numbers.get(l.id) ?? [],
+            amount: penceToDecimal(l.amountPence),
+          })),
+        };
         enqueueMail(
           tx as unknown as Db,
           orderConfirmationMail({
             to: order.customerEmail,
             name: order.customerName,
             orderId: order.id,
-            total: penceToDecimal(order.totalPence),
-            lines: lines.map((l) => ({ title: titles.get(l.competitionId) ?? "", ticketNumbers: numbers.get(l.id) ?? [], amount: penceToDecimal(l.amountPence) })),
+            total: paid.amount,
+            lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
           }),
         );
-        return "paid";
+        return { outcome: "paid", result: paid };
       }
       failOrderInTx(tx as unknown as Db, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
-      return "failed";
+      return { outcome: "failed" };
     },
     { behavior: "immediate" },
   );
@@ -301,15 +320,15 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
     }
   }
 
-  const outcome = settleOrder(db, order.id, result, deps.now?.() ?? new Date());
-  if (outcome === "gone") {
+  const settled = settleOrder(db, order.id, result, deps.now?.() ?? new Date());
+  if (settled.outcome === "gone") {
     // The hold expired while the provider was answering: the numbers may be someone else's now.
     if (result.status === "succeeded") await payments.refund(result.paymentId, order.totalPence).catch(() => {});
     throw paymentFailed(order.id, "hold expired");
   }
   deps.mailer.poke();
-  if (outcome === "failed") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
-  return loadOrderResult(db, order.id);
+  if (settled.outcome !== "paid") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
+  return settled.result;
 }
 
 /**
@@ -320,7 +339,7 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
   const order = deps.db.select().from(orders).where(eq(orders.id, orderId)).get();
   if (!order) return "gone";
   if (order.status === "paid" && result.status === "succeeded" && order.paymentId === result.paymentId) return "paid";
-  const outcome = settleOrder(deps.db, orderId, result, deps.now?.() ?? new Date());
+  const { outcome } = settleOrder(deps.db, orderId, result, deps.now?.() ?? new Date());
   if (outcome === "gone" && result.status === "succeeded" && order.paymentId !== result.paymentId) {
     await deps.payments.refund(result.paymentId, order.totalPence).catch(() => {});
   }
