@@ -4,7 +4,7 @@
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { fork, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,9 +37,15 @@ const shop = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/
 const base = `http://127.0.0.1:${port}`;
 await waitFor(`${base}/api/health`);
 
-// 2. The ceiling.
+// 2. The ceiling, serving the shop's own list, competition and page bytes.
+const firstId = (await (await fetch(`${base}/api/competitions`)).json())[0].id;
+const samples = join(dataDir, "ceiling");
+mkdirSync(samples, { recursive: true });
+writeFileSync(join(samples, "list.json"), Buffer.from(await (await fetch(`${base}/api/competitions`)).arrayBuffer()));
+writeFileSync(join(samples, "one.json"), Buffer.from(await (await fetch(`${base}/api/competitions/${firstId}`)).arrayBuffer()));
+writeFileSync(join(samples, "index.html"), readFileSync(join(root, "dist/client/index.html")));
 const cport = await freePort();
-const ceiling = fork(join(root, "scripts/bench/ceiling-server.mjs"), [String(cport)], { stdio: "ignore" });
+const ceiling = fork(join(root, "scripts/bench/ceiling-server.mjs"), [String(cport), join(samples, "list.json"), join(samples, "one.json"), join(samples, "index.html")], { stdio: "ignore" });
 await new Promise((r) => ceiling.once("message", r));
 const cbase = `http://127.0.0.1:${cport}`;
 
@@ -105,7 +111,7 @@ const soldOutLedger = ledger(small);
 log(`Ceiling: plain node:http purchases, ${D.sale}s…`);
 const ceilingSale = await run({ url: cbase, duration: D.sale, requests: [{ method: "POST", path: "/buy", setupRequest: (r) => ({ ...r, body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 5) }) }) }] });
 
-const someId = (await (await fetch(`${base}/api/competitions`)).json())[0].id;
+const someId = firstId;
 const readRun = async (path, cpath) => {
   const shopRes = await run({ url: base + path, duration: D.reads });
   const ceilRes = await run({ url: cbase + cpath, duration: D.reads });
@@ -114,7 +120,7 @@ const readRun = async (path, cpath) => {
 log(`Reads: ${D.reads}s each…`);
 const reads = {
   competitions: await readRun("/api/competitions", "/list"),
-  competition: await readRun(`/api/competitions/${someId}`, "/list"),
+  competition: await readRun(`/api/competitions/${someId}`, "/one"),
   shell: await readRun("/", "/"),
 };
 
@@ -149,6 +155,8 @@ const result = {
     duplicates: saleLedger.duplicates + soldOutLedger.duplicates,
     paidWithoutTickets: saleLedger.paidWithoutTickets + soldOutLedger.paidWithoutTickets,
     ceilingPurchasesPerSec: Math.round(count(ceilingSale, 201) / D.sale),
+    statusCodes: Object.fromEntries(Object.entries(sale.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+    timeouts: sale.timeouts,
   },
   soldOut: { max: soldOutLedger.max, sold: soldOutLedger.sold },
   reads,

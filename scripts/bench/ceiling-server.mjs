@@ -3,7 +3,7 @@
 // and a static page. The bench runs it beside the shop so the shop's figures read as a ratio.
 import Database from "better-sqlite3";
 import { createServer } from "node:http";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -55,8 +55,10 @@ const buy = (q) => {
   settleTx.immediate(held.orderId, q, held.numbers);
   return held.numbers;
 };
-const list = JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ id: String(i), title: `Prize ${i}`, description: "x".repeat(300), price: "2.50", soldTickets: 10 })));
-const html = `<!doctype html><html><head><title>x</title><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>`;
+// The very bytes the shop serves: its competition list and its built index.html (paths from the bench).
+const list = readFileSync(process.argv[3]);
+const one = readFileSync(process.argv[4]);
+const html = readFileSync(process.argv[5]);
 
 createServer((req, res) => {
   if (req.method === "POST") {
@@ -70,5 +72,6 @@ createServer((req, res) => {
     return;
   }
   if (req.url === "/list") return void res.writeHead(200, { "content-type": "application/json" }).end(list);
+  if (req.url === "/one") return void res.writeHead(200, { "content-type": "application/json" }).end(one);
   res.writeHead(200, { "content-type": "text/html" }).end(html);
 }).listen(port, "127.0.0.1", () => process.send?.("ready"));
