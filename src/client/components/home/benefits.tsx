@@ -1,3 +1,4 @@
+import { FeatureCards } from "../ui/feature-cards";
 import { ClockIcon, TruckIcon, VideoIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
 
@@ -27,17 +28,7 @@ export function Benefits() {
         <h2 id="benefits-heading" className="text-center text-3xl font-bold sm:text-4xl">
           Why growers play with us
         </h2>
-        <ul className="mt-8 grid gap-6 md:grid-cols-3">
-          {benefits.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-cream-200 bg-white p-6 shadow-sm">
-              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-wheat-100 text-wheat-800">
-                <Icon className="size-6" />
-              </span>
-              <h3 className="mt-4 font-sans text-lg font-bold text-field-900">{title}</h3>
-              <p className="mt-2 text-stone-700">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards items={benefits} className="mt-8 gap-6 md:grid-cols-3" />
       </section>
     </Container>
   );

@@ -1,3 +1,4 @@
+import { FeatureCards } from "../ui/feature-cards";
 import { CheckCircleIcon, VideoIcon } from "../ui/icons";
 import { QuoteIcon, UsersIcon } from "../home/more-icons";
 
@@ -53,17 +54,7 @@ export function LandingIntro() {
           <h2 id="benefits" className="text-center text-3xl font-bold sm:text-4xl">
             Why members love it
           </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {benefits.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-cream-200 bg-white p-6 shadow-sm">
-                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-field-100 text-field-700">
-                  <Icon className="size-6" />
-                </span>
-                <h3 className="mt-4 font-sans text-lg font-bold text-field-900">{title}</h3>
-                <p className="mt-2 text-stone-700">{text}</p>
-              </li>
-            ))}
-          </ul>
+          <FeatureCards items={benefits} className="mt-10 gap-6 md:grid-cols-3" iconTone="bg-field-100 text-field-700" />
         </div>
       </section>
     </>

@@ -1,3 +1,4 @@
+import { FeatureCards } from "../ui/feature-cards";
 import { CoinsIcon, DropletIcon, GraduationCapIcon, TractorIcon } from "../home/more-icons";
 
 const categories = [
@@ -21,17 +22,7 @@ export function LandingPrizes() {
         <h2 id="categories" className="text-center text-3xl font-bold sm:text-4xl">
           Prizes that grow your farm
         </h2>
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {categories.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-cream-200 bg-white p-6 shadow-sm">
-              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-wheat-100 text-wheat-800">
-                <Icon className="size-7" />
-              </span>
-              <h3 className="mt-4 font-sans text-lg font-bold text-field-900">{title}</h3>
-              <p className="mt-2 text-stone-700">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCards items={categories} className="mt-10 gap-4 sm:grid-cols-2 lg:grid-cols-4" />
       </section>
 
       <section aria-labelledby="steps" className="on-dark bg-field-800 py-16 text-white">
