@@ -87,6 +87,11 @@ test("an admin creates a pop-up that appears on the page it targets", async ({ p
   await visitor.goto("/winners");
   await expect(visitor.getByRole("heading", { name: "Competitions page special" })).toBeHidden();
   await visitor.close();
+
+  // Pop-ups are modal: remove this one so later journeys on /competitions are not covered by it.
+  await page.goto("/admin/popups");
+  await page.getByRole("button", { name: /Delete Competitions page special/ }).click();
+  await expect.poll(async () => (await (await page.request.get("/api/popups?page=%2Fcompetitions")).json()).map((p: { title: string }) => p.title)).not.toContain("Competitions page special");
 });
 
 test("an admin edits the About page and visitors see it", async ({ page }) => {
