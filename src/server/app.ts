@@ -3,8 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from "trpc-to-openapi";
 import type { Db } from "../../db/client";
 import { BodyError, readBody, readJsonBody } from "./http/body";
-import { handleStripeWebhook } from "./payments/stripe-webhook";
-import { StripePaymentProvider } from "./payments/stripe";
+import type { StripePaymentProvider } from "./payments/stripe";
 import { setSecurityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
 import { silentLogger, type Logger } from "./logger";
@@ -155,9 +154,11 @@ export function createApp(opts: AppOptions): RequestHandler {
         });
         return;
       }
-      if (pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments instanceof StripePaymentProvider) {
+      if (pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments.name === "stripe") {
         const raw = await readBody(req, maxBodyBytes);
-        const answer = await handleStripeWebhook({ db, payments: services.payments, mailer: services.mailer }, raw, String(req.headers["stripe-signature"] ?? ""));
+        const { handleStripeWebhook } = await import("./payments/stripe-webhook");
+        const payments = services.payments as StripePaymentProvider;
+        const answer = await handleStripeWebhook({ db, payments, mailer: services.mailer }, raw, String(req.headers["stripe-signature"] ?? ""));
         sendJson(res, answer.status, answer.body);
         return;
       }

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     adminPassword: env.SEED_ADMIN_PASSWORD ?? (production ? undefined : "harvest-admin"),
   });
 
-  const payments = createPaymentProvider(env);
+  const payments = await createPaymentProvider(env);
   const cache = new ResponseCache();
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   // Orders left pending by a crash or a lost payment answer give their ticket numbers back.

@@ -68,7 +68,7 @@ export function createStaticHandler(root: string) {
       type: contentTypeFor(file),
       raw,
       gzip: compress ? gzipSync(raw, { level: 9 }) : undefined,
-      br: compress ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+      br: compress ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 18 } }) : undefined,
       cacheControl: rel.startsWith("/assets/") ? "public, max-age=31536000, immutable" : rel === "/index.html" ? "no-cache" : "public, max-age=3600",
     });
   }

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../../../db/client";
 import type { Logger } from "../logger";
 import { markMail, queuedMail } from "./outbox";
@@ -16,11 +16,17 @@ export interface Mailer {
  * it in the back office, and nothing is lost.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; logger: Logger; intervalMs?: number }): Mailer {
-  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  // nodemailer is loaded only when there is an SMTP server to talk to.
+  let transport: Transporter | null = null;
+  const smtpUrl = opts.smtpUrl;
+  const ready: Promise<Transporter | null> = smtpUrl
+    ? import("nodemailer").then((m) => (transport = m.default.createTransport(smtpUrl)))
+    : Promise.resolve(null);
   let running: Promise<number> | null = null;
   let again = false;
 
   const pass = async (): Promise<number> => {
+    const transport = await ready;
     if (!transport) return 0;
     let sent = 0;
     for (const mail of queuedMail(db, 50)) {
@@ -51,12 +57,12 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
     return running;
   };
 
-  const timer = transport ? setInterval(() => void flush(), opts.intervalMs ?? 15_000) : null;
+  const timer = smtpUrl ? setInterval(() => void flush(), opts.intervalMs ?? 15_000) : null;
   timer?.unref();
 
   return {
     poke: () => {
-      if (transport) setImmediate(() => void flush());
+      if (smtpUrl) setImmediate(() => void flush());
     },
     flush,
     stop: () => {
