@@ -10,6 +10,7 @@ import { orderConfirmationMail } from "../mail/templates";
 import type { CardFunding, ChargeResult, PaymentMethod, PaymentProvider } from "../payments/provider";
 import { answerIsCorrect } from "./competitions";
 import { assertMayBuy, recordRefusal } from "./protection";
+import { statements } from "./statements";
 import { allocateTickets, releaseTickets, ticketNumbersByEntry } from "./tickets";
 
 export const PAYMENT_FAILED_MESSAGE = "Your payment could not be processed. Please try again.";
@@ -101,7 +102,7 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
       const lines = mergeLines(args.lines);
       const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
       for (const line of lines) {
-        const competition = tx.select().from(competitions).where(eq(competitions.id, line.competitionId)).get();
+        const competition = statements(tx as unknown as Db).competitionById.get({ id: line.competitionId });
         if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
         const mine = competition.maxTicketsPerPerson !== null ? ticketsOfPerson(tx as unknown as Db, competition.id, args.userId, args.customerEmail) : 0;
         refuseLine(competition, line, now, mine);
@@ -142,11 +143,8 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
           })
           .returning({ id: entries.id })
           .get();
-        allocateTickets(tx as unknown as Db, competition.id, entry.id, line.quantity);
-        tx.update(competitions)
-          .set({ heldTickets: sql`${competitions.heldTickets} + ${line.quantity}` })
-          .where(eq(competitions.id, competition.id))
-          .run();
+        allocateTickets(tx as unknown as Db, competition.id, entry.id, line.quantity, now);
+        statements(tx as unknown as Db).addHeld.run({ id: competition.id, count: line.quantity });
       }
       return { order, existing: false };
     },
@@ -160,9 +158,10 @@ type Settled = { outcome: "paid"; result: OrderResult } | { outcome: "failed" | 
 function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): Settled {
   return db.transaction(
     (tx): Settled => {
-      const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+      const st = statements(tx as unknown as Db);
+      const order = st.orderById.get({ id: orderId });
       if (!order || order.status !== "pending") return { outcome: "gone" };
-      const lines = tx.select().from(entries).where(eq(entries.orderId, orderId)).all();
+      const lines = st.entriesByOrder.all({ orderId });
       if (result.status === "succeeded") {
         tx.update(orders)
           .set({
@@ -176,15 +175,7 @@ function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): 
           .where(eq(orders.id, orderId))
           .run();
         tx.update(entries).set({ paymentStatus: "paid", paymentId: result.paymentId }).where(eq(entries.orderId, orderId)).run();
-        for (const e of lines) {
-          tx.update(competitions)
-            .set({
-              heldTickets: sql`${competitions.heldTickets} - ${e.ticketCount}`,
-              soldTickets: sql`${competitions.soldTickets} + ${e.ticketCount}`,
-            })
-            .where(eq(competitions.id, e.competitionId))
-            .run();
-        }
+        for (const e of lines) st.heldToSold.run({ id: e.competitionId, count: e.ticketCount });
         const numbers = ticketNumbersByEntry(tx as unknown as Db, lines.map((l) => l.id));
         const titles = new Map(
           tx

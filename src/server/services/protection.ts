@@ -4,6 +4,7 @@ import { orders, protectionEvents, sessions, users, type User } from "../../../d
 import { decimalToPence, formatPounds, penceToDecimal } from "../../shared/money";
 import { AppError } from "../errors";
 import { getSetting, numberSetting } from "./settings";
+import { statements } from "./statements";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -99,7 +100,7 @@ export function assertMayBuy(tx: Db, check: EntryCheck): void {
     if (check.funding === "credit" && check.instantWin) throw new AppError("FORBIDDEN", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     return;
   }
-  const user = tx.select().from(users).where(eq(users.id, check.userId)).get();
+  const user = statements(tx).userById.get({ id: check.userId });
   if (!user) throw new AppError("UNAUTHORIZED", "Please sign in again.");
   const suspended = suspensionMessage(user, check.now);
   if (suspended) throw new AppError("FORBIDDEN", suspended);

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { competitions, releasedTicketNumbers, tickets } from "../../../db/schema";
+import { releasedTicketNumbers, tickets } from "../../../db/schema";
+import { statements } from "./statements";
 
 /**
  * Ticket numbers are the server's: numbers given back by failed holds are reused first (lowest
@@ -8,15 +9,9 @@ import { competitions, releasedTicketNumbers, tickets } from "../../../db/schema
  * (sold + held + wanted ≤ max) this keeps every number within 1..maxTickets. Must run inside the
  * caller's write transaction.
  */
-export function allocateTickets(tx: Db, competitionId: string, entryId: string, quantity: number): string[] {
-  const reused = tx
-    .select({ number: releasedTicketNumbers.number })
-    .from(releasedTicketNumbers)
-    .where(eq(releasedTicketNumbers.competitionId, competitionId))
-    .orderBy(asc(releasedTicketNumbers.number))
-    .limit(quantity)
-    .all()
-    .map((r) => r.number);
+export function allocateTickets(tx: Db, competitionId: string, entryId: string, quantity: number, now = new Date()): string[] {
+  const st = statements(tx);
+  const reused = st.releasedNumbers.all({ competitionId, limit: quantity }).map((r) => r.number);
   if (reused.length) {
     tx.delete(releasedTicketNumbers)
       .where(and(eq(releasedTicketNumbers.competitionId, competitionId), inArray(releasedTicketNumbers.number, reused)))
@@ -25,18 +20,12 @@ export function allocateTickets(tx: Db, competitionId: string, entryId: string, 
   const fresh = quantity - reused.length;
   const numbers = [...reused];
   if (fresh > 0) {
-    const row = tx
-      .update(competitions)
-      .set({ nextTicketNumber: sql`${competitions.nextTicketNumber} + ${fresh}` })
-      .where(eq(competitions.id, competitionId))
-      .returning({ next: competitions.nextTicketNumber })
-      .get()!;
+    const row = st.bumpNextNumber.get({ id: competitionId, count: fresh })!;
     for (let n = row.next - fresh; n < row.next; n++) numbers.push(n);
   }
   const strings = numbers.map(String);
-  tx.insert(tickets)
-    .values(strings.map((number) => ({ competitionId, entryId, number })))
-    .run();
+  const createdAt = now.getTime();
+  for (const number of strings) st.insertTicket.run({ competitionId, entryId, number, createdAt });
   return strings;
 }
 
@@ -55,6 +44,11 @@ export function releaseTickets(tx: Db, competitionId: string, entryId: string): 
 export function ticketNumbersByEntry(db: Db, entryIds: string[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
   if (!entryIds.length) return map;
+  if (entryIds.length <= 3) {
+    const st = statements(db);
+    for (const id of entryIds) map.set(id, st.ticketsOfEntry.all({ entryId: id }).map((t) => t.number));
+    return map;
+  }
   const rows = db
     .select({ entryId: tickets.entryId, number: tickets.number })
     .from(tickets)

@@ -1,0 +1,57 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type Database from "better-sqlite3";
+import type { Db } from "../../../db/client";
+import { competitions, entries, orders, releasedTicketNumbers, tickets, users } from "../../../db/schema";
+
+/**
+ * The purchase path's statements, prepared once per database connection instead of built and
+ * compiled on every call. A transaction shares its connection, so they run inside it too.
+ */
+function build(db: Db) {
+  const p = sql.placeholder;
+  return {
+    competitionById: db.select().from(competitions).where(eq(competitions.id, p("id"))).prepare(),
+    userById: db.select().from(users).where(eq(users.id, p("id"))).prepare(),
+    orderById: db.select().from(orders).where(eq(orders.id, p("id"))).prepare(),
+    entriesByOrder: db.select().from(entries).where(eq(entries.orderId, p("orderId"))).prepare(),
+    ticketsOfEntry: db.select({ number: tickets.number }).from(tickets).where(eq(tickets.entryId, p("entryId"))).orderBy(asc(tickets.id)).prepare(),
+    releasedNumbers: db
+      .select({ number: releasedTicketNumbers.number })
+      .from(releasedTicketNumbers)
+      .where(eq(releasedTicketNumbers.competitionId, p("competitionId")))
+      .orderBy(asc(releasedTicketNumbers.number))
+      .limit(p("limit"))
+      .prepare(),
+    bumpNextNumber: db
+      .update(competitions)
+      .set({ nextTicketNumber: sql`${competitions.nextTicketNumber} + ${p("count")}` })
+      .where(eq(competitions.id, p("id")))
+      .returning({ next: competitions.nextTicketNumber })
+      .prepare(),
+    insertTicket: db
+      .insert(tickets)
+      .values({ competitionId: sql`${p("competitionId")}`, entryId: sql`${p("entryId")}`, number: sql`${p("number")}`, createdAt: sql`${p("createdAt")}` })
+      .prepare(),
+    addHeld: db
+      .update(competitions)
+      .set({ heldTickets: sql`${competitions.heldTickets} + ${p("count")}` })
+      .where(eq(competitions.id, p("id")))
+      .prepare(),
+    heldToSold: db
+      .update(competitions)
+      .set({ heldTickets: sql`${competitions.heldTickets} - ${p("count")}`, soldTickets: sql`${competitions.soldTickets} + ${p("count")}` })
+      .where(eq(competitions.id, p("id")))
+      .prepare(),
+  };
+}
+
+export type Statements = ReturnType<typeof build>;
+const cache = new WeakMap<Database.Database, Statements>();
+
+/** Keyed by the underlying connection, so a transaction object finds its database's statements. */
+export function statements(db: Db): Statements {
+  const client = (db as unknown as { session: { client: Database.Database } }).session.client;
+  let s = cache.get(client);
+  if (!s) cache.set(client, (s = build(db)));
+  return s;
+}
