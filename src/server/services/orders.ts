@@ -1,11 +1,10 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { competitions, entries, orders, type Competition, type Order } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import type { OrderResult } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
-import { enqueueMail } from "../mail/outbox";
 import { orderConfirmationMail } from "../mail/templates";
 import type { CardFunding, ChargeResult, PaymentMethod, PaymentProvider } from "../payments/provider";
 import { answerIsCorrect } from "./competitions";
@@ -163,28 +162,11 @@ function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): 
       if (!order || order.status !== "pending") return { outcome: "gone" };
       const lines = st.entriesByOrder.all({ orderId });
       if (result.status === "succeeded") {
-        tx.update(orders)
-          .set({
-            status: "paid",
-            paymentId: result.paymentId,
-            cardBrand: result.cardBrand,
-            cardLast4: result.last4,
-            holdExpiresAt: null,
-            updatedAt: now,
-          })
-          .where(eq(orders.id, orderId))
-          .run();
-        tx.update(entries).set({ paymentStatus: "paid", paymentId: result.paymentId }).where(eq(entries.orderId, orderId)).run();
+        st.markOrderPaid.run({ id: orderId, paymentId: result.paymentId, cardBrand: result.cardBrand, cardLast4: result.last4, updatedAt: now.getTime() });
+        st.markEntriesPaid.run({ orderId, paymentId: result.paymentId });
         for (const e of lines) st.heldToSold.run({ id: e.competitionId, count: e.ticketCount });
         const numbers = ticketNumbersByEntry(tx as unknown as Db, lines.map((l) => l.id));
-        const titles = new Map(
-          tx
-            .select({ id: competitions.id, title: competitions.title })
-            .from(competitions)
-            .where(inArray(competitions.id, [...new Set(lines.map((l) => l.competitionId))]))
-            .all()
-            .map((c) => [c.id, c.title]),
-        );
+        const titles = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })?.title ?? ""]));
         const paid: OrderResult = {
           orderId: order.id,
           status: "paid",
@@ -197,16 +179,14 @@ function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): 
             amount: penceToDecimal(l.amountPence),
           })),
         };
-        enqueueMail(
-          tx as unknown as Db,
-          orderConfirmationMail({
+        const mail = orderConfirmationMail({
             to: order.customerEmail,
             name: order.customerName,
             orderId: order.id,
             total: paid.amount,
             lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
-          }),
-        );
+        });
+        st.queueMail.run({ id: crypto.randomUUID(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now.getTime() });
         return { outcome: "paid", result: paid };
       }
       failOrderInTx(tx as unknown as Db, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);

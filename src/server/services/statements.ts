@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type Database from "better-sqlite3";
 import type { Db } from "../../../db/client";
-import { competitions, entries, orders, releasedTicketNumbers, tickets, users } from "../../../db/schema";
+import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, tickets, users } from "../../../db/schema";
 
 /**
  * The purchase path's statements, prepared once per database connection instead of built and
@@ -41,6 +41,27 @@ function build(db: Db) {
       .update(competitions)
       .set({ heldTickets: sql`${competitions.heldTickets} - ${p("count")}`, soldTickets: sql`${competitions.soldTickets} + ${p("count")}` })
       .where(eq(competitions.id, p("id")))
+      .prepare(),
+    markOrderPaid: db
+      .update(orders)
+      .set({
+        status: "paid",
+        paymentId: sql`${p("paymentId")}`,
+        cardBrand: sql`${p("cardBrand")}`,
+        cardLast4: sql`${p("cardLast4")}`,
+        holdExpiresAt: null,
+        updatedAt: sql`${p("updatedAt")}`,
+      })
+      .where(eq(orders.id, p("id")))
+      .prepare(),
+    markEntriesPaid: db
+      .update(entries)
+      .set({ paymentStatus: "paid", paymentId: sql`${p("paymentId")}` })
+      .where(eq(entries.orderId, p("orderId")))
+      .prepare(),
+    queueMail: db
+      .insert(mailOutbox)
+      .values({ id: sql`${p("id")}`, to: sql`${p("to")}`, subject: sql`${p("subject")}`, text: sql`${p("text")}`, html: sql`${p("html")}`, createdAt: sql`${p("createdAt")}` })
       .prepare(),
   };
 }
