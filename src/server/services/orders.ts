@@ -94,14 +94,15 @@ function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
 function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: Date, funding: CardFunding, holdMs: number): { order: Order; existing: boolean } {
   return db.transaction(
     (tx) => {
+      const st = statements(tx as unknown as Db);
       if (scopedKey) {
-        const existing = tx.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();
+        const existing = st.orderByKey.get({ key: scopedKey });
         if (existing) return { order: existing, existing: true };
       }
       const lines = mergeLines(args.lines);
       const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
       for (const line of lines) {
-        const competition = statements(tx as unknown as Db).competitionById.get({ id: line.competitionId });
+        const competition = st.competitionById.get({ id: line.competitionId });
         if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
         const mine = competition.maxTicketsPerPerson !== null ? ticketsOfPerson(tx as unknown as Db, competition.id, args.userId, args.customerEmail) : 0;
         refuseLine(competition, line, now, mine);
@@ -109,41 +110,33 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
       }
       const totalPence = priced.reduce((sum, p) => sum + p.competition.pricePence * p.line.quantity, 0);
       assertMayBuy(tx as unknown as Db, { userId: args.userId, totalPence, funding, instantWin: priced.some((p) => p.competition.instantWin), now });
-      const order = tx
-        .insert(orders)
-        .values({
+      const order = st.insertOrder.get({
+        id: crypto.randomUUID(),
+        userId: args.userId,
+        customerName: args.customerName,
+        customerEmail: args.customerEmail,
+        totalPence,
+        idempotencyKey: scopedKey,
+        cardFunding: funding,
+        holdExpiresAt: now.getTime() + holdMs,
+        createdAt: now.getTime(),
+      })!;
+      for (const { line, competition } of priced) {
+        const entryId = crypto.randomUUID();
+        st.insertEntry.run({
+          id: entryId,
+          competitionId: competition.id,
+          orderId: order.id,
           userId: args.userId,
           customerName: args.customerName,
           customerEmail: args.customerEmail,
-          status: "pending",
-          totalPence,
-          idempotencyKey: scopedKey,
-          cardFunding: funding,
-          holdExpiresAt: new Date(now.getTime() + holdMs),
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      for (const { line, competition } of priced) {
-        const entry = tx
-          .insert(entries)
-          .values({
-            competitionId: competition.id,
-            orderId: order.id,
-            userId: args.userId,
-            customerName: args.customerName,
-            customerEmail: args.customerEmail,
-            answer: line.answer?.trim() || null,
-            ticketCount: line.quantity,
-            amountPence: competition.pricePence * line.quantity,
-            paymentStatus: "pending",
-            entryMethod: "online",
-            entryDate: now,
-          })
-          .returning({ id: entries.id })
-          .get();
-        allocateTickets(tx as unknown as Db, competition.id, entry.id, line.quantity, now);
-        statements(tx as unknown as Db).addHeld.run({ id: competition.id, count: line.quantity });
+          answer: line.answer?.trim() || null,
+          ticketCount: line.quantity,
+          amountPence: competition.pricePence * line.quantity,
+          entryDate: now.getTime(),
+        });
+        allocateTickets(tx as unknown as Db, competition.id, entryId, line.quantity, now);
+        st.addHeld.run({ id: competition.id, count: line.quantity });
       }
       return { order, existing: false };
     },

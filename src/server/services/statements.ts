@@ -42,6 +42,41 @@ function build(db: Db) {
       .set({ heldTickets: sql`${competitions.heldTickets} - ${p("count")}`, soldTickets: sql`${competitions.soldTickets} + ${p("count")}` })
       .where(eq(competitions.id, p("id")))
       .prepare(),
+    orderByKey: db.select().from(orders).where(eq(orders.idempotencyKey, p("key"))).prepare(),
+    insertOrder: db
+      .insert(orders)
+      .values({
+        id: sql`${p("id")}`,
+        userId: sql`${p("userId")}`,
+        customerName: sql`${p("customerName")}`,
+        customerEmail: sql`${p("customerEmail")}`,
+        status: "pending",
+        totalPence: sql`${p("totalPence")}`,
+        idempotencyKey: sql`${p("idempotencyKey")}`,
+        cardFunding: sql`${p("cardFunding")}`,
+        holdExpiresAt: sql`${p("holdExpiresAt")}`,
+        createdAt: sql`${p("createdAt")}`,
+        updatedAt: sql`${p("createdAt")}`,
+      })
+      .returning()
+      .prepare(),
+    insertEntry: db
+      .insert(entries)
+      .values({
+        id: sql`${p("id")}`,
+        competitionId: sql`${p("competitionId")}`,
+        orderId: sql`${p("orderId")}`,
+        userId: sql`${p("userId")}`,
+        customerName: sql`${p("customerName")}`,
+        customerEmail: sql`${p("customerEmail")}`,
+        answer: sql`${p("answer")}`,
+        ticketCount: sql`${p("ticketCount")}`,
+        amountPence: sql`${p("amountPence")}`,
+        paymentStatus: "pending",
+        entryMethod: "online",
+        entryDate: sql`${p("entryDate")}`,
+      })
+      .prepare(),
     markOrderPaid: db
       .update(orders)
       .set({
