@@ -1,30 +1,11 @@
-import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
-import { CARDS, fillCard, seededCompetition, type SeededCompetition } from "./shop";
-
-async function enter(page: Page, c: SeededCompetition, answer: string, tickets = 2) {
-  await page.goto(`/competition/${c.id}`);
-  await expect(page.getByRole("heading", { name: c.title })).toBeVisible();
-  await page.getByLabel("Full Name").fill("Tess Tester");
-  await page.getByLabel(c.question).fill(answer);
-  await page.getByLabel("Number of Entries").fill(String(tickets));
-  await page.getByRole("button", { name: "Enter Now" }).click();
-}
-
-async function payDirect(page: Page, card: string) {
-  await expect(page).toHaveURL(/\/checkout\/direct$/);
-  await fillCard(page, card);
-  await page.getByLabel("Billing Address").fill("Home Farm");
-  await page.getByLabel("City").fill("Ludlow");
-  await page.getByLabel("Postcode").fill("SY8 1AA");
-  await page.getByRole("button", { name: /^Pay £/ }).click();
-}
+import { CARDS, enterCompetition, fillCard, payDirect, seededCompetition } from "./shop";
 
 test.describe("entering a competition", () => {
   test("a customer answers, pays with the approve card and finds the ticket numbers in their account", async ({ page }) => {
     await signInAs(page, "user", "Tess");
     const c = await seededCompetition(page, "Honda TRX520 Farm Quad");
-    await enter(page, c, ` ${c.answer.toUpperCase()} `, 3);
+    await enterCompetition(page, c, ` ${c.answer.toUpperCase()} `, 3);
     await expect(page.getByRole("button", { name: `Pay £${(Number(c.price) * 3).toFixed(2)}` })).toBeVisible();
     await payDirect(page, CARDS.approve);
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
@@ -41,7 +22,7 @@ test.describe("entering a competition", () => {
   test("a wrong answer shows the toast and stays on the page", async ({ page }) => {
     await signInAs(page, "user", "Wynn");
     const c = await seededCompetition(page, "Centre-Pivot Irrigation System");
-    await enter(page, c, "nitrogen");
+    await enterCompetition(page, c, "nitrogen", 2);
     await expect(page.getByText("Incorrect Answer")).toBeVisible();
     await expect(page.getByText("Please check your answer to the qualifying question and try again.")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/competition/${c.id}$`));
@@ -50,7 +31,7 @@ test.describe("entering a competition", () => {
   test("a declined card shows 'Payment Failed' and keeps the form filled", async ({ page }) => {
     await signInAs(page, "user", "Dee");
     const c = await seededCompetition(page, "Agronomy & Soil Health Course");
-    await enter(page, c, c.answer, 1);
+    await enterCompetition(page, c, c.answer, 1);
     await payDirect(page, CARDS.decline);
     await expect(page.getByText("Payment Failed")).toBeVisible();
     await expect(page.getByLabel("Card Number")).toHaveValue(CARDS.decline);

@@ -1,5 +1,5 @@
 import { createSessionFor, expect, signInAs, test } from "./fixtures";
-import { CARDS, fillCard, seededCompetition } from "./shop";
+import { CARDS, enterCompetition, payDirect, seededCompetition } from "./shop";
 
 test("the public draw record of a drawn competition verifies in the browser", async ({ page }) => {
   const list = await (await page.request.get("/api/competitions")).json();
@@ -17,17 +17,8 @@ test("a player sets a £10 limit and is refused the order that would pass it", a
   await page.getByRole("button", { name: "Set Limit" }).click();
   await expect(page.getByText("£10.00").first()).toBeVisible();
   const c = await seededCompetition(page, "Massey Ferguson 5S Tractor"); // £4.99 a ticket
-  await page.goto(`/competition/${c.id}`);
-  await page.getByLabel("Full Name").fill("Lim Tester");
-  await page.getByLabel(c.question).fill(c.answer);
-  await page.getByLabel("Number of Entries").fill("3");
-  await page.getByRole("button", { name: "Enter Now" }).click();
-  await expect(page).toHaveURL(/\/checkout\/direct$/);
-  await fillCard(page, CARDS.approve);
-  await page.getByLabel("Billing Address").fill("1 Lane");
-  await page.getByLabel("City").fill("Lincoln");
-  await page.getByLabel("Postcode").fill("LN1 1AA");
-  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await enterCompetition(page, c, c.answer, 3, "Lim Tester");
+  await payDirect(page, CARDS.approve);
   await expect(page.getByText("This order would take you over your monthly spending limit of £10.00. You have £10.00 left this month.")).toBeVisible();
 });
 
@@ -47,16 +38,8 @@ test("an under-18 date of birth is refused", async ({ page }) => {
   const young = new Date(Date.now() - 16 * 365.25 * 86_400_000).toISOString().slice(0, 10);
   await signInAs(page, "user", "Kit", young);
   const c = await seededCompetition(page, "Agronomy & Soil Health Course");
-  await page.goto(`/competition/${c.id}`);
-  await page.getByLabel("Full Name").fill("Kit Young");
-  await page.getByLabel(c.question).fill(c.answer);
-  await page.getByRole("button", { name: "Enter Now" }).click();
-  await expect(page).toHaveURL(/\/checkout\/direct$/);
-  await fillCard(page, CARDS.approve);
-  await page.getByLabel("Billing Address").fill("1 Lane");
-  await page.getByLabel("City").fill("Lincoln");
-  await page.getByLabel("Postcode").fill("LN1 1AA");
-  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await enterCompetition(page, c, c.answer, 1, "Kit Young");
+  await payDirect(page, CARDS.approve);
   await expect(page.getByText("You must be 18 or over to enter our competitions.")).toBeVisible();
 });
 

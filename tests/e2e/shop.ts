@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { COMPETITIONS } from "../../db/seed-data";
 
 export interface SeededCompetition {
@@ -27,3 +27,23 @@ export async function fillCard(page: Page, cardNumber: string) {
 }
 
 export const CARDS = { approve: "4242424242424242", decline: "4000000000000002" };
+
+/** Fills the entry form on a competition page and presses Enter Now. */
+export async function enterCompetition(page: Page, c: SeededCompetition, answer: string, tickets = 1, name = "Tess Tester") {
+  await page.goto(`/competition/${c.id}`);
+  await expect(page.getByRole("heading", { name: c.title })).toBeVisible();
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel(c.question).fill(answer);
+  await page.getByLabel("Number of Entries").fill(String(tickets));
+  await page.getByRole("button", { name: "Enter Now" }).click();
+}
+
+/** On /checkout/direct: card, billing address, Pay. */
+export async function payDirect(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/checkout\/direct$/);
+  await fillCard(page, card);
+  await page.getByLabel("Billing Address").fill("Home Farm");
+  await page.getByLabel("City").fill("Ludlow");
+  await page.getByLabel("Postcode").fill("SY8 1AA");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+}

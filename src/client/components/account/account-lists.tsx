@@ -1,6 +1,5 @@
 import type { CustomerEntry } from "../../../shared/schemas/entry";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
+import { LoadFailed } from "../ui/load-failed";
 import { TrophyIcon } from "../ui/icons";
 import { LoadingState } from "../ui/spinner";
 import { NoEntries, NoWins } from "./empty-tabs";
@@ -13,20 +12,9 @@ interface Loaded<T> {
   refetch: () => void;
 }
 
-function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
-  return (
-    <Card role="alert" className="py-10 text-center">
-      <p className="text-stone-700">We couldn't load your {what}. Please try again.</p>
-      <Button variant="secondary" className="mt-4" onClick={retry}>
-        Try Again
-      </Button>
-    </Card>
-  );
-}
-
 export function EntriesList({ query }: { query: Loaded<CustomerEntry> }) {
   if (query.isPending) return <LoadingState label="Loading your entries..." />;
-  if (query.error || !query.data) return <LoadFailed what="entries" retry={query.refetch} />;
+  if (query.error || !query.data) return <LoadFailed what="your entries" retry={query.refetch} />;
   if (query.data.length === 0) return <NoEntries />;
   return (
     <ul className="grid gap-4 md:grid-cols-2">
@@ -43,7 +31,7 @@ const winDate = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day
 
 export function WinsList({ query }: { query: Loaded<Win> }) {
   if (query.isPending) return <LoadingState label="Loading your wins..." />;
-  if (query.error || !query.data) return <LoadFailed what="wins" retry={query.refetch} />;
+  if (query.error || !query.data) return <LoadFailed what="your wins" retry={query.refetch} />;
   if (query.data.length === 0) return <NoWins />;
   return (
     <ul className="grid gap-4 md:grid-cols-2">

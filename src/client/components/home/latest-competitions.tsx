@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
+import { LoadFailed } from "../ui/load-failed";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { ArrowRightIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
@@ -35,12 +35,7 @@ export function LatestCompetitions() {
         {query.isPending ? (
           <LoadingState label="Loading competitions..." />
         ) : query.error ? (
-          <Card className="py-10 text-center">
-            <p className="text-stone-700">We couldn't load the competitions. Please try again.</p>
-            <Button className="mt-4" onClick={() => void query.refetch()}>
-              Try Again
-            </Button>
-          </Card>
+          <LoadFailed what="the competitions" retry={() => void query.refetch()} />
         ) : latest.length === 0 ? (
           <Card className="py-10 text-center">
             <p className="text-lg text-stone-700">No competitions available at the moment.</p>

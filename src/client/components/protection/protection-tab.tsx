@@ -1,7 +1,6 @@
 import { Link } from "react-router-dom";
+import { LoadFailed } from "../ui/load-failed";
 import { useLimits } from "../../hooks/use-limits";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
 import { LoadingState } from "../ui/spinner";
 import { BreakPanel } from "./break-panel";
 import { CloseAccount } from "./close-account";
@@ -13,12 +12,7 @@ export function ProtectionTab() {
   if (limits.isPending) return <LoadingState label="Loading your limits..." />;
   if (limits.error || !limits.data) {
     return (
-      <Card role="alert" className="py-10 text-center">
-        <p className="text-stone-700">We couldn't load your spending limits. Please try again.</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void limits.refetch()}>
-          Try Again
-        </Button>
-      </Card>
+      <LoadFailed what="your spending limits" retry={() => void limits.refetch()} />
     );
   }
   return (

@@ -1,6 +1,6 @@
 import { CompetitionCard } from "../../components/competition/competition-card";
+import { LoadFailed } from "../../components/ui/load-failed";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Container, PageHeader } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
@@ -39,12 +39,7 @@ export function CompetitionsPage() {
       {query.isPending ? (
         <LoadingState label="Loading competitions..." />
       ) : query.error ? (
-        <Card className="py-12 text-center">
-          <p className="text-lg text-stone-700">We couldn't load the competitions. Please try again.</p>
-          <Button className="mt-4" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </Card>
+        <LoadFailed what="the competitions" retry={() => void query.refetch()} />
       ) : active.length + closed.length === 0 ? (
         <Empty />
       ) : (

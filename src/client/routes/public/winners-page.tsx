@@ -1,6 +1,7 @@
 import { WinnerCard } from "../../components/winners/winner-card";
+import { LoadFailed } from "../../components/ui/load-failed";
 import { WinnersStatsBanner } from "../../components/winners/winners-stats-banner";
-import { Button, ButtonLink } from "../../components/ui/button";
+import { ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { TrophyIcon } from "../../components/ui/icons";
 import { Container, PageHeader } from "../../components/ui/page-header";
@@ -20,12 +21,7 @@ export function WinnersPage() {
       {query.isPending ? (
         <LoadingState label="Loading winners..." />
       ) : query.error ? (
-        <Card className="py-12 text-center">
-          <p className="text-lg text-stone-700">We couldn't load our winners. Please try again.</p>
-          <Button className="mt-4" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </Card>
+        <LoadFailed what="our winners" retry={() => void query.refetch()} />
       ) : winners.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 py-12 text-center">
           <TrophyIcon className="size-12 text-wheat-600" />
