@@ -13,6 +13,20 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-field-50 text-field-800" : "text-stone-800 hover:bg-cream-100",
   );
 
+function NavList({ links, onPick, className }: { links: typeof mainLinks; onPick: () => void; className?: string }) {
+  return (
+    <ul className={cn("flex flex-col gap-1", className)}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.end} className={linkClasses} onClick={onPick}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The phone navigation panel: a slide-over that Escape, the close button or a tap outside closes.
  * Loaded only when first opened (see mobile-nav-button), so its dialog code is not in the first load.
@@ -50,27 +64,11 @@ export function MobileNavPanel({ open, setOpen }: { open: boolean; setOpen: (ope
               </button>
             </div>
             <nav aria-label="Mobile" className="flex-1 px-3 py-4">
-              <ul className="flex flex-col gap-1">
-                {mainLinks.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={link.end} className={linkClasses} onClick={() => setOpen(false)}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavList links={mainLinks} onPick={() => setOpen(false)} />
               {isAdmin ? (
                 <div className="mt-6">
                   <p className="px-3 text-xs font-bold uppercase tracking-wider text-stone-600">Admin</p>
-                  <ul className="mt-2 flex flex-col gap-1">
-                    {adminMenuLinks.map((link) => (
-                      <li key={link.to}>
-                        <NavLink to={link.to} end={link.end} className={linkClasses} onClick={() => setOpen(false)}>
-                          {link.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
+                  <NavList links={adminMenuLinks} onPick={() => setOpen(false)} className="mt-2" />
                 </div>
               ) : null}
             </nav>
