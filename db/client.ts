@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as relations from "./relations";
@@ -10,7 +10,9 @@ import * as tables from "./schema";
 export const schema = { ...tables, ...relations };
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), "migrations");
+const here = dirname(fileURLToPath(import.meta.url));
+/** Beside this file in the sources (db/), two levels up from the server bundle (dist/server). */
+export const MIGRATIONS_FOLDER = existsSync(join(here, "migrations")) ? join(here, "migrations") : join(here, "../../db/migrations");
 
 /**
  * Opens (creating if needed) the SQLite file with the pragmas the shop relies on:

@@ -1,10 +1,11 @@
 import { integer, text } from "drizzle-orm/sqlite-core";
+import { uuidv7 } from "../ids";
 
 /** Shared column builders so every table spells ids, flags and times the same way. */
 export const id = () =>
   text("id")
     .primaryKey()
-    .$defaultFn(() => crypto.randomUUID());
+    .$defaultFn(() => uuidv7());
 
 export const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })

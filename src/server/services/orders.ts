@@ -1,5 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { uuidv7 } from "../../../db/ids";
 import { competitions, entries, orders, type Competition, type Order } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import type { OrderResult } from "../../shared/schemas/entry";
@@ -9,6 +10,7 @@ import { orderConfirmationMail } from "../mail/templates";
 import type { CardFunding, ChargeResult, PaymentMethod, PaymentProvider } from "../payments/provider";
 import { answerIsCorrect } from "./competitions";
 import { assertMayBuy, recordRefusal } from "./protection";
+import { inGroupCommit } from "./group-commit";
 import { statements } from "./statements";
 import { allocateTickets, releaseTickets, ticketNumbersByEntry } from "./tickets";
 
@@ -111,7 +113,7 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
       const totalPence = priced.reduce((sum, p) => sum + p.competition.pricePence * p.line.quantity, 0);
       assertMayBuy(tx as unknown as Db, { userId: args.userId, totalPence, funding, instantWin: priced.some((p) => p.competition.instantWin), now });
       const order = st.insertOrder.get({
-        id: crypto.randomUUID(),
+        id: uuidv7(),
         userId: args.userId,
         customerName: args.customerName,
         customerEmail: args.customerEmail,
@@ -122,7 +124,7 @@ function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
         createdAt: now.getTime(),
       })!;
       for (const { line, competition } of priced) {
-        const entryId = crypto.randomUUID();
+        const entryId = uuidv7();
         st.insertEntry.run({
           id: entryId,
           competitionId: competition.id,
@@ -179,7 +181,7 @@ function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): 
             total: paid.amount,
             lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
         });
-        st.queueMail.run({ id: crypto.randomUUID(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now.getTime() });
+        st.queueMail.run({ id: uuidv7(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now.getTime() });
         return { outcome: "paid", result: paid };
       }
       failOrderInTx(tx as unknown as Db, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
@@ -242,7 +244,8 @@ async function replay(db: Db, order: Order): Promise<OrderResult> {
 
 /**
  * Hold → charge → settle. The database write lock is held only for the two short transactions,
- * never across the payment call.
+ * never across the payment call. Both steps go through group commit: at a peak, the holds (and the
+ * settlements) of the buyers who arrive together share one commit, each in its own savepoint.
  */
 export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise<OrderResult> {
   const { db, payments } = deps;
@@ -252,7 +255,7 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
   let held: { order: Order; existing: boolean };
   try {
-    held = holdOrder(db, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS);
+    held = await inGroupCommit(db, () => holdOrder(db, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS));
   } catch (err) {
     recordRefusal(db, args.userId, err, now);
     // Two identical submits raced past the look-up; the loser answers with the winner's result.
@@ -284,7 +287,8 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
     }
   }
 
-  const settled = settleOrder(db, order.id, result, deps.now?.() ?? new Date());
+  const settledAt = deps.now?.() ?? new Date();
+  const settled = await inGroupCommit(db, () => settleOrder(db, order.id, result, settledAt));
   if (settled.outcome === "gone") {
     // The hold expired while the provider was answering: the numbers may be someone else's now.
     if (result.status === "succeeded") await payments.refund(result.paymentId, order.totalPence).catch(() => {});
