@@ -38,11 +38,12 @@ if (!only || only === "unit") {
   } else failed += 1;
 }
 
+// The production build (storefront and server bundle) serves the benchmark smoke run and the browser tests.
+if (!only || only === "e2e") ok = run("Production build", process.execPath, [join(root, "scripts/build.mjs")]) && ok;
 if (!only) ok = run("Benchmark smoke run", process.execPath, [join(root, "scripts/bench.mjs"), "--quick"]) && ok;
 
 if (!only || only === "e2e") {
   ok = run("Browser check", process.execPath, [join(root, "scripts/ensure-browser.mjs")]) && ok;
-  ok = run("Storefront build", process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"]) && ok;
   const report = join(tmp, "reports/playwright.json");
   ok = run("End-to-end tests (Chromium)", bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,

@@ -18,6 +18,7 @@ db.exec(`create table c (id integer primary key, max integer, sold integer, held
          create table e (id text primary key, o text, c integer, q integer, status text);
          create table t (id integer primary key, c integer, e text, n integer, unique(c, n));
          create table m (id integer primary key, "to" text, body text);
+         create index e_o on e (o);
          insert into c values (1, 1000000000, 0, 0, 1);`);
 const get = db.prepare("select max, sold, held, next from c where id = 1");
 const hold = db.prepare("update c set held = held + ?, next = next + ? where id = 1");

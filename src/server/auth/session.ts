@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
@@ -17,8 +17,9 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/** The stored id: hex SHA-256 of the token (node's native hash: it runs on every request). */
 export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash("sha256").update(token).digest("hex");
 }
 
 export interface SessionRecord {
