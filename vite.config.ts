@@ -1,16 +1,36 @@
 /// <reference types="vitest/config" />
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { brotli, gzip, worthCompressing } from "./src/server/http/compress.ts";
 
 const projectRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+/** Writes `.br` and `.gz` beside each compressible output, so the server need not compress at start-up. */
+function precompress(): Plugin {
+  return {
+    name: "harvest-precompress",
+    apply: "build",
+    writeBundle(options, bundle) {
+      for (const [name, out] of Object.entries(bundle)) {
+        const raw = Buffer.from(out.type === "chunk" ? out.code : out.source);
+        if (!worthCompressing(name, raw.length)) continue;
+        const file = join(options.dir!, name);
+        writeFileSync(`${file}.br`, brotli(raw));
+        writeFileSync(`${file}.gz`, gzip(raw));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL("./src/client", import.meta.url)),
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: fileURLToPath(new URL("./dist/client", import.meta.url)),
     emptyOutDir: true,

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildAll, SERVER_ENTRY } from "./build.mjs";
+import { buildAll, SERVER_ENTRY, SERVER_NODE_ARGS } from "./build.mjs";
 import { gzipSync } from "node:zlib";
 import { createHash, randomBytes } from "node:crypto";
 
@@ -33,7 +33,7 @@ await buildAll({ ifStale: true, log });
 // 1. The shop, production mode, fresh database.
 const dataDir = mkdtempSync(join(tmpdir(), "harvest-bench-"));
 const port = await freePort();
-const shop = spawn(process.execPath, [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), SERVER_ENTRY], {
+const shop = spawn(process.execPath, [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), ...SERVER_NODE_ARGS, SERVER_ENTRY], {
   cwd: root,
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "true", SEED_ADMIN_PASSWORD: "bench-admin-pw", LOG_LEVEL: "warn", PAYMENT_LATENCY_MS: "0" },
   stdio: ["ignore", "ignore", "inherit"],
@@ -54,11 +54,15 @@ await new Promise((r) => ceiling.once("message", r));
 const cbase = `http://127.0.0.1:${cport}`;
 
 let peakRss = 0;
+// Peak RSS by phase too, so a reader sees where memory goes.
+let phase = "start-up";
+const peakByPhase = {};
 const rssTimer = setInterval(() => {
   try {
     const status = readFileSync(`/proc/${shop.pid}/status`, "utf8");
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     peakRss = Math.max(peakRss, kb / 1024);
+    peakByPhase[phase] = Math.max(peakByPhase[phase] ?? 0, Math.round(kb / 1024));
   } catch {}
 }, 100);
 
@@ -109,13 +113,16 @@ const ledger = (cid) => ({
 
 log(`Flash sale: 200 buyers, 100 connections, ${D.sale}s (or until sold out) against 50,000 tickets…`);
 // The rate is measured while there is something to sell: the run stops at the first "sold out".
+phase = "flash sale";
 const sale = await run({ url: base, duration: D.sale, requests: purchaseRequests(big, () => current?.stop()) });
 const saleLedger = ledger(big);
 const ticketsSold = saleLedger.sold;
 log(`Sold-out run: 1,000 tickets, ${D.soldOut}s…`);
+phase = "sold-out run";
 if (!saleOnly) await run({ url: base, duration: D.soldOut, requests: purchaseRequests(small) });
 const soldOutLedger = ledger(small);
 
+phase = "idle (ceiling run)";
 log(`Ceiling: plain node:http purchases, ${D.sale}s…`);
 const ceilingSale = await run({ url: cbase, duration: D.sale, requests: [{ method: "POST", path: "/buy", setupRequest: (r) => ({ ...r, body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 5) }) }) }] });
 
@@ -126,6 +133,7 @@ const readRun = async (path, cpath) => {
   return { reqPerSec: Math.round(shopRes.requests.average), p99Ms: shopRes.latency.p99, ceilingReqPerSec: Math.round(ceilRes.requests.average), errors: shopRes.errors + shopRes.non2xx };
 };
 log(`Reads: ${D.reads}s each…`);
+phase = "reads";
 const skipped = { reqPerSec: 0, p99Ms: 0, ceilingReqPerSec: 0, errors: 0 };
 const reads = {
   competitions: saleOnly ? skipped : await readRun("/api/competitions", "/list"),
@@ -174,6 +182,7 @@ const result = {
   soldOut: { max: soldOutLedger.max, sold: soldOutLedger.sold },
   reads,
   peakRssMb: Math.round(peakRss),
+  peakRssMbByPhase: peakByPhase,
   firstLoadJsGzipBytes,
   firstLoadCssGzipBytes,
 };
@@ -191,7 +200,7 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   GET /api/competitions        ${reads.competitions.reqPerSec} req/s (${ratio(reads.competitions.reqPerSec, reads.competitions.ceilingReqPerSec)} of ${reads.competitions.ceilingReqPerSec}), p99 ${reads.competitions.p99Ms} ms
   GET /api/competitions/{id}   ${reads.competition.reqPerSec} req/s (${ratio(reads.competition.reqPerSec, reads.competition.ceilingReqPerSec)} of ${reads.competition.ceilingReqPerSec}), p99 ${reads.competition.p99Ms} ms
   GET / (SPA shell)            ${reads.shell.reqPerSec} req/s (${ratio(reads.shell.reqPerSec, reads.shell.ceilingReqPerSec)} of ${reads.shell.ceilingReqPerSec}), p99 ${reads.shell.p99Ms} ms
-  Peak server RSS ${result.peakRssMb} MB
+  Peak server RSS ${result.peakRssMb} MB (${Object.entries(peakByPhase).map(([k, v]) => `${k} ${v}`).join(", ")})
   First load      ${(firstLoadJsGzipBytes / 1024).toFixed(1)} KiB gzip JS, ${(firstLoadCssGzipBytes / 1024).toFixed(1)} KiB gzip CSS`);
 }
 const ok = result.flashSale.oversold === 0 && result.flashSale.duplicates === 0 && result.flashSale.paidWithoutTickets === 0 && (saleOnly || result.soldOut.sold === result.soldOut.max);

@@ -10,6 +10,12 @@ import { build } from "vite";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const CLIENT_MARKER = join(root, "dist/client/index.html");
 export const SERVER_ENTRY = join(root, "dist/server/main.mjs");
+/**
+ * How production runs it: `node --max-semi-space-size=8 dist/server/main.mjs`. A smaller young
+ * generation than V8's default keeps the peak resident memory of a busy server about 40 MB lower at
+ * no measurable cost in throughput (see README, Performance).
+ */
+export const SERVER_NODE_ARGS = ["--max-semi-space-size=8"];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

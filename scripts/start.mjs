@@ -2,11 +2,11 @@
 // sources, then run the server bundle in production mode (migrations and the first-run seed happen
 // at server start-up).
 import { spawn } from "node:child_process";
-import { buildAll, SERVER_ENTRY } from "./build.mjs";
+import { buildAll, SERVER_ENTRY, SERVER_NODE_ARGS } from "./build.mjs";
 
 await buildAll({ ifStale: true });
 
-const server = spawn(process.execPath, [SERVER_ENTRY], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },
 });

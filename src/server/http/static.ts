@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotli, gzip, worthCompressing } from "./compress";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -22,7 +22,6 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 };
-const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest"]);
 
 export function contentTypeFor(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
@@ -46,8 +45,8 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 /**
- * The built SPA, loaded into memory at start-up and compressed once (brotli and gzip), so a page
- * load costs no disk read and no compression. Hashed assets are immutable; any other path without
+ * The built SPA, loaded into memory at start-up with its brotli and gzip copies (written by the
+ * build, or made here once), so a page load costs no disk read and no compression. Hashed assets are immutable; any other path without
  * a file gets index.html so client-side routes work on reload.
  */
 export function createStaticHandler(root: string) {
@@ -61,14 +60,16 @@ export function createStaticHandler(root: string) {
   for (const file of files) {
     const rel = "/" + relative(root, file).split(sep).join("/");
     if (rel.startsWith("/.vite/")) continue;
+    // Compressed copies written by the build are read with their originals, not served on their own.
+    if ((file.endsWith(".br") || file.endsWith(".gz")) && existsSync(file.slice(0, -3))) continue;
     const raw = readFileSync(file);
-    const ext = extname(file).toLowerCase();
-    const compress = COMPRESSIBLE.has(ext) && raw.length > 512;
+    const compress = worthCompressing(file, raw.length);
+    const prebuilt = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
     assets.set(rel, {
       type: contentTypeFor(file),
       raw,
-      gzip: compress ? gzipSync(raw, { level: 9 }) : undefined,
-      br: compress ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 18 } }) : undefined,
+      gzip: compress ? (prebuilt(".gz") ?? gzip(raw)) : undefined,
+      br: compress ? (prebuilt(".br") ?? brotli(raw)) : undefined,
       cacheControl: rel.startsWith("/assets/") ? "public, max-age=31536000, immutable" : rel === "/index.html" ? "no-cache" : "public, max-age=3600",
     });
   }
