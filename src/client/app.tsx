@@ -1,17 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { CartProvider } from "./components/cart/cart-context";
 import { showStashedFlashToast } from "./lib/flash-toast";
-import { createQueryClient } from "./lib/query-client";
-import { createTrpcClient, trpc } from "./lib/trpc";
+import { queryClient, trpcClient } from "./lib/clients";
+import { trpc } from "./lib/trpc";
 import { router } from "./router";
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
-
   // A toast stashed before a full page load (e.g. "Logged Out").
   useEffect(() => showStashedFlashToast(), []);
 

@@ -1,7 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { warmUp } from "./lib/warm-up";
 import "./styles.css";
+
+warmUp(window.location.pathname);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");

@@ -15,7 +15,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall: while a page loads, the footer stays below the fold instead of jumping down. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>
