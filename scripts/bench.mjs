@@ -3,7 +3,7 @@
 // SQLite "ceiling" beside it, and reports the shop's figures next to the ceiling's.
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { fork, spawn } from "node:child_process";
+import { fork, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,6 +20,10 @@ const log = (...a) => (asJson ? process.stderr : process.stdout).write(a.join(" 
 const D = quick ? { sale: 2, soldOut: 6, reads: 1 } : { sale: 20, soldOut: 15, reads: 10 };
 // `--profile`: the shop runs under the V8 CPU profiler; the profile lands in the printed folder
 // (open it in Chrome DevTools, or `node scripts/bench/profile-summary.mjs <file>`).
+// `--lighthouse`: also Lighthouse's mobile performance score (median of three runs) for the home page
+// and a competition page, with the npm package (fetched by npx, so not a dependency) on Debian's Chromium.
+const withLighthouse = process.argv.includes("--lighthouse");
+const LIGHTHOUSE = "lighthouse@12.8.2"; // the newest that runs on Node 20
 // `--sale-only`: just the flash sale and its ceiling (for working on the purchase path).
 const saleOnly = process.argv.includes("--sale-only");
 const profileDir = process.argv.includes("--profile") ? mkdtempSync(join(tmpdir(), "harvest-profile-")) : null;
@@ -141,6 +145,30 @@ const reads = {
   shell: saleOnly ? skipped : await readRun("/", "/"),
 };
 
+// Lighthouse against the same running shop, before it stops.
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function lighthouse(path) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const out = join(dataDir, `lighthouse-${runs.length}.json`);
+    const r = spawnSync("npx", ["--yes", LIGHTHOUSE, base + path, "--only-categories=performance", "--chrome-flags=--headless=new --no-sandbox", "--output=json", `--output-path=${out}`, "--quiet"], {
+      cwd: root,
+      env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (r.status !== 0) throw new Error(`lighthouse failed on ${path}`);
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    runs.push({ score: Math.round(report.categories.performance.score * 100), lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue), tbtMs: Math.round(report.audits["total-blocking-time"].numericValue), cls: report.audits["cumulative-layout-shift"].numericValue });
+  }
+  return { score: median(runs.map((r) => r.score)), lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)), cls: median(runs.map((r) => r.cls)), runs: runs.map((r) => r.score) };
+}
+let lighthouseScores = null;
+if (withLighthouse) {
+  phase = "lighthouse";
+  log("Lighthouse (mobile), three runs per page…");
+  lighthouseScores = { home: lighthouse("/"), competition: lighthouse(`/competition/${firstId}`) };
+}
+
 clearInterval(rssTimer);
 const shopExited = new Promise((r) => shop.once("exit", r));
 shop.kill("SIGTERM");
@@ -185,6 +213,7 @@ const result = {
   peakRssMbByPhase: peakByPhase,
   firstLoadJsGzipBytes,
   firstLoadCssGzipBytes,
+  ...(lighthouseScores ? { lighthouse: lighthouseScores } : {}),
 };
 db.close();
 
@@ -202,6 +231,11 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   GET / (SPA shell)            ${reads.shell.reqPerSec} req/s (${ratio(reads.shell.reqPerSec, reads.shell.ceilingReqPerSec)} of ${reads.shell.ceilingReqPerSec}), p99 ${reads.shell.p99Ms} ms
   Peak server RSS ${result.peakRssMb} MB (${Object.entries(peakByPhase).map(([k, v]) => `${k} ${v}`).join(", ")})
   First load      ${(firstLoadJsGzipBytes / 1024).toFixed(1)} KiB gzip JS, ${(firstLoadCssGzipBytes / 1024).toFixed(1)} KiB gzip CSS`);
+  if (lighthouseScores) {
+    for (const [page, l] of Object.entries(lighthouseScores)) {
+      console.log(`  Lighthouse      ${page}: ${l.score} (runs ${l.runs.join(", ")}), LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls.toFixed(3)}`);
+    }
+  }
 }
 const ok = result.flashSale.oversold === 0 && result.flashSale.duplicates === 0 && result.flashSale.paidWithoutTickets === 0 && (saleOnly || result.soldOut.sold === result.soldOut.max);
 process.exit(ok ? 0 : 1);
