@@ -4,8 +4,8 @@ import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { Badge, PhaseBadge, SoldOutBadge } from "./phase-badge";
 import { cashAlternativeText, oddsPerTicket } from "./prize-extras";
 import { TicketProgress } from "./ticket-progress";
+import { formatCount } from "../../lib/numbers";
 
-const count = new Intl.NumberFormat("en-GB");
 
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
@@ -19,7 +19,7 @@ function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: 
 
 function oddsHint(c: PublicCompetition): string {
   if (c.maxTickets === null) {
-    const now = c.soldTickets > 0 ? ` With ${count.format(c.soldTickets)} sold so far, it is 1 in ${count.format(c.soldTickets)}.` : "";
+    const now = c.soldTickets > 0 ? ` With ${formatCount(c.soldTickets)} sold so far, it is 1 in ${formatCount(c.soldTickets)}.` : "";
     return `No ticket limit, so each ticket's chance is 1 in the number of entries.${now}`;
   }
   const perPrize = c.numberOfWinners > 1 ? ` for each of ${c.numberOfWinners} prizes` : "";
@@ -49,8 +49,8 @@ export function CompetitionSummary({ competition: c }: { competition: PublicComp
 
       <dl className="mt-5 grid grid-cols-2 gap-3">
         <Stat label="Price per entry" value={formatPrice(c.price)} />
-        <Stat label="Entries sold" value={count.format(c.soldTickets)} />
-        <Stat label="Maximum tickets" value={c.maxTickets === null ? "No limit" : count.format(c.maxTickets)} />
+        <Stat label="Entries sold" value={formatCount(c.soldTickets)} />
+        <Stat label="Maximum tickets" value={c.maxTickets === null ? "No limit" : formatCount(c.maxTickets)} />
         <Stat label="Odds per ticket" value={oddsPerTicket(c.maxTickets)} hint={oddsHint(c)} />
       </dl>
 
@@ -58,7 +58,7 @@ export function CompetitionSummary({ competition: c }: { competition: PublicComp
         {c.soldOut ? <p className="mb-1 font-bold text-danger-700">Sold Out</p> : null}
         <TicketProgress soldTickets={c.soldTickets} maxTickets={c.maxTickets} />
         {c.remainingTickets !== null && !c.soldOut && c.status === "active" ? (
-          <p className="text-sm text-stone-600">{count.format(c.remainingTickets)} tickets remaining</p>
+          <p className="text-sm text-stone-600">{formatCount(c.remainingTickets)} tickets remaining</p>
         ) : null}
       </div>
     </div>

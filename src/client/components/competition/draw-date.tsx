@@ -2,10 +2,14 @@ import { CalendarIcon } from "../ui/icons";
 
 const LONG: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" };
 
-/** "Monday, 7 December 2026 at 20:00". */
+let longFormat: Intl.DateTimeFormat | null = null;
+
+/** "Monday, 7 December 2026 at 20:00". One formatter, made on first use (each costs a phone a few ms). */
 export function longDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "to be announced" : date.toLocaleString("en-GB", LONG);
+  if (Number.isNaN(date.getTime())) return "to be announced";
+  longFormat ??= new Intl.DateTimeFormat("en-GB", LONG);
+  return longFormat.format(date);
 }
 
 export function DrawDate({ drawDate }: { drawDate: string }) {

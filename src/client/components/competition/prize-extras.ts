@@ -1,4 +1,5 @@
 import { decimalToPence } from "../../../shared/money";
+import { formatCount } from "../../lib/numbers";
 
 const gbp = (pence: number) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: pence % 100 === 0 ? 0 : 2 }).format(pence / 100);
@@ -10,9 +11,8 @@ export function cashAlternativeText(value: string): string {
   return pence === null ? text : gbp(pence);
 }
 
-const count = new Intl.NumberFormat("en-GB");
 
 /** Odds per ticket at sell-out (COMPLIANCE 2.3); unlimited competitions depend on how many enter. */
 export function oddsPerTicket(maxTickets: number | null): string {
-  return maxTickets === null ? "Depends on entries" : `1 in ${count.format(maxTickets)}`;
+  return maxTickets === null ? "Depends on entries" : `1 in ${formatCount(maxTickets)}`;
 }

@@ -3,8 +3,8 @@ import { longDate } from "../competition/draw-date";
 import { Card } from "../ui/card";
 import type { DrawRecordView } from "./draw-types";
 import { HashValue } from "./hash-value";
+import { formatCount } from "../../lib/numbers";
 
-const count = new Intl.NumberFormat("en-GB");
 
 function Fact({ term, help, children }: { term: string; help?: string; children: ReactNode }) {
   return (
@@ -31,7 +31,7 @@ export function DrawFacts({ record }: { record: DrawRecordView }) {
           {record.poolSize === null ? (
             pending("Published when sales close")
           ) : (
-            <span className="font-semibold tabular-nums">{count.format(record.poolSize)}</span>
+            <span className="font-semibold tabular-nums">{formatCount(record.poolSize)}</span>
           )}
         </Fact>
         <Fact term="Pool hash" help="SHA-256 of the ticket numbers in ascending order, one per line.">

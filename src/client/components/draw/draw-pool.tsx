@@ -1,8 +1,8 @@
 import { cn } from "../../lib/cn";
 import { Card } from "../ui/card";
 import type { DrawRecordView } from "./draw-types";
+import { formatCount } from "../../lib/numbers";
 
-const count = new Intl.NumberFormat("en-GB");
 
 type Pool = NonNullable<DrawRecordView["pool"]>;
 
@@ -13,7 +13,7 @@ export function DrawPool({ pool, winners }: { pool: Pool; winners: DrawRecordVie
     <Card>
       <h2 className="text-2xl font-bold">The pool</h2>
       <p className="mt-1 text-stone-700">
-        {count.format(pool.length)} {pool.length === 1 ? "ticket" : "tickets"} in ascending ticket-number order. Names are shortened to
+        {formatCount(pool.length)} {pool.length === 1 ? "ticket" : "tickets"} in ascending ticket-number order. Names are shortened to
         protect players' privacy.
       </p>
       <div

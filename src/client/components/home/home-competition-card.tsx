@@ -3,10 +3,11 @@ import { formatPrice } from "../../../shared/money";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { WheatIcon } from "../ui/icons";
 import { SafeImage } from "./safe-image";
+import { formatCount } from "../../lib/numbers";
 
 function Progress({ sold, max }: { sold: number; max: number | null }) {
   const percent = max ? Math.min(100, Math.floor((sold / max) * 100)) : null;
-  const label = max === null ? `${sold.toLocaleString("en-GB")} sold` : `${sold.toLocaleString("en-GB")} of ${max.toLocaleString("en-GB")} sold`;
+  const label = max === null ? `${formatCount(sold)} sold` : `${formatCount(sold)} of ${formatCount(max)} sold`;
   return (
     <div>
       {percent !== null ? (
