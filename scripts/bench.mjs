@@ -79,7 +79,7 @@ for (let i = 0; i < 200; i++) {
   const id = crypto.randomUUID();
   db.prepare("insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Bench', ?, '1980-01-01', 'United Kingdom', 'user', 1, 0, ?, ?)").run(id, `bench${i}@example.test`, `B${i}`, now, now);
   const token = randomBytes(20).toString("base64url").toLowerCase().replace(/[^a-z2-7]/g, "a").slice(0, 32).padEnd(32, "a");
-  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(createHash("sha256").update(token).digest("hex"), id, now + 86_400_000, now);
+  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(createHash("sha256").update(token).digest("hex"), id, now + 30 * 86_400_000, now); // as a sign-in makes them: 30 days
   tokens.push(token);
 }
 const newCompetition = (max) => {

@@ -1,6 +1,7 @@
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from "trpc-to-openapi";
+import { generateOpenApiDocument } from "trpc-to-openapi";
+import { createRestHandler } from "./http/rest";
 import type { Db } from "../../db/client";
 import { BodyError, readBody, readJsonBody } from "./http/body";
 import type { StripePaymentProvider } from "./payments/stripe";
@@ -89,15 +90,11 @@ export function createApp(opts: AppOptions): RequestHandler {
     }
   };
 
-  const rest = createOpenApiNodeHttpHandler({
+  const rest = createRestHandler({
     router: appRouter,
-    createContext: createContext as never,
-    onError: onError as never,
-    maxBodySize: maxBodyBytes,
-    responseMeta: (({ paths, errors }: { paths?: readonly string[]; errors: unknown[] }) => {
-      const status = paths?.[0] ? SUCCESS_STATUS[paths[0]] : undefined;
-      return errors.length === 0 && status ? { status } : {};
-    }) as never,
+    createContext: (req, res) => createHttpContext(db, config, services, req, res),
+    onError,
+    successStatus: SUCCESS_STATUS,
   });
 
   let openApiText: string | null = null;
@@ -184,14 +181,9 @@ export function createApp(opts: AppOptions): RequestHandler {
       if (pathname.startsWith("/api/") || pathname === "/api") {
         res.setHeader("Cache-Control", "no-store");
         const method = req.method ?? "GET";
-        if (method === "POST" || method === "PUT" || method === "PATCH") {
-          const body = await readJsonBody(req, maxBodyBytes);
-          // The REST adapter reads a pre-parsed body from here; an absent body is treated as {}.
-          (req as IncomingMessage & { body?: unknown }).body = body ?? {};
-          if (!req.headers["content-type"]) req.headers["content-type"] = "application/json";
-        }
-        req.url = pathname.slice("/api".length) + url.search;
-        await rest(req as never, res as never);
+        // An absent body is treated as {}.
+        const body = method === "POST" || method === "PUT" || method === "PATCH" ? ((await readJsonBody(req, maxBodyBytes)) ?? {}) : undefined;
+        await rest(req, res, pathname.slice("/api".length), url.searchParams, body);
         return;
       }
       if (serveStatic) {

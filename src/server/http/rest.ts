@@ -1,0 +1,128 @@
+import { TRPCError } from "@trpc/server";
+import { getErrorShape } from "@trpc/server/unstable-core-do-not-import";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  acceptsRequestBody,
+  coerceSchema,
+  createProcedureCache,
+  getErrorFromUnknown,
+  getInputOutputParsers,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  normalizePath,
+  TRPC_ERROR_CODE_HTTP_STATUS,
+  unwrapZodType,
+  zodSupportsCoerce,
+  type OpenApiMethod,
+  type OpenApiRouter,
+} from "trpc-to-openapi";
+import { ZodArray } from "zod/v4";
+
+/**
+ * The REST face: each `/api/...` path and method is the one declared in a procedure's `openapi`
+ * meta, answered by calling that same procedure (all its middleware: sessions, roles, validation).
+ * It behaves as trpc-to-openapi's node adapter does, built from that package's own pieces (route
+ * table, input coercion, error codes and shapes), and differs only in what a launch-night peak
+ * makes expensive: the JSON body arrives already parsed (app.ts reads it with the size limit),
+ * the per-procedure input analysis is done once instead of on every request, and no WHATWG
+ * Request is built around each Node request just to obtain an abort signal nothing here reads.
+ */
+type Procedure = NonNullable<NonNullable<ReturnType<ReturnType<typeof createProcedureCache>>>["procedure"]>;
+
+interface InputPlan {
+  /** The procedure takes no input (z.void and the like). */
+  none: boolean;
+  /** Query-string keys whose schema is an array: one value still arrives as an array. */
+  arrayKeys: string[];
+}
+
+export interface RestOptions<Ctx> {
+  router: OpenApiRouter;
+  createContext: (req: IncomingMessage, res: ServerResponse) => Ctx | Promise<Ctx>;
+  onError?: (opts: { error: TRPCError; path: string | undefined }) => void;
+  /** Success status by procedure path, when not 200. */
+  successStatus?: Record<string, number>;
+}
+
+export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
+  const { router } = opts;
+  const getProcedure = createProcedureCache(router);
+  const plans = new WeakMap<object, InputPlan>();
+
+  const planFor = (procedure: Procedure): InputPlan => {
+    let plan = plans.get(procedure.procedure);
+    if (plan) return plan;
+    const { inputParser } = getInputOutputParsers(procedure.procedure);
+    const schema = unwrapZodType(inputParser, true);
+    const arrayKeys: string[] = [];
+    if (zodSupportsCoerce && instanceofZodTypeObject(schema)) {
+      for (const [key, shape] of Object.entries(schema.shape)) {
+        const inner = instanceofZodTypeOptional(shape as never) ? (shape as unknown as { unwrap: () => unknown }).unwrap() : shape;
+        if (inner instanceof ZodArray) arrayKeys.push(key);
+      }
+      coerceSchema(schema);
+    }
+    plan = { none: instanceofZodTypeLikeVoid(schema), arrayKeys };
+    plans.set(procedure.procedure, plan);
+    return plan;
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader("Content-Type", "application/json");
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+
+  /** `path` is the part after `/api`; `body` the parsed JSON body of a POST, PUT or PATCH. */
+  return async (req: IncomingMessage, res: ServerResponse, path: string, search: URLSearchParams, body: unknown): Promise<void> => {
+    const method = (req.method ?? "GET") as OpenApiMethod | "HEAD";
+    const found = getProcedure(method, normalizePath(path));
+    const procedure = found?.procedure;
+    let input: Record<string, unknown> | undefined;
+    let ctx: Ctx | undefined;
+    try {
+      if (!procedure) {
+        if (method === "HEAD") return send(res, 204, undefined);
+        throw new TRPCError({ message: "Not found", code: "NOT_FOUND" });
+      }
+      const plan = planFor(procedure);
+      const useBody = acceptsRequestBody(method);
+      if (!plan.none) {
+        let given: Record<string, unknown>;
+        if (useBody) given = (body ?? {}) as Record<string, unknown>;
+        else {
+          given = {};
+          for (const key of new Set(search.keys())) {
+            const values = search.getAll(key);
+            given[key] = values.length === 1 && !plan.arrayKeys.includes(key) ? values[0] : values;
+          }
+        }
+        input = { ...given, ...found.pathInput };
+      }
+      ctx = await opts.createContext(req, res);
+      const caller = router.createCaller(ctx) as unknown as Record<string, unknown>;
+      const call = procedure.path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (i: unknown) => Promise<unknown>;
+      const data = await call(input);
+      send(res, opts.successStatus?.[procedure.path] ?? 200, data);
+    } catch (cause) {
+      const error = getErrorFromUnknown(cause);
+      opts.onError?.({ error, path: procedure?.path });
+      const shape = getErrorShape({
+        config: router._def._config,
+        error,
+        type: procedure?.type ?? "unknown",
+        path: procedure?.path,
+        input,
+        ctx,
+      }) as Record<string, unknown> & { message?: string };
+      const invalidInput = error.code === "BAD_REQUEST" && error.cause instanceof Error && error.cause.name === "ZodError";
+      send(res, TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500, {
+        ...shape,
+        message: invalidInput ? "Input validation failed" : (shape?.message ?? error.message ?? "An error occurred"),
+        code: error.code,
+        issues: invalidInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
+      });
+    }
+  };
+}
