@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { brotli, gzip, worthCompressing } from "./src/server/http/compress.ts";
@@ -10,16 +10,25 @@ import { brotli, gzip, worthCompressing } from "./src/server/http/compress.ts";
 const projectRoot = fileURLToPath(new URL(".", import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-/** Writes `.br` and `.gz` beside each compressible output, so the server need not compress at start-up. */
+/**
+ * Writes `.br` and `.gz` beside each compressible file of the build (bundles and the copied public
+ * folder alike), so the server need not compress anything at start-up.
+ */
 function precompress(): Plugin {
+  let outDir = "";
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
   return {
     name: "harvest-precompress",
     apply: "build",
-    writeBundle(options, bundle) {
-      for (const [name, out] of Object.entries(bundle)) {
-        const raw = Buffer.from(out.type === "chunk" ? out.code : out.source);
-        if (!worthCompressing(name, raw.length)) continue;
-        const file = join(options.dir!, name);
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (file.includes(`${sep}.vite${sep}`) || file.endsWith(".br") || file.endsWith(".gz") || existsSync(`${file}.br`)) continue;
+        const raw = readFileSync(file);
+        if (!worthCompressing(file, raw.length)) continue;
         writeFileSync(`${file}.br`, brotli(raw));
         writeFileSync(`${file}.gz`, gzip(raw));
       }
