@@ -1,9 +1,9 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { appendFileSync } from "node:fs";
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { E2E_DATA_DIR } from "./playwright.config";
+import { sessionIdFromToken } from "../../src/server/auth/session";
 
 export const ADMIN = { email: "admin@harvestdraws.test", password: "e2e-admin-password" };
 
@@ -32,7 +32,7 @@ export function createSessionFor(role: "user" | "admin", firstName = "Tess", dat
     }
     const bytes = crypto.getRandomValues(new Uint8Array(20));
     const token = encodeBase32LowerCaseNoPadding(bytes);
-    const id = encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+    const id = sessionIdFromToken(token);
     db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(id, userId, now + 30 * 86400000, now);
     appendFileSync(`${E2E_DATA_DIR}/issued-tokens.txt`, `${token}\n`);
     return { token, email, firstName };

@@ -5,8 +5,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { sessionIdFromToken } from "../../src/server/auth/session";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -83,7 +83,7 @@ export function seedBuyers(dataDir: string, buyers: number, competition: { maxTi
       "insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Buyer', ?, '1980-01-01', 'United Kingdom', 'user', 1, 0, ?, ?)",
     ).run(id, `buyer${i}-${id.slice(0, 6)}@example.test`, `N${i}`, now, now);
     const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-    db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(encodeHexLowerCase(sha256(new TextEncoder().encode(token))), id, now + 86_400_000, now);
+    db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(sessionIdFromToken(token), id, now + 86_400_000, now);
     tokens.push(token);
   }
   db.close();
