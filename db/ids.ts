@@ -8,9 +8,17 @@ import { randomFillSync } from "node:crypto";
 const bytes = new Uint8Array(16);
 let lastMs = 0;
 let seq = 0;
+// Random bytes drawn from the system in blocks (as crypto.randomUUID does), not one call per id.
+const pool = new Uint8Array(16 * 256);
+let poolAt = pool.length;
 
 export function uuidv7(now = Date.now()): string {
-  randomFillSync(bytes);
+  if (poolAt + 16 > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  bytes.set(pool.subarray(poolAt, poolAt + 16));
+  poolAt += 16;
   if (now <= lastMs) {
     seq += 1;
     if (seq > 0xfff) {

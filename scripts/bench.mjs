@@ -90,6 +90,7 @@ const newCompetition = (max) => {
 };
 const big = newCompetition(50_000);
 const small = newCompetition(1_000);
+const live = newCompetition(50_000);
 
 function purchaseRequests(competitionId, onSoldOut) {
   return [{
@@ -144,6 +145,32 @@ const reads = {
   competition: saleOnly ? skipped : await readRun(`/api/competitions/${someId}`, "/one"),
   shell: saleOnly ? skipped : await readRun("/", "/"),
 };
+
+// 4. Launch night as it happens: people buying and people browsing the same competition at once.
+// Every purchase changes what the pages show, so this is where the read cache earns its keep.
+let mixed = null;
+if (!saleOnly) {
+  log(`Launch-night mix: 50 connections buying and 50 browsing one competition, ${D.reads}s…`);
+  phase = "mix";
+  // Like the flash sale, the mix ends when the competition sells out.
+  const instances = [];
+  const once = (opts) => new Promise((resolve, reject) => instances.push(autocannon({ duration: D.reads, ...opts }, (err, res) => (err ? reject(err) : resolve(res)))));
+  const [buying, browsing] = await Promise.all([
+    once({ url: base, connections: 50, requests: purchaseRequests(live, () => instances.forEach((i) => i.stop())) }),
+    once({ url: base, connections: 50, requests: [{ method: "GET", path: `/api/competitions/${live}` }, { method: "GET", path: "/api/competitions" }] }),
+  ]);
+  const l = ledger(live);
+  mixed = {
+    purchasesPerSec: Math.round(count(buying, 201) / buying.duration),
+    purchaseP99Ms: buying.latency.p99,
+    readsPerSec: Math.round(browsing.requests.average),
+    readP99Ms: browsing.latency.p99,
+    errors: buying.errors + (buying.non2xx - count(buying, 403) - count(buying, 409)) + browsing.errors + browsing.non2xx,
+    oversold: Math.max(0, l.sold - l.max),
+    duplicates: l.duplicates,
+    statusCodes: Object.fromEntries([...Object.entries(buying.statusCodeStats ?? {}), ...Object.entries(browsing.statusCodeStats ?? {}).map(([k, v]) => [`read ${k}`, v])].map(([k, v]) => [k, v.count])),
+  };
+}
 
 // Lighthouse against the same running shop, before it stops.
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -209,6 +236,7 @@ const result = {
   },
   soldOut: { max: soldOutLedger.max, sold: soldOutLedger.sold },
   reads,
+  ...(mixed ? { mixed } : {}),
   peakRssMb: Math.round(peakRss),
   peakRssMbByPhase: peakByPhase,
   firstLoadJsGzipBytes,
@@ -229,6 +257,7 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   GET /api/competitions        ${reads.competitions.reqPerSec} req/s (${ratio(reads.competitions.reqPerSec, reads.competitions.ceilingReqPerSec)} of ${reads.competitions.ceilingReqPerSec}), p99 ${reads.competitions.p99Ms} ms
   GET /api/competitions/{id}   ${reads.competition.reqPerSec} req/s (${ratio(reads.competition.reqPerSec, reads.competition.ceilingReqPerSec)} of ${reads.competition.ceilingReqPerSec}), p99 ${reads.competition.p99Ms} ms
   GET / (SPA shell)            ${reads.shell.reqPerSec} req/s (${ratio(reads.shell.reqPerSec, reads.shell.ceilingReqPerSec)} of ${reads.shell.ceilingReqPerSec}), p99 ${reads.shell.p99Ms} ms
+  Launch-night mix ${mixed ? `${mixed.purchasesPerSec} purchases/s (p99 ${mixed.purchaseP99Ms} ms) while ${mixed.readsPerSec} page reads/s (p99 ${mixed.readP99Ms} ms), errors ${mixed.errors}` : "-"}
   Peak server RSS ${result.peakRssMb} MB (${Object.entries(peakByPhase).map(([k, v]) => `${k} ${v}`).join(", ")})
   First load      ${(firstLoadJsGzipBytes / 1024).toFixed(1)} KiB gzip JS, ${(firstLoadCssGzipBytes / 1024).toFixed(1)} KiB gzip CSS`);
   if (lighthouseScores) {
@@ -237,5 +266,5 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
     }
   }
 }
-const ok = result.flashSale.oversold === 0 && result.flashSale.duplicates === 0 && result.flashSale.paidWithoutTickets === 0 && (saleOnly || result.soldOut.sold === result.soldOut.max);
+const ok = (mixed === null || (mixed.oversold === 0 && mixed.duplicates === 0)) && result.flashSale.oversold === 0 && result.flashSale.duplicates === 0 && result.flashSale.paidWithoutTickets === 0 && (saleOnly || result.soldOut.sold === result.soldOut.max);
 process.exit(ok ? 0 : 1);

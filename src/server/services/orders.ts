@@ -92,103 +92,98 @@ function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
   return [...merged.values()];
 }
 
-/** Step 1, one short write: check every rule, create the pending order and hold its numbers. */
-function holdOrder(db: Db, args: PlaceOrderArgs, scopedKey: string | null, now: Date, funding: CardFunding, holdMs: number): { order: Order; existing: boolean } {
-  return db.transaction(
-    (tx) => {
-      const st = statements(tx as unknown as Db);
-      if (scopedKey) {
-        const existing = st.orderByKey.get({ key: scopedKey });
-        if (existing) return { order: existing, existing: true };
-      }
-      const lines = mergeLines(args.lines);
-      const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
-      for (const line of lines) {
-        const competition = st.competitionById.get({ id: line.competitionId });
-        if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
-        const mine = competition.maxTicketsPerPerson !== null ? ticketsOfPerson(tx as unknown as Db, competition.id, args.userId, args.customerEmail) : 0;
-        refuseLine(competition, line, now, mine);
-        priced.push({ line, competition });
-      }
-      const totalPence = priced.reduce((sum, p) => sum + p.competition.pricePence * p.line.quantity, 0);
-      assertMayBuy(tx as unknown as Db, { userId: args.userId, totalPence, funding, instantWin: priced.some((p) => p.competition.instantWin), now });
-      const order = st.insertOrder.get({
-        id: uuidv7(),
-        userId: args.userId,
-        customerName: args.customerName,
-        customerEmail: args.customerEmail,
-        totalPence,
-        idempotencyKey: scopedKey,
-        cardFunding: funding,
-        holdExpiresAt: now.getTime() + holdMs,
-        createdAt: now.getTime(),
-      })!;
-      for (const { line, competition } of priced) {
-        const entryId = uuidv7();
-        st.insertEntry.run({
-          id: entryId,
-          competitionId: competition.id,
-          orderId: order.id,
-          userId: args.userId,
-          customerName: args.customerName,
-          customerEmail: args.customerEmail,
-          answer: line.answer?.trim() || null,
-          ticketCount: line.quantity,
-          amountPence: competition.pricePence * line.quantity,
-          entryDate: now.getTime(),
-        });
-        allocateTickets(tx as unknown as Db, competition.id, entryId, line.quantity, now);
-        st.addHeld.run({ id: competition.id, count: line.quantity });
-      }
-      return { order, existing: false };
-    },
-    { behavior: "immediate" },
-  );
+/**
+ * Step 1, one short write: check every rule, create the pending order and hold its numbers. Runs
+ * inside a transaction (its own savepoint of a group commit): a refusal undoes all of it.
+ */
+function holdOrder(tx: Db, args: PlaceOrderArgs, scopedKey: string | null, now: Date, funding: CardFunding, holdMs: number): { order: Order; existing: boolean } {
+  const st = statements(tx);
+  if (scopedKey) {
+    const existing = st.orderByKey.get({ key: scopedKey });
+    if (existing) return { order: existing, existing: true };
+  }
+  const lines = mergeLines(args.lines);
+  const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
+  for (const line of lines) {
+    const competition = st.competitionById.get({ id: line.competitionId });
+    if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
+    const mine = competition.maxTicketsPerPerson !== null ? ticketsOfPerson(tx, competition.id, args.userId, args.customerEmail) : 0;
+    refuseLine(competition, line, now, mine);
+    priced.push({ line, competition });
+  }
+  const totalPence = priced.reduce((sum, p) => sum + p.competition.pricePence * p.line.quantity, 0);
+  assertMayBuy(tx, { userId: args.userId, totalPence, funding, instantWin: priced.some((p) => p.competition.instantWin), now });
+  const order = st.insertOrder.get({
+    id: uuidv7(),
+    userId: args.userId,
+    customerName: args.customerName,
+    customerEmail: args.customerEmail,
+    totalPence,
+    idempotencyKey: scopedKey,
+    cardFunding: funding,
+    holdExpiresAt: now.getTime() + holdMs,
+    createdAt: now.getTime(),
+  })!;
+  for (const { line, competition } of priced) {
+    const entryId = uuidv7();
+    st.insertEntry.run({
+      id: entryId,
+      competitionId: competition.id,
+      orderId: order.id,
+      userId: args.userId,
+      customerName: args.customerName,
+      customerEmail: args.customerEmail,
+      answer: line.answer?.trim() || null,
+      ticketCount: line.quantity,
+      amountPence: competition.pricePence * line.quantity,
+      entryDate: now.getTime(),
+    });
+    allocateTickets(tx, competition.id, entryId, line.quantity, now);
+    st.addHeld.run({ id: competition.id, count: line.quantity });
+  }
+  return { order, existing: false };
 }
 
 /** Step 3, one short write: turn held numbers into sold ones, or give them back. */
 type Settled = { outcome: "paid"; result: OrderResult } | { outcome: "failed" | "gone" };
 
-function settleOrder(db: Db, orderId: string, result: ChargeResult, now: Date): Settled {
-  return db.transaction(
-    (tx): Settled => {
-      const st = statements(tx as unknown as Db);
-      const order = st.orderById.get({ id: orderId });
-      if (!order || order.status !== "pending") return { outcome: "gone" };
-      const lines = st.entriesByOrder.all({ orderId });
-      if (result.status === "succeeded") {
-        st.markOrderPaid.run({ id: orderId, paymentId: result.paymentId, cardBrand: result.cardBrand, cardLast4: result.last4, updatedAt: now.getTime() });
-        st.markEntriesPaid.run({ orderId, paymentId: result.paymentId });
-        for (const e of lines) st.heldToSold.run({ id: e.competitionId, count: e.ticketCount });
-        const numbers = ticketNumbersByEntry(tx as unknown as Db, lines.map((l) => l.id));
-        const titles = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })?.title ?? ""]));
-        const paid: OrderResult = {
-          orderId: order.id,
-          status: "paid",
-          amount: penceToDecimal(order.totalPence),
-          lines: lines.map((l) => ({
-            entryId: l.id,
-            competitionId: l.competitionId,
-            competitionTitle: titles.get(l.competitionId) ?? "",
-            ticketNumbers: numbers.get(l.id) ?? [],
-            amount: penceToDecimal(l.amountPence),
-          })),
-        };
-        const mail = orderConfirmationMail({
-            to: order.customerEmail,
-            name: order.customerName,
-            orderId: order.id,
-            total: paid.amount,
-            lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
-        });
-        st.queueMail.run({ id: uuidv7(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now.getTime() });
-        return { outcome: "paid", result: paid };
-      }
-      failOrderInTx(tx as unknown as Db, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
-      return { outcome: "failed" };
-    },
-    { behavior: "immediate" },
-  );
+/** Runs inside a transaction, like holdOrder. */
+
+function settleOrder(tx: Db, orderId: string, result: ChargeResult, now: Date): Settled {
+  const st = statements(tx);
+  const order = st.orderById.get({ id: orderId });
+  if (!order || order.status !== "pending") return { outcome: "gone" };
+  const lines = st.entriesByOrder.all({ orderId });
+  if (result.status === "succeeded") {
+    st.markOrderPaid.run({ id: orderId, paymentId: result.paymentId, cardBrand: result.cardBrand, cardLast4: result.last4, updatedAt: now.getTime() });
+    st.markEntriesPaid.run({ orderId, paymentId: result.paymentId });
+    for (const e of lines) st.heldToSold.run({ id: e.competitionId, count: e.ticketCount });
+    const numbers = ticketNumbersByEntry(tx, lines.map((l) => l.id));
+    const titles = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })?.title ?? ""]));
+    const paid: OrderResult = {
+      orderId: order.id,
+      status: "paid",
+      amount: penceToDecimal(order.totalPence),
+      lines: lines.map((l) => ({
+        entryId: l.id,
+        competitionId: l.competitionId,
+        competitionTitle: titles.get(l.competitionId) ?? "",
+        ticketNumbers: numbers.get(l.id) ?? [],
+        amount: penceToDecimal(l.amountPence),
+      })),
+    };
+    const mail = orderConfirmationMail({
+        to: order.customerEmail,
+        name: order.customerName,
+        orderId: order.id,
+        total: paid.amount,
+        lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
+    });
+    st.queueMail.run({ id: uuidv7(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now.getTime() });
+    return { outcome: "paid", result: paid };
+  }
+  failOrderInTx(tx, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
+  return { outcome: "failed" };
 }
 
 function failOrderInTx(tx: Db, order: Order, lines: Array<{ id: string; competitionId: string; ticketCount: number }>, reason: string, now: Date): void {
@@ -307,7 +302,8 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
   const order = deps.db.select().from(orders).where(eq(orders.id, orderId)).get();
   if (!order) return "gone";
   if (order.status === "paid" && result.status === "succeeded" && order.paymentId === result.paymentId) return "paid";
-  const { outcome } = settleOrder(deps.db, orderId, result, deps.now?.() ?? new Date());
+  const at = deps.now?.() ?? new Date();
+  const { outcome } = deps.db.transaction((tx) => settleOrder(tx as unknown as Db, orderId, result, at), { behavior: "immediate" });
   if (outcome === "gone" && result.status === "succeeded" && order.paymentId !== result.paymentId) {
     await deps.payments.refund(result.paymentId, order.totalPence).catch(() => {});
   }
