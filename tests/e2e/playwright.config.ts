@@ -44,7 +44,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh database every run; the server is the production build, as a visitor would meet it.
-    // Its log goes to a file that the last spec scans for secrets.
+    // Its log goes to a file that the last spec scans for secrets. Started as `npm start` starts it
+    // (scripts/build.mjs: SERVER_NODE_ARGS and SERVER_ENTRY); `npm test` builds it first.
     command: `rm -rf "${E2E_DATA_DIR}" && mkdir -p "${E2E_DATA_DIR}" && exec node --max-semi-space-size=8 dist/server/main.mjs > "${E2E_DATA_DIR}/server.log" 2>&1`,
     cwd: root,
     url: `http://127.0.0.1:${E2E_PORT}/api/openapi.json`,
