@@ -1,8 +1,8 @@
 import { decimalToPence } from "../../../shared/money";
 import { formatCount } from "../../lib/numbers";
 
-const gbp = (pence: number) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: pence % 100 === 0 ? 0 : 2 }).format(pence / 100);
+/** "£8,000" or "£8,000.50" (no Intl currency formatter: building one stalls a slow phone). */
+const gbp = (pence: number) => `£${formatCount(Math.floor(pence / 100))}${pence % 100 === 0 ? "" : `.${String(pence % 100).padStart(2, "0")}`}`;
 
 /** "£8,000" from "£8,000", "8000" or "8000.00"; any other wording is shown as the operator wrote it. */
 export function cashAlternativeText(value: string): string {
