@@ -28,6 +28,7 @@ export function createDb(path: string): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -20000");
   sqlite.pragma("temp_store = MEMORY");
+  sqlite.pragma("mmap_size = 268435456");
   return drizzle(sqlite, { schema }) as Db;
 }
 
