@@ -13,6 +13,15 @@ describe("bad input over REST", () => {
     expect(res.json.message).toBe("Not found");
   });
 
+  it("answers HEAD as GET without a body: 404 for an unknown path, the GET's status for a known one", async () => {
+    const unknown = await api.request("/api/no-such-thing", { method: "HEAD" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe("");
+    const signedOut = await api.request("/api/auth/user", { method: "HEAD" });
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.text).toBe("");
+  });
+
   it("answers malformed JSON with 400 and a clear message", async () => {
     const res = await api.request("/api/auth/login", { method: "POST", rawBody: '{"email": "a@b.co",', headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);

@@ -68,24 +68,22 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
     return plan;
   };
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
+  const send = (req: IncomingMessage, res: ServerResponse, status: number, body: unknown) => {
     res.statusCode = status;
     res.setHeader("Content-Type", "application/json");
-    res.end(body === undefined ? undefined : JSON.stringify(body));
+    res.end(body === undefined || req.method === "HEAD" ? undefined : JSON.stringify(body));
   };
 
   /** `path` is the part after `/api`; `body` the parsed JSON body of a POST, PUT or PATCH. */
   return async (req: IncomingMessage, res: ServerResponse, path: string, search: URLSearchParams, body: unknown): Promise<void> => {
-    const method = (req.method ?? "GET") as OpenApiMethod | "HEAD";
+    // HEAD is a GET without the body, as HTTP has it (an unknown path is a 404 either way).
+    const method = (req.method === "HEAD" ? "GET" : (req.method ?? "GET")) as OpenApiMethod;
     const found = getProcedure(method, normalizePath(path));
     const procedure = found?.procedure;
     let input: Record<string, unknown> | undefined;
     let ctx: Ctx | undefined;
     try {
-      if (!procedure) {
-        if (method === "HEAD") return send(res, 204, undefined);
-        throw new TRPCError({ message: "Not found", code: "NOT_FOUND" });
-      }
+      if (!procedure) throw new TRPCError({ message: "Not found", code: "NOT_FOUND" });
       const plan = planFor(procedure);
       const useBody = acceptsRequestBody(method);
       if (!plan.none) {
@@ -104,7 +102,7 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
       const caller = router.createCaller(ctx) as unknown as Record<string, unknown>;
       const call = procedure.path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (i: unknown) => Promise<unknown>;
       const data = await call(input);
-      send(res, opts.successStatus?.[procedure.path] ?? 200, data);
+      send(req, res, opts.successStatus?.[procedure.path] ?? 200, data);
     } catch (cause) {
       const error = getErrorFromUnknown(cause);
       opts.onError?.({ error, path: procedure?.path });
@@ -117,7 +115,7 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
         ctx,
       }) as Record<string, unknown> & { message?: string };
       const invalidInput = error.code === "BAD_REQUEST" && error.cause instanceof Error && error.cause.name === "ZodError";
-      send(res, TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500, {
+      send(req, res, TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500, {
         ...shape,
         message: invalidInput ? "Input validation failed" : (shape?.message ?? error.message ?? "An error occurred"),
         code: error.code,
