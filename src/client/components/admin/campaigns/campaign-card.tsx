@@ -8,6 +8,7 @@ import { MediaPreview } from "../media/media-preview";
 import { confirmDelete, failureToast } from "../ui/admin-toasts";
 import { AdminBadge, CompetitionStatusBadge } from "../ui/badges";
 import { useCampaignRefresh } from "./use-campaign-refresh";
+import { Fact } from "../ui/fact";
 
 export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetition; onEdit: () => void }) {
   const refresh = useCampaignRefresh();
@@ -34,16 +35,10 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
           <p className="text-sm text-stone-600">{c.category}</p>
         </div>
         <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div>
-            <dt className="text-stone-600">Price</dt>
-            <dd className="font-semibold text-field-900">{formatPrice(c.price)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-600">Sold</dt>
-            <dd className="font-semibold tabular-nums text-field-900">
-              {c.soldTickets} / {c.maxTickets ?? "∞"}
-            </dd>
-          </div>
+          <Fact term="Price">{formatPrice(c.price)}</Fact>
+          <Fact term="Sold" valueClassName="tabular-nums">
+            {c.soldTickets} / {c.maxTickets ?? "∞"}
+          </Fact>
         </dl>
         {percent !== null ? (
           <div className="h-2 overflow-hidden rounded-full bg-cream-200" aria-hidden="true">

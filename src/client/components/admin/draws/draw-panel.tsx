@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { shortDateTime } from "../../../lib/dates";
 import { toast } from "../../../lib/toast";
@@ -15,17 +15,11 @@ import { LoadError } from "../ui/feedback";
 import { NewTabLink } from "../ui/new-tab-link";
 import { DRAW_MODE_LABEL, drawStatusText } from "./draw-labels";
 import { DrawWinnersTable } from "./draw-winners-table";
+import { Fact } from "../ui/fact";
 import { RunDrawDialog } from "./run-draw-dialog";
 import { useDrawRefresh } from "./use-draw-refresh";
 
-function Fact({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? "min-w-0 sm:col-span-2 lg:col-span-3" : "min-w-0"}>
-      <dt className="text-sm text-stone-600">{term}</dt>
-      <dd className="mt-0.5 font-semibold text-field-900">{children}</dd>
-    </div>
-  );
-}
+const WIDE = "sm:col-span-2 lg:col-span-3";
 
 const later = (text: string) => <span className="font-normal text-stone-600 italic">{text}</span>;
 
@@ -81,22 +75,22 @@ export function DrawPanel({ competition: c }: { competition: AdminCompetition })
               </span>
             </Fact>
             <Fact term="Winners to draw">{c.numberOfWinners}</Fact>
-            <Fact term="Commitment" wide>
+            <Fact term="Commitment" className={WIDE}>
               <HashValue value={record.data.commitment} />
             </Fact>
             <Fact term="Pool size">{record.data.poolSize === null ? later("Frozen when sales close") : <span className="tabular-nums">{record.data.poolSize}</span>}</Fact>
             <Fact term="Sales closed">{record.data.closedAt ? shortDateTime(record.data.closedAt) : later("Not yet")}</Fact>
             <Fact term="Drawn">{record.data.drawnAt ? shortDateTime(record.data.drawnAt) : later("Not yet")}</Fact>
-            <Fact term="Pool hash" wide>
+            <Fact term="Pool hash" className={WIDE}>
               {record.data.poolHash ? <HashValue value={record.data.poolHash} /> : later("Published when sales close")}
             </Fact>
             {record.data.beacon ? (
-              <Fact term="Beacon" wide>
+              <Fact term="Beacon" className={WIDE}>
                 <HashValue value={record.data.beacon} />
               </Fact>
             ) : null}
             {record.data.seed ? (
-              <Fact term="Seed" wide>
+              <Fact term="Seed" className={WIDE}>
                 <HashValue value={record.data.seed} />
               </Fact>
             ) : null}

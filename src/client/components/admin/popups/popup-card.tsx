@@ -7,6 +7,7 @@ import { MediaPreview } from "../media/media-preview";
 import { ActiveBadge } from "../ui/badges";
 import { frequencyLabel, popupFormFrom, popupInputFrom } from "./popup-form-state";
 import { usePopupMutations } from "./use-popup-mutations";
+import { Fact } from "../ui/fact";
 
 /** A pop-up at a glance; the switch turns it on or off, delete does not ask (SPEC §8). */
 export function PopupCard({ popup: p, onEdit }: { popup: Popup; onEdit: () => void }) {
@@ -38,20 +39,13 @@ export function PopupCard({ popup: p, onEdit }: { popup: Popup; onEdit: () => vo
         </div>
         {p.description ? <p className="line-clamp-2 text-sm text-stone-700">{p.description}</p> : null}
         <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-          <div className="col-span-2">
-            <dt className="text-stone-600">Pages</dt>
-            <dd className="font-mono text-xs font-semibold text-field-900">{p.displayPages.length ? p.displayPages.join(", ") : "Every page"}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-600">Frequency</dt>
-            <dd className="font-semibold text-field-900">{frequencyLabel(p.showFrequency)}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-600">Priority</dt>
-            <dd className="font-semibold text-field-900">
-              {p.priority} · {p.displayDelay / 1000}s delay
-            </dd>
-          </div>
+          <Fact term="Pages" className="col-span-2" valueClassName="font-mono text-xs">
+            {p.displayPages.length ? p.displayPages.join(", ") : "Every page"}
+          </Fact>
+          <Fact term="Frequency">{frequencyLabel(p.showFrequency)}</Fact>
+          <Fact term="Priority">
+            {p.priority} · {p.displayDelay / 1000}s delay
+          </Fact>
         </dl>
         <div className="mt-auto flex gap-2 pt-2">
           <Button size="sm" variant="secondary" className="flex-1" onClick={onEdit} aria-label={`Edit ${p.title}`}>
