@@ -43,16 +43,19 @@ describe("IDOR: another user's data", () => {
     expect(bobs.find((n: { id: string }) => n.id === bobsNote.id)).toMatchObject({ isRead: false });
   });
 
-  it("a profile update changes only the caller, whatever id is in the body", async () => {
+  it("a profile update naming another id, an email or a role is refused whole, and changes no one", async () => {
     const res = await api.request("/api/auth/profile", {
       method: "PUT",
       token: alice.token,
       body: { id: bob.user.id, userId: bob.user.id, email: bob.user.email, firstName: "Mallory", lastName: "X", role: "admin" },
     });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: alice.user.id, email: alice.user.email, firstName: "Mallory", role: "user" });
-    const me = await api.request("/api/auth/user", { token: bob.token });
-    expect(me.json).toMatchObject({ firstName: bob.user.firstName, role: "user" });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json.issues)).toMatch(/unrecognized_keys/);
+    expect((await api.request("/api/auth/user", { token: alice.token })).json).toMatchObject({ firstName: alice.user.firstName, role: "user" });
+    expect((await api.request("/api/auth/user", { token: bob.token })).json).toMatchObject({ firstName: bob.user.firstName, role: "user" });
+    const own = await api.request("/api/auth/profile", { method: "PUT", token: alice.token, body: { firstName: "Mallory", lastName: "X" } });
+    expect(own.status).toBe(200);
+    expect(own.json).toMatchObject({ id: alice.user.id, email: alice.user.email, firstName: "Mallory", role: "user" });
   });
 
   it("views, limits and breaks act on the caller only", async () => {

@@ -44,7 +44,7 @@ const optionalInt = (label: string, min: number) =>
       return n;
     });
 
-export const campaignFields = z.object({
+export const campaignFields = z.strictObject({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
   description: z.string({ error: "Description is required" }).trim().min(1, "Description is required").max(10_000),
   image: mediaRef,
@@ -100,17 +100,17 @@ const heroSlideFields = {
   order: z.coerce.number().int("Order must be a whole number").min(0).max(10_000),
 };
 
-export const heroSlideInput = z.object({ ...heroSlideFields, isActive: heroSlideFields.isActive.default(true), order: heroSlideFields.order.default(0) });
+export const heroSlideInput = z.strictObject({ ...heroSlideFields, isActive: heroSlideFields.isActive.default(true), order: heroSlideFields.order.default(0) });
 /** PATCH: any of the fields, e.g. only `order` when moving a slide. */
-export const heroSlidePatch = z.object(heroSlideFields).partial();
+export const heroSlidePatch = z.strictObject(heroSlideFields).partial();
 
-export const categoryInput = z.object({
+export const categoryInput = z.strictObject({
   name: z.string({ error: "Category name is required" }).trim().min(1, "Category name is required").max(100),
   description: optionalText(500),
   isActive: z.boolean().default(true),
 });
 
-export const popupInput = z.object({
+export const popupInput = z.strictObject({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
   description: optionalText(1000),
   image: z
@@ -129,7 +129,7 @@ export const popupInput = z.object({
   endDate: z.string().optional().nullable().refine((v) => !v || !Number.isNaN(Date.parse(v)), "End date must be a valid date"),
 });
 
-export const winnerInput = z.object({
+export const winnerInput = z.strictObject({
   competitionId: z.string({ error: "Competition is required" }).min(1, "Competition is required").max(64),
   customerName: z.string({ error: "Winner name is required" }).trim().min(1, "Winner name is required").max(120),
   photo: z
@@ -154,7 +154,7 @@ export const adminWinner = z.object({
 
 const requiredText = (message: string, max = 2000) => z.string({ error: message }).trim().min(1, message).max(max);
 
-export const aboutPageInput = z.object({
+export const aboutPageInput = z.strictObject({
   heroTitle: requiredText("Hero title is required", 200),
   heroSubtitle: requiredText("Hero subtitle is required", 500),
   mainImage: safeLinkWith("Must be a valid URL"),
@@ -189,7 +189,7 @@ export const adminEntry = z.object({
 });
 export type AdminEntry = z.infer<typeof adminEntry>;
 
-export const entryFilters = z.object({
+export const entryFilters = z.strictObject({
   competitionId: z.string().max(64).optional(),
   paymentStatus: z.enum(["paid", "pending", "failed", "other"]).optional(),
   entryMethod: z.enum(["online", "postal"]).optional(),
@@ -200,4 +200,4 @@ export const entryFilters = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
 
-export const settingValueInput = z.object({ key: z.string().min(1).max(100), value: z.string().max(2000) });
+export const settingValueInput = z.strictObject({ key: z.string().min(1).max(100), value: z.string().max(2000) });

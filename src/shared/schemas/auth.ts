@@ -32,7 +32,7 @@ const dateOfBirth = z
     message: "Please enter a valid date of birth",
   });
 
-export const loginInput = z.object({
+export const loginInput = z.strictObject({
   email,
   password: z.string({ error: "Password must be at least 6 characters" }).min(6, "Password must be at least 6 characters").max(200),
 });
@@ -55,7 +55,7 @@ export const profileFields = {
 };
 
 export const registerInput = z
-  .object({
+  .strictObject({
     email,
     password,
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
@@ -68,7 +68,7 @@ export const registerInput = z
   });
 export type RegisterInput = z.input<typeof registerInput>;
 
-export const profileInput = z.object({ ...profileFields, dateOfBirth });
+export const profileInput = z.strictObject({ ...profileFields, dateOfBirth });
 export type ProfileInput = z.input<typeof profileInput>;
 
 export const authUser = z.object({
@@ -91,7 +91,7 @@ export const authResult = z.object({ token: z.string(), user: authUser });
 export type AuthResult = z.infer<typeof authResult>;
 
 export const changePasswordInput = z
-  .object({
+  .strictObject({
     currentPassword: z.string().min(1, "Enter your current password").max(200),
     newPassword: password,
     confirmPassword: z.string().min(1, "Please confirm your password").max(200),

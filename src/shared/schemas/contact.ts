@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const contactInput = z.object({
+export const contactInput = z.strictObject({
   name: z.string({ error: "Name must be at least 2 characters" }).trim().min(2, "Name must be at least 2 characters").max(120),
   email: z
     .string({ error: "Please enter a valid email address" })

@@ -17,7 +17,7 @@ const tickets = z.coerce
   .max(MAX_TICKETS, `At most ${MAX_TICKETS} entries per order`);
 
 /** The entry form on a competition page. */
-export const entryForm = z.object({
+export const entryForm = z.strictObject({
   customerName: name,
   customerEmail: email,
   answer,
@@ -26,7 +26,7 @@ export const entryForm = z.object({
 export type EntryForm = z.input<typeof entryForm>;
 
 /** What the payment step sends for a card. Card data is passed to the provider and never stored. */
-export const cardDetails = z.object({
+export const cardDetails = z.strictObject({
   nameOnCard: z.string().trim().min(1, "Name on card is required").max(120),
   cardNumber: z.string().trim().min(1, "Card number is required").max(19, "Card number is too long"),
   expiryDate: z.string().trim().min(1, "Expiry date is required").max(5, "Use MM/YY"),
@@ -34,7 +34,7 @@ export const cardDetails = z.object({
 });
 export type CardDetails = z.infer<typeof cardDetails>;
 
-export const billingAddress = z.object({
+export const billingAddress = z.strictObject({
   address: z.string().trim().min(1, "Billing address is required").max(300),
   city: z.string().trim().min(1, "City is required").max(100),
   postcode: z.string().trim().min(1, "Postcode is required").max(20),
@@ -44,7 +44,7 @@ export const billingAddress = z.object({
 export const idempotencyKey = z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9_.:-]+$/, "Invalid idempotency key");
 
 /** Direct checkout: one competition. */
-export const directCheckoutInput = z.object({
+export const directCheckoutInput = z.strictObject({
   competitionId: z.string().min(1).max(64),
   customerName: name,
   customerEmail: email,
@@ -57,13 +57,13 @@ export const directCheckoutInput = z.object({
 export type DirectCheckoutInput = z.input<typeof directCheckoutInput>;
 
 /** Cart checkout: one order, a line per competition. */
-export const cartCheckoutInput = z.object({
+export const cartCheckoutInput = z.strictObject({
   email,
   firstName: z.string().trim().min(1, "First name is required").max(60),
   lastName: z.string().trim().min(1, "Last name is required").max(60),
   lines: z
     .array(
-      z.object({
+      z.strictObject({
         competitionId: z.string().min(1).max(64),
         quantity: tickets,
         answer,
@@ -78,7 +78,7 @@ export const cartCheckoutInput = z.object({
 export type CartCheckoutInput = z.input<typeof cartCheckoutInput>;
 
 /** SPEC §7 POST /api/entries, plus the provider's payment token. */
-export const restEntryInput = z.object({
+export const restEntryInput = z.strictObject({
   competitionId: z.string().min(1).max(64),
   customerName: name,
   customerEmail: email,

@@ -18,7 +18,7 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
-export const notificationInput = z.object({
+export const notificationInput = z.strictObject({
   title: z.string({ error: "Please fill in all required fields" }).trim().min(1, "Please fill in all required fields").max(200),
   message: z.string({ error: "Please fill in all required fields" }).trim().min(1, "Please fill in all required fields").max(2000),
   type: notificationType.default("info"),

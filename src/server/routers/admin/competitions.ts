@@ -38,7 +38,7 @@ export const adminCompetitionsRouter = router({
 
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/competitions/{id}", tags: ["admin"], summary: "Delete a competition without paid entries" } })
-    .input(z.object({ id }))
+    .input(z.strictObject({ id }))
     .output(z.object({ success: z.boolean() }))
     .mutation(({ ctx, input }) => admin.deleteCompetition(ctx.db, input.id)),
 });

@@ -26,7 +26,7 @@ export const heroSlidesRouter = router({
     .mutation(({ ctx, input: { id: slideId, ...fields } }) => admin.updateHeroSlide(ctx.db, slideId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/hero-slides/{id}", tags: ["admin"], summary: "Delete a hero slide" } })
-    .input(z.object({ id }))
+    .input(z.strictObject({ id }))
     .output(ok)
     .mutation(({ ctx, input }) => admin.deleteHeroSlide(ctx.db, input.id)),
 });
@@ -49,7 +49,7 @@ export const categoriesRouter = router({
     .mutation(({ ctx, input: { id: categoryId, ...fields } }) => admin.updateCategory(ctx.db, categoryId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/categories/{id}", tags: ["admin"], summary: "Delete a category" } })
-    .input(z.object({ id }))
+    .input(z.strictObject({ id }))
     .output(ok)
     .mutation(({ ctx, input }) => admin.deleteCategory(ctx.db, input.id)),
 });
@@ -72,7 +72,7 @@ export const popupsRouter = router({
     .mutation(({ ctx, input: { id: popupId, ...fields } }) => admin.updatePopup(ctx.db, popupId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/popups/{id}", tags: ["admin"], summary: "Delete a pop-up" } })
-    .input(z.object({ id }))
+    .input(z.strictObject({ id }))
     .output(ok)
     .mutation(({ ctx, input }) => admin.deletePopup(ctx.db, input.id)),
 });
@@ -108,7 +108,7 @@ export const winnersRouter = router({
     .mutation(({ ctx, input: { id: winnerId, ...fields } }) => admin.updateWinner(ctx.db, winnerId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/winners/{id}", tags: ["admin"], summary: "Delete a winner" } })
-    .input(z.object({ id }))
+    .input(z.strictObject({ id }))
     .output(ok)
     .mutation(({ ctx, input }) => admin.deleteWinner(ctx.db, input.id)),
 });

@@ -29,14 +29,14 @@ export const adminDrawsRouter = router({
         description: "Optional beacon: an external public random value fixed before sales closed. Refused when already drawn or the pool is empty.",
       },
     })
-    .input(z.object({ id, beacon: z.string().trim().min(1).max(200).optional() }))
+    .input(z.strictObject({ id, beacon: z.string().trim().min(1).max(200).optional() }))
     .output(drawRecord)
     .mutation(({ ctx, input }) => runDraw({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now }, input.id, input.beacon ?? null)),
 
   recordPostal: adminProcedure
     .meta({ openapi: { method: "POST", path: "/admin/competitions/{id}/postal-entries", tags: ["admin", "draws"], summary: "Record a free postal entry received" } })
     .input(
-      z.object({
+      z.strictObject({
         id,
         customerName: z.string().trim().min(1, "Name is required").max(120),
         customerEmail: z.string().trim().max(254).pipe(z.email("Please enter a valid email address")),
@@ -56,7 +56,7 @@ export const adminDrawsRouter = router({
 
   listPostal: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/competitions/{id}/postal-entries", tags: ["admin", "draws"], summary: "Postal entries of a competition" } })
-    .input(z.object({ id }))
+    .input(z.strictObject({ id }))
     .output(z.array(postalEntry))
     .query(({ ctx, input }) => listPostalEntries(ctx.db, input.id)),
 });

@@ -12,7 +12,7 @@ export const mediaRouter = router({
         description: "PUT the file's bytes to uploadUrl (same session) within 15 minutes; objectPath is then the media value.",
       },
     })
-    .input(z.object({ filename: z.string().trim().min(1).max(255) }))
+    .input(z.strictObject({ filename: z.string().trim().min(1).max(255) }))
     .output(z.object({ uploadUrl: z.string(), objectPath: z.string() }))
     .mutation(({ ctx }) => ctx.services.uploads.issue(ctx.user.id, "campaign-media", ctx.now().getTime())),
 

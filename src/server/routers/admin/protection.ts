@@ -50,7 +50,7 @@ export const adminProtectionRouter = router({
         summary: "Restrict (or lift a restriction on) an account, with a reason kept in the audit log",
       },
     })
-    .input(z.object({ userId: z.string().min(1).max(64), restricted: z.boolean().default(true), reason: z.string().trim().min(5, "Give a reason of at least 5 characters").max(1000) }))
+    .input(z.strictObject({ userId: z.string().min(1).max(64), restricted: z.boolean().default(true), reason: z.string().trim().min(5, "Give a reason of at least 5 characters").max(1000) }))
     .output(z.object({ userId: z.string(), restricted: z.boolean() }))
     .mutation(({ ctx, input }) => restrictAccount(ctx.db, input.userId, input.restricted, input.reason)),
 
@@ -62,7 +62,7 @@ export const adminProtectionRouter = router({
 
   updateComplaint: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/complaints/{id}", tags: ["admin", "player protection"], summary: "Change a complaint's status and/or add a note" } })
-    .input(z.object({ id: z.string().min(1).max(64), status: z.enum(["open", "answered", "closed"]).optional(), note: z.string().trim().max(5000).nullable().optional() }))
+    .input(z.strictObject({ id: z.string().min(1).max(64), status: z.enum(["open", "answered", "closed"]).optional(), note: z.string().trim().max(5000).nullable().optional() }))
     .output(complaint)
     .mutation(({ ctx, input }) => updateComplaint(ctx.db, input.id, ctx.user.email, input, ctx.now())),
 

@@ -19,7 +19,7 @@ export const settingsRouter = router({
 
   update: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/settings/{key}", tags: ["admin"], summary: "Change one setting" } })
-    .input(z.object({ key: z.string().min(1).max(100), value: z.union([z.string().max(2000), z.number()]).transform(String) }))
+    .input(z.strictObject({ key: z.string().min(1).max(100), value: z.union([z.string().max(2000), z.number()]).transform(String) }))
     .output(settingView)
     .mutation(({ ctx, input }) => updateSetting(ctx.db, input.key, input.value)),
 });

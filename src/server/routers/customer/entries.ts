@@ -27,7 +27,7 @@ export const customerEntriesRouter = router({
         description: "userId, if sent, must be the caller's own id (403 otherwise).",
       },
     })
-    .input(z.object({ competitionId: z.string().min(1).max(64), userId: z.string().max(64).nullable().optional() }))
+    .input(z.strictObject({ competitionId: z.string().min(1).max(64), userId: z.string().max(64).nullable().optional() }))
     .output(z.object({ recorded: z.boolean() }))
     .mutation(({ ctx, input }) => recordView(ctx.db, ctx.user.id, input.competitionId, input.userId)),
 });

@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import * as notifications from "../../services/notifications";
 import { customerProcedure, router } from "../../trpc/procedures";
 
-const ownId = z.object({ userId: z.string().max(64).optional() });
+const ownId = z.strictObject({ userId: z.string().max(64).optional() });
 
 /** SPEC §7 passes userId in these paths; the session decides, and another user's id is refused. */
 function assertOwn(claimed: string | undefined, userId: string) {
@@ -69,7 +69,7 @@ export const notificationsRouter = router({
           "Deletes the caller's own notification or dismisses a broadcast for the caller. An admin managing notifications passes all=true to delete it for everyone.",
       },
     })
-    .input(z.object({ id: z.string().min(1).max(64), all: z.stringbool().optional() }))
+    .input(z.strictObject({ id: z.string().min(1).max(64), all: z.stringbool().optional() }))
     .output(z.object({ success: z.boolean() }))
     .mutation(({ ctx, input }) =>
       notifications.removeNotification(ctx.db, { id: ctx.user.id, role: ctx.user.role }, input.id, input.all === true, ctx.now()),

@@ -28,7 +28,7 @@ export const protectionRouter = router({
         description: "A lower limit applies at once; a higher one, or removing it, applies after a 24-hour cooling-off period (pendingIncrease).",
       },
     })
-    .input(z.object({ monthlyLimit: z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter the limit in pounds, e.g. 50.00").nullable() }))
+    .input(z.strictObject({ monthlyLimit: z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter the limit in pounds, e.g. 50.00").nullable() }))
     .output(limits)
     .mutation(({ ctx, input }) => setLimit(ctx.db, ctx.user.id, input.monthlyLimit, ctx.now())),
 
@@ -42,7 +42,7 @@ export const protectionRouter = router({
         description: "No entries or purchases until it ends. It cannot be shortened or lifted early.",
       },
     })
-    .input(z.object({ period: z.enum(Object.keys(BREAK_PERIODS) as [BreakPeriod, ...BreakPeriod[]]) }))
+    .input(z.strictObject({ period: z.enum(Object.keys(BREAK_PERIODS) as [BreakPeriod, ...BreakPeriod[]]) }))
     .output(z.object({ suspendedUntil: z.string(), kind: z.string() }))
     .mutation(({ ctx, input }) => takeBreak(ctx.db, ctx.user.id, input.period, ctx.now())),
 

@@ -14,13 +14,13 @@ export const competitionsRouter = router({
 
   get: publicProcedure
     .meta({ openapi: { method: "GET", path: "/competitions/{id}", tags: ["competitions"], summary: "One competition" } })
-    .input(z.object({ id }))
+    .input(z.strictObject({ id }))
     .output(publicCompetition)
     .query(({ ctx, input }) => competitions.getCompetition(ctx.db, input.id)),
 
   /** The entry form asks before sending the visitor to pay; the payment call checks again. */
   checkAnswer: publicProcedure
-    .input(z.object({ competitionId: id, answer: z.string().max(200).nullable().optional() }))
+    .input(z.strictObject({ competitionId: id, answer: z.string().max(200).nullable().optional() }))
     .output(z.object({ correct: z.boolean() }))
     .mutation(({ ctx, input }) => competitions.checkAnswer(ctx.db, input.competitionId, input.answer)),
 });

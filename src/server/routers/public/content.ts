@@ -7,7 +7,7 @@ import { publicProcedure, router } from "../../trpc/procedures";
 export const contentRouter = router({
   winners: publicProcedure
     .meta({ openapi: { method: "GET", path: "/winners", tags: ["content"], summary: "Winners, newest first" } })
-    .input(z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }).optional())
+    .input(z.strictObject({ limit: z.coerce.number().int().min(1).max(500).optional() }).optional())
     .output(z.array(publicWinner))
     .query(({ ctx, input }) => content.listWinners(ctx.db, input?.limit)),
 
@@ -57,7 +57,7 @@ export const contentRouter = router({
         description: "Active pop-ups for `page`, plus generated last-chance and (for the signed-in caller) targeted ones. A userId other than the caller's is ignored.",
       },
     })
-    .input(z.object({ page: z.string().max(300).default("/"), userId: z.string().max(64).optional() }))
+    .input(z.strictObject({ page: z.string().max(300).default("/"), userId: z.string().max(64).optional() }))
     .output(z.array(popup))
     .query(({ ctx, input }) => listPopupsForPage(ctx.db, input.page, ctx.user?.id ?? null, ctx.now())),
 });

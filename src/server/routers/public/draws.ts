@@ -32,7 +32,7 @@ export const drawsRouter = router({
           "Anyone can recompute the winners: see the README.",
       },
     })
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(z.strictObject({ id: z.string().min(1).max(64) }))
     .output(drawRecord)
     .query(({ ctx, input }) => getDrawRecord(ctx.db, input.id)),
 });
