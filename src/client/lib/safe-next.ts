@@ -1,11 +1,13 @@
+import { sitePath } from "../../shared/safe-link";
+
 /**
  * Where to go after signing in. Only a path on this site is accepted ("/checkout"), never another
- * origin ("//evil.example", "https://…") or a backslash trick ("/\evil.example"), so a crafted
- * link cannot send a customer elsewhere after they have typed their password.
+ * origin ("//evil.example", "https://…"), a backslash trick ("/\evil.example") or a tab or newline
+ * the browser drops ("/%09/evil.example" arrives as "/<TAB>/evil.example"), so a crafted link cannot
+ * send a customer elsewhere after they have typed their password.
  */
 export function safeNextPath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return null;
-  return raw;
+  return raw ? sitePath(raw, window.location.origin) : null;
 }
 
 /** /auth in the given mode, carrying the page to come back to. */

@@ -5,6 +5,7 @@ import { competitions, draws, entries, type Competition } from "../../../db/sche
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { campaignInput, type AdminCompetition } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
+import { audited, writeAudit, type Actor } from "./audit";
 import { competitionCoreView, findCompetition } from "./competitions";
 import { numberSetting } from "./settings";
 
@@ -85,86 +86,105 @@ function assertMinimumOpen(db: Db, v: { startDate: Date; endDate: Date }): void 
   }
 }
 
-export function createCompetition(db: Db, input: CampaignValues): AdminCompetition {
+/** Only the draw (services/draws.ts) may make a competition drawn: it reveals the seed and records the winners. */
+export const DRAWN_ONLY_BY_DRAW = 'A competition becomes "drawn" only by running its draw.';
+export const HAS_ENTRIES = "This competition has entries and cannot be deleted. Close it instead.";
+
+export function createCompetition(db: Db, actor: Actor, input: CampaignValues): AdminCompetition {
+  if (input.status === "drawn") throw new AppError("BAD_REQUEST", DRAWN_ONLY_BY_DRAW);
   const v = values(input);
   assertMinimumOpen(db, v);
-  const row = db.insert(competitions).values(v).returning().get();
+  const row = audited(
+    db,
+    actor,
+    (tx) => tx.insert(competitions).values(v).returning().get(),
+    (created) => ({ action: "admin.competitions.create", targetId: created.id, details: { ...input } }),
+  );
   return toAdmin(row, 0, 0);
 }
 
-/** Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle). */
-export function updateCompetition(db: Db, id: string, input: CampaignValues | { status: Competition["status"] }): AdminCompetition {
+/**
+ * Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle).
+ * `sent` is what the admin sent, for the audit row.
+ */
+export function updateCompetition(db: Db, actor: Actor, id: string, input: CampaignValues | { status: Competition["status"] }, sent: Record<string, unknown>): AdminCompetition {
   db.transaction(
     (tx) => {
       const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
       if (!current) throw new AppError("NOT_FOUND", "Competition not found");
+      // Neither the toggle nor the full form may skip the draw: "drawn" without a revealed seed and winners is a lie.
+      if (input.status === "drawn" && current.status !== "drawn") throw new AppError("BAD_REQUEST", DRAWN_ONLY_BY_DRAW);
       // Once the pool is frozen for the draw, sales cannot reopen and the status is the draw's to change.
       const frozen = tx.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get();
       if (frozen && input.status !== current.status) {
         throw new AppError("CONFLICT", "The draw pool of this competition is frozen; its status can no longer be changed");
       }
       if (!("title" in input)) {
-        if (input.status === "drawn") throw new AppError("BAD_REQUEST", "A competition becomes drawn only by running its draw");
         tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
-        return;
-      }
-      const next = values(input);
-      if (next.startDate.getTime() !== current.startDate.getTime() || next.endDate.getTime() !== current.endDate.getTime()) {
-        assertMinimumOpen(tx as unknown as Db, next);
-      }
-      // Code of practice 2.5: once tickets are sold, the closing and draw dates and the prize are fixed.
-      if (current.soldTickets + current.heldTickets > 0) {
-        const changed = [
-          next.endDate.getTime() !== current.endDate.getTime() && "end date",
-          next.drawDate.getTime() !== current.drawDate.getTime() && "draw date",
-          (next.prizeDetails ?? null) !== (current.prizeDetails ?? null) && "prize details",
-          (next.cashAlternative ?? null) !== (current.cashAlternative ?? null) && "cash alternative",
-        ].filter(Boolean);
-        if (changed.length) {
-          throw new AppError("CONFLICT", `This competition has sales, so its ${changed.join(", ")} can no longer be changed`);
+      } else {
+        const next = values(input);
+        if (next.startDate.getTime() !== current.startDate.getTime() || next.endDate.getTime() !== current.endDate.getTime()) {
+          assertMinimumOpen(tx as unknown as Db, next);
         }
+        // Code of practice 2.5: once tickets are sold, the closing and draw dates and the prize are fixed.
+        if (current.soldTickets + current.heldTickets > 0) {
+          const changed = [
+            next.endDate.getTime() !== current.endDate.getTime() && "end date",
+            next.drawDate.getTime() !== current.drawDate.getTime() && "draw date",
+            (next.prizeDetails ?? null) !== (current.prizeDetails ?? null) && "prize details",
+            (next.cashAlternative ?? null) !== (current.cashAlternative ?? null) && "cash alternative",
+          ].filter(Boolean);
+          if (changed.length) {
+            throw new AppError("CONFLICT", `This competition has sales, so its ${changed.join(", ")} can no longer be changed`);
+          }
+        }
+        const taken = current.soldTickets + current.heldTickets;
+        if (next.maxTickets !== null && next.maxTickets < taken) {
+          throw new AppError("CONFLICT", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);
+        }
+        tx.update(competitions).set(next).where(eq(competitions.id, id)).run();
       }
-      const taken = current.soldTickets + current.heldTickets;
-      if (next.maxTickets !== null && next.maxTickets < taken) {
-        throw new AppError("CONFLICT", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);
-      }
-      tx.update(competitions).set(next).where(eq(competitions.id, id)).run();
+      writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { id, ...sent } });
     },
     { behavior: "immediate" },
   );
   return getAdmin(db, id);
 }
 
-export function deleteCompetition(db: Db, id: string): { success: boolean } {
-  return db.transaction(
+/**
+ * Refused while the competition has any entry that is, or may become, a ticket: paid, pending
+ * (payment in flight) or postal (a free entry the law says must be treated like a paid one).
+ * Failed online payments hold no ticket and go with the competition.
+ */
+export function deleteCompetition(db: Db, actor: Actor, id: string): { success: boolean } {
+  return audited(
+    db,
+    actor,
     (tx) => {
       findCompetition(tx as unknown as Db, id);
-      const paid = tx
+      const kept = tx
         .select({ n: sql<number>`count(*)` })
         .from(entries)
-        .where(and(eq(entries.competitionId, id), sql`${entries.paymentStatus} in ('paid', 'pending')`))
+        .where(and(eq(entries.competitionId, id), sql`not (${entries.entryMethod} = 'online' and ${entries.paymentStatus} = 'failed')`))
         .get();
-      if (Number(paid?.n ?? 0) > 0) {
-        throw new AppError("CONFLICT", "This competition has paid entries and cannot be deleted. Close it instead so its entries and draw stay on record.");
-      }
+      if (Number(kept?.n ?? 0) > 0) throw new AppError("CONFLICT", HAS_ENTRIES);
       tx.delete(competitions).where(eq(competitions.id, id)).run();
       return { success: true };
     },
-    { behavior: "immediate" },
+    () => ({ action: "admin.competitions.remove", targetId: id, details: { id } }),
   );
 }
 
-
 /** PUT /admin/competitions/{id}: only a status toggles it; anything more must be a whole, valid campaign. */
-export function updateCompetitionFromRequest(db: Db, id: string, fields: Record<string, unknown>): AdminCompetition {
+export function updateCompetitionFromRequest(db: Db, actor: Actor, id: string, fields: Record<string, unknown>): AdminCompetition {
   const keys = Object.keys(fields);
   if (keys.length === 1 && keys[0] === "status") {
-    return updateCompetition(db, id, { status: fields.status as Competition["status"] });
+    return updateCompetition(db, actor, id, { status: fields.status as Competition["status"] }, fields);
   }
   const parsed = campaignInput.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new AppError("BAD_REQUEST", `${issue.path.join(".")}: ${issue.message}`);
   }
-  return updateCompetition(db, id, parsed.data);
+  return updateCompetition(db, actor, id, parsed.data, fields);
 }

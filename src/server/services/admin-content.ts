@@ -4,6 +4,8 @@ import type { Db } from "../../../db/client";
 import { aboutPage, categories, competitions, heroSlides, popups, winners } from "../../../db/schema";
 import type { aboutPageInput, categoryInput, heroSlideInput, popupInput, winnerInput } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
+import type { UploadGrants, UploadKind } from "../storage/uploads";
+import { audited, type Actor } from "./audit";
 import { getAboutPage, toHeroSlide } from "./content";
 import { toPopup } from "./popups";
 
@@ -15,22 +17,43 @@ export function listHeroSlides(db: Db) {
   return db.select().from(heroSlides).orderBy(asc(heroSlides.order), asc(heroSlides.createdAt)).all().map(toHeroSlide);
 }
 
-export function createHeroSlide(db: Db, input: z.output<typeof heroSlideInput>) {
-  return toHeroSlide(db.insert(heroSlides).values(input).returning().get());
-}
-
-export function updateHeroSlide(db: Db, id: string, input: Partial<z.output<typeof heroSlideInput>>) {
-  const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const row = Object.keys(fields).length
-    ? db.update(heroSlides).set(fields).where(eq(heroSlides.id, id)).returning().get()
-    : db.select().from(heroSlides).where(eq(heroSlides.id, id)).get();
-  if (!row) throw notFound("Hero slide");
+export function createHeroSlide(db: Db, actor: Actor, input: z.output<typeof heroSlideInput>) {
+  const row = audited(
+    db,
+    actor,
+    (tx) => tx.insert(heroSlides).values(input).returning().get(),
+    (created) => ({ action: "admin.heroSlides.create", targetId: created.id, details: { ...input } }),
+  );
   return toHeroSlide(row);
 }
 
-export function deleteHeroSlide(db: Db, id: string) {
-  if (db.delete(heroSlides).where(eq(heroSlides.id, id)).run().changes === 0) throw notFound("Hero slide");
-  return { success: true };
+export function updateHeroSlide(db: Db, actor: Actor, id: string, input: Partial<z.output<typeof heroSlideInput>>) {
+  const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const row = audited(
+    db,
+    actor,
+    (tx) => {
+      const updated = Object.keys(fields).length
+        ? tx.update(heroSlides).set(fields).where(eq(heroSlides.id, id)).returning().get()
+        : tx.select().from(heroSlides).where(eq(heroSlides.id, id)).get();
+      if (!updated) throw notFound("Hero slide");
+      return updated;
+    },
+    () => ({ action: "admin.heroSlides.update", targetId: id, details: { id, ...fields } }),
+  );
+  return toHeroSlide(row);
+}
+
+export function deleteHeroSlide(db: Db, actor: Actor, id: string) {
+  return audited(
+    db,
+    actor,
+    (tx) => {
+      if (tx.delete(heroSlides).where(eq(heroSlides.id, id)).run().changes === 0) throw notFound("Hero slide");
+      return { success: true };
+    },
+    () => ({ action: "admin.heroSlides.remove", targetId: id, details: { id } }),
+  );
 }
 
 // Categories ----------------------------------------------------------------------------------
@@ -53,7 +76,7 @@ export function listCategories(db: Db) {
 }
 
 /** Names are unique whatever their case: "Livestock" and "livestock" are one category. */
-function assertNameFree(db: Db, name: string, exceptId?: string) {
+function assertNameFree(db: Pick<Db, "select">, name: string, exceptId?: string) {
   const clash = db
     .select({ id: categories.id })
     .from(categories)
@@ -63,21 +86,44 @@ function assertNameFree(db: Db, name: string, exceptId?: string) {
   if (clash) throw new AppError("CONFLICT", "A category with this name already exists");
 }
 
-export function createCategory(db: Db, input: z.output<typeof categoryInput>) {
-  assertNameFree(db, input.name);
-  return uniqueName(() => toCategory(db.insert(categories).values(input).returning().get()));
-}
-
-export function updateCategory(db: Db, id: string, input: z.output<typeof categoryInput>) {
-  assertNameFree(db, input.name, id);
-  const row = uniqueName(() => db.update(categories).set(input).where(eq(categories.id, id)).returning().get());
-  if (!row) throw notFound("Category");
+export function createCategory(db: Db, actor: Actor, input: z.output<typeof categoryInput>) {
+  const row = audited(
+    db,
+    actor,
+    (tx) => {
+      assertNameFree(tx, input.name);
+      return uniqueName(() => tx.insert(categories).values(input).returning().get());
+    },
+    (created) => ({ action: "admin.categories.create", targetId: created.id, details: { ...input } }),
+  );
   return toCategory(row);
 }
 
-export function deleteCategory(db: Db, id: string) {
-  if (db.delete(categories).where(eq(categories.id, id)).run().changes === 0) throw notFound("Category");
-  return { success: true };
+export function updateCategory(db: Db, actor: Actor, id: string, input: z.output<typeof categoryInput>) {
+  const row = audited(
+    db,
+    actor,
+    (tx) => {
+      assertNameFree(tx, input.name, id);
+      const updated = uniqueName(() => tx.update(categories).set(input).where(eq(categories.id, id)).returning().get());
+      if (!updated) throw notFound("Category");
+      return updated;
+    },
+    () => ({ action: "admin.categories.update", targetId: id, details: { id, ...input } }),
+  );
+  return toCategory(row);
+}
+
+export function deleteCategory(db: Db, actor: Actor, id: string) {
+  return audited(
+    db,
+    actor,
+    (tx) => {
+      if (tx.delete(categories).where(eq(categories.id, id)).run().changes === 0) throw notFound("Category");
+      return { success: true };
+    },
+    () => ({ action: "admin.categories.remove", targetId: id, details: { id } }),
+  );
 }
 
 // Pop-ups -------------------------------------------------------------------------------------
@@ -90,28 +136,56 @@ export function listPopups(db: Db) {
   return db.select().from(popups).orderBy(desc(popups.priority), desc(popups.createdAt)).all().map(toPopup);
 }
 
-export function createPopup(db: Db, input: z.output<typeof popupInput>) {
-  return toPopup(db.insert(popups).values(popupValues(input)).returning().get());
-}
-
-export function updatePopup(db: Db, id: string, input: z.output<typeof popupInput>) {
-  const row = db.update(popups).set(popupValues(input)).where(eq(popups.id, id)).returning().get();
-  if (!row) throw notFound("Popup");
+export function createPopup(db: Db, actor: Actor, input: z.output<typeof popupInput>) {
+  const row = audited(
+    db,
+    actor,
+    (tx) => tx.insert(popups).values(popupValues(input)).returning().get(),
+    (created) => ({ action: "admin.popups.create", targetId: created.id, details: { ...input } }),
+  );
   return toPopup(row);
 }
 
-export function deletePopup(db: Db, id: string) {
-  if (db.delete(popups).where(eq(popups.id, id)).run().changes === 0) throw notFound("Popup");
-  return { success: true };
+export function updatePopup(db: Db, actor: Actor, id: string, input: z.output<typeof popupInput>) {
+  const row = audited(
+    db,
+    actor,
+    (tx) => {
+      const updated = tx.update(popups).set(popupValues(input)).where(eq(popups.id, id)).returning().get();
+      if (!updated) throw notFound("Popup");
+      return updated;
+    },
+    () => ({ action: "admin.popups.update", targetId: id, details: { id, ...input } }),
+  );
+  return toPopup(row);
+}
+
+export function deletePopup(db: Db, actor: Actor, id: string) {
+  return audited(
+    db,
+    actor,
+    (tx) => {
+      if (tx.delete(popups).where(eq(popups.id, id)).run().changes === 0) throw notFound("Popup");
+      return { success: true };
+    },
+    () => ({ action: "admin.popups.remove", targetId: id, details: { id } }),
+  );
 }
 
 // About page ----------------------------------------------------------------------------------
 
-export function saveAboutPage(db: Db, input: z.output<typeof aboutPageInput>) {
-  db.insert(aboutPage)
-    .values({ id: 1, ...input })
-    .onConflictDoUpdate({ target: aboutPage.id, set: { ...input, updatedAt: new Date() } })
-    .run();
+export function saveAboutPage(db: Db, actor: Actor, input: z.output<typeof aboutPageInput>) {
+  audited(
+    db,
+    actor,
+    (tx) =>
+      tx
+        .insert(aboutPage)
+        .values({ id: 1, ...input })
+        .onConflictDoUpdate({ target: aboutPage.id, set: { ...input, updatedAt: new Date() } })
+        .run(),
+    () => ({ action: "admin.about.save", details: { ...input } }),
+  );
   return getAboutPage(db)!;
 }
 
@@ -142,26 +216,59 @@ export function listAdminWinners(db: Db) {
     .map((r) => toAdminWinner(r.w, r.title));
 }
 
-function competitionTitle(db: Db, id: string): string {
+function competitionTitle(db: Pick<Db, "select">, id: string): string {
   const c = db.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, id)).get();
   if (!c) throw new AppError("BAD_REQUEST", "Competition is required");
   return c.title;
 }
 
 /** A winner typed in by an admin, for prizes decided outside the draw; labelled manual. */
-export function createWinner(db: Db, input: z.output<typeof winnerInput>) {
-  const title = competitionTitle(db, input.competitionId);
-  return toAdminWinner(db.insert(winners).values({ ...input, source: "manual" }).returning().get(), title);
+export function createWinner(db: Db, actor: Actor, input: z.output<typeof winnerInput>) {
+  return audited(
+    db,
+    actor,
+    (tx) => toAdminWinner(tx.insert(winners).values({ ...input, source: "manual" }).returning().get(), competitionTitle(tx, input.competitionId)),
+    (created) => ({ action: "admin.winners.create", targetId: created.id, details: { ...input } }),
+  );
 }
 
-export function updateWinner(db: Db, id: string, input: z.output<typeof winnerInput>) {
-  const title = competitionTitle(db, input.competitionId);
-  const row = db.update(winners).set(input).where(eq(winners.id, id)).returning().get();
-  if (!row) throw notFound("Winner");
-  return toAdminWinner(row, title);
+export function updateWinner(db: Db, actor: Actor, id: string, input: z.output<typeof winnerInput>) {
+  return audited(
+    db,
+    actor,
+    (tx) => {
+      const title = competitionTitle(tx, input.competitionId);
+      const row = tx.update(winners).set(input).where(eq(winners.id, id)).returning().get();
+      if (!row) throw notFound("Winner");
+      return toAdminWinner(row, title);
+    },
+    () => ({ action: "admin.winners.update", targetId: id, details: { id, ...input } }),
+  );
 }
 
-export function deleteWinner(db: Db, id: string) {
-  if (db.delete(winners).where(eq(winners.id, id)).run().changes === 0) throw notFound("Winner");
-  return { success: true };
+export function deleteWinner(db: Db, actor: Actor, id: string) {
+  return audited(
+    db,
+    actor,
+    (tx) => {
+      if (tx.delete(winners).where(eq(winners.id, id)).run().changes === 0) throw notFound("Winner");
+      return { success: true };
+    },
+    () => ({ action: "admin.winners.remove", targetId: id, details: { id } }),
+  );
+}
+
+// Media uploads -------------------------------------------------------------------------------
+
+/**
+ * A one-time upload URL. Nothing is stored yet, but who was allowed to put which file on the site
+ * is worth keeping: the grant and its row are made together.
+ */
+export function issueUploadUrl(db: Db, actor: Actor, uploads: UploadGrants, kind: UploadKind, action: string, details: Record<string, unknown>, now: number) {
+  return audited(
+    db,
+    actor,
+    () => uploads.issue(actor.id, kind, now),
+    (grant) => ({ action, targetId: grant.objectPath, details }),
+  );
 }

@@ -5,12 +5,21 @@ import { commitmentOf, drawWinners, poolHashOf, sortPool } from "../../shared/dr
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { enqueueMail } from "../mail/outbox";
+import { writeAudit, type Actor, type AuditRecord } from "./audit";
 import { findCompetition } from "./competitions";
 
 export interface DrawDeps {
   db: Db;
   mailer: Mailer;
   now?: () => Date;
+  /** The admin running the draw from the back office; absent for the scheduler. */
+  actor?: Actor;
+}
+
+/** What an admin's draw records: one row per step that changed something, each in that step's transaction. */
+interface DrawAudit {
+  actor: Actor;
+  row: (step: string) => AuditRecord;
 }
 
 /** First name, last initial and town: enough to be real, never an email. */
@@ -22,12 +31,15 @@ export function displayName(fullName: string, town: string | null): string {
 }
 
 /** Stops sales. The pool is frozen separately, once no payment is still in flight. */
-export function closeSales(db: Db, id: string): Competition {
+export function closeSales(db: Db, id: string, audit?: DrawAudit): Competition {
   return db.transaction(
     (tx) => {
       const c = tx.select().from(competitions).where(eq(competitions.id, id)).get();
       if (!c) throw new AppError("NOT_FOUND", "Competition not found");
-      if (c.status === "active") tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id)).run();
+      if (c.status === "active") {
+        tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id)).run();
+        if (audit) writeAudit(tx, audit.actor, audit.row("sales closed"));
+      }
       return { ...c, status: c.status === "active" ? "closed" : c.status };
     },
     { behavior: "immediate" },
@@ -54,7 +66,7 @@ function poolTickets(db: Db, competitionId: string): string[] {
  * Freezes the pool of a closed competition and publishes its hash. Returns false while payments
  * are still held (they may yet become tickets); the scheduler tries again.
  */
-export async function freezePool(db: Db, id: string, now = new Date()): Promise<boolean> {
+export async function freezePool(db: Db, id: string, now = new Date(), audit?: DrawAudit): Promise<boolean> {
   const c = findCompetition(db, id);
   if (c.status === "active") throw new AppError("CONFLICT", "Close sales before freezing the pool");
   if (db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get()) return true;
@@ -66,7 +78,8 @@ export async function freezePool(db: Db, id: string, now = new Date()): Promise<
       const current = tx.select().from(competitions).where(eq(competitions.id, id)).get()!;
       // Nothing may have changed while hashing; if it did, the next attempt starts again.
       if (current.heldTickets > 0 || poolTickets(tx as unknown as Db, id).length !== pool.length) return false;
-      tx.insert(draws).values({ competitionId: id, pool, poolHash, poolSize: pool.length, closedAt: now }).onConflictDoNothing().run();
+      const frozen = tx.insert(draws).values({ competitionId: id, pool, poolHash, poolSize: pool.length, closedAt: now }).onConflictDoNothing().run().changes > 0;
+      if (frozen && audit) writeAudit(tx, audit.actor, audit.row("pool frozen"));
       return true;
     },
     { behavior: "immediate" },
@@ -77,14 +90,18 @@ export async function freezePool(db: Db, id: string, now = new Date()): Promise<
 export async function runDraw(deps: DrawDeps, id: string, beacon: string | null = null): Promise<DrawPublicRecord> {
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
+  const audit: DrawAudit | undefined = deps.actor && {
+    actor: deps.actor,
+    row: (step) => ({ action: "admin.draws.run", targetId: id, details: { id, beacon, step } }),
+  };
   const before = findCompetition(db, id);
   if (before.status === "drawn") throw new AppError("CONFLICT", "This competition has already been drawn");
   // Refuse before closing sales: a draw with nothing to draw must not end an open competition.
   if (before.status === "active" && before.soldTickets === 0 && before.heldTickets === 0) {
     throw new AppError("CONFLICT", "There are no entries to draw from");
   }
-  closeSales(db, id);
-  if (!(await freezePool(db, id, now))) {
+  closeSales(db, id, audit);
+  if (!(await freezePool(db, id, now, audit))) {
     throw new AppError("CONFLICT", "Payments for this competition are still being processed. Try again in a few minutes.");
   }
   const record = db.select().from(draws).where(eq(draws.competitionId, id)).get()!;
@@ -134,6 +151,7 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
           text: `Congratulations ${entry.customerName}!\n\nYour ticket ${w.ticketNumber} was drawn as a winner of "${before.title}".\nWe'll contact you within 48 hours to arrange your prize.\n\nYou can check the draw yourself on its public record.\n\nHarvest Draws`,
         });
       }
+      if (audit) writeAudit(tx, audit.actor, audit.row("drawn"));
     },
     { behavior: "immediate" },
   );

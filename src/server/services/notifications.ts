@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { notificationReceipts, notifications, users } from "../../../db/schema";
 import type { Notification } from "../../shared/schemas/notification";
 import { AppError } from "../errors";
+import { audited, type Actor } from "./audit";
 
 const LIMIT = 100;
 
@@ -104,7 +105,8 @@ export function removeForUser(db: Db, userId: string, id: string, now = new Date
 export function removeNotification(db: Db, caller: { id: string; role: string }, id: string, everyone: boolean, now = new Date()) {
   if (everyone) {
     if (caller.role !== "admin") throw new AppError("FORBIDDEN", "Only an admin can delete a notification for everyone");
-    return deleteNotification(db, id);
+    const email = db.select({ email: users.email }).from(users).where(eq(users.id, caller.id)).get()?.email ?? "";
+    return deleteNotification(db, { id: caller.id, email }, id);
   }
   return removeForUser(db, caller.id, id, now);
 }
@@ -116,29 +118,44 @@ export function listAll(db: Db): Notification[] {
 
 export function createNotification(
   db: Db,
+  actor: Actor,
   input: { title: string; message: string; type: Notification["type"]; priority: Notification["priority"]; userId: string | null; competitionId?: string | null; expiresAt?: string | null },
 ): Notification {
-  if (input.userId && !db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) {
-    throw new AppError("NOT_FOUND", "No user with that id");
-  }
-  const row = db
-    .insert(notifications)
-    .values({
-      title: input.title,
-      message: input.message,
-      type: input.type,
-      priority: input.priority,
-      userId: input.userId,
-      competitionId: input.competitionId ?? null,
-      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-    })
-    .returning()
-    .get();
+  const row = audited(
+    db,
+    actor,
+    (tx) => {
+      if (input.userId && !tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) {
+        throw new AppError("NOT_FOUND", "No user with that id");
+      }
+      return tx
+        .insert(notifications)
+        .values({
+          title: input.title,
+          message: input.message,
+          type: input.type,
+          priority: input.priority,
+          userId: input.userId,
+          competitionId: input.competitionId ?? null,
+          expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+        })
+        .returning()
+        .get();
+    },
+    (created) => ({ action: "admin.reports.createNotification", targetId: created.id, details: { ...input } }),
+  );
   return toView(row, null);
 }
 
-export function deleteNotification(db: Db, id: string): { success: boolean } {
-  const res = db.delete(notifications).where(eq(notifications.id, id)).run();
-  if (res.changes === 0) throw new AppError("NOT_FOUND", "Notification not found");
-  return { success: true };
+/** Deleting for everyone is an admin's act (customer.notifications.remove with all=true), so it is audited. */
+export function deleteNotification(db: Db, actor: Actor, id: string): { success: boolean } {
+  return audited(
+    db,
+    actor,
+    (tx) => {
+      if (tx.delete(notifications).where(eq(notifications.id, id)).run().changes === 0) throw new AppError("NOT_FOUND", "Notification not found");
+      return { success: true };
+    },
+    () => ({ action: "customer.notifications.remove", targetType: "notifications", targetId: id, details: { id, all: true } }),
+  );
 }

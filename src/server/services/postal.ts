@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { competitions, entries, users } from "../../../db/schema";
 import { AppError } from "../errors";
+import { writeAudit, type Actor } from "./audit";
 import type { Mailer } from "../mail/mailer";
 import { enqueueMail } from "../mail/outbox";
 import { answerIsCorrect } from "./competitions";
@@ -36,9 +37,10 @@ export interface PostalEntryView {
 /**
  * A free entry received by post: one ticket from the same allocator as paid entries, counted
  * against maxTickets and the per-person cap, matched to an account by email, and refused once
- * sales have closed.
+ * sales have closed. Recorded from the back office (`actor`), its audit row shares the entry's
+ * transaction.
  */
-export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Date }, competitionId: string, args: PostalEntryArgs): PostalEntryView {
+export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Date; actor?: Actor }, competitionId: string, args: PostalEntryArgs): PostalEntryView {
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
   const email = args.customerEmail.trim().toLowerCase();
@@ -91,6 +93,7 @@ export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Da
         subject: `Your free postal entry is confirmed: ${c.title}`,
         text: `Hello ${args.customerName},\n\nWe received your postal entry for "${c.title}" (reference ${args.postalReference}).\nYour ticket number: ${numbers.join(", ")}\n\nIt has exactly the same chance as a paid ticket. Winners are drawn live every Monday evening.\n\nHarvest Draws`,
       });
+      if (deps.actor) writeAudit(tx, deps.actor, { action: "admin.draws.recordPostal", targetId: c.id, details: { id: c.id, ...args } });
       return toView(entry, numbers);
     },
     { behavior: "immediate" },

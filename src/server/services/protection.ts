@@ -3,6 +3,8 @@ import type { Db } from "../../../db/client";
 import { orders, protectionEvents, sessions, users, type User } from "../../../db/schema";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../shared/money";
 import { AppError } from "../errors";
+import { audited, writeAudit, type Actor } from "./audit";
+import { updateComplaint } from "./contact";
 import { getSetting, numberSetting } from "./settings";
 import { statements } from "./statements";
 
@@ -271,20 +273,36 @@ export function playerSignals(db: Db, now: Date) {
 }
 
 /**
- * An operator's intervention, up to stopping play; the reason goes to the audit log. It is kept
- * apart from the player's own break: restricting never shortens a break, and lifting a restriction
- * never lifts one.
+ * An operator's intervention, up to stopping play; the reason goes to the audit log, in the same
+ * transaction (when an admin, `actor`, makes it). It is kept apart from the player's own break:
+ * restricting never shortens a break, and lifting a restriction never lifts one.
  */
-export function restrictAccount(db: Db, userId: string, restricted: boolean, reason: string, now = new Date()) {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new AppError("NOT_FOUND", "User not found");
-  if (restricted) {
-    db.update(users).set({ restrictedAt: now, restrictionReason: reason }).where(eq(users.id, userId)).run();
-  } else {
-    if (!user.restrictedAt) throw new AppError("CONFLICT", "This account has no operator restriction to lift; a player's own break or self-exclusion cannot be lifted early");
-    db.update(users).set({ restrictedAt: null, restrictionReason: null }).where(eq(users.id, userId)).run();
-  }
-  return { userId, restricted };
+export function restrictAccount(db: Db, userId: string, restricted: boolean, reason: string, now = new Date(), actor?: Actor) {
+  return db.transaction(
+    (tx) => {
+      const user = tx.select().from(users).where(eq(users.id, userId)).get();
+      if (!user) throw new AppError("NOT_FOUND", "User not found");
+      if (restricted) {
+        tx.update(users).set({ restrictedAt: now, restrictionReason: reason }).where(eq(users.id, userId)).run();
+      } else {
+        if (!user.restrictedAt) throw new AppError("CONFLICT", "This account has no operator restriction to lift; a player's own break or self-exclusion cannot be lifted early");
+        tx.update(users).set({ restrictedAt: null, restrictionReason: null }).where(eq(users.id, userId)).run();
+      }
+      if (actor) writeAudit(tx, actor, { action: "admin.protection.restrict", targetId: userId, reason, details: { userId, restricted, reason } });
+      return { userId, restricted };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** An admin's answer to a complaint (status and/or a note), with its audit row in the same transaction. */
+export function answerComplaint(db: Db, actor: Actor, id: string, change: { status?: "open" | "answered" | "closed"; note?: string | null }, now = new Date()) {
+  return audited(
+    db,
+    actor,
+    (tx) => updateComplaint(tx as unknown as Db, id, actor.email, change, now),
+    () => ({ action: "admin.protection.updateComplaint", targetId: id, details: { id, ...change } }),
+  );
 }
 
 export function recentProtectionEvents(db: Db, userId: string) {

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { settings } from "../../../db/schema";
 import { AppError } from "../errors";
+import { audited, type Actor } from "./audit";
 
 export interface SettingView {
   key: string;
@@ -89,9 +90,16 @@ function validateSetting(key: string, value: string): string {
   return v;
 }
 
-export function updateSetting(db: Db, key: string, value: string): SettingView {
-  const existing = db.select().from(settings).where(eq(settings.key, key)).get();
-  if (!existing) throw new AppError("NOT_FOUND", `No setting called ${key}`);
-  const row = db.update(settings).set({ value: validateSetting(key, value) }).where(eq(settings.key, key)).returning().get()!;
+export function updateSetting(db: Db, actor: Actor, key: string, value: string): SettingView {
+  const row = audited(
+    db,
+    actor,
+    (tx) => {
+      const existing = tx.select().from(settings).where(eq(settings.key, key)).get();
+      if (!existing) throw new AppError("NOT_FOUND", `No setting called ${key}`);
+      return tx.update(settings).set({ value: validateSetting(key, value) }).where(eq(settings.key, key)).returning().get()!;
+    },
+    () => ({ action: "admin.settings.update", targetId: key, details: { key, value } }),
+  );
   return { ...row, updatedAt: row.updatedAt.toISOString() };
 }

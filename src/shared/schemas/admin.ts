@@ -201,3 +201,28 @@ export const entryFilters = z.strictObject({
 });
 
 export const settingValueInput = z.strictObject({ key: z.string().min(1).max(100), value: z.string().max(2000) });
+
+/** Today as YYYY-MM-DD in UTC; dates of birth compare as strings. */
+export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** A date that exists on the calendar (no 30 February), written YYYY-MM-DD. */
+const isCalendarDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "1900-01-01";
+};
+
+export const DOB_IN_FUTURE = "Date of birth cannot be in the future";
+
+/**
+ * PUT /admin/users/{userId}/date-of-birth and the back office's "Change date of birth" form. Once a
+ * player has a date of birth only an admin may change it, with a reason kept in the audit log.
+ */
+export const dateOfBirthChange = z.strictObject({
+  dateOfBirth: z
+    .string({ error: "Date of birth is required" })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date of birth as YYYY-MM-DD")
+    .refine(isCalendarDate, "Please enter a valid date of birth")
+    .refine((v) => v <= todayIso(), DOB_IN_FUTURE),
+  reason: z.string({ error: "Give a reason of at least 5 characters" }).trim().min(5, "Give a reason of at least 5 characters").max(1000),
+});

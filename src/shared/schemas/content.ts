@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { isSafeLink } from "../safe-link";
 
-/** A link a visitor may be sent to: a site path or an http(s) URL, never javascript: or data:. */
-export const isSafeLink = (v: string) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v);
+/** A link a visitor may be sent to: a site path that stays on this site, or an http(s) URL (see safe-link.ts). */
+export { isSafeLink };
 export const safeLinkWith = (message: string) => z.string().trim().max(2000).refine(isSafeLink, { message });
 export const safeLink = safeLinkWith("Must be a site path (/…) or an http(s) URL");
 

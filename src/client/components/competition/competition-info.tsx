@@ -1,4 +1,5 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
+import { linkTarget } from "../../../shared/safe-link";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { ChevronDownIcon } from "../ui/icons";
 
@@ -16,9 +17,6 @@ function Section({ title, text, defaultOpen }: { title: string; text: string; de
   );
 }
 
-function isSafeUrl(url: string): boolean {
-  return url.startsWith("/") || /^https?:\/\//i.test(url);
-}
 
 /** Prize details, rules, FAQ and policy links; only those the competition has are shown. */
 export function CompetitionInfo({ competition }: { competition: Info }) {
@@ -28,10 +26,14 @@ export function CompetitionInfo({ competition }: { competition: Info }) {
     { title: "Rules", text: rules },
     { title: "FAQ", text: faq },
   ].filter((s): s is { title: string; text: string } => Boolean(s.text?.trim()));
+  // A stored link that would leave the site while looking like a path ("/\evil.test/") is not shown.
   const links = [
     { label: "Privacy Policy", url: privacyPolicyUrl },
     { label: "Terms of Use", url: termsOfUseUrl },
-  ].filter((l): l is { label: string; url: string } => Boolean(l.url && isSafeUrl(l.url)));
+  ].flatMap(({ label, url }) => {
+    const target = linkTarget(url, window.location.origin);
+    return target ? [{ label, url: target.kind === "site" ? target.path : target.href }] : [];
+  });
 
   if (sections.length === 0 && links.length === 0) return null;
 

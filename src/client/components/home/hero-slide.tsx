@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { linkTarget } from "../../../shared/safe-link";
 import type { HeroSlide as Slide } from "../../../shared/schemas/content";
 import { buttonClasses } from "../ui/button-styles";
 import { ArrowRightIcon } from "../ui/icons";
@@ -22,19 +23,24 @@ function SlideMedia({ src, eager }: { src: string; eager: boolean }) {
   );
 }
 
-/** The call to action: in-app for a site path, otherwise a new tab. */
+/**
+ * The call to action: in-app for a site path, otherwise a new tab. A stored link that would leave
+ * the site while looking like a path ("/\evil.test/"), or is not http(s) at all, gets no button.
+ */
 function SlideCta({ slide, tabIndex }: { slide: Slide; tabIndex?: number }) {
   const classes = buttonClasses("accent", "lg", "mt-6");
-  if (slide.ctaLink.startsWith("/") && !slide.ctaLink.startsWith("//")) {
+  const target = linkTarget(slide.ctaLink, window.location.origin);
+  if (!target) return null;
+  if (target.kind === "site") {
     return (
-      <Link to={slide.ctaLink} className={classes} tabIndex={tabIndex}>
+      <Link to={target.path} className={classes} tabIndex={tabIndex}>
         {slide.ctaText}
         <ArrowRightIcon className="size-5" />
       </Link>
     );
   }
   return (
-    <a href={slide.ctaLink} target="_blank" rel="noopener noreferrer" className={classes} tabIndex={tabIndex}>
+    <a href={target.href} target="_blank" rel="noopener noreferrer" className={classes} tabIndex={tabIndex}>
       {slide.ctaText}
       <ArrowRightIcon className="size-5" />
       <span className="sr-only">(opens in a new tab)</span>

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { linkTarget } from "../../../shared/safe-link";
 import type { Popup } from "../../../shared/schemas/content";
 import { buttonClasses } from "../ui/button-styles";
 import { CloseIcon } from "../ui/icons";
 import { ExternalLinkIcon } from "../home/more-icons";
 import { SafeImage } from "../home/safe-image";
-import { isExternal } from "./popup-cta";
 
 interface PopupContentProps {
   popup: Popup;
@@ -18,6 +18,7 @@ interface PopupContentProps {
 /** What a pop-up shows: image, title, description, its call to action and a close button. */
 export function PopupContent({ popup, title, onClose, onCta }: PopupContentProps) {
   const ctaClasses = buttonClasses("accent", "lg", "w-full");
+  const target = linkTarget(popup.ctaLink, window.location.origin);
   return (
     <div className="relative w-full overflow-hidden rounded-2xl bg-white shadow-2xl">
       <button
@@ -34,19 +35,22 @@ export function PopupContent({ popup, title, onClose, onCta }: PopupContentProps
       <div className="p-6 pt-5">
         {title(popup.title)}
         {popup.description ? <p className="mt-2 text-stone-700">{popup.description}</p> : null}
-        <div className="mt-6">
-          {isExternal(popup.ctaLink) ? (
-            <a href={popup.ctaLink} target="_blank" rel="noopener noreferrer" onClick={onCta} className={ctaClasses}>
-              {popup.ctaText}
-              <ExternalLinkIcon className="size-4" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          ) : (
-            <Link to={popup.ctaLink} onClick={onCta} className={ctaClasses}>
-              {popup.ctaText}
-            </Link>
-          )}
-        </div>
+        {/* A stored link that would leave the site while looking like a path gets no button at all. */}
+        {target ? (
+          <div className="mt-6">
+            {target.kind === "external" ? (
+              <a href={target.href} target="_blank" rel="noopener noreferrer" onClick={onCta} className={ctaClasses}>
+                {popup.ctaText}
+                <ExternalLinkIcon className="size-4" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            ) : (
+              <Link to={target.path} onClick={onCta} className={ctaClasses}>
+                {popup.ctaText}
+              </Link>
+            )}
+          </div>
+        ) : null}
       </div>
     </div>
   );

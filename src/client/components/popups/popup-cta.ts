@@ -11,7 +11,3 @@ export function competitionIdFor(popup: Pick<Popup, "id" | "ctaLink">): string |
   const match = /\/competition\/([^/?#]+)/.exec(popup.ctaLink);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
-
-export function isExternal(link: string): boolean {
-  return /^https?:\/\//i.test(link);
-}

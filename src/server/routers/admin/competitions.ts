@@ -17,7 +17,7 @@ export const adminCompetitionsRouter = router({
     .meta({ openapi: { method: "POST", path: "/admin/competitions", tags: ["admin"], summary: "Create a competition (campaign)" } })
     .input(campaignInput)
     .output(adminCompetition)
-    .mutation(({ ctx, input }) => admin.createCompetition(ctx.db, input)),
+    .mutation(({ ctx, input }) => admin.createCompetition(ctx.db, ctx.actor, input)),
 
   update: adminProcedure
     .meta({
@@ -26,19 +26,19 @@ export const adminCompetitionsRouter = router({
         path: "/admin/competitions/{id}",
         tags: ["admin"],
         summary: "Update a competition",
-        description: "Send every campaign field (as for create), or only `status` to close or reopen it.",
+        description: "Send every campaign field (as for create), or only `status` to close or reopen it. Only running the draw makes a competition drawn.",
       },
     })
     .input(z.looseObject({ id, status: competitionStatus.optional() }))
     .output(adminCompetition)
     .mutation(({ ctx, input }) => {
       const { id: competitionId, ...fields } = input;
-      return admin.updateCompetitionFromRequest(ctx.db, competitionId, fields);
+      return admin.updateCompetitionFromRequest(ctx.db, ctx.actor, competitionId, fields);
     }),
 
   remove: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/admin/competitions/{id}", tags: ["admin"], summary: "Delete a competition without paid entries" } })
+    .meta({ openapi: { method: "DELETE", path: "/admin/competitions/{id}", tags: ["admin"], summary: "Delete a competition that has no entries (paid, pending or postal); otherwise close it" } })
     .input(z.strictObject({ id }))
     .output(z.object({ success: z.boolean() }))
-    .mutation(({ ctx, input }) => admin.deleteCompetition(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => admin.deleteCompetition(ctx.db, ctx.actor, input.id)),
 });

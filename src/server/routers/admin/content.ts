@@ -18,17 +18,17 @@ export const heroSlidesRouter = router({
     .meta({ openapi: { method: "POST", path: "/hero-slides", tags: ["admin"], summary: "Create a hero slide" } })
     .input(heroSlideInput)
     .output(heroSlide)
-    .mutation(({ ctx, input }) => admin.createHeroSlide(ctx.db, input)),
+    .mutation(({ ctx, input }) => admin.createHeroSlide(ctx.db, ctx.actor, input)),
   update: adminProcedure
     .meta({ openapi: { method: "PATCH", path: "/hero-slides/{id}", tags: ["admin"], summary: "Update a hero slide (any fields, e.g. only order)" } })
     .input(heroSlidePatch.extend({ id }))
     .output(heroSlide)
-    .mutation(({ ctx, input: { id: slideId, ...fields } }) => admin.updateHeroSlide(ctx.db, slideId, fields)),
+    .mutation(({ ctx, input: { id: slideId, ...fields } }) => admin.updateHeroSlide(ctx.db, ctx.actor, slideId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/hero-slides/{id}", tags: ["admin"], summary: "Delete a hero slide" } })
     .input(z.strictObject({ id }))
     .output(ok)
-    .mutation(({ ctx, input }) => admin.deleteHeroSlide(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => admin.deleteHeroSlide(ctx.db, ctx.actor, input.id)),
 });
 
 export const categoriesRouter = router({
@@ -41,17 +41,17 @@ export const categoriesRouter = router({
     .meta({ openapi: { method: "POST", path: "/admin/categories", tags: ["admin"], summary: "Create a category" } })
     .input(categoryInput)
     .output(category)
-    .mutation(({ ctx, input }) => admin.createCategory(ctx.db, input)),
+    .mutation(({ ctx, input }) => admin.createCategory(ctx.db, ctx.actor, input)),
   update: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/categories/{id}", tags: ["admin"], summary: "Update a category" } })
     .input(categoryInput.extend({ id }))
     .output(category)
-    .mutation(({ ctx, input: { id: categoryId, ...fields } }) => admin.updateCategory(ctx.db, categoryId, fields)),
+    .mutation(({ ctx, input: { id: categoryId, ...fields } }) => admin.updateCategory(ctx.db, ctx.actor, categoryId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/categories/{id}", tags: ["admin"], summary: "Delete a category" } })
     .input(z.strictObject({ id }))
     .output(ok)
-    .mutation(({ ctx, input }) => admin.deleteCategory(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => admin.deleteCategory(ctx.db, ctx.actor, input.id)),
 });
 
 export const popupsRouter = router({
@@ -64,17 +64,17 @@ export const popupsRouter = router({
     .meta({ openapi: { method: "POST", path: "/admin/popups", tags: ["admin"], summary: "Create a pop-up" } })
     .input(popupInput)
     .output(popup)
-    .mutation(({ ctx, input }) => admin.createPopup(ctx.db, input)),
+    .mutation(({ ctx, input }) => admin.createPopup(ctx.db, ctx.actor, input)),
   update: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/popups/{id}", tags: ["admin"], summary: "Update a pop-up" } })
     .input(popupInput.extend({ id }))
     .output(popup)
-    .mutation(({ ctx, input: { id: popupId, ...fields } }) => admin.updatePopup(ctx.db, popupId, fields)),
+    .mutation(({ ctx, input: { id: popupId, ...fields } }) => admin.updatePopup(ctx.db, ctx.actor, popupId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/popups/{id}", tags: ["admin"], summary: "Delete a pop-up" } })
     .input(z.strictObject({ id }))
     .output(ok)
-    .mutation(({ ctx, input }) => admin.deletePopup(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => admin.deletePopup(ctx.db, ctx.actor, input.id)),
 });
 
 export const aboutRouter = router({
@@ -87,7 +87,7 @@ export const aboutRouter = router({
     .meta({ openapi: { method: "PUT", path: "/admin/about-page", tags: ["admin"], summary: "Replace the About page content" } })
     .input(aboutPageInput)
     .output(aboutPage)
-    .mutation(({ ctx, input }) => admin.saveAboutPage(ctx.db, input)),
+    .mutation(({ ctx, input }) => admin.saveAboutPage(ctx.db, ctx.actor, input)),
 });
 
 export const winnersRouter = router({
@@ -100,15 +100,15 @@ export const winnersRouter = router({
     .meta({ openapi: { method: "POST", path: "/admin/winners", tags: ["admin"], summary: "Add a winner by hand (labelled manual)" } })
     .input(winnerInput)
     .output(adminWinner)
-    .mutation(({ ctx, input }) => admin.createWinner(ctx.db, input)),
+    .mutation(({ ctx, input }) => admin.createWinner(ctx.db, ctx.actor, input)),
   update: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/winners/{id}", tags: ["admin"], summary: "Update a winner" } })
     .input(winnerInput.extend({ id }))
     .output(adminWinner)
-    .mutation(({ ctx, input: { id: winnerId, ...fields } }) => admin.updateWinner(ctx.db, winnerId, fields)),
+    .mutation(({ ctx, input: { id: winnerId, ...fields } }) => admin.updateWinner(ctx.db, ctx.actor, winnerId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/winners/{id}", tags: ["admin"], summary: "Delete a winner" } })
     .input(z.strictObject({ id }))
     .output(ok)
-    .mutation(({ ctx, input }) => admin.deleteWinner(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => admin.deleteWinner(ctx.db, ctx.actor, input.id)),
 });

@@ -31,7 +31,7 @@ export const adminDrawsRouter = router({
     })
     .input(z.strictObject({ id, beacon: z.string().trim().min(1).max(200).optional() }))
     .output(drawRecord)
-    .mutation(({ ctx, input }) => runDraw({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now }, input.id, input.beacon ?? null)),
+    .mutation(({ ctx, input }) => runDraw({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor }, input.id, input.beacon ?? null)),
 
   recordPostal: adminProcedure
     .meta({ openapi: { method: "POST", path: "/admin/competitions/{id}/postal-entries", tags: ["admin", "draws"], summary: "Record a free postal entry received" } })
@@ -52,7 +52,7 @@ export const adminDrawsRouter = router({
       }),
     )
     .output(postalEntry)
-    .mutation(({ ctx, input: { id: competitionId, ...args } }) => recordPostalEntry({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now }, competitionId, args)),
+    .mutation(({ ctx, input: { id: competitionId, ...args } }) => recordPostalEntry({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor }, competitionId, args)),
 
   listPostal: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/competitions/{id}/postal-entries", tags: ["admin", "draws"], summary: "Postal entries of a competition" } })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueUploadUrl } from "../../services/admin-content";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const mediaRouter = router({
@@ -14,7 +15,9 @@ export const mediaRouter = router({
     })
     .input(z.strictObject({ filename: z.string().trim().min(1).max(255) }))
     .output(z.object({ uploadUrl: z.string(), objectPath: z.string() }))
-    .mutation(({ ctx }) => ctx.services.uploads.issue(ctx.user.id, "campaign-media", ctx.now().getTime())),
+    .mutation(({ ctx, input }) =>
+      issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "campaign-media", "admin.media.campaignUploadUrl", { filename: input.filename }, ctx.now().getTime()),
+    ),
 
   objectUpload: adminProcedure
     .meta({
@@ -28,5 +31,5 @@ export const mediaRouter = router({
     })
     .input(z.void())
     .output(z.object({ uploadURL: z.string() }))
-    .mutation(({ ctx }) => ({ uploadURL: ctx.services.uploads.issue(ctx.user.id, "image", ctx.now().getTime()).uploadUrl })),
+    .mutation(({ ctx }) => ({ uploadURL: issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "image", "admin.media.objectUpload", {}, ctx.now().getTime()).uploadUrl })),
 });

@@ -1,8 +1,8 @@
 import { desc } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "../../../../db/schema";
-import { listComplaints, updateComplaint } from "../../services/contact";
-import { playerSignals, restrictAccount } from "../../services/protection";
+import { listComplaints } from "../../services/contact";
+import { answerComplaint, playerSignals, restrictAccount } from "../../services/protection";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 const complaint = z.object({
@@ -52,7 +52,7 @@ export const adminProtectionRouter = router({
     })
     .input(z.strictObject({ userId: z.string().min(1).max(64), restricted: z.boolean().default(true), reason: z.string().trim().min(5, "Give a reason of at least 5 characters").max(1000) }))
     .output(z.object({ userId: z.string(), restricted: z.boolean() }))
-    .mutation(({ ctx, input }) => restrictAccount(ctx.db, input.userId, input.restricted, input.reason)),
+    .mutation(({ ctx, input }) => restrictAccount(ctx.db, input.userId, input.restricted, input.reason, ctx.now(), ctx.actor)),
 
   complaints: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/complaints", tags: ["admin", "player protection"], summary: "The complaints queue, newest first" } })
@@ -64,7 +64,7 @@ export const adminProtectionRouter = router({
     .meta({ openapi: { method: "PUT", path: "/admin/complaints/{id}", tags: ["admin", "player protection"], summary: "Change a complaint's status and/or add a note" } })
     .input(z.strictObject({ id: z.string().min(1).max(64), status: z.enum(["open", "answered", "closed"]).optional(), note: z.string().trim().max(5000).nullable().optional() }))
     .output(complaint)
-    .mutation(({ ctx, input }) => updateComplaint(ctx.db, input.id, ctx.user.email, input, ctx.now())),
+    .mutation(({ ctx, input }) => answerComplaint(ctx.db, ctx.actor, input.id, { status: input.status, note: input.note }, ctx.now())),
 
   auditLog: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/audit-log", tags: ["admin"], summary: "Admin writes, newest first" } })

@@ -83,5 +83,5 @@ export const reportsRouter = router({
     .meta({ openapi: { method: "POST", path: "/notifications", tags: ["admin"], summary: "Send a notification (no userId: broadcast)" } })
     .input(notificationInput)
     .output(notification)
-    .mutation(({ ctx, input }) => createNotification(ctx.db, input)),
+    .mutation(({ ctx, input }) => createNotification(ctx.db, ctx.actor, input)),
 });

@@ -21,5 +21,5 @@ export const settingsRouter = router({
     .meta({ openapi: { method: "PUT", path: "/admin/settings/{key}", tags: ["admin"], summary: "Change one setting" } })
     .input(z.strictObject({ key: z.string().min(1).max(100), value: z.union([z.string().max(2000), z.number()]).transform(String) }))
     .output(settingView)
-    .mutation(({ ctx, input }) => updateSetting(ctx.db, input.key, input.value)),
+    .mutation(({ ctx, input }) => updateSetting(ctx.db, ctx.actor, input.key, input.value)),
 });

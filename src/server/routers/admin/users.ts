@@ -1,11 +1,28 @@
 import { z } from "zod";
-import { revokeAllSessions } from "../../services/auth";
+import { dateOfBirthChange } from "../../../shared/schemas/admin";
+import { changeDateOfBirth, signOutEverywhere } from "../../services/admin-users";
 import { adminProcedure, router } from "../../trpc/procedures";
+
+const userId = z.string().min(1).max(64);
 
 export const adminUsersRouter = router({
   revokeSessions: adminProcedure
     .meta({ openapi: { method: "POST", path: "/admin/users/{userId}/revoke-sessions", tags: ["admin"], summary: "Sign a user out everywhere" } })
-    .input(z.strictObject({ userId: z.string().min(1).max(64), reason: z.string().trim().max(1000).optional() }))
+    .input(z.strictObject({ userId, reason: z.string().trim().max(1000).optional() }))
     .output(z.object({ revoked: z.number() }))
-    .mutation(({ ctx, input }) => revokeAllSessions(ctx.db, input.userId)),
+    .mutation(({ ctx, input }) => signOutEverywhere(ctx.db, ctx.actor, input.userId, input.reason ?? null)),
+
+  changeDateOfBirth: adminProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/admin/users/{userId}/date-of-birth",
+        tags: ["admin", "player protection"],
+        summary: "Change a player's date of birth, with a reason kept in the audit log",
+        description: "Players cannot change a date of birth once set (the age check rests on it). Refuses a date in the future; 404 for an unknown user.",
+      },
+    })
+    .input(dateOfBirthChange.extend({ userId }))
+    .output(z.object({ userId: z.string(), dateOfBirth: z.string(), previousDateOfBirth: z.string().nullable() }))
+    .mutation(({ ctx, input }) => changeDateOfBirth(ctx.db, ctx.actor, input.userId, { dateOfBirth: input.dateOfBirth, reason: input.reason }, ctx.now())),
 });

@@ -1,30 +1,17 @@
-import { auditLog } from "../../../../db/schema";
+import { TRPCError } from "@trpc/server";
+import type { Actor } from "../../services/audit";
 import { middleware } from "../init";
-
-/** Input keys that identify what an admin write touched. */
-const TARGET_KEYS = ["id", "key", "userId", "competitionId"] as const;
+import { AccessDenied, SIGNED_OUT_MESSAGE } from "./auth";
 
 /**
- * Every successful admin write is appended to the audit log: who, which procedure, on what, why
- * (when a reason was given), with the input as sent. Reads are not logged.
+ * Gives admin resolvers `ctx.actor`, the admin on whose behalf a service changes data. Admin
+ * services write their own audit row inside the transaction of the change (services/audit.ts);
+ * nothing is appended after the fact, so a change cannot escape the log and a rolled-back change
+ * leaves no row.
  */
-export const auditAdminWrites = middleware(async ({ ctx, type, path, getRawInput, next }) => {
-  const result = await next();
-  if (type !== "mutation" || !result.ok || !ctx.user) return result;
-  const raw = (await getRawInput().catch(() => undefined)) as Record<string, unknown> | undefined;
-  const input = raw && typeof raw === "object" ? raw : {};
-  const targetKey = TARGET_KEYS.find((k) => typeof input[k] === "string");
-  ctx.db
-    .insert(auditLog)
-    .values({
-      actorId: ctx.user.id,
-      actorEmail: ctx.user.email,
-      action: path,
-      targetType: path.split(".")[1] ?? path,
-      targetId: targetKey ? String(input[targetKey]) : null,
-      reason: typeof input.reason === "string" ? input.reason : null,
-      details: JSON.parse(JSON.stringify(input, (k, v) => (k === "value" && typeof v === "string" && v.length > 500 ? `${v.slice(0, 500)}…` : v))),
-    })
-    .run();
-  return result;
+export const provideActor = middleware(({ ctx, next }) => {
+  // Unreachable behind requireUser; checked so the actor is never made up.
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: SIGNED_OUT_MESSAGE, cause: new AccessDenied("signed-out") });
+  const actor: Actor = { id: ctx.user.id, email: ctx.user.email };
+  return next({ ctx: { actor } });
 });

@@ -10,8 +10,9 @@ import { useCategoryChoices } from "./use-category-choices";
 const STATUSES = [
   { value: "active", label: "Active" },
   { value: "closed", label: "Closed" },
-  { value: "drawn", label: "Drawn" },
 ] as const;
+/** Only running the draw makes a competition drawn (the server refuses it otherwise); a drawn one stays so. */
+const DRAWN = [{ value: "drawn", label: "Drawn" }] as const;
 
 const DRAW_MODES = [
   { value: "auto", label: "Automatic, at the draw date" },
@@ -51,7 +52,7 @@ export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; 
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label="Max Tickets" type="number" inputMode="numeric" min={1} step={1} optional hint="Empty for unlimited" {...text("maxTickets")} />
         <TextField label="Per-Person Ticket Limit" type="number" inputMode="numeric" min={1} step={1} optional hint="Empty for no limit" {...text("maxTicketsPerPerson")} />
-        <SelectField label="Status" options={STATUSES} {...text("status")} />
+        <SelectField label="Status" options={values.status === "drawn" ? DRAWN : STATUSES} {...text("status")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label="Number of Winners" type="number" inputMode="numeric" min={1} max={100} step={1} required hint="1 to 100 tickets are drawn" {...text("numberOfWinners")} />

@@ -8,6 +8,7 @@ import { failureToast } from "../ui/admin-toasts";
 import { AdminBadge } from "../ui/badges";
 import type { PlayerAtRisk } from "../ui/router-types";
 import { Table, TBody, Td, Th, THead } from "../ui/table";
+import { DateOfBirthDialog } from "./date-of-birth-dialog";
 import { RestrictDialog } from "./restrict-dialog";
 import { isRestricted, suspensionText } from "./suspension";
 
@@ -15,6 +16,7 @@ import { isRestricted, suspensionText } from "./suspension";
 export function PlayersTable({ players }: { players: PlayerAtRisk[] }) {
   const [restricting, setRestricting] = useState<PlayerAtRisk | null>(null);
   const [signingOut, setSigningOut] = useState<PlayerAtRisk | null>(null);
+  const [correcting, setCorrecting] = useState<PlayerAtRisk | null>(null);
   const revoke = trpc.admin.users.revokeSessions.useMutation({
     onSuccess: ({ revoked }, { userId }) => {
       const name = players.find((p) => p.userId === userId)?.name ?? "The player";
@@ -40,11 +42,12 @@ export function PlayersTable({ players }: { players: PlayerAtRisk[] }) {
         </THead>
         <TBody>
           {players.map((p) => (
-            <PlayerRow key={p.userId} player={p} onRestrict={() => setRestricting(p)} onSignOut={() => setSigningOut(p)} />
+            <PlayerRow key={p.userId} player={p} onRestrict={() => setRestricting(p)} onSignOut={() => setSigningOut(p)} onChangeDateOfBirth={() => setCorrecting(p)} />
           ))}
         </TBody>
       </Table>
       <RestrictDialog player={restricting} onClose={() => setRestricting(null)} />
+      <DateOfBirthDialog player={correcting} onClose={() => setCorrecting(null)} />
       <ConfirmDialog
         open={signingOut !== null}
         title="Sign out everywhere?"
@@ -62,7 +65,14 @@ export function PlayersTable({ players }: { players: PlayerAtRisk[] }) {
   );
 }
 
-function PlayerRow({ player: p, onRestrict, onSignOut }: { player: PlayerAtRisk; onRestrict: () => void; onSignOut: () => void }) {
+interface PlayerRowProps {
+  player: PlayerAtRisk;
+  onRestrict: () => void;
+  onSignOut: () => void;
+  onChangeDateOfBirth: () => void;
+}
+
+function PlayerRow({ player: p, onRestrict, onSignOut, onChangeDateOfBirth }: PlayerRowProps) {
   const nameId = useId();
   const suspension = suspensionText(p);
   const restricted = isRestricted(p);
@@ -103,6 +113,9 @@ function PlayerRow({ player: p, onRestrict, onSignOut }: { player: PlayerAtRisk;
           </Button>
           <Button size="sm" variant="secondary" onClick={onSignOut} aria-describedby={nameId} className="whitespace-nowrap">
             Sign out everywhere
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onChangeDateOfBirth} aria-describedby={nameId} className="whitespace-nowrap">
+            Change date of birth
           </Button>
         </div>
       </Td>

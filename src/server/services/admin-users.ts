@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { users } from "../../../db/schema";
+import { DOB_IN_FUTURE, todayIso } from "../../shared/schemas/admin";
+import { AppError } from "../errors";
+import { audited, type Actor } from "./audit";
+import { revokeAllSessions } from "./auth";
+
+/** Sign a player out on every device; the audit row shares the transaction that deletes the sessions. */
+export function signOutEverywhere(db: Db, actor: Actor, userId: string, reason: string | null): { revoked: number } {
+  return audited(
+    db,
+    actor,
+    (tx) => revokeAllSessions(tx as unknown as Db, userId),
+    () => ({ action: "admin.users.revokeSessions", targetId: userId, reason, details: reason === null ? { userId } : { userId, reason } }),
+  );
+}
+
+/**
+ * The age check rests on the date of birth, so once set only an admin changes it (a player who
+ * mistyped asks support), with a reason. The previous value goes in the audit row so the change
+ * can be read back.
+ */
+export function changeDateOfBirth(db: Db, actor: Actor, userId: string, change: { dateOfBirth: string; reason: string }, now = new Date()) {
+  if (change.dateOfBirth > todayIso(now)) throw new AppError("BAD_REQUEST", DOB_IN_FUTURE);
+  const { previous } = audited(
+    db,
+    actor,
+    (tx) => {
+      const user = tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)).get();
+      if (!user) throw new AppError("NOT_FOUND", "User not found");
+      tx.update(users).set({ dateOfBirth: change.dateOfBirth }).where(eq(users.id, userId)).run();
+      return { previous: user.dateOfBirth };
+    },
+    ({ previous: was }) => ({
+      action: "admin.users.changeDateOfBirth",
+      targetId: userId,
+      reason: change.reason,
+      details: { userId, dateOfBirth: change.dateOfBirth, previousDateOfBirth: was, reason: change.reason },
+    }),
+  );
+  return { userId, dateOfBirth: change.dateOfBirth, previousDateOfBirth: previous };
+}

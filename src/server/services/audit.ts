@@ -1,0 +1,67 @@
+import type { Db } from "../../../db/client";
+import { auditLog } from "../../../db/schema";
+
+/** The admin making a change, as the audit log names them. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** The handle `db.transaction(fn)` gives `fn`: writes through it commit or roll back together. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface AuditRecord {
+  /** The procedure that made the change, e.g. "admin.settings.update". */
+  action: string;
+  /** What kind of thing changed; defaults to the action's middle part ("settings"). */
+  targetType?: string;
+  targetId?: string | null;
+  reason?: string | null;
+  /** What the admin sent. */
+  details?: Record<string, unknown>;
+}
+
+/** Long free text (a setting's value) is cut so one change cannot bloat the log. */
+const LONGEST_VALUE = 500;
+
+function trimmed(details: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(details, (key, v) => (key === "value" && typeof v === "string" && v.length > LONGEST_VALUE ? `${v.slice(0, LONGEST_VALUE)}…` : v)),
+  ) as Record<string, unknown>;
+}
+
+/**
+ * Appends one row to the audit log. It takes a transaction, not the database: the row is written
+ * in the transaction of the change it records, so there is never a change without its row nor a
+ * row for a change that rolled back.
+ */
+export function writeAudit(tx: Tx, actor: Actor, record: AuditRecord): void {
+  tx.insert(auditLog)
+    .values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: record.action,
+      targetType: record.targetType ?? record.action.split(".")[1] ?? record.action,
+      targetId: record.targetId ?? null,
+      reason: record.reason ?? null,
+      details: trimmed(record.details ?? {}),
+    })
+    .run();
+}
+
+/**
+ * A change and its audit row in one IMMEDIATE transaction. `change` must be synchronous: the whole
+ * app shares one connection, so a transaction left open across an await would take in other
+ * requests' writes (better-sqlite3 refuses a function that returns a promise). Do async work
+ * (mail, files, hashing) before or after, never inside.
+ */
+export function audited<T>(db: Db, actor: Actor, change: (tx: Tx) => T, record: (result: T) => AuditRecord): T {
+  return db.transaction(
+    (tx) => {
+      const result = change(tx);
+      writeAudit(tx, actor, record(result));
+      return result;
+    },
+    { behavior: "immediate" },
+  );
+}

@@ -1,0 +1,298 @@
+import { TRPCError } from "@trpc/server";
+import { desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import { auditLog, categories, contactMessages, heroSlides, notifications, popups, settings, users, winners } from "../../db/schema";
+import { noopMailer } from "../../src/server/mail/mailer";
+import { appRouter } from "../../src/server/routers/_app";
+import { audited, type Actor } from "../../src/server/services/audit";
+import { recordPostalEntry } from "../../src/server/services/postal";
+import { createCompetition } from "../factories/competitions";
+import { createUser, createUserWithSession } from "../factories/users";
+import { count } from "../helpers/assertions";
+import { callerAs } from "../helpers/caller";
+import { createTestDb } from "../helpers/db";
+
+/**
+ * A change and its audit row are one transaction: no change without its row, no row without its
+ * change. Proved for every admin write, generated from the router so a write added tomorrow must
+ * join this table.
+ */
+const db = createTestDb();
+db.$client.prepare("insert or ignore into settings (key, value, category, updated_at) values ('winners_display_count', '12', 'display', 0)").run();
+const { caller, user: admin } = await callerAs(db, "admin");
+const actor: Actor = { id: admin!.id, email: admin!.email };
+type Caller = typeof caller;
+
+const DAY = 86_400_000;
+let n = 0;
+const unique = (prefix: string) => `${prefix} ${++n}-${crypto.randomUUID().slice(0, 6)}`;
+const campaign = () => ({
+  title: unique("Audited Baler"),
+  description: "A round baler",
+  image: "/images/tractor.svg",
+  category: "Farm Machinery",
+  price: "3.50",
+  startDate: new Date(Date.now() - DAY).toISOString(),
+  endDate: new Date(Date.now() + 5 * DAY).toISOString(),
+  drawDate: new Date(Date.now() + 6 * DAY).toISOString(),
+  allowPostalEntry: true,
+  postalAddress: "PO Box 9\nYork",
+});
+const slide = () => ({ title: unique("Slide"), image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" });
+const popupFields = () => ({ title: unique("Pop-up"), ctaText: "Go", ctaLink: "/competitions" });
+const about = {
+  heroTitle: "About us",
+  heroSubtitle: "Farmers first",
+  mainImage: "/images/about.svg",
+  mainImageAlt: "A farmyard",
+  contentParagraphs: ["One"],
+  feature1Title: "Quality",
+  feature1Description: "Good kit",
+  feature1Icon: "quality",
+  feature2Title: "Fair",
+  feature2Description: "Live draws",
+  feature2Icon: "transparency",
+  feature3Title: "Together",
+  feature3Description: "Community",
+  feature3Icon: "community",
+};
+const postalCard = () => ({
+  customerName: "Postal Person",
+  customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,
+  address: "1 Lane\nTown",
+  receivedAt: new Date(Date.now() - 60_000).toISOString(),
+  postalReference: unique("PC"),
+  answer: "green",
+  dateOfBirth: "1970-05-01",
+});
+
+/** Sets up what one admin write needs and returns the call, which may be made twice (first refused). */
+type Write = (db: Db) => Promise<(c: Caller) => Promise<unknown>>;
+
+const writes: Record<string, Write> = {
+  "admin.settings.update": async () => (c) => c.admin.settings.update({ key: "winners_display_count", value: String(2 + (n++ % 50)) }),
+  "admin.competitions.create": async () => (c) => c.admin.competitions.create(campaign()),
+  "admin.competitions.update": async () => {
+    const comp = await createCompetition(db);
+    return (c) => c.admin.competitions.update({ id: comp.id, status: "closed" });
+  },
+  "admin.competitions.remove": async () => {
+    const comp = await createCompetition(db);
+    return (c) => c.admin.competitions.remove({ id: comp.id });
+  },
+  "admin.heroSlides.create": async () => (c) => c.admin.heroSlides.create(slide()),
+  "admin.heroSlides.update": async () => {
+    const row = db.insert(heroSlides).values(slide()).returning().get();
+    return (c) => c.admin.heroSlides.update({ id: row.id, order: 3 });
+  },
+  "admin.heroSlides.remove": async () => {
+    const row = db.insert(heroSlides).values(slide()).returning().get();
+    return (c) => c.admin.heroSlides.remove({ id: row.id });
+  },
+  "admin.categories.create": async () => (c) => c.admin.categories.create({ name: unique("Orchards") }),
+  "admin.categories.update": async () => {
+    const row = db.insert(categories).values({ name: unique("Hedging") }).returning().get();
+    return (c) => c.admin.categories.update({ id: row.id, name: unique("Hedgerows") });
+  },
+  "admin.categories.remove": async () => {
+    const row = db.insert(categories).values({ name: unique("Spare") }).returning().get();
+    return (c) => c.admin.categories.remove({ id: row.id });
+  },
+  "admin.popups.create": async () => (c) => c.admin.popups.create(popupFields()),
+  "admin.popups.update": async () => {
+    const row = db.insert(popups).values(popupFields()).returning().get();
+    return (c) => c.admin.popups.update({ id: row.id, ...popupFields(), priority: 4 });
+  },
+  "admin.popups.remove": async () => {
+    const row = db.insert(popups).values(popupFields()).returning().get();
+    return (c) => c.admin.popups.remove({ id: row.id });
+  },
+  "admin.about.save": async () => (c) => c.admin.about.save({ ...about, heroTitle: unique("About") }),
+  "admin.winners.create": async () => {
+    const comp = await createCompetition(db);
+    return (c) => c.admin.winners.create({ competitionId: comp.id, customerName: "Nia W." });
+  },
+  "admin.winners.update": async () => {
+    const comp = await createCompetition(db);
+    const row = db.insert(winners).values({ competitionId: comp.id, customerName: "Nia W.", source: "manual" }).returning().get();
+    return (c) => c.admin.winners.update({ id: row.id, competitionId: comp.id, customerName: "Nia Williams" });
+  },
+  "admin.winners.remove": async () => {
+    const comp = await createCompetition(db);
+    const row = db.insert(winners).values({ competitionId: comp.id, customerName: "Nia W.", source: "manual" }).returning().get();
+    return (c) => c.admin.winners.remove({ id: row.id });
+  },
+  "admin.reports.createNotification": async () => (c) => c.admin.reports.createNotification({ title: unique("Draw tonight"), message: "Live at 8pm" }),
+  "admin.media.campaignUploadUrl": async () => (c) => c.admin.media.campaignUploadUrl({ filename: "bale.png" }),
+  "admin.media.objectUpload": async () => (c) => c.admin.media.objectUpload(),
+  "admin.draws.run": async () => {
+    const comp = await createCompetition(db);
+    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    return (c) => c.admin.draws.run({ id: comp.id });
+  },
+  "admin.draws.recordPostal": async () => {
+    const comp = await createCompetition(db);
+    return (c) => c.admin.draws.recordPostal({ id: comp.id, ...postalCard() });
+  },
+  "admin.protection.restrict": async () => {
+    const player = await createUser(db);
+    return (c) => c.admin.protection.restrict({ userId: player.id, reason: "Concerning pattern of play" });
+  },
+  "admin.protection.updateComplaint": async () => {
+    const row = db
+      .insert(contactMessages)
+      .values({ name: "Rhys", email: "rhys@example.test", subject: "Prize", message: "Not arrived", kind: "complaint", reference: unique("HD-C") })
+      .returning()
+      .get();
+    return (c) => c.admin.protection.updateComplaint({ id: row.id, status: "answered", note: "Courier traced" });
+  },
+  "admin.users.revokeSessions": async () => {
+    const { user } = await createUserWithSession(db);
+    return (c) => c.admin.users.revokeSessions({ userId: user.id, reason: "Lost phone" });
+  },
+  "admin.users.changeDateOfBirth": async () => {
+    const player = await createUser(db, { dateOfBirth: "2009-01-01" });
+    return (c) => c.admin.users.changeDateOfBirth({ userId: player.id, dateOfBirth: "1989-01-01", reason: "Passport checked by phone" });
+  },
+  // Not an admin procedure, but an admin's act: deleting a notification for everyone.
+  "customer.notifications.remove": async () => {
+    const row = db.insert(notifications).values({ title: unique("Old news"), message: "Gone" }).returning().get();
+    return (c) => c.customer.notifications.remove({ id: row.id, all: "true" });
+  },
+};
+
+const adminMutations = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+  .filter(([path, p]) => path.startsWith("admin.") && p._def.type === "mutation")
+  .map(([path]) => path)
+  .sort();
+
+/** Every row of every table, so a test can tell that nothing at all changed. */
+function snapshot(): string {
+  const tables = db.$client.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '__drizzle_migrations' order by name").all() as Array<{ name: string }>;
+  return JSON.stringify(tables.map(({ name }) => [name, db.$client.prepare(`select * from "${name}"`).all()]));
+}
+
+/** Makes every audit insert fail, as a full disk or a broken table would. */
+function auditFails<T>(run: () => Promise<T>): Promise<T> {
+  db.$client.exec("create trigger audit_refused before insert on audit_log begin select raise(abort, 'audit log unavailable'); end;");
+  return run().finally(() => db.$client.exec("drop trigger audit_refused"));
+}
+
+const newRows = (afterId: number) => db.select().from(auditLog).where(eq(auditLog.actorId, actor.id)).orderBy(desc(auditLog.id)).all().filter((r) => r.id > afterId);
+const lastId = () => db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1).get()?.id ?? 0;
+
+describe("every admin write carries its own audit row", () => {
+  it("the table below covers every admin mutation of the router", () => {
+    expect(adminMutations.length).toBeGreaterThan(20);
+    expect(Object.keys(writes).filter((p) => p.startsWith("admin.")).sort()).toEqual(adminMutations);
+  });
+
+  for (const [path, prepare] of Object.entries(writes)) {
+    it(`${path}: rolled back when its audit row cannot be written, recorded when it can`, async () => {
+      const call = await prepare(db);
+      const before = snapshot();
+      const refused = await auditFails(() => call(caller).then(() => null, (err: unknown) => err));
+      expect(refused, "the write must fail with its audit row").toBeInstanceOf(TRPCError);
+      expect(String((refused as TRPCError).cause)).toContain("audit log unavailable");
+      expect(snapshot(), "nothing of the change may remain").toBe(before);
+
+      const since = lastId();
+      await call(caller);
+      const rows = newRows(since);
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      for (const row of rows) expect(row).toMatchObject({ action: path, actorId: actor.id, actorEmail: actor.email });
+    });
+  }
+});
+
+describe("the audit row says what was changed, by whom and why", () => {
+  it("records the setting, its new value (long values cut) and no reason", async () => {
+    db.$client.prepare("insert or ignore into settings (key, value, category, updated_at) values ('site_notice', 'x', 'general', 0)").run();
+    const since = lastId();
+    await caller.admin.settings.update({ key: "site_notice", value: "y".repeat(1200) });
+    const [row] = newRows(since);
+    expect(row).toMatchObject({ action: "admin.settings.update", targetType: "settings", targetId: "site_notice", reason: null });
+    expect((row!.details as { value: string }).value).toBe(`${"y".repeat(500)}…`);
+  });
+
+  it("records the player, the old and new date of birth and the reason", async () => {
+    const player = await createUser(db, { dateOfBirth: "2010-03-04" });
+    const since = lastId();
+    await caller.admin.users.changeDateOfBirth({ userId: player.id, dateOfBirth: "1980-03-04", reason: "Driving licence checked" });
+    const [row] = newRows(since);
+    expect(row).toMatchObject({ action: "admin.users.changeDateOfBirth", targetType: "users", targetId: player.id, reason: "Driving licence checked" });
+    expect(row!.details).toMatchObject({ dateOfBirth: "1980-03-04", previousDateOfBirth: "2010-03-04" });
+    expect(db.select({ d: users.dateOfBirth }).from(users).where(eq(users.id, player.id)).get()?.d).toBe("1980-03-04");
+  });
+
+  it("records each step of a draw an admin runs on an open competition", async () => {
+    const comp = await createCompetition(db);
+    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    const since = lastId();
+    await caller.admin.draws.run({ id: comp.id, beacon: "lottery-2026-01-05" });
+    const steps = newRows(since)
+      .reverse()
+      .map((r) => (r.details as { step: string }).step);
+    expect(steps).toEqual(["sales closed", "pool frozen", "drawn"]);
+  });
+});
+
+describe("audited(): the change and its row commit or roll back together", () => {
+  it("leaves no row when the change throws inside the transaction, and keeps none of the change", () => {
+    const since = lastId();
+    const before = db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()!.value;
+    expect(() =>
+      audited(
+        db,
+        actor,
+        (tx) => {
+          tx.update(settings).set({ value: "99" }).where(eq(settings.key, "winners_display_count")).run();
+          throw new Error("the change failed half way");
+        },
+        () => ({ action: "admin.settings.update", targetId: "winners_display_count" }),
+      ),
+    ).toThrow("the change failed half way");
+    expect(newRows(since)).toEqual([]);
+    expect(db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()!.value).toBe(before);
+  });
+
+  it("leaves no row when a service refuses the change", async () => {
+    const comp = await createCompetition(db);
+    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    const since = lastId();
+    await expect(caller.admin.competitions.remove({ id: comp.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(caller.admin.competitions.update({ id: comp.id, status: "drawn" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    const name = unique("Taken");
+    await caller.admin.categories.create({ name });
+    const sinceCategory = lastId();
+    await expect(caller.admin.categories.create({ name: name.toUpperCase() })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(newRows(sinceCategory)).toEqual([]);
+    expect(newRows(since).map((r) => r.action)).toEqual(["admin.categories.create"]);
+  });
+
+  it("rolls the change back when the audit table is gone", () => {
+    const before = db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()!.value;
+    db.$client.exec("alter table audit_log rename to audit_log_away");
+    try {
+      expect(() =>
+        audited(
+          db,
+          actor,
+          (tx) => tx.update(settings).set({ value: "42" }).where(eq(settings.key, "winners_display_count")).run(),
+          () => ({ action: "admin.settings.update", targetId: "winners_display_count" }),
+        ),
+      ).toThrow(/audit_log/);
+    } finally {
+      db.$client.exec("alter table audit_log_away rename to audit_log");
+    }
+    expect(db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()!.value).toBe(before);
+  });
+
+  it("refuses a change that would hold the transaction open across an await", () => {
+    const rows = count(db, "audit_log");
+    expect(() => audited(db, actor, async () => "later", () => ({ action: "admin.settings.update" }))).toThrow(/promise/i);
+    expect(count(db, "audit_log")).toBe(rows);
+    expect(db.$client.inTransaction).toBe(false);
+  });
+});
