@@ -26,3 +26,52 @@ export function orderConfirmationMail(o: {
     .join("")}<p>Total paid: £${escape(o.total)}<br>Order reference: ${escape(o.orderId)}</p><p>Winners are drawn live every Monday evening. Good luck!</p>`;
   return { to: o.to, subject: "Your Harvest Draws entry is confirmed", text, html };
 }
+
+/*
+ * Contact acknowledgements go to whatever address the form was given, so they must not carry a
+ * word the sender wrote (not the subject, the message or even the name, any of which can hold a
+ * link): otherwise the form mails attacker-written text under our name to anyone. They say only
+ * what we say, plus our own complaint reference.
+ */
+
+export const CONTACT_ACK_SUBJECT = "We've received your message";
+const COMPLAINT_ACK_SUBJECT = /^Your complaint CMP-\d{8}-[0-9A-F]{6} has been received$/;
+
+/** Whether a mail in the outbox is one of the contact form's acknowledgements. */
+export function isContactAcknowledgement(subject: string): boolean {
+  return subject === CONTACT_ACK_SUBJECT || COMPLAINT_ACK_SUBJECT.test(subject);
+}
+
+export function contactAcknowledgementMail(to: string): MailMessage {
+  return {
+    to,
+    subject: CONTACT_ACK_SUBJECT,
+    text: [
+      `Hello,`,
+      ``,
+      `Thank you for contacting Harvest Draws. We've received your message and will reply within 24-48 hours.`,
+      ``,
+      `If you did not write to us, you can ignore this email.`,
+      ``,
+      `Harvest Draws`,
+    ].join("\n"),
+  };
+}
+
+export function complaintAcknowledgementMail(to: string, reference: string, responseDueAt: Date): MailMessage {
+  const due = responseDueAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  return {
+    to,
+    subject: `Your complaint ${reference} has been received`,
+    text: [
+      `Hello,`,
+      ``,
+      `We have received your complaint and logged it with the reference ${reference}.`,
+      `We will respond in full by ${due} at the latest, and usually much sooner. Please quote the reference if you write to us about it.`,
+      ``,
+      `If you did not write to us, you can ignore this email.`,
+      ``,
+      `Harvest Draws`,
+    ].join("\n"),
+  };
+}

@@ -1,12 +1,14 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { contactMessages } from "../../../db/schema";
+import { contactMessages, mailOutbox } from "../../../db/schema";
 import { AppError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
+import { complaintAcknowledgementMail, contactAcknowledgementMail, isContactAcknowledgement } from "../mail/templates";
 import { numberSetting } from "./settings";
 import { randomBytes } from "node:crypto";
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 /** More than this many messages from one address in an hour is flooding, not talking. */
 export const CONTACT_PER_ADDRESS_PER_HOUR = 5;
 
@@ -21,6 +23,16 @@ export interface ContactArgs {
 function complaintReference(now: Date): string {
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
   return `CMP-${day}-${randomBytes(3).toString("hex").toUpperCase()}`;
+}
+
+/** Whether the contact form already queued an acknowledgement to this address since `since`. */
+function acknowledgedSince(db: Pick<Db, "select">, email: string, since: Date): boolean {
+  return db
+    .select({ subject: mailOutbox.subject })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), gt(mailOutbox.createdAt, since)))
+    .all()
+    .some((m) => isContactAcknowledgement(m.subject));
 }
 
 export function submitContact(db: Db, args: ContactArgs, now = new Date()): { success: boolean; id: string; reference: string | null } {
@@ -44,20 +56,11 @@ export function submitContact(db: Db, args: ContactArgs, now = new Date()): { su
         .values({ name: args.name, email, subject: args.subject, message: args.message, kind, reference, responseDueAt, createdAt: now })
         .returning({ id: contactMessages.id })
         .get();
-      enqueueMail(
-        tx as unknown as Db,
-        kind === "complaint"
-          ? {
-              to: email,
-              subject: `Your complaint ${reference} has been received`,
-              text: `Hello ${args.name},\n\nWe have received your complaint and logged it with the reference ${reference}.\nWe will respond in full by ${responseDueAt!.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })} at the latest, and usually much sooner.\n\nYour complaint:\n${args.message}\n\nHarvest Draws`,
-            }
-          : {
-              to: email,
-              subject: `We've received your message: ${args.subject}`,
-              text: `Hello ${args.name},\n\nThank you for contacting Harvest Draws. We've received your message and will reply within 24-48 hours.\n\nYour message:\n${args.message}\n\nHarvest Draws`,
-            },
-      );
+      // The acknowledgement quotes nothing the sender wrote and goes at most once a day to an address,
+      // so the form cannot be used to mail strangers; the message itself is stored either way.
+      if (!acknowledgedSince(tx, email, new Date(now.getTime() - DAY))) {
+        enqueueMail(tx as unknown as Db, kind === "complaint" ? complaintAcknowledgementMail(email, reference!, responseDueAt!) : contactAcknowledgementMail(email));
+      }
       return { success: true, id: row.id, reference };
     },
     { behavior: "immediate" },
