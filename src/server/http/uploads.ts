@@ -1,19 +1,90 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Writable } from "node:stream";
 import type { Db } from "../../../db/client";
 import { validateSessionToken } from "../auth/session";
 import { getMediaSettings } from "../services/content";
 import type { ObjectStorage } from "../storage/storage";
-import { CONTENT_TYPES, checkUpload, sniff, type UploadGrants } from "../storage/uploads";
+import { CONTENT_TYPES, UploadInspector, UploadRefused, type UploadGrants } from "../storage/uploads";
 import { readSessionToken } from "../trpc/context";
-import { BodyError, readBody } from "./body";
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).end(JSON.stringify(body));
 }
 
+/** The client went away before sending the whole file. */
+class UploadAborted extends Error {}
+
+/**
+ * Streams the request body into `out`, showing each chunk to `inspect` first (which throws to
+ * refuse); resolves once `out` holds every byte. Backpressure from the disk pauses the request, so
+ * memory stays flat whatever the size. On refusal the request is left unread for the caller.
+ */
+function receive(req: IncomingMessage, out: Writable, inspect: (chunk: Buffer) => void, end: () => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", onData);
+      req.pause();
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      try {
+        inspect(chunk);
+      } catch (err) {
+        fail(err);
+        return;
+      }
+      if (!out.write(chunk)) req.pause();
+    };
+    out.on("drain", () => {
+      if (!settled) req.resume();
+    });
+    out.on("error", fail);
+    out.once("finish", () => {
+      if (settled) return;
+      settled = true;
+      resolve();
+    });
+    req.on("data", onData);
+    req.once("end", () => {
+      try {
+        end();
+      } catch (err) {
+        fail(err);
+        return;
+      }
+      if (!settled) out.end();
+    });
+    req.on("error", () => fail(new UploadAborted()));
+    req.once("close", () => {
+      if (!req.complete) fail(new UploadAborted());
+    });
+  });
+}
+
+/** How long a refused upload's remaining bytes are read (and dropped) before the connection is cut. */
+const REFUSED_DRAIN_MS = 10_000;
+
+/**
+ * Answers a refused upload. What the client is still sending is read and dropped, never kept:
+ * closing at once would reset the connection under the client before it could read the answer.
+ * A client that keeps on sending is cut off after a while.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
+  json(res, status, { message });
+  if (req.complete) return;
+  const cutOff = setTimeout(() => req.socket.destroy(), REFUSED_DRAIN_MS);
+  cutOff.unref();
+  req.once("close", () => clearTimeout(cutOff));
+  req.resume();
+}
+
 /**
  * The storage side of a signed upload URL: PUT the bytes, and they are kept only if the signature,
- * the admin, the type (read from the bytes) and the size all pass.
+ * the admin, the type (read from the first bytes) and the size (counted as they arrive) all pass.
+ * The body streams to a temporary file and is renamed into place only when complete.
  */
 export async function handleUpload(
   deps: { db: Db; storage: ObjectStorage; grants: UploadGrants },
@@ -30,25 +101,18 @@ export async function handleUpload(
     json(res, grant === "Request has expired" || grant.startsWith("This upload") ? 403 : 404, { message: grant });
     return;
   }
-  const media = getMediaSettings(deps.db);
-  const limit = Math.max(media.maxImageSizeMB, grant.kind === "image" ? 0 : media.maxVideoSizeMB) * 1024 * 1024;
-  let data: Buffer;
+  const declared = req.headers["content-length"] === undefined ? null : Number(req.headers["content-length"]);
+  const inspector = new UploadInspector(grant.kind, getMediaSettings(deps.db), Number.isFinite(declared) ? declared : null);
+  const pending = await deps.storage.begin(key);
   try {
-    data = await readBody(req, limit);
+    await receive(req, pending.stream, (chunk) => inspector.inspect(chunk), () => inspector.end());
   } catch (err) {
-    if (err instanceof BodyError && err.status === 413) {
-      json(res, 413, { message: `File too large. Please select a file (max ${Math.round(limit / 1024 / 1024)} MB)` });
-      return;
-    }
-    throw err;
-  }
-  const type = sniff(data.subarray(0, 16));
-  const verdict = checkUpload(grant.kind, type, data.length, media);
-  if (!verdict.ok) {
-    json(res, verdict.status, { message: verdict.message });
+    await pending.abort();
+    if (err instanceof UploadRefused) refuse(req, res, err.status, err.message);
+    else if (!(err instanceof UploadAborted)) throw err;
     return;
   }
-  await deps.storage.put(key, data, CONTENT_TYPES[type!]);
+  await pending.commit(CONTENT_TYPES[inspector.type!]);
   json(res, 200, { objectPath: `/objects/uploads/${key}` });
 }
 

@@ -1,8 +1,20 @@
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
+
+/**
+ * An object being written: bytes go to `stream` (somewhere no reader can see them), and the object
+ * appears under its key only on `commit`. `abort` throws away whatever was written.
+ */
+export interface PendingObject {
+  stream: Writable;
+  commit(contentType: string): Promise<void>;
+  abort(): Promise<void>;
+}
 
 /** Where uploaded media lives. Local disk today; an S3-compatible store can implement the same. */
 export interface ObjectStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Starts writing an object without holding it in memory (an upload streams into it). */
+  begin(key: string): Promise<PendingObject>;
   get(key: string): Promise<{ stream: Readable; contentType: string; size: number } | null>;
   remove(key: string): Promise<void>;
 }

@@ -75,19 +75,83 @@ export class UploadGrants {
   }
 }
 
-/** The size and type rules for an upload, or the spec's message for breaking one. */
-export function checkUpload(kind: UploadKind, type: SniffedType | null, size: number, media: MediaSettings): { ok: true } | { ok: false; status: 413 | 415; message: string } {
+/** An upload the rules refuse, with the spec's message and the HTTP status to answer. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UploadRefused";
+  }
+}
+
+function allowedTypes(kind: UploadKind, media: MediaSettings) {
   const allowedImages = media.allowedImageTypes.map((t) => (t === "jpg" ? "jpeg" : t));
   const allowedVideos = kind === "image" ? [] : media.allowedVideoTypes;
-  const allowed = [...allowedImages, ...allowedVideos];
-  if (!type || !allowed.includes(type)) {
-    return { ok: false, status: 415, message: `Invalid file type. Allowed: ${[...media.allowedImageTypes, ...allowedVideos].join(", ")}` };
-  }
+  return { allowed: [...allowedImages, ...allowedVideos], listed: [...media.allowedImageTypes, ...allowedVideos] };
+}
+
+/** The largest file of this type the rules allow, with the message for going over it. */
+export function sizeLimit(kind: UploadKind, type: SniffedType, media: MediaSettings): { maxBytes: number; message: string } {
   const isImage = IMAGE_TYPES.has(type);
   const maxMb = isImage ? media.maxImageSizeMB : media.maxVideoSizeMB;
   const maxBytes = kind === "image" ? Math.min(DIALOG_MAX_BYTES, maxMb * 1024 * 1024) : maxMb * 1024 * 1024;
-  if (size > maxBytes) {
-    return { ok: false, status: 413, message: `File too large. Please select a ${isImage ? "image" : "video"} (max ${Math.round(maxBytes / 1024 / 1024)} MB)` };
+  return { maxBytes, message: `File too large. Please select a ${isImage ? "image" : "video"} (max ${Math.round(maxBytes / 1024 / 1024)} MB)` };
+}
+
+/** The size and type rules for an upload, or the spec's message for breaking one. */
+export function checkUpload(kind: UploadKind, type: SniffedType | null, size: number, media: MediaSettings): { ok: true } | { ok: false; status: 413 | 415; message: string } {
+  const { allowed, listed } = allowedTypes(kind, media);
+  if (!type || !allowed.includes(type)) {
+    return { ok: false, status: 415, message: `Invalid file type. Allowed: ${listed.join(", ")}` };
   }
+  const limit = sizeLimit(kind, type, media);
+  if (size > limit.maxBytes) return { ok: false, status: 413, message: limit.message };
   return { ok: true };
+}
+
+/** Bytes enough to tell every allowed type apart. */
+const SNIFF_BYTES = 16;
+
+/**
+ * Applies the upload rules to a body as it streams past, so nothing has to be held in memory: the
+ * type is read from the first bytes as soon as they arrive, and the count stops at the type's limit
+ * (or at once, when the declared length is already over it). `inspect` and `end` throw UploadRefused.
+ */
+export class UploadInspector {
+  type: SniffedType | null = null;
+  size = 0;
+  private head = Buffer.alloc(0);
+  private limit: { maxBytes: number; message: string } | null = null;
+
+  constructor(
+    private readonly kind: UploadKind,
+    private readonly media: MediaSettings,
+    private readonly declaredBytes: number | null = null,
+  ) {}
+
+  inspect(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (!this.limit) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
+      if (this.head.length >= SNIFF_BYTES) this.decide();
+    }
+    if (this.limit && this.size > this.limit.maxBytes) throw new UploadRefused(413, this.limit.message);
+  }
+
+  /** The body is complete: a file too short to have been sniffed yet is judged now. */
+  end(): SniffedType {
+    if (!this.limit) this.decide();
+    return this.type!;
+  }
+
+  private decide(): void {
+    const type = sniff(this.head);
+    const verdict = checkUpload(this.kind, type, 0, this.media);
+    if (!verdict.ok) throw new UploadRefused(verdict.status, verdict.message);
+    this.type = type!;
+    this.limit = sizeLimit(this.kind, this.type, this.media);
+    if (this.declaredBytes !== null && this.declaredBytes > this.limit.maxBytes) throw new UploadRefused(413, this.limit.message);
+  }
 }
