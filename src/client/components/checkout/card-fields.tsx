@@ -1,4 +1,6 @@
 import type { ChangeEvent } from "react";
+import { TEST_CARDS_ID } from "../layout/test-cards-popover";
+import { useShopMode } from "../layout/use-shop-mode";
 import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
 
@@ -29,7 +31,27 @@ function formatted(binding: FieldBinding, format: (v: string) => string): FieldB
   };
 }
 
-/** Name on card, number, expiry and CVV, with the simulated provider's test cards explained. */
+/**
+ * In a demo shop, a pointer to the test cards; the list itself lives behind the demo ribbon's link
+ * (components/layout/test-cards-popover.tsx), on every page.
+ */
+function TestCardsHint() {
+  const demo = useShopMode();
+  if (!demo) return null;
+  return (
+    <p className="flex gap-2 rounded-lg bg-wheat-50 px-3 py-2 text-sm text-stone-700">
+      <LockIcon className="mt-0.5 size-4 shrink-0 text-field-700" />
+      <span>
+        Demo shop: no card is charged.{" "}
+        <button type="button" popoverTarget={TEST_CARDS_ID} className="font-semibold text-field-800 underline underline-offset-2 hover:text-field-900">
+          See the test cards
+        </button>
+      </span>
+    </p>
+  );
+}
+
+/** Name on card, number, expiry and CVV (and, in a demo shop, where the test cards are). */
 export function CardFields({ field }: { field: (name: CardField) => FieldBinding }) {
   return (
     <div className="flex flex-col gap-4">
@@ -55,14 +77,7 @@ export function CardFields({ field }: { field: (name: CardField) => FieldBinding
         />
         <TextField label="CVV" autoComplete="cc-csc" inputMode="numeric" placeholder="123" maxLength={4} required {...field("cvv")} />
       </div>
-      <p className="flex gap-2 rounded-lg bg-cream-100 px-3 py-2 text-sm text-stone-700">
-        <LockIcon className="mt-0.5 size-4 shrink-0 text-field-700" />
-        <span>
-          Test mode: use 4242 4242 4242 4242 (debit), any future expiry, any CVC. 5555 5555 5555 4444 is a credit card (capped at £250 a
-          month, not accepted for instant wins). 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds and 4000
-          0000 0000 0119 gives a processing error.
-        </span>
-      </p>
+      <TestCardsHint />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { PopupOverlay } from "../popups/popup-overlay";
 import { LoadingState } from "../ui/spinner";
+import { DemoRibbon } from "./demo-ribbon";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
@@ -14,6 +15,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <DemoRibbon />
       <Header />
       {/* At least a screen tall: while a page loads, the footer stays below the fold instead of jumping down. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">

@@ -60,4 +60,18 @@ export const contentRouter = router({
     .input(z.strictObject({ page: z.string().max(300).default("/"), userId: z.string().max(64).optional() }))
     .output(z.array(popup))
     .query(({ ctx, input }) => listPopupsForPage(ctx.db, input.page, ctx.user?.id ?? null, ctx.now())),
+
+  shopMode: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/shop-mode",
+        tags: ["content"],
+        summary: "Whether this is a demo shop",
+        description: "`demo` is true while payments are simulated: no real money is taken, and only the documented test cards are meaningful.",
+      },
+    })
+    .input(z.void())
+    .output(z.object({ demo: z.boolean() }))
+    .query(({ ctx }) => ({ demo: ctx.services.payments.name === "simulated" })),
 });
