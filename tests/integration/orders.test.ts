@@ -4,7 +4,8 @@ import { competitions, entries, mailOutbox, orders, tickets } from "../../db/sch
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import type { ChargeRequest, ChargeResult, PaymentProvider } from "../../src/server/payments/provider";
 import { noopMailer } from "../../src/server/mail/mailer";
-import { HOLD_MS, placeOrder, sweepExpiredHolds, type PlaceOrderArgs } from "../../src/server/services/orders";
+import { HOLD_MS, placeOrder, type PlaceOrderArgs } from "../../src/server/services/orders";
+import { sweepPendingOrders } from "../../src/server/services/order-sweep";
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { ledgerProblems, refusal } from "../helpers/assertions";
@@ -28,6 +29,9 @@ class CountingProvider implements PaymentProvider {
   }
   cardFunding(method: Parameters<PaymentProvider["cardFunding"]>[0]) {
     return this.inner.cardFunding(method);
+  }
+  lookup(orderId: string) {
+    return this.inner.lookup(orderId);
   }
 }
 
@@ -191,6 +195,7 @@ describe("holds and mail", () => {
       refunds: [],
       charge: () => new Promise<ChargeResult>((resolve) => (release = () => resolve({ status: "succeeded", paymentId: "late_1", cardBrand: "visa", last4: "4242", funding: "debit" }))),
       cardFunding: async () => "debit",
+      lookup: async () => null,
       async refund(id) {
         this.refunds.push(id);
       },
@@ -198,7 +203,7 @@ describe("holds and mail", () => {
     const pending = refusal(placeOrder(deps(slow), args(c.id)));
     await new Promise((r) => setTimeout(r, 20));
     expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.heldTickets).toBe(2);
-    expect(sweepExpiredHolds(db, new Date(Date.now() + HOLD_MS + 1000))).toBe(1);
+    expect(await sweepPendingOrders({ db, payments: slow, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 1000))).toEqual({ settled: 0, failed: 1 });
     expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.heldTickets).toBe(0);
     release();
     const err = await pending;

@@ -112,7 +112,7 @@ allowGuestCheckout(db);
   it("settles an order whose payment answer never arrived, and ignores forged events", async () => {
     const c = await createCompetition(db, { maxTickets: 10 });
     // A charge that never answers leaves the order pending, as a crash would.
-    const stuck = { name: "stuck", charge: () => new Promise<never>(() => {}), refund: async () => {}, cardFunding: async () => "debit" as const };
+    const stuck = { name: "stuck", charge: () => new Promise<never>(() => {}), refund: async () => {}, cardFunding: async () => "debit" as const, lookup: async () => null };
     void placeOrder(
       { db, payments: stuck, mailer: noopMailer },
       { userId: null, customerName: "W H", customerEmail: "wh@example.test", lines: [{ competitionId: c.id, quantity: 2, answer: "green" }], method: { kind: "token", token: "pm_x" } },

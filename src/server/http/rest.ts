@@ -18,6 +18,7 @@ import {
   type OpenApiRouter,
 } from "trpc-to-openapi";
 import { ZodArray } from "zod/v4";
+import { chosenSuccessStatus } from "./status";
 
 /**
  * The REST face: each `/api/...` path and method is the one declared in a procedure's `openapi`
@@ -102,7 +103,7 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
       const caller = router.createCaller(ctx) as unknown as Record<string, unknown>;
       const call = procedure.path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (i: unknown) => Promise<unknown>;
       const data = await call(input);
-      send(req, res, opts.successStatus?.[procedure.path] ?? 200, data);
+      send(req, res, chosenSuccessStatus(res) ?? opts.successStatus?.[procedure.path] ?? 200, data);
     } catch (cause) {
       const error = getErrorFromUnknown(cause);
       opts.onError?.({ error, path: procedure?.path });

@@ -30,4 +30,10 @@ export interface PaymentProvider {
   cardFunding(method: PaymentMethod): Promise<CardFunding>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(paymentId: string, amountPence: number): Promise<void>;
+  /**
+   * The provider's own record of the payment for an order (charged with the order id as its
+   * idempotency key), for an order whose answer never reached us or could not be written: the
+   * approved payment if there is one, null if there is none. Throws when the provider cannot be asked.
+   */
+  lookup(orderId: string): Promise<ChargeResult | null>;
 }

@@ -86,6 +86,12 @@ export class SimulatedPaymentProvider implements PaymentProvider {
 
   async refund(): Promise<void> {}
 
+  /** Like a processor's dashboard: what it answered for that order, if it was ever asked. */
+  async lookup(orderId: string): Promise<ChargeResult | null> {
+    const seen = this.seen.get(orderId);
+    return seen?.status === "succeeded" ? seen : null;
+  }
+
   async cardFunding(method: PaymentMethod): Promise<CardFunding> {
     if (method.kind === "token") {
       const known = BY_TOKEN.get(method.token)?.outcome;

@@ -20,6 +20,18 @@ const DECLINES: Record<string, "card_declined" | "insufficient_funds" | "expired
  * Stripe PaymentIntents. The browser collects the card with Stripe Elements and sends only the
  * PaymentMethod id (`pm_…`) as the payment token; card numbers never reach this server.
  */
+/** A succeeded PaymentIntent (with its payment method expanded) as the shop records it: brand and last four only. */
+function succeeded(intent: Stripe.PaymentIntent): ChargeResult {
+  const card = typeof intent.payment_method === "object" ? intent.payment_method?.card : undefined;
+  return {
+    status: "succeeded",
+    paymentId: intent.id,
+    cardBrand: card?.brand ?? null,
+    last4: card?.last4 ?? null,
+    funding: (card?.funding as CardFunding | undefined) ?? "unknown",
+  };
+}
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = "stripe";
   readonly stripe: Stripe;
@@ -54,15 +66,7 @@ export class StripePaymentProvider implements PaymentProvider {
       if (intent.status !== "succeeded") {
         return { status: "error", message: `Payment not completed (${intent.status}).` };
       }
-      const pm = typeof intent.payment_method === "object" ? intent.payment_method : null;
-      const card = pm?.card;
-      return {
-        status: "succeeded",
-        paymentId: intent.id,
-        cardBrand: card?.brand ?? null,
-        last4: card?.last4 ?? null,
-        funding: (card?.funding as CardFunding | undefined) ?? "unknown",
-      };
+      return succeeded(intent);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError) {
         const code = (err.decline_code ?? err.code ?? "") as string;
@@ -84,6 +88,14 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async refund(paymentId: string, amountPence: number): Promise<void> {
     await this.stripe.refunds.create({ payment_intent: paymentId, amount: amountPence });
+  }
+
+  /** The order's PaymentIntent found by the metadata it was created with (Stripe's search API). */
+  async lookup(orderId: string): Promise<ChargeResult | null> {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return null;
+    const found = await this.stripe.paymentIntents.search({ query: `metadata['orderId']:'${orderId}'`, expand: ["data.payment_method"] });
+    const intent = found.data.find((i) => i.status === "succeeded");
+    return intent ? succeeded(intent) : null;
   }
 
   /** Verifies a webhook's Stripe-Signature header; throws when it does not match. */

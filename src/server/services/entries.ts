@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { competitions, entries, winners } from "../../../db/schema";
+import { competitions, entries, orders, winners } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
-import { placeOrder, type OrderDeps } from "./orders";
+import { loadOrderResult, placeOrder, type OrderDeps } from "./orders";
 import { ticketNumbersByEntry } from "./tickets";
 
 type CardInput = z.output<typeof directCheckoutInput>["card"];
@@ -15,22 +15,30 @@ function cardMethod(card: CardInput): PaymentMethod {
   return { kind: "card", number: card.cardNumber, expiry: card.expiryDate, cvc: card.cvv, name: card.nameOnCard };
 }
 
-export function checkoutDirect(deps: OrderDeps, userId: string | null, input: z.output<typeof directCheckoutInput>) {
+/** Who is buying: a signed-in account (whose email the order uses, whatever the form says) or a guest. */
+export interface Buyer {
+  account: { id: string; email: string } | null;
+  ip: string;
+}
+
+function buyerFields(buyer: Buyer, typedEmail: string) {
+  return { userId: buyer.account?.id ?? null, customerEmail: (buyer.account?.email ?? typedEmail).toLowerCase(), ip: buyer.ip };
+}
+
+export function checkoutDirect(deps: OrderDeps, buyer: Buyer, input: z.output<typeof directCheckoutInput>) {
   return placeOrder(deps, {
-    userId,
+    ...buyerFields(buyer, input.customerEmail),
     customerName: input.customerName,
-    customerEmail: input.customerEmail.toLowerCase(),
     lines: [{ competitionId: input.competitionId, quantity: input.tickets, answer: input.answer }],
     method: cardMethod(input.card),
     idempotencyKey: input.idempotencyKey,
   });
 }
 
-export function checkoutCart(deps: OrderDeps, userId: string | null, input: z.output<typeof cartCheckoutInput>) {
+export function checkoutCart(deps: OrderDeps, buyer: Buyer, input: z.output<typeof cartCheckoutInput>) {
   return placeOrder(deps, {
-    userId,
+    ...buyerFields(buyer, input.email),
     customerName: `${input.firstName} ${input.lastName}`,
-    customerEmail: input.email.toLowerCase(),
     lines: input.lines.map((l) => ({ competitionId: l.competitionId, quantity: l.quantity, answer: l.answer })),
     method: cardMethod(input.card),
     idempotencyKey: input.idempotencyKey,
@@ -39,7 +47,7 @@ export function checkoutCart(deps: OrderDeps, userId: string | null, input: z.ou
 
 export async function createRestEntry(
   deps: OrderDeps,
-  userId: string | null,
+  buyer: Buyer,
   input: z.output<typeof restEntryInput>,
   headerKey: string | null,
 ) {
@@ -47,9 +55,8 @@ export async function createRestEntry(
   if (!quantity) throw new AppError("BAD_REQUEST", "Say how many tickets: send quantity or ticketNumbers");
   if (headerKey && !/^[A-Za-z0-9_.:-]{8,100}$/.test(headerKey)) throw new AppError("BAD_REQUEST", "Invalid Idempotency-Key header");
   const result = await placeOrder(deps, {
-    userId,
+    ...buyerFields(buyer, input.customerEmail),
     customerName: input.customerName,
-    customerEmail: input.customerEmail.toLowerCase(),
     lines: [{ competitionId: input.competitionId, quantity, answer: input.answer }],
     method: { kind: "token", token: input.paymentToken ?? "sim_approve" },
     idempotencyKey: headerKey ?? input.idempotencyKey,
@@ -101,4 +108,11 @@ export function listUserWins(db: Db, userId: string) {
     .orderBy(desc(winners.winDate))
     .all()
     .map((w) => ({ ...w, winDate: w.winDate.toISOString() }));
+}
+
+/** An order of the user's own; another user's is as unknown as one that does not exist. */
+export function getOwnOrder(db: Db, userId: string, orderId: string) {
+  const own = db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).get();
+  if (!own) throw new AppError("NOT_FOUND", "Order not found");
+  return loadOrderResult(db, own.id);
 }

@@ -1,9 +1,9 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { uuidv7 } from "../../../db/ids";
 import { competitions, entries, orders, type Competition, type Order } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
-import type { OrderResult } from "../../shared/schemas/entry";
+import { MAX_TICKETS, type OrderResult } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { orderConfirmationMail } from "../mail/templates";
@@ -11,6 +11,7 @@ import type { CardFunding, ChargeResult, PaymentMethod, PaymentProvider } from "
 import { answerIsCorrect } from "./competitions";
 import { assertMayBuy, recordRefusal } from "./protection";
 import { inGroupCommit } from "./group-commit";
+import type { PurchaseGuard } from "./purchase-guard";
 import { statements } from "./statements";
 import { allocateTickets, releaseTickets, ticketNumbersByEntry } from "./tickets";
 
@@ -25,6 +26,8 @@ export interface OrderDeps {
   now?: () => Date;
   /** How long a pending order holds its numbers; HOLD_MS unless configured. */
   holdMs?: number;
+  /** Limits on declined payments and holds at once; none when absent (server-side callers, tests). */
+  guard?: PurchaseGuard;
 }
 
 export interface OrderLineRequest {
@@ -40,6 +43,8 @@ export interface PlaceOrderArgs {
   lines: OrderLineRequest[];
   method: PaymentMethod;
   idempotencyKey?: string | null;
+  /** The buyer's address, for the purchase guard. */
+  ip?: string;
 }
 
 /** Why an entry may not be taken, checked against the competition as it is inside the write. */
@@ -66,9 +71,16 @@ function refuseLine(c: Competition, line: OrderLineRequest, now: Date, heldByPer
   }
 }
 
-/** Tickets a person already has (paid, held or by post) in a competition, by account or by email. */
+/**
+ * Tickets a person already has (paid, held or by post) in a competition. A signed-in buyer is
+ * counted by account, plus postal entries sent with the account's email before they were matched to
+ * it; only entries without an account are counted by email, so nobody can use up another person's
+ * cap by typing their address.
+ */
 export function ticketsOfPerson(tx: Db, competitionId: string, userId: string | null, email: string): number {
-  const who = userId ? or(eq(entries.userId, userId), eq(entries.customerEmail, email)) : eq(entries.customerEmail, email);
+  const who = userId
+    ? or(eq(entries.userId, userId), and(isNull(entries.userId), eq(entries.entryMethod, "postal"), eq(entries.customerEmail, email)))
+    : eq(entries.customerEmail, email);
   const row = tx
     .select({ n: sql<number>`coalesce(sum(${entries.ticketCount}), 0)` })
     .from(entries)
@@ -103,6 +115,10 @@ function holdOrder(tx: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
     if (existing) return { order: existing, existing: true };
   }
   const lines = mergeLines(args.lines);
+  for (const line of lines) {
+    // The per-order limit holds per competition, however the cart split it into lines.
+    if (line.quantity > MAX_TICKETS) throw new AppError("BAD_REQUEST", `At most ${MAX_TICKETS} entries per competition in one order`);
+  }
   const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
   for (const line of lines) {
     const competition = st.competitionById.get({ id: line.competitionId });
@@ -207,7 +223,8 @@ export function loadOrderResult(db: Db, orderId: string): OrderResult {
     .innerJoin(competitions, eq(entries.competitionId, competitions.id))
     .where(eq(entries.orderId, orderId))
     .all();
-  const numbers = ticketNumbersByEntry(db, lines.map((l) => l.entry.id));
+  // Numbers are the buyer's only once paid: a pending order's may still go back on sale.
+  const numbers = order.status === "paid" ? ticketNumbersByEntry(db, lines.map((l) => l.entry.id)) : new Map<string, string[]>();
   return {
     orderId: order.id,
     status: order.status,
@@ -216,7 +233,7 @@ export function loadOrderResult(db: Db, orderId: string): OrderResult {
       entryId: l.entry.id,
       competitionId: l.entry.competitionId,
       competitionTitle: l.title,
-      ticketNumbers: order.status === "failed" ? [] : (numbers.get(l.entry.id) ?? []),
+      ticketNumbers: numbers.get(l.entry.id) ?? [],
       amount: penceToDecimal(l.entry.amountPence),
     })),
   };
@@ -226,13 +243,31 @@ function paymentFailed(orderId: string, reason?: string | null): AppError {
   return new AppError("PAYMENT_REQUIRED", PAYMENT_FAILED_MESSAGE, { orderId, paymentStatus: "failed", reason: reason ?? null });
 }
 
-/** A repeated submit: wait for the first attempt to settle and answer what it answered. */
+/**
+ * Orders of this process between hold and settlement, and approved payments whose settlement could
+ * not be written (a full disk, say) that the sweep must record. Per database, like group commit.
+ */
+interface InFlight {
+  running: Map<string, Promise<OrderResult>>;
+  unsettled: Map<string, Extract<ChargeResult, { status: "succeeded" }>>;
+}
+const inFlightByDb = new WeakMap<Db, InFlight>();
+export function inFlight(db: Db): InFlight {
+  let found = inFlightByDb.get(db);
+  if (!found) inFlightByDb.set(db, (found = { running: new Map(), unsettled: new Map() }));
+  return found;
+}
+
+/**
+ * A repeated submit answers what the first one answers: it waits on the first attempt when that is
+ * still running in this process, and otherwise reads the order as stored. An order still pending
+ * (its payment answer not yet recorded, e.g. after a restart) is answered as pending, never as a
+ * success: its numbers are not the buyer's until it is paid.
+ */
 async function replay(db: Db, order: Order): Promise<OrderResult> {
-  let current = order;
-  for (let i = 0; current.status === "pending" && i < 300; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    current = db.select().from(orders).where(eq(orders.id, order.id)).get() ?? current;
-  }
+  const running = inFlight(db).running.get(order.id);
+  if (running) return running;
+  const current = statements(db).orderById.get({ id: order.id }) ?? order;
   if (current.status === "failed") throw paymentFailed(current.id, current.failureReason);
   return loadOrderResult(db, current.id);
 }
@@ -246,7 +281,14 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   const { db, payments } = deps;
   const now = deps.now?.() ?? new Date();
   const scopedKey = args.idempotencyKey ? `${args.userId ?? args.customerEmail.toLowerCase()}:${args.idempotencyKey}` : null;
+  const buyer = { key: args.userId ?? args.customerEmail.toLowerCase(), ip: args.ip ?? "unknown" };
 
+  if (scopedKey) {
+    // A retry of an order already placed answers from that order, whatever the guard says now.
+    const existing = statements(db).orderByKey.get({ key: scopedKey });
+    if (existing) return replay(db, existing);
+  }
+  deps.guard?.check(buyer, now.getTime());
   const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
   let held: { order: Order; existing: boolean };
   try {
@@ -263,6 +305,18 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   if (held.existing) return replay(db, held.order);
 
   const order = held.order;
+  const release = deps.guard?.hold(buyer);
+  const registry = inFlight(db);
+  const running = chargeAndSettle(deps, order, args, buyer).finally(() => {
+    release?.();
+    registry.running.delete(order.id);
+  });
+  registry.running.set(order.id, running);
+  return running;
+}
+
+async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderArgs, buyer: { key: string; ip: string }): Promise<OrderResult> {
+  const { db, payments } = deps;
   let result: ChargeResult;
   if (order.totalPence === 0) {
     result = { status: "succeeded", paymentId: `free_${order.id}`, cardBrand: null, last4: null, funding: "unknown" };
@@ -281,9 +335,20 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
       result = { status: "error", message: err instanceof Error ? err.message : "payment call failed" };
     }
   }
-
   const settledAt = deps.now?.() ?? new Date();
-  const settled = await inGroupCommit(db, () => settleOrder(db, order.id, result, settledAt));
+  if (result.status === "declined") deps.guard?.declinedPayment(buyer, settledAt.getTime());
+
+  let settled: Settled;
+  try {
+    settled = await inGroupCommit(db, () => settleOrder(db, order.id, result, settledAt));
+  } catch (err) {
+    // The answer could not be written (a full disk, say). An approved payment is kept to be
+    // recorded by the sweep once writes work again, and the buyer is told it is still processing;
+    // a refused one leaves the hold to expire.
+    if (result.status !== "succeeded") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
+    inFlight(db).unsettled.set(order.id, result);
+    return loadOrderResult(db, order.id);
+  }
   if (settled.outcome === "gone") {
     // The hold expired while the provider was answering: the numbers may be someone else's now.
     if (result.status === "succeeded") await payments.refund(result.paymentId, order.totalPence).catch(() => {});
@@ -295,8 +360,9 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
 }
 
 /**
- * A provider's own report of a payment (a webhook), for orders whose answer never reached us, e.g.
- * after a crash. A success for an order already failed is refunded: its numbers may be resold.
+ * A provider's own report of a payment (a webhook, or the sweep asking), for orders whose answer
+ * never reached us or could not be written. A success for an order already failed is refunded: its
+ * numbers may be resold.
  */
 export async function settleFromProvider(deps: OrderDeps, orderId: string, result: ChargeResult): Promise<"paid" | "failed" | "gone"> {
   const order = deps.db.select().from(orders).where(eq(orders.id, orderId)).get();
@@ -311,23 +377,25 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
   return outcome;
 }
 
-/** Fails pending orders whose hold has expired and gives their numbers back. */
-export function sweepExpiredHolds(db: Db, now = new Date()): number {
-  const stale = db
+/** Gives back the numbers of a pending order that will never be paid. */
+export function failPendingOrder(db: Db, orderId: string, reason: string, now: Date): boolean {
+  return db.transaction(
+    (tx) => {
+      const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+      if (!current || current.status !== "pending") return false;
+      const lines = tx.select().from(entries).where(eq(entries.orderId, orderId)).all();
+      failOrderInTx(tx as unknown as Db, current, lines, reason, now);
+      return true;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Pending orders whose hold has expired, oldest first. */
+export function expiredPendingOrders(db: Db, now: Date): Order[] {
+  return db
     .select()
     .from(orders)
     .where(and(eq(orders.status, "pending"), lt(orders.holdExpiresAt, now)))
     .all();
-  for (const order of stale) {
-    db.transaction(
-      (tx) => {
-        const current = tx.select().from(orders).where(eq(orders.id, order.id)).get();
-        if (!current || current.status !== "pending") return;
-        const lines = tx.select().from(entries).where(eq(entries.orderId, order.id)).all();
-        failOrderInTx(tx as unknown as Db, current, lines, "hold expired", now);
-      },
-      { behavior: "immediate" },
-    );
-  }
-  return stale.length;
 }

@@ -15,6 +15,7 @@ import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
 import { AnswerFields, missingAnswers } from "./answer-fields";
 import { CardFields } from "./card-fields";
+import { PaymentProcessing } from "./payment-processing";
 import { useCheckoutFailure } from "./use-checkout-failure";
 import { useProfileBilling } from "./use-profile-billing";
 
@@ -146,7 +147,8 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
         <Section title="Payment Details">
           <CardFields field={field} />
         </Section>
-        <Button type="submit" variant="accent" size="lg" fullWidth pending={checkout.isPending} disabled={!ready}>
+        <PaymentProcessing state={payment.processing} />
+        <Button type="submit" variant="accent" size="lg" fullWidth pending={checkout.isPending || payment.processing === "waiting"} disabled={!ready}>
           {checkout.isPending ? null : <LockIcon className="size-5" />}
           {checkout.isPending ? "Processing..." : `Complete Order - £${totalPrice}`}
         </Button>

@@ -13,6 +13,7 @@ import { Card } from "../ui/card";
 import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
 import { CardFields } from "./card-fields";
+import { PaymentProcessing } from "./payment-processing";
 import { useCheckoutFailure } from "./use-checkout-failure";
 import { useProfileBilling } from "./use-profile-billing";
 
@@ -82,7 +83,8 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
             </div>
           </fieldset>
         </section>
-        <Button type="submit" variant="accent" size="lg" fullWidth pending={checkout.isPending}>
+        <PaymentProcessing state={payment.processing} />
+        <Button type="submit" variant="accent" size="lg" fullWidth pending={checkout.isPending || payment.processing === "waiting"}>
           {checkout.isPending ? null : <LockIcon className="size-5" />}
           {checkout.isPending ? "Processing..." : `Pay ${total}`}
         </Button>

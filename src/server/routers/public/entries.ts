@@ -16,28 +16,47 @@ export const entriesRouter = router({
         description:
           "Prices, ticket numbers and the answer check are the server's. The number of tickets is `quantity` or the length of `ticketNumbers`. " +
           "Pass the provider's `paymentToken` (simulated provider: sim_approve (default), sim_decline, sim_insufficient_funds, sim_error, sim_credit_approve) " +
-          "and optionally an Idempotency-Key header. 201 when paid; 402 when the payment is declined; 403/409/422 name the rule that refused the entry.",
-        successDescription: "Paid: the entry with its ticket numbers",
-        errorResponses: { 400: "Invalid input", 402: "Payment declined", 403: "Entry refused by a rule", 404: "No such competition", 409: "Not enough tickets left", 422: "Incorrect answer" },
+          "and optionally an Idempotency-Key header. 201 when paid; 202 when the payment is still processing (no ticket numbers yet: " +
+          "look again with GET /api/orders/{orderId}); 402 when the payment is declined; 403/409/422 name the rule that refused the entry; " +
+          "429 after repeated declined payments or with a payment already in progress (Retry-After says when to try again).",
+        successDescription: "Paid (201): the entry with its ticket numbers; or still processing (202): paymentStatus \"pending\" and no ticket numbers",
+        errorResponses: {
+          400: "Invalid input",
+          402: "Payment declined",
+          403: "Entry refused by a rule",
+          404: "No such competition",
+          409: "Not enough tickets left",
+          422: "Incorrect answer",
+          429: "Too many declined payments, or a payment already in progress",
+        },
       },
     })
     .input(restEntryInput)
     .output(restEntryResult)
-    .mutation(({ ctx, input }) => entries.createRestEntry(entryDeps(ctx), ctx.user?.id ?? null, input, ctx.idempotencyKey)),
+    .mutation(async ({ ctx, input }) => {
+      const entry = await entries.createRestEntry(entryDeps(ctx), buyerOf(ctx), input, ctx.idempotencyKey);
+      // A pending order is never answered as a success: 202, and the client looks again.
+      if (entry.paymentStatus === "pending") ctx.setSuccessStatus(202);
+      return entry;
+    }),
 
   /** /checkout/direct. */
   checkoutDirect: publicProcedure
     .input(directCheckoutInput)
     .output(orderResult)
-    .mutation(({ ctx, input }) => entries.checkoutDirect(entryDeps(ctx), ctx.user?.id ?? null, input)),
+    .mutation(({ ctx, input }) => entries.checkoutDirect(entryDeps(ctx), buyerOf(ctx), input)),
 
   /** /checkout: one order with a line per competition in the cart. */
   checkoutCart: publicProcedure
     .input(cartCheckoutInput)
     .output(orderResult)
-    .mutation(({ ctx, input }) => entries.checkoutCart(entryDeps(ctx), ctx.user?.id ?? null, input)),
+    .mutation(({ ctx, input }) => entries.checkoutCart(entryDeps(ctx), buyerOf(ctx), input)),
 });
 
 function entryDeps(ctx: Context): OrderDeps {
-  return { db: ctx.db, payments: ctx.services.payments, mailer: ctx.services.mailer, now: ctx.now, holdMs: ctx.config.orderHoldMs };
+  return { db: ctx.db, payments: ctx.services.payments, mailer: ctx.services.mailer, now: ctx.now, holdMs: ctx.config.orderHoldMs, guard: ctx.services.purchaseGuard };
+}
+
+function buyerOf(ctx: Context): entries.Buyer {
+  return { account: ctx.user ? { id: ctx.user.id, email: ctx.user.email } : null, ip: ctx.ip };
 }

@@ -1,0 +1,102 @@
+import { AppError } from "../errors";
+
+/**
+ * Keeps one buyer from starving everyone else of tickets. A hold takes numbers off sale for the
+ * length of the payment call, so a buyer who loops orders with a card that always declines could
+ * otherwise keep the rest of a competition "sold out" while nothing is sold. Two rules, by account
+ * (or email for a guest) and by address:
+ *
+ * - declined payments: a few a window, then a clear refusal until the window has passed;
+ * - holds at once: an account (or address) may have only a couple of payments in progress.
+ *
+ * In memory, per process: the shop runs as one process, and a restart forgetting the counts costs
+ * one more window at most.
+ */
+export interface PurchaseGuardOptions {
+  /** Declined payments an account (or guest email) may have per window before new orders are refused. */
+  declinesPerBuyer: number;
+  /** The same for one address: higher, since many people may share one (a household, a mobile network). */
+  declinesPerAddress: number;
+  windowMs: number;
+  /** Orders an account (or guest email) may have waiting on the payment provider at once. */
+  holdsPerBuyer: number;
+  /** The same for one address. */
+  holdsPerAddress: number;
+}
+
+export const DEFAULT_GUARD: PurchaseGuardOptions = { declinesPerBuyer: 5, declinesPerAddress: 20, windowMs: 10 * 60 * 1000, holdsPerBuyer: 2, holdsPerAddress: 20 };
+
+export interface Buyer {
+  /** Account id, or the email of a guest. */
+  key: string;
+  ip: string;
+}
+
+export class PurchaseGuard {
+  private readonly declined = new Map<string, number[]>();
+  private readonly holding = new Map<string, number>();
+
+  constructor(private readonly options: PurchaseGuardOptions = DEFAULT_GUARD) {}
+
+  /** Throws RATE_LIMITED when the buyer may not start another order now. */
+  check(buyer: Buyer, now: number): void {
+    for (const [key, allowed] of [
+      [`buyer:${buyer.key}`, this.options.declinesPerBuyer],
+      [`ip:${buyer.ip}`, this.options.declinesPerAddress],
+    ] as const) {
+      const recent = this.recentDeclines(key, now);
+      if (recent.length >= allowed) {
+        const retryAfter = Math.max(1, Math.ceil((recent[0]! + this.options.windowMs - now) / 1000));
+        const minutes = Math.ceil(retryAfter / 60);
+        throw new AppError(
+          "TOO_MANY_REQUESTS",
+          `Too many declined payments. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before trying again, or use another card.`,
+          { retryAfter },
+        );
+      }
+    }
+    if ((this.holding.get(`buyer:${buyer.key}`) ?? 0) >= this.options.holdsPerBuyer) {
+      throw new AppError("TOO_MANY_REQUESTS", "You already have a payment in progress. Please wait for it to finish.", { retryAfter: 5 });
+    }
+    if ((this.holding.get(`ip:${buyer.ip}`) ?? 0) >= this.options.holdsPerAddress) {
+      throw new AppError("TOO_MANY_REQUESTS", "Too many payments in progress from your network. Please try again in a few seconds.", { retryAfter: 5 });
+    }
+  }
+
+  /** A hold was taken: counted until `release` is called. */
+  hold(buyer: Buyer): () => void {
+    const keys = this.keys(buyer);
+    for (const k of keys) this.holding.set(k, (this.holding.get(k) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const k of keys) {
+        const n = (this.holding.get(k) ?? 1) - 1;
+        if (n <= 0) this.holding.delete(k);
+        else this.holding.set(k, n);
+      }
+    };
+  }
+
+  declinedPayment(buyer: Buyer, now: number): void {
+    for (const key of this.keys(buyer)) {
+      const recent = this.recentDeclines(key, now);
+      recent.push(now);
+      this.declined.set(key, recent);
+    }
+    if (this.declined.size > 100_000) this.prune(now);
+  }
+
+  private keys(buyer: Buyer): string[] {
+    return [`buyer:${buyer.key}`, `ip:${buyer.ip}`];
+  }
+
+  private recentDeclines(key: string, now: number): number[] {
+    return (this.declined.get(key) ?? []).filter((t) => t > now - this.options.windowMs);
+  }
+
+  private prune(now: number): void {
+    for (const [key, times] of this.declined) if (!times.some((t) => t > now - this.options.windowMs)) this.declined.delete(key);
+  }
+}

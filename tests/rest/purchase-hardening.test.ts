@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { noopMailer } from "../../src/server/mail/mailer";
+import type { ChargeRequest, ChargeResult, PaymentProvider } from "../../src/server/payments/provider";
+import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
+import { sweepPendingOrders } from "../../src/server/services/order-sweep";
+import { createCompetition } from "../factories/competitions";
+import { createUserWithSession } from "../factories/users";
+import { count, ledgerProblems } from "../helpers/assertions";
+import { createTestDb } from "../helpers/db";
+import { startTestServer } from "../helpers/http";
+
+/** A provider whose answers the test releases by hand, and which can run a step just before answering. */
+class ControlledProvider implements PaymentProvider {
+  readonly name = "controlled";
+  private readonly inner = new SimulatedPaymentProvider(0);
+  private waiting: Array<() => void> = [];
+  hold = false;
+  beforeAnswer: (() => void) | null = null;
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (this.hold) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const result = await this.inner.charge(request);
+    this.beforeAnswer?.();
+    return result;
+  }
+  releaseAll() {
+    for (const r of this.waiting.splice(0)) r();
+  }
+  cardFunding = (m: Parameters<PaymentProvider["cardFunding"]>[0]) => this.inner.cardFunding(m);
+  refund = async () => {};
+  lookup = (orderId: string) => this.inner.lookup(orderId);
+}
+
+const db = createTestDb();
+const payments = new ControlledProvider();
+const api = await startTestServer(db, { services: { payments } });
+
+const entry = (competitionId: string, over: Record<string, unknown> = {}) => ({
+  competitionId,
+  customerName: "Fern Hollis",
+  customerEmail: "fern@example.test",
+  answer: "green",
+  quantity: 1,
+  ...over,
+});
+const cart = (lines: Array<{ competitionId: string; quantity: number }>, cardNumber = "4242 4242 4242 4242") => ({
+  email: "fern@example.test",
+  firstName: "Fern",
+  lastName: "Hollis",
+  lines: lines.map((l) => ({ ...l, answer: "green" })),
+  billing: { address: "1 Lane", city: "Lincoln", postcode: "LN1 1AA" },
+  card: { nameOnCard: "Fern Hollis", cardNumber, expiryDate: "12/39", cvv: "123" },
+});
+const trpcCart = (token: string, input: unknown, ip?: string) =>
+  api.request("/api/trpc/public.entries.checkoutCart", { token, body: input, headers: ip ? { "x-forwarded-for": ip } : {} });
+
+describe("a cart cannot pass the per-order limit by splitting a competition into lines", () => {
+  it("refuses 50 lines of 100 for one competition, and 60 + 60, before holding anything", async () => {
+    const c = await createCompetition(db, { maxTickets: 10_000, maxTicketsPerPerson: null });
+    const { token } = await createUserWithSession(db);
+    for (const lines of [Array.from({ length: 50 }, () => ({ competitionId: c.id, quantity: 100 })), [{ competitionId: c.id, quantity: 60 }, { competitionId: c.id, quantity: 60 }]]) {
+      const res = await trpcCart(token, cart(lines));
+      expect(res.status).toBe(400);
+      expect(res.json.error.message).toBe("At most 100 entries per competition in one order");
+    }
+    expect(count(db, "entries", `competition_id = '${c.id}'`)).toBe(0);
+    const ok = await trpcCart(token, cart([{ competitionId: c.id, quantity: 60 }, { competitionId: c.id, quantity: 40 }]));
+    expect(ok.status).toBe(200);
+    expect(ok.json.result.data.lines).toHaveLength(1);
+    expect(ok.json.result.data.lines[0].ticketNumbers).toHaveLength(100);
+  });
+});
+
+describe("a buyer who keeps paying with a declining card", () => {
+  it("is refused with 429 and Retry-After after a few declines, while other buyers still buy", async () => {
+    const c = await createCompetition(db, { maxTickets: 500, maxTicketsPerPerson: null });
+    const attacker = await createUserWithSession(db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      // A new address each time: the limit follows the account too.
+      const res = await trpcCart(attacker.token, cart([{ competitionId: c.id, quantity: 100 }], "4000 0000 0000 0002"), `198.51.100.${i + 1}`);
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(res.json.error.message).toMatch(/^Too many declined payments\. Please wait \d+ minutes? before trying again/);
+      }
+    }
+    expect(statuses).toEqual([402, 402, 402, 402, 402, 429, 429, 429]);
+    const honest = await createUserWithSession(db);
+    const res = await api.request("/api/entries", { token: honest.token, body: entry(c.id, { quantity: 3 }) });
+    expect(res.status).toBe(201);
+    expect(res.json.ticketNumbers).toHaveLength(3);
+    expect(ledgerProblems(db)).toMatchObject({ heldMismatch: [], oversold: [], duplicates: [] });
+  });
+
+  it("may not hold tickets in more than two orders at once", async () => {
+    const c = await createCompetition(db, { maxTickets: 500, maxTicketsPerPerson: null });
+    const buyer = await createUserWithSession(db);
+    payments.hold = true;
+    try {
+      const first = api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
+      const second = api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
+      await new Promise((r) => setTimeout(r, 50));
+      const third = await api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
+      expect(third.status).toBe(429);
+      expect(third.json.message).toBe("You already have a payment in progress. Please wait for it to finish.");
+      payments.releaseAll();
+      expect((await first).status).toBe(201);
+      expect((await second).status).toBe(201);
+    } finally {
+      payments.hold = false;
+      payments.releaseAll();
+    }
+    expect((await api.request("/api/entries", { token: buyer.token, body: entry(c.id) })).status).toBe(201);
+  });
+});
+
+describe("one customer cannot use up another's per-person cap", () => {
+  it("orders of a signed-in buyer carry the account's email and count against the account only", async () => {
+    const c = await createCompetition(db, { maxTicketsPerPerson: 3 });
+    const attacker = await createUserWithSession(db);
+    const victim = await createUserWithSession(db);
+    const res = await api.request("/api/entries", { token: attacker.token, body: entry(c.id, { customerEmail: victim.user.email, quantity: 3 }) });
+    expect(res.status).toBe(201);
+    const orderEmail = db.$client.prepare("select customer_email from orders where id = ?").pluck().get(res.json.orderId);
+    expect(orderEmail).toBe(attacker.user.email);
+    expect(count(db, "mail_outbox", `"to" = '${victim.user.email}'`)).toBe(0);
+    const own = await api.request("/api/entries", { token: victim.token, body: entry(c.id, { customerEmail: victim.user.email, quantity: 3 }) });
+    expect(own.status).toBe(201);
+    expect(own.json.ticketNumbers).toHaveLength(3);
+  });
+});
+
+describe("a payment whose outcome is not yet recorded is never answered as a success", () => {
+  it("a retry after a restart answers 202 at once with the order's status and no ticket numbers; GET /api/orders/{id} looks again", async () => {
+    const c = await createCompetition(db, { maxTickets: 100 });
+    const buyer = await createUserWithSession(db);
+    const stuck: PaymentProvider = { name: "stuck", charge: () => new Promise<never>(() => {}), refund: async () => {}, cardFunding: async () => "debit", lookup: async () => null };
+    // The first server takes the order and dies while the payment call is out.
+    const before = await startTestServer(db, { services: { payments: stuck } });
+    void before.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 2 }), headers: { "idempotency-key": "retry-after-crash-1" } });
+    await new Promise((r) => setTimeout(r, 100));
+    // The restarted server (a new connection to the same file) knows nothing of that call.
+    const after = await startTestServer(createDb(db.$client.name), { services: { payments: new SimulatedPaymentProvider(0) } });
+    const started = Date.now();
+    const retry = await after.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 2 }), headers: { "idempotency-key": "retry-after-crash-1" } });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(retry.status).toBe(202);
+    expect(retry.json).toMatchObject({ paymentStatus: "pending", ticketNumbers: [] });
+    const look = await after.request(`/api/orders/${retry.json.orderId}`, { token: buyer.token });
+    expect(look.status).toBe(200);
+    expect(look.json).toMatchObject({ orderId: retry.json.orderId, status: "pending", lines: [{ ticketNumbers: [] }] });
+    const stranger = await createUserWithSession(db);
+    expect((await after.request(`/api/orders/${retry.json.orderId}`, { token: stranger.token })).status).toBe(404);
+    expect((await after.request(`/api/orders/${retry.json.orderId}`)).status).toBe(401);
+  });
+
+  it("an approved payment whose settlement cannot be written answers 202, and the sweep records it once writes work again", async () => {
+    const c = await createCompetition(db, { maxTickets: 100 });
+    const buyer = await createUserWithSession(db);
+    // The disk "fills" between the provider's approval and our write of it.
+    payments.beforeAnswer = () => db.$client.pragma("query_only = ON");
+    let res;
+    try {
+      res = await api.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 2 }) });
+    } finally {
+      payments.beforeAnswer = null;
+      db.$client.pragma("query_only = OFF");
+    }
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ paymentStatus: "pending", ticketNumbers: [] });
+    expect(JSON.stringify(res.json)).not.toMatch(/readonly|SQLITE/i);
+    const swept = await sweepPendingOrders({ db, payments, mailer: noopMailer });
+    expect(swept.settled).toBe(1);
+    const look = await api.request(`/api/orders/${res.json.orderId}`, { token: buyer.token });
+    expect(look.json).toMatchObject({ status: "paid", lines: [{ ticketNumbers: ["1", "2"] }] });
+    expect(count(db, "mail_outbox", `"to" = '${buyer.user.email}'`)).toBe(1);
+    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [] });
+  });
+
+  it("after a crash, the sweep settles an expired pending order from the provider's record instead of failing it", async () => {
+    const c = await createCompetition(db, { maxTickets: 100 });
+    const buyer = await createUserWithSession(db);
+    const provider = new SimulatedPaymentProvider(0);
+    // The provider approved the charge, but the answer never reached the shop (killed mid-call).
+    const crashed: PaymentProvider = { name: "crashed", charge: async (r) => (await provider.charge(r), new Promise<never>(() => {})), refund: async () => {}, cardFunding: async () => "debit", lookup: (id) => provider.lookup(id) };
+    const before = await startTestServer(db, { services: { payments: crashed } });
+    void before.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 1 }) });
+    await new Promise((r) => setTimeout(r, 100));
+    const orderId = db.$client.prepare("select id from orders where user_id = ? and status = 'pending'").pluck().get(buyer.user.id) as string;
+    expect(orderId).toBeTruthy();
+    const later = new Date(Date.now() + 11 * 60 * 1000);
+    expect((await sweepPendingOrders({ db, payments: provider, mailer: noopMailer }, later)).settled).toBe(1);
+    expect(db.$client.prepare("select status from orders where id = ?").pluck().get(orderId)).toBe("paid");
+    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [] });
+  });
+});
