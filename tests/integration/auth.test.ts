@@ -47,7 +47,7 @@ describe("register", () => {
     await caller.public.auth.register(registration("dup@example.com"));
     const err = await rejects(caller.public.auth.register(registration("DUP@example.com")));
     expect(err.code).toBe("CONFLICT");
-    expect(err.message).toBe("An account with this email already exists");
+    expect(err.message).toMatch(/^An account with this email already exists\. Please sign in instead; if you have forgotten your password/);
   });
 
   it("gives the spec's messages for bad fields", async () => {

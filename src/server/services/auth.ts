@@ -8,6 +8,12 @@ import { createSession, invalidateSession, invalidateUserSessions, type SessionR
 import { AppError } from "../errors";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
+/**
+ * Registration signs the new customer in, so it cannot hide that an address is taken; it says what
+ * to do instead (and is rate limited per address, so it is no quick way to test a list of emails).
+ */
+export const EMAIL_TAKEN_MESSAGE =
+  "An account with this email already exists. Please sign in instead; if you have forgotten your password, contact us and we will help you recover your account.";
 
 export function toAuthUser(user: User): AuthUser {
   return {
@@ -53,11 +59,11 @@ export async function register(db: Db, args: RegisterArgs): Promise<SignedIn> {
   const email = normaliseEmail(args.email);
   const passwordHash = await hashPassword(args.password);
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-  if (existing) throw new AppError("CONFLICT", "An account with this email already exists");
+  if (existing) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
   const user = db.transaction((tx) => {
     // Checked again inside the write so two simultaneous sign-ups cannot both pass.
     if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
-      throw new AppError("CONFLICT", "An account with this email already exists");
+      throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
     }
     return tx
       .insert(users)
@@ -69,9 +75,9 @@ export async function register(db: Db, args: RegisterArgs): Promise<SignedIn> {
   return { token, session, user: toAuthUser(user) };
 }
 
-export async function login(db: Db, email: string, password: string, throttle?: LoginThrottle, now = Date.now()): Promise<SignedIn> {
+export async function login(db: Db, email: string, password: string, throttle?: LoginThrottle, now = Date.now(), address = "unknown"): Promise<SignedIn> {
   const account = normaliseEmail(email);
-  const wait = throttle?.wait(account, now) ?? 0;
+  const wait = throttle?.wait(account, address, now) ?? 0;
   if (wait > 0) {
     throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-in attempts. Please wait ${wait} seconds and try again.`, { retryAfter: wait });
   }
@@ -79,7 +85,7 @@ export async function login(db: Db, email: string, password: string, throttle?: 
   // Verify against a decoy when the email is unknown so the answer and its timing are the same.
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
   if (!user || !ok) {
-    throttle?.fail(account, now);
+    throttle?.fail(account, address, now);
     throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
   }
   throttle?.succeed(account);
@@ -124,14 +130,24 @@ export interface ProfileArgs {
   dateOfBirth: string | null;
 }
 
+export const DATE_OF_BIRTH_LOCKED_MESSAGE = "Your date of birth can't be changed once it is set. If it is wrong, please contact us and we will correct it.";
+
+/**
+ * The customer's own details. A date of birth may be added once; after that only an admin can
+ * change it (with a reason, audited), or a refused under-18 could simply type another year.
+ */
 export function updateProfile(db: Db, userId: string, args: ProfileArgs): AuthUser {
   const { dateOfBirth, ...rest } = args;
-  const row = db
-    .update(users)
-    .set({ ...rest, ...(dateOfBirth ? { dateOfBirth } : {}) })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
-  if (!row) throw new AppError("NOT_FOUND", "User not found");
-  return toAuthUser(row);
+  return db.transaction((tx) => {
+    const current = tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)).get();
+    if (!current) throw new AppError("NOT_FOUND", "User not found");
+    if (current.dateOfBirth && dateOfBirth && dateOfBirth !== current.dateOfBirth) throw new AppError("FORBIDDEN", DATE_OF_BIRTH_LOCKED_MESSAGE);
+    const row = tx
+      .update(users)
+      .set({ ...rest, ...(dateOfBirth && !current.dateOfBirth ? { dateOfBirth } : {}) })
+      .where(eq(users.id, userId))
+      .returning()
+      .get();
+    return toAuthUser(row!);
+  });
 }

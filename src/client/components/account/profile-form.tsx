@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { profileInput, type AuthUser } from "../../../shared/schemas/auth";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
@@ -38,7 +38,8 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       toast.success("Profile Updated", back ? "Your details have been saved. You can now finish your entry." : "Your details have been saved.");
       if (back) navigate(back);
     },
-    onError: () => toast.error("Update Failed", "Failed to update profile. Please try again."),
+    onError: (error) =>
+      toast.error("Update Failed", error.data?.code === "FORBIDDEN" ? error.message : "Failed to update profile. Please try again."),
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -71,14 +72,29 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />
-          <TextField
-            label="Date of Birth"
-            type="date"
-            autoComplete="bday"
-            max={new Date().toISOString().slice(0, 10)}
-            hint={user.dateOfBirth ? "You must be 18 or over to enter." : "Needed before your first entry: you must be 18 or over to enter."}
-            {...field("dateOfBirth")}
-          />
+          {user.dateOfBirth ? (
+            // Set once by the customer; only our team can correct it (it decides who may enter).
+            <TextField
+              label="Date of Birth"
+              type="date"
+              value={user.dateOfBirth}
+              readOnly
+              hint={
+                <>
+                  Your date of birth can't be changed here. If it is wrong, please <Link to="/contact" className="font-medium underline">contact us</Link>.
+                </>
+              }
+            />
+          ) : (
+            <TextField
+              label="Date of Birth"
+              type="date"
+              autoComplete="bday"
+              max={new Date().toISOString().slice(0, 10)}
+              hint="Needed before your first entry: you must be 18 or over to enter. It can't be changed afterwards."
+              {...field("dateOfBirth")}
+            />
+          )}
         </div>
         <TextField label="Address" autoComplete="street-address" {...field("address")} />
         <div className="grid gap-5 sm:grid-cols-2">

@@ -18,7 +18,7 @@ export const authRouter = router({
     .input(loginInput)
     .output(authResult)
     .mutation(async ({ ctx, input }) => {
-      const signedIn = await auth.login(ctx.db, input.email, input.password, ctx.services.loginThrottle, ctx.now().getTime());
+      const signedIn = await auth.login(ctx.db, input.email, input.password, ctx.services.loginThrottle, ctx.now().getTime(), ctx.ip);
       ctx.setCookie(sessionCookie(signedIn.token, ctx.config.secureCookies, signedIn.session.expiresAt));
       return { token: signedIn.token, user: signedIn.user };
     }),
