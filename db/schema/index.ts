@@ -3,3 +3,4 @@ export * from "./competitions";
 export * from "./entries";
 export * from "./content";
 export * from "./notifications";
+export * from "./operations";

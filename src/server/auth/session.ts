@@ -58,15 +58,26 @@ export function validateSessionToken(db: Db, token: string, now = new Date()): S
   const row = lookup.get({ id });
   if (!row) return { session: null, user: null };
   const { session, user } = row;
+  // Tidying and renewal are writes a read must not depend on: with the disk full, a valid session
+  // still reads as valid and an expired one as expired.
   if (now.getTime() >= session.expiresAt.getTime() || !user.isActive) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    bestEffort(() => db.delete(sessions).where(eq(sessions.id, id)).run());
     return { session: null, user: null };
   }
   if (session.expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS) {
-    session.expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id)).run();
+    const renewed = new Date(now.getTime() + SESSION_TTL_MS);
+    if (bestEffort(() => db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, id)).run())) session.expiresAt = renewed;
   }
   return { session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt }, user };
+}
+
+function bestEffort(write: () => unknown): boolean {
+  try {
+    write();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function invalidateSession(db: Db, sessionId: string): void {

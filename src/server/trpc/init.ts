@@ -5,7 +5,7 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError, z } from "zod";
-import { AppError } from "../errors";
+import { AppError, internalErrorMessage } from "../errors";
 import type { Context } from "./context";
 
 // 1. Initialisation: the error formatter gives forms their field errors and never a stack trace.
@@ -14,15 +14,18 @@ const t = initTRPC
   .meta<OpenApiMeta>()
   .create({
     isDev: false,
-    errorFormatter({ shape, error }) {
+    errorFormatter({ shape, error, ctx }) {
       const cause = error.cause;
       const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
       const { stack: _stack, ...data } = shape.data as typeof shape.data & { stack?: string };
+      // An unexpected failure says nothing of its cause (SQLite's text, a file path…), only a reference.
+      const internal = error.code === "INTERNAL_SERVER_ERROR";
       return {
         ...shape,
-        message: zodError ? firstIssueMessage(cause as ZodError) : shape.message,
+        message: zodError ? firstIssueMessage(cause as ZodError) : internal ? internalErrorMessage(ctx?.requestId) : shape.message,
         data: {
           ...data,
+          requestId: internal || error.code === "SERVICE_UNAVAILABLE" ? ctx?.requestId : undefined,
           zodError,
           appCode: cause instanceof AppError ? cause.code : undefined,
           details: cause instanceof AppError ? cause.details : undefined,

@@ -4,8 +4,21 @@ import { publicProcedure, router } from "../../trpc/procedures";
 
 export const healthRouter = router({
   check: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/health", tags: ["operations"], summary: "Database reachability and migration version" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/health",
+        tags: ["operations"],
+        summary: "Whether the database can be read and written, and its migration version",
+        description: "200 with status ok; 503 with status error when the database cannot be reached or written (a full disk, a read-only file).",
+        errorResponses: { 503: "The database cannot be reached or written" },
+      },
+    })
     .input(z.void())
-    .output(z.object({ status: z.enum(["ok", "error"]), database: z.enum(["ok", "unreachable"]), migration: z.string().nullable(), uptimeSeconds: z.number() }))
-    .query(({ ctx }) => health(ctx.db)),
+    .output(z.object({ status: z.enum(["ok", "error"]), database: z.enum(["ok", "unreachable", "unwritable"]), migration: z.string().nullable(), uptimeSeconds: z.number() }))
+    .query(({ ctx }) => {
+      const report = health(ctx.db);
+      if (report.status !== "ok") ctx.setSuccessStatus(503);
+      return report;
+    }),
 });

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { AppError, toTrpcError } from "../../errors";
+import { AppError, isStorageFailure, toTrpcError, UNAVAILABLE_MESSAGE } from "../../errors";
 import { middleware } from "../init";
 
 /** Services throw AppError; this is the one place that turns it into a tRPC (and so HTTP) code. */
@@ -14,6 +14,10 @@ export const mapAppErrors = middleware(async ({ ctx, next }) => {
     }
     if (result.error instanceof TRPCError && result.error.cause instanceof AppError) {
       throw toTrpcError(result.error.cause);
+    }
+    if (isStorageFailure(cause) || isStorageFailure(result.error)) {
+      ctx.setHeader("Retry-After", "30");
+      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE, cause: result.error });
     }
   }
   return result;
