@@ -10,6 +10,8 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: "/api/trpc",
+        // The server refuses larger batches (MAX_TRPC_BATCH); more calls go as several requests.
+        maxItems: 10,
         headers: () => sessionHeaders(),
         fetch: (input, init) => fetch(input, { ...init, credentials: "include" }),
       }),

@@ -12,6 +12,8 @@ interface Entry {
   etag: string;
 }
 
+const MAX_ENTRIES = 5000;
+
 export class ResponseCache {
   private version = 0;
   private readonly entries = new Map<string, Entry>();
@@ -50,6 +52,8 @@ export class ResponseCache {
       (value) => {
         const body = Buffer.from(JSON.stringify(value));
         const entry = { version, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+        // Keys follow what clients ask for; a bound keeps odd inputs from growing memory.
+        if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear();
         this.entries.set(key, entry);
         return entry;
       },
