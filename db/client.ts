@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as relations from "./relations";
@@ -30,6 +30,139 @@ export function createDb(path: string): Db {
   sqlite.pragma("temp_store = MEMORY");
   sqlite.pragma("mmap_size = 268435456");
   return drizzle(sqlite, { schema }) as Db;
+}
+
+/** Why the server cannot use the database file, as one line for the terminal. */
+export class DatabaseOpenError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`Cannot open the database at ${path}: ${reason}`);
+    this.name = "DatabaseOpenError";
+  }
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function sqliteReason(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  const message = err instanceof Error ? err.message.split("\n")[0]! : String(err);
+  if (code === "SQLITE_READONLY_DIRECTORY") return "the folder is read-only";
+  if (typeof code === "string" && code.startsWith("SQLITE_READONLY")) return "the file is read-only";
+  if (code === "SQLITE_NOTADB") return "the file is not an SQLite database";
+  if (code === "SQLITE_CORRUPT") return "the file is damaged (restore a backup)";
+  if (code === "SQLITE_CANTOPEN") return "the file cannot be opened";
+  if (code === "SQLITE_FULL") return "the disk is full";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "EROFS") return "the file system is read-only";
+  return message;
+}
+
+/**
+ * createDb for the server's start-up: the folder must exist (it is created only when asked, for the
+ * shop's own data folder) and the file must take writes. Anything else is a DatabaseOpenError with
+ * one readable reason ("the folder does not exist", "the file is read-only"…), not a stack trace
+ * from the first purchase.
+ */
+export function openDatabase(path: string, opts: { createFolder?: boolean } = {}): Db {
+  const folder = dirname(path);
+  if (opts.createFolder) {
+    try {
+      mkdirSync(folder, { recursive: true });
+    } catch (err) {
+      throw new DatabaseOpenError(path, `the folder cannot be created (${sqliteReason(err)})`);
+    }
+  }
+  const dir = statOrNull(folder);
+  if (!dir) throw new DatabaseOpenError(path, "the folder does not exist");
+  if (!dir.isDirectory()) throw new DatabaseOpenError(path, `${folder} is not a folder`);
+  const file = statOrNull(path);
+  if (file?.isDirectory()) throw new DatabaseOpenError(path, "it is a folder, not a database file");
+  // SQLite keeps its -wal and -shm files beside the database, so the folder must take writes too.
+  if (!writable(folder)) throw new DatabaseOpenError(path, "the folder is read-only");
+  if (file && !writable(path)) throw new DatabaseOpenError(path, "the file is read-only");
+  let sqlite: Database.Database | null = null;
+  try {
+    const db = createDb(path);
+    sqlite = db.$client;
+    // A write that changes nothing: SQLite opens a file it may not write without complaint and
+    // refuses only at the first write.
+    const version = Number(sqlite.pragma("user_version", { simple: true }));
+    sqlite.pragma(`user_version = ${version}`);
+    return db;
+  } catch (err) {
+    sqlite?.close();
+    throw new DatabaseOpenError(path, sqliteReason(err));
+  }
+}
+
+/*
+ * The running server holds <database>.lock (its pid, one line per server) so that maintenance
+ * scripts such as db:restore can refuse while the shop has the file open. A lock whose process is
+ * gone (a crash, SIGKILL) is stale and ignored.
+ */
+
+export const lockPathOf = (path: string) => `${path}.lock`;
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function lockPids(path: string): number[] {
+  try {
+    return readFileSync(lockPathOf(path), "utf8")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The live processes (other than this one) that hold the database open. */
+export function databaseHolders(path: string): number[] {
+  return lockPids(path).filter((pid) => pid !== process.pid && alive(pid));
+}
+
+/** Marks the database as in use by this process; the returned function (idempotent) gives it up. */
+export function lockDatabase(path: string): () => void {
+  const write = (pids: number[]) => {
+    if (pids.length) writeFileSync(lockPathOf(path), pids.join("\n") + "\n");
+    else rmSync(lockPathOf(path), { force: true });
+  };
+  write([...databaseHolders(path), process.pid]);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    try {
+      write(lockPids(path).filter((pid) => pid !== process.pid && alive(pid)));
+    } catch {
+      /* the folder went away or turned read-only: nothing left to release */
+    }
+  };
 }
 
 export function migrateDb(db: Db): void {

@@ -1,11 +1,17 @@
 // `npm run db:reset`: delete the database file, migrate a fresh one and seed it.
 import { rmSync } from "node:fs";
-import { createDb, migrateDb } from "../db/client";
+import { createDb, databaseHolders, migrateDb } from "../db/client";
 import { seed } from "../db/seed";
 import { loadDotEnv, loadEnv } from "../src/server/env";
 
 loadDotEnv();
 const env = loadEnv();
+// Deleting the file under a running shop would lose every order it then takes.
+const holders = databaseHolders(env.DATABASE_PATH);
+if (holders.length) {
+  console.error(`The shop is running on ${env.DATABASE_PATH} (process ${holders.join(", ")}): stop it first, then reset.`);
+  process.exit(1);
+}
 for (const suffix of ["", "-wal", "-shm"]) rmSync(env.DATABASE_PATH + suffix, { force: true });
 const db = createDb(env.DATABASE_PATH);
 migrateDb(db);

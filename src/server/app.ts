@@ -2,6 +2,8 @@ import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { createRestHandler } from "./http/rest";
+import { callerByPath, serveRestRead, serveTrpcRead } from "./http/public-reads";
+import { BATCH_TOO_LARGE_MESSAGE, createRequestBudget, MAX_TRPC_BATCH, type RequestBudgetOptions } from "./http/request-budget";
 import type { Db } from "../../db/client";
 import { BodyError, readBody, readJsonBody } from "./http/body";
 import type { StripePaymentProvider } from "./payments/stripe";
@@ -10,17 +12,19 @@ import { createStaticHandler } from "./http/static";
 import { silentLogger, type Logger } from "./logger";
 import { appRouter, createCaller } from "./routers/_app";
 import { ResponseCache } from "./http/response-cache";
+import { internalErrorMessage, isStorageFailure, UNAVAILABLE_MESSAGE } from "./errors";
 import { noopMailer } from "./mail/mailer";
 import { SimulatedPaymentProvider } from "./payments/simulated";
 import { LocalDiskStorage } from "./storage/local-disk";
 import type { ObjectStorage } from "./storage/storage";
 import { UploadGrants } from "./storage/uploads";
 import { LoginThrottle } from "./auth/login-throttle";
+import { PurchaseGuard } from "./services/purchase-guard";
 import { handleUpload, serveObject } from "./http/uploads";
 import { tmpdir } from "node:os";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { createContextInner, createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
+import { clientIp, createContextInner, createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
 
 export interface AppOptions {
   db: Db;
@@ -36,6 +40,8 @@ export interface AppOptions {
   cache?: ResponseCache;
   /** Used as the server URL in the OpenAPI document. */
   publicOrigin?: string;
+  /** Calls per client address (429 past it); none when absent. main.ts sets it from the environment. */
+  requestBudget?: RequestBudgetOptions | null;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -77,6 +83,7 @@ export function createApp(opts: AppOptions): RequestHandler {
     mailer: opts.services?.mailer ?? noopMailer,
     uploads: opts.services?.uploads ?? new UploadGrants(),
     loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
+    purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
   };
   const storage: ObjectStorage = opts.storage ?? new LocalDiskStorage(join(tmpdir(), `harvest-uploads-${process.pid}`));
   const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) =>
@@ -87,6 +94,8 @@ export function createApp(opts: AppOptions): RequestHandler {
     if (error.code === "INTERNAL_SERVER_ERROR") {
       const cause = error.cause instanceof Error ? error.cause : undefined;
       logger.error("procedure failed", { path, err: cause?.message ?? error.message, stack: cause?.stack });
+    } else if (error.code === "SERVICE_UNAVAILABLE") {
+      logger.error("storage unavailable", { path, err: error.cause instanceof Error ? error.cause.message : error.message });
     }
   };
 
@@ -99,20 +108,10 @@ export function createApp(opts: AppOptions): RequestHandler {
 
   let openApiText: string | null = null;
 
-  // The most requested public reads, answered from memory by the same procedures (SPEC §7 paths).
+  // The most requested public reads, answered from memory by the same procedures, over REST and tRPC alike.
   const cache = opts.cache ?? new ResponseCache();
-  const anonymous = createCaller(createContextInner({ db, config, services }));
-  const cached: Array<[RegExp, (m: RegExpExecArray) => Promise<unknown>]> = [
-    [/^\/api\/competitions$/, () => anonymous.public.competitions.list()],
-    [/^\/api\/competitions\/([A-Za-z0-9-]{1,64})$/, (m) => anonymous.public.competitions.get({ id: m[1]! })],
-    [/^\/api\/winners$/, () => anonymous.public.content.winners()],
-    [/^\/api\/hero-slides\/active$/, () => anonymous.public.content.heroSlides()],
-    [/^\/api\/statistics$/, () => anonymous.public.content.statistics()],
-    [/^\/api\/settings\/winners_display_count$/, () => anonymous.public.content.winnersDisplayCount()],
-    [/^\/api\/about-page$/, () => anonymous.public.content.about()],
-    [/^\/api\/categories$/, () => anonymous.public.content.categories()],
-    [/^\/api\/media-settings$/, () => anonymous.public.content.mediaSettings()],
-  ];
+  const callAnonymous = callerByPath(createCaller(createContextInner({ db, config, services })));
+  const withinBudget = createRequestBudget(opts.requestBudget ?? null);
 
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -139,6 +138,15 @@ export function createApp(opts: AppOptions): RequestHandler {
 
     const handle = async () => {
       if (pathname.startsWith("/api/trpc/") || pathname === "/api/trpc") {
+        const procedurePaths = pathname.slice("/api/trpc/".length).split(",");
+        // Refused before any procedure runs, any session is looked up or any body is read.
+        if (procedurePaths.length > MAX_TRPC_BATCH) {
+          req.resume();
+          sendJson(res, 400, { error: { message: BATCH_TOO_LARGE_MESSAGE, code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400 } } });
+          return;
+        }
+        if (!withinBudget(req, res, clientIp(req, config), procedurePaths.length, true)) return;
+        if (req.method === "GET" && (await serveTrpcRead(cache, callAnonymous, req, res, procedurePaths, url.searchParams))) return;
         res.setHeader("Cache-Control", "no-store");
         await nodeHTTPRequestHandler({
           router: appRouter,
@@ -148,8 +156,13 @@ export function createApp(opts: AppOptions): RequestHandler {
           createContext,
           onError: onError as never,
           maxBodySize: maxBodyBytes,
+          maxBatchSize: MAX_TRPC_BATCH,
         });
         return;
+      }
+      // Health checks and the provider's webhooks are outside the per-address budget.
+      if (pathname.startsWith("/api/") && pathname !== "/api/health" && pathname !== "/api/payments/stripe/webhook") {
+        if (!withinBudget(req, res, clientIp(req, config), 1, false)) return;
       }
       if (pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments.name === "stripe") {
         const raw = await readBody(req, maxBodyBytes);
@@ -172,12 +185,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         res.end(openApiText);
         return;
       }
-      if ((req.method === "GET" || req.method === "HEAD") && !url.search) {
-        for (const [pattern, compute] of cached) {
-          const m = pattern.exec(pathname);
-          if (m && (await cache.serve(req, res, pathname, () => compute(m)))) return;
-        }
-      }
+      if ((req.method === "GET" || req.method === "HEAD") && !url.search && (await serveRestRead(cache, callAnonymous, req, res, pathname))) return;
       if (pathname.startsWith("/api/") || pathname === "/api") {
         res.setHeader("Cache-Control", "no-store");
         const method = req.method ?? "GET";
@@ -198,9 +206,12 @@ export function createApp(opts: AppOptions): RequestHandler {
         if (!res.headersSent) sendJson(res, err.status, { message: err.message, code: err.code });
         return;
       }
-      logger.error("request failed", { path: pathname, err: err instanceof Error ? err.message : String(err) });
-      if (!res.headersSent) sendJson(res, 500, { message: "Internal server error", code: "INTERNAL_SERVER_ERROR" });
-      else res.end();
+      logger.error("request failed", { reqId: requestId, path: pathname, err: err instanceof Error ? err.message : String(err) });
+      if (res.headersSent) res.end();
+      else if (isStorageFailure(err)) {
+        res.setHeader("Retry-After", "30");
+        sendJson(res, 503, { message: UNAVAILABLE_MESSAGE, code: "SERVICE_UNAVAILABLE", requestId });
+      } else sendJson(res, 500, { message: internalErrorMessage(requestId), code: "INTERNAL_SERVER_ERROR", requestId });
     });
   };
 }

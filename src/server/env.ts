@@ -35,6 +35,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Harvest Draws <no-reply@harvestdraws.co.uk>"),
   /** How long an unpaid order holds its ticket numbers before the sweeper gives them back. */
   ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  /** API calls a second per client address, sustained (0 turns the budget off); past it, 429. */
+  API_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
+  /** API calls an address may make at once before the sustained rate applies. */
+  API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** How often pending orders are reconciled with the payment provider and due draws are run. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 }).refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_SECRET_KEY, {
   path: ["STRIPE_SECRET_KEY"],
   message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY",

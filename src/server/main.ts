@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createDb, migrateDb } from "../../db/client";
+import { DatabaseOpenError, lockDatabase, migrateDb, openDatabase, type Db } from "../../db/client";
 import { seed } from "../../db/seed";
 import { createApp } from "./app";
 import { EnvError, loadDotEnv, loadEnv } from "./env";
@@ -10,7 +10,7 @@ import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
 import { lifecycleTick } from "./services/draws";
-import { sweepExpiredHolds } from "./services/orders";
+import { sweepPendingOrders } from "./services/order-sweep";
 import { LocalDiskStorage } from "./storage/local-disk";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -28,8 +28,20 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const db = createDb(env.DATABASE_PATH);
-  migrateDb(db);
+  // A missing folder or a read-only file stops start-up with one line saying so, not a stack trace.
+  let db: Db;
+  let unlock: () => void;
+  try {
+    db = openDatabase(env.DATABASE_PATH, { createFolder: dirname(env.DATABASE_PATH) === env.DATA_DIR });
+    // While this process runs, db:restore refuses to swap the file from under it.
+    unlock = lockDatabase(env.DATABASE_PATH);
+    process.on("exit", unlock);
+    migrateDb(db);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    console.error(err instanceof DatabaseOpenError ? err.message : `Cannot open the database at ${env.DATABASE_PATH}: ${reason}`);
+    process.exit(1);
+  }
 
   const production = env.NODE_ENV === "production";
   const seeded = await seed(db, {
@@ -39,13 +51,20 @@ async function main(): Promise<void> {
   });
 
   const payments = await createPaymentProvider(env);
+  const demo = payments.name === "simulated";
+  if (demo) {
+    // Loud on purpose: the default provider approves any Luhn-valid card, so a shop that forgot to
+    // configure Stripe must not look like it takes money.
+    logger.warn("payments are simulated: demo shop, no real money is taken", { paymentProvider: "simulated" });
+    console.error("PAYMENT_PROVIDER is simulated: this is a demo shop and takes no real money.");
+  }
   const cache = new ResponseCache();
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   // Orders left pending by a crash or a lost payment answer give their ticket numbers back.
-  const sweep = () => {
-    const failed = sweepExpiredHolds(db);
-    if (failed) {
-      logger.info("expired holds released", { orders: failed });
+  const sweep = async () => {
+    const swept = await sweepPendingOrders({ db, payments, mailer });
+    if (swept.failed || swept.settled) {
+      logger.info("pending orders reconciled", swept);
       cache.invalidate();
     }
   };
@@ -55,7 +74,7 @@ async function main(): Promise<void> {
     if (ticking) return;
     ticking = true;
     try {
-      sweep();
+      await sweep();
       const done = await lifecycleTick({ db, mailer });
       if (done.closed || done.frozen || done.drawn) {
         logger.info("competition lifecycle", done);
@@ -68,7 +87,7 @@ async function main(): Promise<void> {
     }
   };
   await lifecycle();
-  const sweeper = setInterval(() => void lifecycle(), 30_000);
+  const sweeper = setInterval(() => void lifecycle(), env.SWEEP_INTERVAL_SECONDS * 1000);
   sweeper.unref();
   void mailer.flush();
 
@@ -88,6 +107,7 @@ async function main(): Promise<void> {
     logger,
     maxBodyBytes: env.MAX_BODY_BYTES,
     publicOrigin: env.PUBLIC_ORIGIN,
+    requestBudget: { perSecond: env.API_RATE_LIMIT_PER_SECOND, burst: env.API_RATE_LIMIT_BURST },
   });
 
   let stopping = false;
@@ -100,12 +120,17 @@ async function main(): Promise<void> {
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
 
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${err.code === "EADDRINUSE" ? "the port is in use" : err.message}`);
+    process.exit(1);
+  });
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const url = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
     logger.info("server started", { url, database: env.DATABASE_PATH, mode: env.NODE_ENV });
     const lines = [``, `  Harvest Draws is running at ${url}`, `  Database: ${env.DATABASE_PATH}`];
+    if (demo) lines.push(`  Payments: SIMULATED (a demo shop: no real money is taken; set PAYMENT_PROVIDER=stripe to sell)`);
     if (seeded.admin?.generated) {
       lines.push(`  Admin sign-in: ${seeded.admin.email} / ${seeded.admin.password}`);
       lines.push(`  (generated now and shown only once: note it down)`);
@@ -132,6 +157,7 @@ async function main(): Promise<void> {
         db.$client.pragma("wal_checkpoint(TRUNCATE)");
         db.$client.close();
       } finally {
+        unlock();
         process.exit(0);
       }
     });

@@ -8,6 +8,8 @@ import type { PaymentProvider } from "../payments/provider";
 import { SimulatedPaymentProvider } from "../payments/simulated";
 import { UploadGrants } from "../storage/uploads";
 import { LoginThrottle } from "../auth/login-throttle";
+import { PurchaseGuard } from "../services/purchase-guard";
+import { chooseSuccessStatus } from "../http/status";
 
 /** Parts outside the database that services need, injected once per app. */
 export interface AppServices {
@@ -15,6 +17,7 @@ export interface AppServices {
   mailer: Mailer;
   uploads: UploadGrants;
   loginThrottle: LoginThrottle;
+  purchaseGuard: PurchaseGuard;
 }
 
 /** Settings the request layer needs, fixed when the app is created. */
@@ -44,7 +47,11 @@ export interface Context {
   setCookie: (cookie: string) => void;
   /** Set on the HTTP response, e.g. Retry-After. */
   setHeader: (name: string, value: string) => void;
+  /** The REST success status when it depends on the outcome (e.g. 202 while a payment is processing). */
+  setSuccessStatus: (status: number) => void;
   ip: string;
+  /** The X-Request-Id of this request, quoted in error answers and logs. */
+  requestId?: string;
   now: () => Date;
 }
 
@@ -59,7 +66,9 @@ export interface InnerContextOptions {
   originOk?: boolean;
   setCookie?: (cookie: string) => void;
   setHeader?: (name: string, value: string) => void;
+  setSuccessStatus?: (status: number) => void;
   ip?: string;
+  requestId?: string;
   now?: () => Date;
 }
 
@@ -75,6 +84,7 @@ export function createContextInner(opts: InnerContextOptions): Context {
       mailer: opts.services?.mailer ?? noopMailer,
       uploads: opts.services?.uploads ?? new UploadGrants(),
       loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
+      purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
     },
     idempotencyKey: opts.idempotencyKey ?? null,
     user: opts.user ?? null,
@@ -83,26 +93,40 @@ export function createContextInner(opts: InnerContextOptions): Context {
     originOk: opts.originOk ?? true,
     setCookie: opts.setCookie ?? (() => {}),
     setHeader: opts.setHeader ?? (() => {}),
+    setSuccessStatus: opts.setSuccessStatus ?? (() => {}),
     ip: opts.ip ?? "127.0.0.1",
+    requestId: opts.requestId,
     now: opts.now ?? (() => new Date()),
   };
 }
 
+/** The origin (scheme://host[:port]) this request was made to, as the browser saw it. */
 function requestOrigin(req: IncomingMessage, config: AppConfig): string {
   const proto = config.trustProxy ? (header(req.headers, "x-forwarded-proto") ?? "http") : "encrypted" in req.socket ? "https" : "http";
   const host = (config.trustProxy ? header(req.headers, "x-forwarded-host") : undefined) ?? header(req.headers, "host") ?? "";
-  return `${proto.split(",")[0]!.trim()}://${host}`;
+  return `${proto.split(",")[0]!.trim().toLowerCase()}://${host.split(",")[0]!.trim()}`;
 }
 
-function originMatches(req: IncomingMessage, config: AppConfig): boolean {
-  const origin = header(req.headers, "origin");
-  if (!origin) return false;
-  if (config.allowedOrigins.includes(origin)) return true;
+/** "HTTPS://Shop.example:443/" → "https://shop.example"; null for anything that is not an http(s) origin. */
+function normalOrigin(value: string): string | null {
   try {
-    return new URL(origin).host === new URL(requestOrigin(req, config)).host;
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * Same origin means same scheme, host and port: an https page must not be able to write through a
+ * cookie sent to the http side of the same host:port (or the reverse).
+ */
+function originMatches(req: IncomingMessage, config: AppConfig): boolean {
+  const given = header(req.headers, "origin");
+  const origin = given ? normalOrigin(given) : null;
+  if (!origin) return false;
+  if (config.allowedOrigins.some((allowed) => normalOrigin(allowed) === origin)) return true;
+  return normalOrigin(requestOrigin(req, config)) === origin;
 }
 
 export function clientIp(req: IncomingMessage, config: AppConfig): string {
@@ -142,6 +166,8 @@ export function createHttpContext(db: Db, config: AppConfig, services: AppServic
     setHeader: (name, value) => {
       if (!res.headersSent) res.setHeader(name, value);
     },
+    setSuccessStatus: (status) => chooseSuccessStatus(res, status),
     ip: clientIp(req, config),
+    requestId: String(res.getHeader("X-Request-Id") ?? "") || undefined,
   });
 }
