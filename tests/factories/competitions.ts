@@ -27,3 +27,24 @@ export async function createCompetition(db: Db, overrides: Partial<typeof compet
     .returning()
     .get();
 }
+
+/** A valid admin campaign payload (POST/PUT /api/admin/competitions), open now, with a question. */
+export function campaignPayload(over: Record<string, unknown> = {}) {
+  const now = Date.now();
+  return {
+    title: "Admin Test Baler",
+    description: "A round baler",
+    image: "/images/tractor.svg",
+    category: "Farm Machinery",
+    price: "3.50",
+    startDate: new Date(now - DAY).toISOString(),
+    endDate: new Date(now + 5 * DAY).toISOString(),
+    drawDate: new Date(now + 6 * DAY).toISOString(),
+    maxTickets: 500,
+    qualifyingQuestion: "How many sides has a square?",
+    qualifyingAnswer: "Four",
+    allowPostalEntry: true,
+    postalAddress: "PO Box 9\nYork",
+    ...over,
+  };
+}

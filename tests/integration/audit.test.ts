@@ -7,7 +7,7 @@ import { noopMailer } from "../../src/server/mail/mailer";
 import { appRouter } from "../../src/server/routers/_app";
 import { audited, type Actor } from "../../src/server/services/audit";
 import { recordPostalEntry } from "../../src/server/services/postal";
-import { createCompetition } from "../factories/competitions";
+import { createCompetition, campaignPayload } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { count } from "../helpers/assertions";
 import { callerAs } from "../helpers/caller";
@@ -24,21 +24,9 @@ const { caller, user: admin } = await callerAs(db, "admin");
 const actor: Actor = { id: admin!.id, email: admin!.email };
 type Caller = typeof caller;
 
-const DAY = 86_400_000;
 let n = 0;
 const unique = (prefix: string) => `${prefix} ${++n}-${crypto.randomUUID().slice(0, 6)}`;
-const campaign = () => ({
-  title: unique("Audited Baler"),
-  description: "A round baler",
-  image: "/images/tractor.svg",
-  category: "Farm Machinery",
-  price: "3.50",
-  startDate: new Date(Date.now() - DAY).toISOString(),
-  endDate: new Date(Date.now() + 5 * DAY).toISOString(),
-  drawDate: new Date(Date.now() + 6 * DAY).toISOString(),
-  allowPostalEntry: true,
-  postalAddress: "PO Box 9\nYork",
-});
+const campaign = () => campaignPayload({ title: unique("Audited Baler"), maxTickets: undefined, qualifyingQuestion: undefined, qualifyingAnswer: undefined });
 const slide = () => ({ title: unique("Slide"), image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" });
 const popupFields = () => ({ title: unique("Pop-up"), ctaText: "Go", ctaLink: "/competitions" });
 const about = {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, competitions, draws, entries, heroSlides, popups, settings, users } from "../../db/schema";
-import { createCompetition } from "../factories/competitions";
+import { createCompetition, campaignPayload } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { count } from "../helpers/assertions";
 import { createTestDb } from "../helpers/db";
@@ -17,22 +17,7 @@ const as = (method: string, path: string, body?: unknown) => api.request(`/api${
 const auditRows = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).all();
 
 const DAY = 86_400_000;
-const campaign = (over: Record<string, unknown> = {}) => ({
-  title: "Integrity Baler",
-  description: "A round baler",
-  image: "/images/tractor.svg",
-  category: "Farm Machinery",
-  price: "3.50",
-  startDate: new Date(Date.now() - DAY).toISOString(),
-  endDate: new Date(Date.now() + 5 * DAY).toISOString(),
-  drawDate: new Date(Date.now() + 6 * DAY).toISOString(),
-  maxTickets: 500,
-  qualifyingQuestion: "What colour is grass?",
-  qualifyingAnswer: "Green",
-  allowPostalEntry: true,
-  postalAddress: "PO Box 9\nYork",
-  ...over,
-});
+const campaign = (over: Record<string, unknown> = {}) => campaignPayload({ title: "Integrity Baler", qualifyingQuestion: "What colour is grass?", qualifyingAnswer: "Green", ...over });
 
 describe("A. an admin write cannot escape the audit log", () => {
   it("refuses an extra field nested 3,000 deep before anything runs: 400, setting unchanged, no audit row", async () => {

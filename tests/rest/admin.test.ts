@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk";
-import { createCompetition } from "../factories/competitions";
+import { createCompetition, campaignPayload } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
@@ -15,22 +15,7 @@ const { token, user: adminUser } = await createUserWithSession(db, "admin");
 const as = (method: string, path: string, body?: unknown) => api.request(`/api${path}`, { method, token, ...(body === undefined ? {} : { body }) });
 
 const DAY = 86_400_000;
-const campaign = (over: Record<string, unknown> = {}) => ({
-  title: "Admin Test Baler",
-  description: "A round baler",
-  image: "/images/tractor.svg",
-  category: "Farm Machinery",
-  price: "3.50",
-  startDate: new Date(Date.now() - DAY).toISOString(),
-  endDate: new Date(Date.now() + 5 * DAY).toISOString(),
-  drawDate: new Date(Date.now() + 6 * DAY).toISOString(),
-  maxTickets: 500,
-  qualifyingQuestion: "How many sides has a square?",
-  qualifyingAnswer: "Four",
-  allowPostalEntry: true,
-  postalAddress: "PO Box 9\nYork",
-  ...over,
-});
+const campaign = campaignPayload;
 
 describe("campaigns", () => {
   it("creates, lists (with the answer, for admins only), edits, toggles and deletes", async () => {
