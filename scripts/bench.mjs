@@ -1,17 +1,20 @@
 // `npm run bench [-- --quick] [-- --json]`: the launch-night benchmark. Starts the production build
 // on a fresh temporary database, drives it over loopback with autocannon, runs a plain node:http +
-// SQLite "ceiling" beside it, and reports the shop's figures next to the ceiling's.
+// SQLite "ceiling" beside it, and reports the shop's figures next to the ceiling's. Then two attacks,
+// each on a fresh shop of its own (scripts/bench/attacks.mjs): the batch hammer (oversized tRPC
+// batches from anonymous clients while people buy and a monitor reads /api/health) and the ticket
+// hoarder (one account holding every remaining ticket with a card that declines), each measured
+// against the same load without the attacker.
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
-import { fork, spawn, spawnSync } from "node:child_process";
+import { fork, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildAll, SERVER_ENTRY, SERVER_NODE_ARGS } from "./build.mjs";
+import { buildAll } from "./build.mjs";
 import { gzipSync } from "node:zlib";
-import { createHash, randomBytes } from "node:crypto";
+import { address, freePort, ledger as ledgerOf, newCompetition as newCompetitionIn, perConnectionAddress, purchaseRequests as purchaseRequestsOf, seedBuyers, startShop } from "./bench/shop.mjs";
+import { attackLines, attacksOk, batchHammer, ticketHoarder } from "./bench/attacks.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -27,23 +30,34 @@ const LIGHTHOUSE = "lighthouse@12.8.2"; // the newest that runs on Node 20
 // `--sale-only`: just the flash sale and its ceiling (for working on the purchase path).
 const saleOnly = process.argv.includes("--sale-only");
 const profileDir = process.argv.includes("--profile") ? mkdtempSync(join(tmpdir(), "harvest-profile-")) : null;
-
-const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); }); });
-const waitFor = async (url) => { for (let i = 0; i < 300; i++) { try { if ((await fetch(url)).ok) return; } catch {} await new Promise((r) => setTimeout(r, 100)); } throw new Error(`${url} did not come up`); };
+// The attack phases (scripts/bench/attacks.mjs), each on its own shop after the main one has stopped:
+// `--attacks-only` runs just both, `--batch-hammer-only` / `--hoarder-only` just one; `--sale-only` skips them.
+const hammerOnly = process.argv.includes("--batch-hammer-only");
+const hoarderOnly = process.argv.includes("--hoarder-only");
+const attacksOnly = process.argv.includes("--attacks-only") || hammerOnly || hoarderOnly;
 
 // The production build, as `npm start` runs it (rebuilt only when older than its sources).
 await buildAll({ ifStale: true, log });
 
-// 1. The shop, production mode, fresh database.
-const dataDir = mkdtempSync(join(tmpdir(), "harvest-bench-"));
-const port = await freePort();
-const shop = spawn(process.execPath, [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), ...SERVER_NODE_ARGS, SERVER_ENTRY], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "true", SEED_ADMIN_PASSWORD: "bench-admin-pw", LOG_LEVEL: "warn", PAYMENT_LATENCY_MS: "0" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-await waitFor(`${base}/api/health`);
+async function runAttacks() {
+  const attacks = {};
+  if (!hoarderOnly) attacks.batchHammer = await batchHammer({ root, quick, log });
+  if (!hammerOnly) attacks.ticketHoarder = await ticketHoarder({ root, quick, log });
+  return attacks;
+}
+if (attacksOnly) {
+  const attacks = await runAttacks();
+  if (asJson) process.stdout.write(JSON.stringify(attacks, null, 2) + "\n");
+  else console.log(`\nAttack phases${quick ? " (quick smoke run)" : ""}\n${attackLines(attacks).join("\n")}`);
+  process.exit(attacksOk(attacks, { quick }) ? 0 : 1);
+}
+
+// 1. The shop, production mode, fresh database. It trusts X-Forwarded-For, and every benchmark
+// connection sends its own (10.<phase>.x.y), as the different customers behind a proxy they stand
+// for: per-address limits (payments in progress, request budgets) then apply to each as to a person,
+// not to all of them at once as they would to one 127.0.0.1.
+const shopServer = await startShop({ root, env: { TRUST_PROXY: "true" }, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+const { proc: shop, base, dataDir, db } = shopServer;
 
 // 2. The ceiling, serving the shop's own list, competition and page bytes.
 const firstId = (await (await fetch(`${base}/api/competitions`)).json())[0].id;
@@ -70,61 +84,35 @@ const rssTimer = setInterval(() => {
   } catch {}
 }, 100);
 
-// 3. Buyers and competitions, written straight into the database (sessions created up front).
-const db = new Database(join(dataDir, "shop.db"));
-db.pragma("busy_timeout = 5000");
-const now = Date.now();
-const tokens = [];
-for (let i = 0; i < 200; i++) {
-  const id = crypto.randomUUID();
-  db.prepare("insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Bench', ?, '1980-01-01', 'United Kingdom', 'user', 1, 0, ?, ?)").run(id, `bench${i}@example.test`, `B${i}`, now, now);
-  const token = randomBytes(20).toString("base64url").toLowerCase().replace(/[^a-z2-7]/g, "a").slice(0, 32).padEnd(32, "a");
-  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(createHash("sha256").update(token).digest("hex"), id, now + 30 * 86_400_000, now); // as a sign-in makes them: 30 days
-  tokens.push(token);
-}
-const newCompetition = (max) => {
-  const id = crypto.randomUUID();
-  db.prepare(`insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, draw_seed, qualifying_question, qualifying_answer, created_at, updated_at)
-    values (?, 'Bench Tractor', 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?)`).run(id, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, randomBytes(32).toString("hex"), now, now);
-  return id;
-};
+// 3. Buyers and competitions, written straight into the database (sessions created up front, as a
+// sign-in makes them: 30 days).
+const tokens = seedBuyers(db, 200);
+const newCompetition = (max) => newCompetitionIn(db, max);
 const big = newCompetition(50_000);
 const small = newCompetition(1_000);
 const live = newCompetition(50_000);
-
-function purchaseRequests(competitionId, onSoldOut) {
-  return [{
-    method: "POST",
-    path: "/api/entries",
-    setupRequest: (req) => {
-      const quantity = 1 + Math.floor(Math.random() * 5);
-      return { ...req, headers: { "content-type": "application/json", "x-session-token": tokens[Math.floor(Math.random() * tokens.length)] }, body: JSON.stringify({ competitionId, customerName: "Bench Buyer", customerEmail: "bench@example.test", answer: "green", quantity }) };
-    },
-    // 403 is "sold out" here (the buyers have no limits): the sale is over.
-    onResponse: (status) => { if (status === 403) onSoldOut?.(); },
-  }];
-}
+// Buyer j buys on connection j mod connections only (one order at a time each, as in a browser).
+const purchaseRequests = (competitionId, onSoldOut, connections = 100) => purchaseRequestsOf(competitionId, tokens, onSoldOut, connections);
 
 let current = null;
-const run = (opts) => new Promise((resolve, reject) => { current = autocannon({ connections: 100, ...opts }, (err, res) => (err ? reject(err) : resolve(res))); });
-const count = (res, code) => res.statusCodeStats?.[code]?.count ?? 0;
-const ledger = (cid) => ({
-  sold: db.prepare("select sold_tickets s from competitions where id = ?").get(cid).s,
-  max: db.prepare("select max_tickets m from competitions where id = ?").get(cid).m,
-  tickets: db.prepare("select count(*) n from tickets where competition_id = ?").get(cid).n,
-  duplicates: db.prepare("select count(*) n from (select number from tickets where competition_id = ? group by number having count(*) > 1)").get(cid).n,
-  paidWithoutTickets: db.prepare("select count(*) n from entries e where e.competition_id = ? and e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)").get(cid).n,
+// Against the shop (`block` given), each connection has its own X-Forwarded-For, 10.block.x.y, or
+// `addresses` of them in turn (page reads: many visitors per connection).
+const run = (opts, block, addresses = 1) => new Promise((resolve, reject) => {
+  const o = { connections: 100, ...opts };
+  current = autocannon(block ? perConnectionAddress(o, (n) => address(block, n), addresses) : o, (err, res) => (err ? reject(err) : resolve(res)));
 });
+const count = (res, code) => res.statusCodeStats?.[code]?.count ?? 0;
+const ledger = (cid) => ledgerOf(db, cid);
 
 log(`Flash sale: 200 buyers, 100 connections, ${D.sale}s (or until sold out) against 50,000 tickets…`);
 // The rate is measured while there is something to sell: the run stops at the first "sold out".
 phase = "flash sale";
-const sale = await run({ url: base, duration: D.sale, requests: purchaseRequests(big, () => current?.stop()) });
+const sale = await run({ url: base, duration: D.sale, requests: purchaseRequests(big, () => current?.stop()) }, 1);
 const saleLedger = ledger(big);
 const ticketsSold = saleLedger.sold;
 log(`Sold-out run: 1,000 tickets, ${D.soldOut}s…`);
 phase = "sold-out run";
-if (!saleOnly) await run({ url: base, duration: D.soldOut, requests: purchaseRequests(small) });
+if (!saleOnly) await run({ url: base, duration: D.soldOut, requests: purchaseRequests(small) }, 2);
 const soldOutLedger = ledger(small);
 
 phase = "idle (ceiling run)";
@@ -132,8 +120,12 @@ log(`Ceiling: plain node:http purchases, ${D.sale}s…`);
 const ceilingSale = await run({ url: cbase, duration: D.sale, requests: [{ method: "POST", path: "/buy", setupRequest: (r) => ({ ...r, body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 5) }) }) }] });
 
 const someId = firstId;
-const readRun = async (path, cpath) => {
-  const shopRes = await run({ url: base + path, duration: D.reads });
+// Each read connection stands for 32 visitors, each with its own address (3,200 in all): a few dozen
+// reads a second each at most, like the people they stand for, so a per-address request budget
+// measures what it costs rather than refusing the benchmark.
+const READ_ADDRESSES = 32;
+const readRun = async (path, cpath, block) => {
+  const shopRes = await run({ url: base + path, duration: D.reads }, block, READ_ADDRESSES);
   const ceilRes = await run({ url: cbase + cpath, duration: D.reads });
   return { reqPerSec: Math.round(shopRes.requests.average), p99Ms: shopRes.latency.p99, ceilingReqPerSec: Math.round(ceilRes.requests.average), errors: shopRes.errors + shopRes.non2xx };
 };
@@ -141,9 +133,9 @@ log(`Reads: ${D.reads}s each…`);
 phase = "reads";
 const skipped = { reqPerSec: 0, p99Ms: 0, ceilingReqPerSec: 0, errors: 0 };
 const reads = {
-  competitions: saleOnly ? skipped : await readRun("/api/competitions", "/list"),
-  competition: saleOnly ? skipped : await readRun(`/api/competitions/${someId}`, "/one"),
-  shell: saleOnly ? skipped : await readRun("/", "/"),
+  competitions: saleOnly ? skipped : await readRun("/api/competitions", "/list", 3),
+  competition: saleOnly ? skipped : await readRun(`/api/competitions/${someId}`, "/one", 4),
+  shell: saleOnly ? skipped : await readRun("/", "/", 5),
 };
 
 // 4. Launch night as it happens: people buying and people browsing the same competition at once.
@@ -156,8 +148,8 @@ if (!saleOnly) {
   const instances = [];
   const once = (opts) => new Promise((resolve, reject) => instances.push(autocannon({ duration: D.reads, ...opts }, (err, res) => (err ? reject(err) : resolve(res)))));
   const [buying, browsing] = await Promise.all([
-    once({ url: base, connections: 50, requests: purchaseRequests(live, () => instances.forEach((i) => i.stop())) }),
-    once({ url: base, connections: 50, requests: [{ method: "GET", path: `/api/competitions/${live}` }, { method: "GET", path: "/api/competitions" }] }),
+    once(perConnectionAddress({ url: base, connections: 50, requests: purchaseRequests(live, () => instances.forEach((i) => i.stop()), 50) }, (n) => address(6, n))),
+    once(perConnectionAddress({ url: base, connections: 50, requests: [{ method: "GET", path: `/api/competitions/${live}` }, { method: "GET", path: "/api/competitions" }] }, (n) => address(7, n), READ_ADDRESSES)),
   ]);
   const l = ledger(live);
   mixed = {
@@ -208,11 +200,12 @@ if (withLighthouse) {
 }
 
 clearInterval(rssTimer);
-const shopExited = new Promise((r) => shop.once("exit", r));
-shop.kill("SIGTERM");
 ceiling.kill("SIGTERM");
-await shopExited;
+await shopServer.stop();
 if (profileDir) log(`CPU profile of the shop: ${profileDir}`);
+
+// 5. The attacks, each on its own fresh shop (see scripts/bench/attacks.mjs).
+const attacks = saleOnly ? {} : await runAttacks();
 
 // First-load JavaScript and CSS of the storefront, gzip bytes, from the build manifest.
 const manifest = JSON.parse(readFileSync(join(root, "dist/client/.vite/manifest.json"), "utf8"));
@@ -253,8 +246,8 @@ const result = {
   firstLoadJsGzipBytes,
   firstLoadCssGzipBytes,
   ...(lighthouseScores ? { lighthouse: lighthouseScores } : {}),
+  ...attacks,
 };
-db.close();
 
 if (asJson) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
 else {
@@ -276,6 +269,7 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
       console.log(`  Lighthouse      ${page}: ${l.score} (runs ${l.runs.join(", ")}), LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls.toFixed(3)}`);
     }
   }
+  for (const line of attackLines(attacks)) console.log(line);
 }
-const ok = (mixed === null || (mixed.oversold === 0 && mixed.duplicates === 0)) && result.flashSale.oversold === 0 && result.flashSale.duplicates === 0 && result.flashSale.paidWithoutTickets === 0 && (saleOnly || result.soldOut.sold === result.soldOut.max);
+const ok = (mixed === null || (mixed.oversold === 0 && mixed.duplicates === 0)) && result.flashSale.oversold === 0 && result.flashSale.duplicates === 0 && result.flashSale.paidWithoutTickets === 0 && (saleOnly || result.soldOut.sold === result.soldOut.max) && attacksOk(attacks, { quick });
 process.exit(ok ? 0 : 1);

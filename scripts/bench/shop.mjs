@@ -1,0 +1,155 @@
+// The benchmark's shop: the production bundle started on a fresh temporary database, with signed-in
+// adult buyers and competitions written straight into that database. Shared by the main benchmark
+// (scripts/bench.mjs) and the attack phases (scripts/bench/attacks.mjs), each of which starts its own.
+import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from "../build.mjs";
+
+export const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); }); });
+export const waitFor = async (url) => { for (let i = 0; i < 300; i++) { try { if ((await fetch(url)).ok) return; } catch {} await new Promise((r) => setTimeout(r, 100)); } throw new Error(`${url} did not come up`); };
+
+/**
+ * Starts `node dist/server/main.mjs` as `npm start` runs it (production mode, seeded demo data) on a
+ * free loopback port and a fresh data folder; `env` adds to or overrides the benchmark's defaults.
+ */
+export async function startShop({ root, env = {}, nodeArgs = [] }) {
+  const dataDir = mkdtempSync(join(tmpdir(), "harvest-bench-"));
+  const port = await freePort();
+  const proc = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "true", SEED_ADMIN_PASSWORD: "bench-admin-pw", LOG_LEVEL: "warn", PAYMENT_LATENCY_MS: "0", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((r) => proc.once("exit", r));
+  const base = `http://127.0.0.1:${port}`;
+  await Promise.race([waitFor(`${base}/api/health`), exited.then(() => { throw new Error("the shop exited during start-up"); })]);
+  const db = new Database(join(dataDir, "shop.db"));
+  db.pragma("busy_timeout = 5000");
+  return {
+    proc,
+    base,
+    port,
+    dataDir,
+    db,
+    /** Resident memory now, in MB (0 once the process is gone). */
+    rssMb() {
+      try {
+        return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+      } catch {
+        return 0;
+      }
+    },
+    /** SIGTERM (the shop's graceful shutdown, at most 10 s), then SIGKILL if it is still there after 15 s. */
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        proc.kill("SIGTERM");
+        const killer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      try { db.close(); } catch {}
+    },
+  };
+}
+
+/** `n` adult customers (date of birth set), each with a 30-day session as a sign-in makes; returns their tokens. */
+export function seedBuyers(db, n, prefix = "bench") {
+  const now = Date.now();
+  const insUser = db.prepare("insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Bench', ?, '1980-01-01', 'United Kingdom', 'user', 1, 0, ?, ?)");
+  const insSession = db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)");
+  const tokens = [];
+  for (let i = 0; i < n; i++) {
+    const id = crypto.randomUUID();
+    insUser.run(id, `${prefix}${i}@example.test`, `B${i}`, now, now);
+    const token = randomBytes(20).toString("base64url").toLowerCase().replace(/[^a-z2-7]/g, "a").slice(0, 32).padEnd(32, "a");
+    insSession.run(createHash("sha256").update(token).digest("hex"), id, now + 30 * 86_400_000, now);
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** An open £1 competition with `max` tickets (null: unlimited) and an optional per-person cap. */
+export function newCompetition(db, max, { perPerson = null, title = "Bench Tractor" } = {}) {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  db.prepare(`insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, max_tickets_per_person, draw_seed, qualifying_question, qualifying_answer, created_at, updated_at)
+    values (?, ?, 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?)`).run(id, title, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, perPerson, randomBytes(32).toString("hex"), now, now);
+  return id;
+}
+
+/** What the database says about a competition's tickets after a run. */
+export function ledger(db, cid) {
+  return {
+    sold: db.prepare("select sold_tickets s from competitions where id = ?").get(cid).s,
+    max: db.prepare("select max_tickets m from competitions where id = ?").get(cid).m,
+    tickets: db.prepare("select count(*) n from tickets where competition_id = ?").get(cid).n,
+    duplicates: db.prepare("select count(*) n from (select number from tickets where competition_id = ? group by number having count(*) > 1)").get(cid).n,
+    paidWithoutTickets: db.prepare("select count(*) n from entries e where e.competition_id = ? and e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)").get(cid).n,
+  };
+}
+
+/** `n`-th client address in block `block`: 10.block.x.y (the shop reads it from X-Forwarded-For when TRUST_PROXY=true). */
+export const address = (block, n) => `10.${block}.${((n + 1) >> 8) & 255}.${(n + 1) & 255}`;
+
+/**
+ * Gives every autocannon connection its own X-Forwarded-For (`addressOf(i)`), as if each were a
+ * different customer behind the shop's proxy, and tells its requests which connection they are on
+ * (`req.connection`, used by purchaseRequests). With `perConnection` > 1, a connection stands for
+ * that many visitors instead: its requests are repeated once per address and sent in turn (a page
+ * read at hundreds a second is many people, not one). autocannon has no per-connection hook for
+ * headers, so this rewrites the connection's own copy of the requests when it is created.
+ */
+export function perConnectionAddress(opts, addressOf, perConnection = 1) {
+  let n = 0;
+  return {
+    ...opts,
+    setupClient: (client) => {
+      const connection = n++;
+      const it = client.requestIterator;
+      const requests = [];
+      for (let k = 0; k < perConnection; k++) {
+        const ip = addressOf(connection * perConnection + k);
+        for (const r of it.requests) requests.push({ ...r, headers: { ...r.headers, "x-forwarded-for": ip }, connection });
+      }
+      // Built now, like autocannon's own (requests with a setupRequest are rebuilt before each send).
+      requests.forEach((r, i) => {
+        it.currentRequestIndex = i;
+        it.currentRequest = r;
+        it.rebuildRequest();
+      });
+      it.requests = requests;
+      it.currentRequestIndex = 0;
+      it.currentRequest = requests[0];
+    },
+  };
+}
+
+/**
+ * The flash sale's purchase: one of the signed-in buyers buys 1–5 tickets through POST /api/entries
+ * (the simulated provider's default token approves). With `connections` (and perConnectionAddress),
+ * the buyers are dealt out to the connections (buyer j on connection j mod connections), so a person
+ * buys on one connection, from one address, one order at a time, as in a browser; without it, any
+ * buyer on any connection. Headers set by perConnectionAddress (X-Forwarded-For) are kept.
+ */
+export function purchaseRequests(competitionId, tokens, onSoldOut, connections = 0) {
+  const buyerOn = (c) => {
+    if (c === undefined || !connections) return tokens[Math.floor(Math.random() * tokens.length)];
+    if (c >= tokens.length) return tokens[c % tokens.length];
+    return tokens[c + connections * Math.floor(Math.random() * Math.ceil((tokens.length - c) / connections))];
+  };
+  return [{
+    method: "POST",
+    path: "/api/entries",
+    setupRequest: (req) => {
+      const quantity = 1 + Math.floor(Math.random() * 5);
+      return { ...req, headers: { ...req.headers, "content-type": "application/json", "x-session-token": buyerOn(req.connection) }, body: JSON.stringify({ competitionId, customerName: "Bench Buyer", customerEmail: "bench@example.test", answer: "green", quantity }) };
+    },
+    // 403 is "sold out" here (the buyers have no limits): the sale is over.
+    onResponse: (status) => { if (status === 403) onSoldOut?.(); },
+  }];
+}
