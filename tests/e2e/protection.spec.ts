@@ -41,6 +41,15 @@ test("an under-18 date of birth is refused", async ({ page }) => {
   await enterCompetition(page, c, c.answer, 1, "Kit Young");
   await payDirect(page, CARDS.approve);
   await expect(page.getByText("You must be 18 or over to enter our competitions.")).toBeVisible();
+  // The refusal cannot be undone from the profile: the date is read-only, with a way to ask for a correction.
+  await page.goto("/account?tab=profile");
+  const dateOfBirth = page.getByLabel("Date of Birth");
+  await expect(dateOfBirth).toHaveValue(young);
+  await expect(dateOfBirth).toHaveAttribute("readonly", "");
+  await expect(page.getByText("Your date of birth can't be changed here.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
+  await dateOfBirth.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "tests/.tmp/e2e-results/profile-date-of-birth.png" });
 });
 
 test("a complaint gets a reference and lands in the admin queue", async ({ page }) => {
