@@ -3,10 +3,12 @@ import { createCompetition } from "../factories/competitions";
 import { count } from "../helpers/assertions";
 import { createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { ResponseCache } from "../../src/server/http/response-cache";
 
 const db = createTestDb();
 await createCompetition(db, { title: "Batch Test Baler" });
-const api = await startTestServer(db);
+const cache = new ResponseCache();
+const api = await startTestServer(db, { cache });
 const budgeted = await startTestServer(db, { requestBudget: { perSecond: 5, burst: 20 }, config: { trustProxy: true } });
 
 const contact = (i: number) => ({ name: "Batch Sender", email: `batch${i}@example.test`, subject: "Batch subject", message: "A message long enough to pass." });
@@ -51,6 +53,21 @@ describe("tRPC batches", () => {
     await api.request("/api/contact", { body: contact(8) });
     const after = await api.request(url);
     expect(after.json[0].result.data.some((c: { title: string }) => c.title === "Fresh After Write")).toBe(true);
+  });
+
+  it("caches each public read once, however batches combine them: new combinations make no new entries", async () => {
+    const reads = ["public.competitions.list", "public.content.statistics", "public.content.winners", "public.content.categories", "public.content.heroSlides"];
+    const before = cache.stats();
+    for (let i = 0; i < 200; i++) {
+      // A different mix and order of up to ten calls each time.
+      const calls = Array.from({ length: 2 + (i % 9) }, (_, k) => reads[(i * 7 + k * (i % 5 + 1)) % reads.length]!);
+      const res = await api.request(`/api/trpc/${calls.join(",")}?batch=1&input=${encodeURIComponent("{}")}`);
+      expect(res.status).toBe(200);
+      expect(res.json).toHaveLength(calls.length);
+    }
+    const after = cache.stats();
+    expect(after.entries - before.entries).toBeLessThanOrEqual(reads.length);
+    expect(after.bytes).toBeLessThan(1_000_000);
   });
 
   it("keeps signed-in and mixed batches out of the cache", async () => {

@@ -30,19 +30,28 @@ export function callerByPath(caller: object): CallByPath {
   };
 }
 
+/** One cache key per procedure and input, shared by the REST and tRPC faces. */
+const keyOf = (path: string, input: unknown) => `${path}:${JSON.stringify(input ?? null)}`;
+
 /** Answers a GET of a documented public REST path from the cache; false when it is not one. */
 export async function serveRestRead(cache: ResponseCache, call: CallByPath, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   for (const [path, read] of Object.entries(PUBLIC_READS)) {
     const m = read.rest.exec(pathname);
-    if (m) return cache.serve(req, res, pathname, () => call(path, read.input?.(m)));
+    if (!m) continue;
+    const input = read.input?.(m);
+    return cache.serve(req, res, keyOf(path, input), () => call(path, input));
   }
   return false;
 }
 
+const OPEN = Buffer.from('{"result":{"data":');
+const CLOSE = Buffer.from("}}");
+
 /**
  * Answers a tRPC GET from the cache when every call in it is a public read; false otherwise (a
- * mixed batch, a bad input, a read that fails: the tRPC handler then answers as usual). The cache
- * key is the calls and their parsed inputs, so padding the URL makes no new entries.
+ * mixed batch, a bad input, a read that fails: the tRPC handler then answers as usual). Each call is
+ * cached on its own (by procedure and parsed input), so neither padding the URL nor combining calls
+ * in new ways makes new entries.
  */
 export async function serveTrpcRead(
   cache: ResponseCache,
@@ -62,10 +71,16 @@ export async function serveTrpcRead(
     return false;
   }
   const inputOf = (i: number) => (batch ? (inputs as Record<string, unknown> | undefined)?.[String(i)] : inputs);
-  const key = `trpc:${batch ? "b" : "s"}:${JSON.stringify(procedurePaths.map((p, i) => [p, inputOf(i) ?? null]))}`;
-  return cache.serve(req, res, key, async () => {
-    const data = await Promise.all(procedurePaths.map((p, i) => call(p, inputOf(i))));
-    const envelopes = data.map((d) => ({ result: { data: d } }));
-    return batch ? envelopes : envelopes[0];
+  const parts = procedurePaths.map((path, i) => {
+    const input = inputOf(i);
+    return { key: keyOf(path, input), compute: () => call(path, input) };
+  });
+  return cache.serveParts(req, res, parts, (bodies) => {
+    const envelopes = bodies.map((b) => Buffer.concat([OPEN, b, CLOSE]));
+    if (!batch) return envelopes[0]!;
+    const joined: Buffer[] = [Buffer.from("[")];
+    envelopes.forEach((e, i) => joined.push(...(i ? [Buffer.from(","), e] : [e])));
+    joined.push(Buffer.from("]"));
+    return Buffer.concat(joined);
   });
 }

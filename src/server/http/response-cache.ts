@@ -13,35 +13,71 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 5000;
+const MAX_BYTES = 64 * 1024 * 1024;
 
 export class ResponseCache {
   private version = 0;
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
   /** Computations under way: readers arriving meanwhile wait for the same one (no stampede). */
   private readonly pending = new Map<string, { version: number; promise: Promise<Entry | null> }>();
 
+  /** What the cache holds now, for tests and diagnostics. */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
   invalidate(): void {
     this.version++;
-    if (this.entries.size > 5000) this.entries.clear();
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
   }
 
   /** Answers from the cache (computing on a miss); returns false to let the caller handle it. */
   async serve(req: IncomingMessage, res: ServerResponse, key: string, compute: () => Promise<unknown>): Promise<boolean> {
-    let entry = this.entries.get(key);
-    if (!entry || entry.version !== this.version) {
-      entry = (await this.computeOnce(key, compute)) ?? undefined;
-      // Not found, a bad id…: the normal handler answers with its error.
-      if (!entry) return false;
-    }
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("Cache-Control", "public, no-cache");
-    if (req.headers["if-none-match"] === entry.etag) {
-      res.writeHead(304).end();
-      return true;
-    }
-    res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": entry.body.length });
-    res.end(req.method === "HEAD" ? undefined : entry.body);
+    const entry = await this.entryFor(key, compute);
+    if (!entry) return false;
+    this.send(req, res, entry.body, entry.etag);
     return true;
+  }
+
+  /**
+   * Answers a response made of several cached parts (a tRPC batch of public reads): each part is
+   * cached on its own, under the same key whichever batch asked for it, so no combination of calls
+   * makes a new entry, and the parts are joined by `assemble` on the way out.
+   */
+  async serveParts(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parts: Array<{ key: string; compute: () => Promise<unknown> }>,
+    assemble: (bodies: Buffer[]) => Buffer,
+  ): Promise<boolean> {
+    const entries = await Promise.all(parts.map((p) => this.entryFor(p.key, p.compute)));
+    if (entries.some((e) => !e)) return false;
+    const etag = `"${createHash("sha1").update(entries.map((e) => e!.etag).join(",")).digest("base64url")}"`;
+    this.send(req, res, assemble(entries.map((e) => e!.body)), etag);
+    return true;
+  }
+
+  private async entryFor(key: string, compute: () => Promise<unknown>): Promise<Entry | null> {
+    const entry = this.entries.get(key);
+    if (entry && entry.version === this.version) return entry;
+    // Not found, a bad id…: null, and the normal handler answers with its error.
+    return this.computeOnce(key, compute);
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string): void {
+    res.setHeader("ETag", etag);
+    res.setHeader("Cache-Control", "public, no-cache");
+    if (req.headers["if-none-match"] === etag) {
+      res.writeHead(304).end();
+      return;
+    }
+    res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length });
+    res.end(req.method === "HEAD" ? undefined : body);
   }
 
   private computeOnce(key: string, compute: () => Promise<unknown>): Promise<Entry | null> {
@@ -52,9 +88,12 @@ export class ResponseCache {
       (value) => {
         const body = Buffer.from(JSON.stringify(value));
         const entry = { version, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
-        // Keys follow what clients ask for; a bound keeps odd inputs from growing memory.
-        if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) this.entries.clear();
+        // Keys follow what clients ask for; bounds on entries and bytes keep odd inputs from growing memory.
+        const previous = this.entries.get(key);
+        if (previous) this.bytes -= previous.body.length;
+        if ((this.entries.size >= MAX_ENTRIES || this.bytes + body.length > MAX_BYTES) && !previous) this.clear();
         this.entries.set(key, entry);
+        this.bytes += body.length;
         return entry;
       },
       () => null,
