@@ -138,7 +138,14 @@ export function createApp(opts: AppOptions): RequestHandler {
 
     const handle = async () => {
       if (pathname.startsWith("/api/trpc/") || pathname === "/api/trpc") {
-        const procedurePaths = pathname.slice("/api/trpc/".length).split(",");
+        // Counted as tRPC will see them: it decodes the path, so "%2C" separates calls too.
+        let procedurePaths: string[];
+        try {
+          procedurePaths = decodeURIComponent(pathname.slice("/api/trpc/".length)).split(",");
+        } catch {
+          sendJson(res, 400, { error: { message: "Malformed procedure path", code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400 } } });
+          return;
+        }
         // Refused before any procedure runs, any session is looked up or any body is read.
         if (procedurePaths.length > MAX_TRPC_BATCH) {
           req.resume();

@@ -203,3 +203,30 @@ describe("D. only an admin changes a date of birth once set, with a reason, audi
     expect((await api.request(`/api${path(customer.user.id)}`, { method: "PUT", body, token: customer.token })).status).toBe(403);
   });
 });
+
+describe("E. a ticket limit cannot be made so large that the shop's own answers break", () => {
+  it("refuses maxTickets and maxTicketsPerPerson beyond ten million, on create and on edit", async () => {
+    for (const over of [{ maxTickets: 1e300 }, { maxTickets: 10_000_001 }, { maxTicketsPerPerson: "99999999999999999999" }]) {
+      const res = await as("POST", "/admin/competitions", campaign(over));
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.json.issues)).toMatch(/can be at most 10,000,000/);
+    }
+    const created = await as("POST", "/admin/competitions", campaign({ maxTickets: 10_000_000 }));
+    expect(created.status).toBe(200);
+    expect((await as("PUT", `/admin/competitions/${created.json.id}`, campaign({ maxTickets: 1e300 }))).status).toBe(400);
+  });
+
+  it("a row that fails the output check still answers the generic 500, with no field detail", async () => {
+    const broken = await createCompetition(db, { title: "Broken Row" });
+    db.$client.prepare("update competitions set max_tickets = ? where id = ?").run(2 ** 60, broken.id);
+    try {
+      const res = await api.request("/api/competitions", { headers: { "x-request-id": "req-output-check-1" } });
+      expect(res.status).toBe(500);
+      expect(res.json.message).toBe("Something went wrong on our side. Please try again; if it keeps happening, contact us quoting reference req-output-check-1.");
+      expect(res.text).not.toMatch(/maxTickets|Too big|9007199254740991/i);
+      expect(res.json.data.zodError).toBeNull();
+    } finally {
+      db.$client.prepare("delete from competitions where id = ?").run(broken.id);
+    }
+  });
+});

@@ -22,6 +22,21 @@ describe("tRPC batches", () => {
     expect(res.text.length).toBeLessThan(500);
   });
 
+  it("counts calls separated by an encoded comma, as tRPC does", async () => {
+    const eleven = await api.request(`/api/trpc/${Array.from({ length: 11 }, () => "public.competitions.list").join("%2C")}?batch=1`);
+    expect(eleven.status).toBe(400);
+    expect(eleven.json.error.message).toBe("Too many calls in one request: a batch may hold at most 10.");
+    // Ten encoded calls cost ten from the budget: two such requests use up a burst of twenty.
+    const ten = `/api/trpc/${Array.from({ length: 10 }, () => "public.competitions.list").join("%2C")}?batch=1&input=${encodeURIComponent("{}")}`;
+    const headers = { "x-forwarded-for": "203.0.113.77" };
+    const first = await budgeted.request(ten, { headers });
+    expect(first.status).toBe(200);
+    expect(first.json).toHaveLength(10);
+    expect(first.headers.get("etag")).toBeTruthy();
+    expect((await budgeted.request(ten, { headers })).status).toBe(200);
+    expect((await budgeted.request(ten, { headers })).status).toBe(429);
+  });
+
   it("runs none of the calls of an over-long batch of writes", async () => {
     const before = count(db, "contact_messages");
     const body = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(i), contact(i)]));
@@ -92,6 +107,11 @@ describe("the per-address request budget", () => {
     const trpc = await budgeted.request(`/api/trpc/public.competitions.list?input=${encodeURIComponent("{}")}`, { headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(trpc.status).toBe(429);
     expect(trpc.json.error.data.code).toBe("TOO_MANY_REQUESTS");
+    // Behind the proxy, the address is the entry the proxy appended, not what the client put first.
+    for (let i = 0; i < 3; i++) {
+      const spoofed = await budgeted.request("/api/competitions", { headers: { "x-forwarded-for": `10.9.8.${i}, 203.0.113.9` } });
+      expect(spoofed.status).toBe(429);
+    }
     // Another address, and the health check, are untouched.
     expect((await budgeted.request("/api/competitions", { headers: { "x-forwarded-for": "203.0.113.10" } })).status).toBe(200);
     expect((await budgeted.request("/api/health", { headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(200);

@@ -82,7 +82,7 @@ describe("a buyer who keeps paying with a declining card", () => {
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
-        expect(res.json.error.message).toMatch(/^Too many declined payments\. Please wait \d+ minutes? before trying again/);
+        expect(res.json.error.message).toMatch(/^Too many failed payments\. Please wait \d+ minutes? before trying again/);
       }
     }
     expect(statuses).toEqual([402, 402, 402, 402, 402, 429, 429, 429]);
@@ -91,6 +91,16 @@ describe("a buyer who keeps paying with a declining card", () => {
     expect(res.status).toBe(201);
     expect(res.json.ticketNumbers).toHaveLength(3);
     expect(ledgerProblems(db)).toMatchObject({ heldMismatch: [], oversold: [], duplicates: [] });
+  });
+
+  it("counts a card that always answers with a processing error like one that declines", async () => {
+    const c = await createCompetition(db, { maxTickets: 500, maxTicketsPerPerson: null });
+    const attacker = await createUserWithSession(db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await api.request("/api/entries", { token: attacker.token, body: entry(c.id, { quantity: 100, paymentToken: "sim_error" }) })).status);
+    }
+    expect(statuses).toEqual([402, 402, 402, 402, 402, 429, 429]);
   });
 
   it("may not hold tickets in more than two orders at once", async () => {

@@ -38,8 +38,10 @@ export const CONTACT_ACK_SUBJECT = "We've received your message";
 const COMPLAINT_ACK_SUBJECT = /^Your complaint CMP-\d{8}-[0-9A-F]{6} has been received$/;
 
 /** Whether a mail in the outbox is one of the contact form's acknowledgements. */
-export function isContactAcknowledgement(subject: string): boolean {
-  return subject === CONTACT_ACK_SUBJECT || COMPLAINT_ACK_SUBJECT.test(subject);
+/** Which contact-form acknowledgement a subject is, if any. */
+export function isContactAcknowledgement(subject: string): "message" | "complaint" | null {
+  if (subject === CONTACT_ACK_SUBJECT) return "message";
+  return COMPLAINT_ACK_SUBJECT.test(subject) ? "complaint" : null;
 }
 
 export function contactAcknowledgementMail(to: string): MailMessage {

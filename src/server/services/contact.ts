@@ -25,14 +25,18 @@ function complaintReference(now: Date): string {
   return `CMP-${day}-${randomBytes(3).toString("hex").toUpperCase()}`;
 }
 
-/** Whether the contact form already queued an acknowledgement to this address since `since`. */
-function acknowledgedSince(db: Pick<Db, "select">, email: string, since: Date): boolean {
+/**
+ * Whether the contact form already queued an acknowledgement of this kind to this address since
+ * `since`. Kinds are counted apart: a complaint's acknowledgement carries its reference and
+ * deadline, so an earlier "we've received your message" must not stand in for it.
+ */
+function acknowledgedSince(db: Pick<Db, "select">, email: string, kind: "message" | "complaint", since: Date): boolean {
   return db
     .select({ subject: mailOutbox.subject })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.to, email), gt(mailOutbox.createdAt, since)))
     .all()
-    .some((m) => isContactAcknowledgement(m.subject));
+    .some((m) => isContactAcknowledgement(m.subject) === kind);
 }
 
 export function submitContact(db: Db, args: ContactArgs, now = new Date()): { success: boolean; id: string; reference: string | null } {
@@ -58,7 +62,7 @@ export function submitContact(db: Db, args: ContactArgs, now = new Date()): { su
         .get();
       // The acknowledgement quotes nothing the sender wrote and goes at most once a day to an address,
       // so the form cannot be used to mail strangers; the message itself is stored either way.
-      if (!acknowledgedSince(tx, email, new Date(now.getTime() - DAY))) {
+      if (!acknowledgedSince(tx, email, kind, new Date(now.getTime() - DAY))) {
         enqueueMail(tx as unknown as Db, kind === "complaint" ? complaintAcknowledgementMail(email, reference!, responseDueAt!) : contactAcknowledgementMail(email));
       }
       return { success: true, id: row.id, reference };

@@ -26,7 +26,7 @@ export interface OrderDeps {
   now?: () => Date;
   /** How long a pending order holds its numbers; HOLD_MS unless configured. */
   holdMs?: number;
-  /** Limits on declined payments and holds at once; none when absent (server-side callers, tests). */
+  /** Limits on failed payments and holds at once; none when absent (server-side callers, tests). */
   guard?: PurchaseGuard;
 }
 
@@ -336,7 +336,8 @@ async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderAr
     }
   }
   const settledAt = deps.now?.() ?? new Date();
-  if (result.status === "declined") deps.guard?.declinedPayment(buyer, settledAt.getTime());
+  // A processing error counts like a decline: a card that always errors holds tickets just the same.
+  if (result.status !== "succeeded") deps.guard?.failedPayment(buyer, settledAt.getTime());
 
   let settled: Settled;
   try {

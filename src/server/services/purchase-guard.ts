@@ -6,7 +6,8 @@ import { AppError } from "../errors";
  * otherwise keep the rest of a competition "sold out" while nothing is sold. Two rules, by account
  * (or email for a guest) and by address:
  *
- * - declined payments: a few a window, then a clear refusal until the window has passed;
+ * - failed payments (declined, or a processing error): a few a window, then a clear refusal until
+ *   the window has passed;
  * - holds at once: an account (or address) may have only a couple of payments in progress.
  *
  * In memory, per process: the shop runs as one process, and a restart forgetting the counts costs
@@ -50,7 +51,7 @@ export class PurchaseGuard {
         const minutes = Math.ceil(retryAfter / 60);
         throw new AppError(
           "TOO_MANY_REQUESTS",
-          `Too many declined payments. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before trying again, or use another card.`,
+          `Too many failed payments. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before trying again, or use another card.`,
           { retryAfter },
         );
       }
@@ -79,7 +80,7 @@ export class PurchaseGuard {
     };
   }
 
-  declinedPayment(buyer: Buyer, now: number): void {
+  failedPayment(buyer: Buyer, now: number): void {
     for (const key of this.keys(buyer)) {
       const recent = this.recentDeclines(key, now);
       recent.push(now);

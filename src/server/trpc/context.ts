@@ -129,10 +129,17 @@ function originMatches(req: IncomingMessage, config: AppConfig): boolean {
   return normalOrigin(requestOrigin(req, config)) === origin;
 }
 
+/**
+ * The client's address. Behind the one trusted proxy TRUST_PROXY names, that is the last
+ * X-Forwarded-For entry, the one the proxy appended; entries before it are whatever the client sent
+ * (nginx's $proxy_add_x_forwarded_for keeps them), so trusting the first would let anyone choose
+ * their address and slip every per-address limit.
+ */
 export function clientIp(req: IncomingMessage, config: AppConfig): string {
   if (config.trustProxy) {
     const fwd = header(req.headers, "x-forwarded-for");
-    if (fwd) return fwd.split(",")[0]!.trim();
+    const last = fwd?.split(",").at(-1)?.trim();
+    if (last) return last;
   }
   return req.socket?.remoteAddress ?? "unknown";
 }

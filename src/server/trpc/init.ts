@@ -16,7 +16,8 @@ const t = initTRPC
     isDev: false,
     errorFormatter({ shape, error, ctx }) {
       const cause = error.cause;
-      const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
+      // Field errors belong to the caller's input; a failing output check is our fault, not theirs to read.
+      const zodError = cause instanceof ZodError && error.code === "BAD_REQUEST" ? z.flattenError(cause) : null;
       const { stack: _stack, ...data } = shape.data as typeof shape.data & { stack?: string };
       // An unexpected failure says nothing of its cause (SQLite's text, a file path…), only a reference.
       const internal = error.code === "INTERNAL_SERVER_ERROR";

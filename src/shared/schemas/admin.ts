@@ -30,7 +30,7 @@ const price = z
   .transform((v) => (typeof v === "number" ? v.toFixed(2) : v.trim()))
   .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), { message: "Price must be a number with at most 2 decimals" });
 
-const optionalInt = (label: string, min: number) =>
+const optionalInt = (label: string, min: number, max: number) =>
   z
     .union([z.number(), z.string(), z.null()])
     .optional()
@@ -41,8 +41,15 @@ const optionalInt = (label: string, min: number) =>
         ctx.addIssue({ code: "custom", message: `${label} must be a whole number of at least ${min}` });
         return z.NEVER;
       }
+      if (n > max) {
+        ctx.addIssue({ code: "custom", message: `${label} can be at most ${max.toLocaleString("en-GB")}` });
+        return z.NEVER;
+      }
       return n;
     });
+
+/** Far beyond any real competition, and well inside what the database and the ticket grid handle. */
+export const MAX_TICKETS_LIMIT = 10_000_000;
 
 export const campaignFields = z.strictObject({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
@@ -54,8 +61,8 @@ export const campaignFields = z.strictObject({
   startDate: date("Start date"),
   endDate: date("End date"),
   drawDate: date("Draw date"),
-  maxTickets: optionalInt("Maximum tickets", 1),
-  maxTicketsPerPerson: optionalInt("Tickets per person", 1),
+  maxTickets: optionalInt("Maximum tickets", 1, MAX_TICKETS_LIMIT),
+  maxTicketsPerPerson: optionalInt("Tickets per person", 1, MAX_TICKETS_LIMIT),
   numberOfWinners: z.coerce.number().int("Number of winners must be a whole number").min(1).max(100).default(1),
   drawMode: z.enum(["auto", "live"]).default("auto"),
   cashAlternative: optionalText(200),

@@ -18,7 +18,7 @@ export const entriesRouter = router({
           "Pass the provider's `paymentToken` (simulated provider: sim_approve (default), sim_decline, sim_insufficient_funds, sim_error, sim_credit_approve) " +
           "and optionally an Idempotency-Key header. 201 when paid; 202 when the payment is still processing (no ticket numbers yet: " +
           "look again with GET /api/orders/{orderId}); 402 when the payment is declined; 403/409/422 name the rule that refused the entry; " +
-          "429 after repeated declined payments or with a payment already in progress (Retry-After says when to try again).",
+          "429 after repeated failed (declined or errored) payments or with a payment already in progress (Retry-After says when to try again).",
         successDescription: "Paid (201): the entry with its ticket numbers; or still processing (202): paymentStatus \"pending\" and no ticket numbers",
         errorResponses: {
           400: "Invalid input",
@@ -27,7 +27,7 @@ export const entriesRouter = router({
           404: "No such competition",
           409: "Not enough tickets left",
           422: "Incorrect answer",
-          429: "Too many declined payments, or a payment already in progress",
+          429: "Too many failed payments, or a payment already in progress",
         },
       },
     })
