@@ -19,6 +19,8 @@ const PUBLIC_READS: Record<string, { rest: RegExp; input?: (m: RegExpExecArray) 
   "public.content.mediaSettings": { rest: /^\/api\/media-settings$/ },
 };
 
+const READS = Object.entries(PUBLIC_READS);
+
 /** Calls a procedure by its dotted path on a caller made for an anonymous visitor. */
 export type CallByPath = (path: string, input: unknown) => Promise<unknown>;
 
@@ -34,12 +36,12 @@ export function callerByPath(caller: object): CallByPath {
 const keyOf = (path: string, input: unknown) => `${path}:${JSON.stringify(input ?? null)}`;
 
 /** Answers a GET of a documented public REST path from the cache; false when it is not one. */
-export async function serveRestRead(cache: ResponseCache, call: CallByPath, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-  for (const [path, read] of Object.entries(PUBLIC_READS)) {
+export function serveRestRead(cache: ResponseCache, call: CallByPath, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> | false {
+  for (const [path, read] of READS) {
     const m = read.rest.exec(pathname);
     if (!m) continue;
     const input = read.input?.(m);
-    return cache.serve(req, res, keyOf(path, input), () => call(path, input));
+    return cache.serve(req, res, input === undefined ? `${path}:null` : keyOf(path, input), () => call(path, input));
   }
   return false;
 }

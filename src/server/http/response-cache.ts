@@ -38,7 +38,9 @@ export class ResponseCache {
 
   /** Answers from the cache (computing on a miss); returns false to let the caller handle it. */
   async serve(req: IncomingMessage, res: ServerResponse, key: string, compute: () => Promise<unknown>): Promise<boolean> {
-    const entry = await this.entryFor(key, compute);
+    // A hit is answered without waiting on a promise: the hottest path of a launch night.
+    const fresh = this.entries.get(key);
+    const entry = fresh && fresh.version === this.version ? fresh : await this.computeOnce(key, compute);
     if (!entry) return false;
     this.send(req, res, entry.body, entry.etag);
     return true;
@@ -62,11 +64,10 @@ export class ResponseCache {
     return true;
   }
 
-  private async entryFor(key: string, compute: () => Promise<unknown>): Promise<Entry | null> {
+  /** Not found, a bad id…: null, and the normal handler answers with its error. */
+  private entryFor(key: string, compute: () => Promise<unknown>): Entry | Promise<Entry | null> {
     const entry = this.entries.get(key);
-    if (entry && entry.version === this.version) return entry;
-    // Not found, a bad id…: null, and the normal handler answers with its error.
-    return this.computeOnce(key, compute);
+    return entry && entry.version === this.version ? entry : this.computeOnce(key, compute);
   }
 
   private send(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string): void {
