@@ -44,10 +44,11 @@ function fillDisk(dir: string): string {
   return path;
 }
 
-const buy = (url: string, token: string, competitionId: string, quantity: number) =>
+/** Each buyer is a different customer behind the shop's proxy (the purchase guard limits payments per address). */
+const buy = (url: string, token: string, competitionId: string, quantity: number, buyer: number) =>
   fetch(`${url}/api/entries`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-session-token": token },
+    headers: { "content-type": "application/json", "x-session-token": token, "x-forwarded-for": `10.20.0.${buyer + 1}` },
     body: JSON.stringify({ competitionId, customerName: "Disk Buyer", customerEmail: "disk@example.test", quantity }),
   });
 
@@ -63,16 +64,16 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 
 describe.skipIf(!mounted)("a full disk on launch night (tmpfs; needs root to mount)", () => {
   it("health says so, no answer leaks SQLite's text or claims a sale it did not record, and every approved payment is recorded once the disk has room", async () => {
-    server = await startServerProcess({ dataDir: mountPoint, env: { PAYMENT_LATENCY_MS: "150", SWEEP_INTERVAL_SECONDS: "1" } });
+    server = await startServerProcess({ dataDir: mountPoint, env: { PAYMENT_LATENCY_MS: "150", SWEEP_INTERVAL_SECONDS: "1", TRUST_PROXY: "true" } });
     const { url } = server;
     const { competitionId, tokens } = seedBuyers(mountPoint, 30, { maxTickets: 5000 });
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
 
     // Buyers are mid-payment when the disk fills.
-    const inFlight = tokens.map((t, i) => buy(url, t, competitionId, (i % 5) + 1));
+    const inFlight = tokens.map((t, i) => buy(url, t, competitionId, (i % 5) + 1, i));
     await new Promise((r) => setTimeout(r, 50));
     const filler = fillDisk(mountPoint);
-    const during = tokens.map((t) => buy(url, t, competitionId, 3));
+    const during = tokens.map((t, i) => buy(url, t, competitionId, 3, i));
     const answers = await Promise.all([...inFlight, ...during].map(async (p) => {
       const res = await p;
       return { status: res.status, text: await res.text() };
