@@ -64,12 +64,14 @@ export default defineConfig({
   },
   test: {
     root: projectRoot,
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/rest/**/*.test.ts", "tests/types/**/*.test.ts", "tests/reliability/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/rest/**/*.test.ts", "tests/reliability/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    typecheck: { enabled: false },
+    // tests/types hold compile-time assertions only (expectTypeOf): Vitest runs tsc over them with the
+    // project's tsconfig and reports each failed expectation as a failed test.
+    typecheck: { enabled: true, only: false, include: ["tests/types/**/*.test.ts"], tsconfig: "tsconfig.json" },
   },
 });

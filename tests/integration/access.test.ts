@@ -25,6 +25,10 @@ async function outcome(as: As, path: string): Promise<"allowed" | 401 | 403> {
     if (err instanceof TRPCError && err.cause instanceof AccessDenied) {
       return err.code === "UNAUTHORIZED" ? 401 : 403;
     }
+    // A server failure is a defect, never a sign the wall let the call through.
+    if (!(err instanceof TRPCError) || err.code === "INTERNAL_SERVER_ERROR") {
+      throw new Error(`${path} as ${as ?? "anonymous"} failed on the server: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
     return "allowed"; // refused for another reason (bad input, not found): the wall let it through
   }
 }

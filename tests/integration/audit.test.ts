@@ -143,10 +143,9 @@ const writes: Record<string, Write> = {
     const player = await createUser(db, { dateOfBirth: "2009-01-01" });
     return (c) => c.admin.users.changeDateOfBirth({ userId: player.id, dateOfBirth: "1989-01-01", reason: "Passport checked by phone" });
   },
-  // Not an admin procedure, but an admin's act: deleting a notification for everyone.
-  "customer.notifications.remove": async () => {
+  "admin.notifications.remove": async () => {
     const row = db.insert(notifications).values({ title: unique("Old news"), message: "Gone" }).returning().get();
-    return (c) => c.customer.notifications.remove({ id: row.id, all: "true" });
+    return (c) => c.admin.notifications.remove({ id: row.id });
   },
 };
 

@@ -124,7 +124,8 @@ describe("categories, settings, pop-ups, notifications, About page and winners",
     expect(sent.status).toBe(200);
     const seen = await api.request("/api/notifications", { token: customer.token });
     expect(seen.json.map((n: { title: string }) => n.title)).toContain("Draw tonight");
-    expect((await as("DELETE", `/notifications/${sent.json.id}?all=true`)).status).toBe(200);
+    expect((await as("GET", "/admin/notifications")).json.map((n: { id: string }) => n.id)).toContain(sent.json.id);
+    expect((await as("DELETE", `/admin/notifications/${sent.json.id}`)).status).toBe(200);
     expect((await api.request("/api/notifications", { token: customer.token })).json.map((n: { title: string }) => n.title)).not.toContain("Draw tonight");
   });
 

@@ -38,7 +38,9 @@ describe("IDOR: another user's data", () => {
     expect((await api.request(`/api/notifications/${bobsNote.id}/read`, { method: "PUT", token: alice.token, body: {} })).status).toBe(404);
     expect((await api.request("/api/notifications/mark-all-read", { method: "PUT", token: alice.token, body: { userId: bob.user.id } })).status).toBe(403);
     expect((await api.request(`/api/notifications/${bobsNote.id}`, { method: "DELETE", token: alice.token })).status).toBe(404);
-    expect((await api.request(`/api/notifications/${bobsNote.id}?all=true`, { method: "DELETE", token: alice.token })).status).toBe(403);
+    expect((await api.request(`/api/admin/notifications/${bobsNote.id}`, { method: "DELETE", token: alice.token })).status).toBe(403);
+    // Deleting for everyone is no longer a parameter of the customer's path: it is refused as input.
+    expect((await api.request(`/api/notifications/${bobsNote.id}?all=true`, { method: "DELETE", token: alice.token })).status).toBe(400);
     const bobs = (await api.request("/api/notifications", { token: bob.token })).json;
     expect(bobs.find((n: { id: string }) => n.id === bobsNote.id)).toMatchObject({ isRead: false });
   });

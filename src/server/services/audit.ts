@@ -1,3 +1,4 @@
+import { desc } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { auditLog } from "../../../db/schema";
 
@@ -64,4 +65,24 @@ export function audited<T>(db: Db, actor: Actor, change: (tx: Tx) => T, record: 
     },
     { behavior: "immediate" },
   );
+}
+
+/** GET /api/admin/audit-log: the latest admin writes, newest first. */
+export function listAuditLog(db: Db, limit = 500) {
+  return db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .all()
+    .map((a) => ({
+      id: a.id,
+      actorEmail: a.actorEmail,
+      action: a.action,
+      targetType: a.targetType,
+      targetId: a.targetId,
+      reason: a.reason,
+      details: a.details ?? null,
+      createdAt: a.createdAt.toISOString(),
+    }));
 }

@@ -101,16 +101,6 @@ export function removeForUser(db: Db, userId: string, id: string, now = new Date
   return { success: true };
 }
 
-/** DELETE /notifications/{id}: for the caller only, or (an admin asking for it) for everyone. */
-export function removeNotification(db: Db, caller: { id: string; role: string }, id: string, everyone: boolean, now = new Date()) {
-  if (everyone) {
-    if (caller.role !== "admin") throw new AppError("FORBIDDEN", "Only an admin can delete a notification for everyone");
-    const email = db.select({ email: users.email }).from(users).where(eq(users.id, caller.id)).get()?.email ?? "";
-    return deleteNotification(db, { id: caller.id, email }, id);
-  }
-  return removeForUser(db, caller.id, id, now);
-}
-
 /** The admin's view: every notification, newest first. */
 export function listAll(db: Db): Notification[] {
   return db.select().from(notifications).orderBy(desc(notifications.createdAt)).limit(500).all().map((n) => toView(n, null));
@@ -147,7 +137,7 @@ export function createNotification(
   return toView(row, null);
 }
 
-/** Deleting for everyone is an admin's act (customer.notifications.remove with all=true), so it is audited. */
+/** Deleting for everyone is an admin's act (admin.notifications.remove), so it is audited. */
 export function deleteNotification(db: Db, actor: Actor, id: string): { success: boolean } {
   return audited(
     db,
@@ -156,6 +146,6 @@ export function deleteNotification(db: Db, actor: Actor, id: string): { success:
       if (tx.delete(notifications).where(eq(notifications.id, id)).run().changes === 0) throw new AppError("NOT_FOUND", "Notification not found");
       return { success: true };
     },
-    () => ({ action: "customer.notifications.remove", targetType: "notifications", targetId: id, details: { id, all: true } }),
+    () => ({ action: "admin.notifications.remove", targetType: "notifications", targetId: id, details: { id } }),
   );
 }

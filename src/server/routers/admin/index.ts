@@ -3,6 +3,7 @@ import { adminCompetitionsRouter } from "./competitions";
 import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
 import { adminDrawsRouter } from "./draws";
 import { mediaRouter } from "./media";
+import { adminNotificationsRouter } from "./notifications";
 import { adminProtectionRouter } from "./protection";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
@@ -21,4 +22,5 @@ export const adminRouter = router({
   draws: adminDrawsRouter,
   protection: adminProtectionRouter,
   users: adminUsersRouter,
+  notifications: adminNotificationsRouter,
 });

@@ -1,6 +1,5 @@
-import { desc } from "drizzle-orm";
 import { z } from "zod";
-import { auditLog } from "../../../../db/schema";
+import { listAuditLog } from "../../services/audit";
 import { listComplaints } from "../../services/contact";
 import { answerComplaint, playerSignals, restrictAccount } from "../../services/protection";
 import { adminProcedure, router } from "../../trpc/procedures";
@@ -83,13 +82,5 @@ export const adminProtectionRouter = router({
         }),
       ),
     )
-    .query(({ ctx }) =>
-      ctx.db
-        .select()
-        .from(auditLog)
-        .orderBy(desc(auditLog.id))
-        .limit(500)
-        .all()
-        .map((a) => ({ id: a.id, actorEmail: a.actorEmail, action: a.action, targetType: a.targetType, targetId: a.targetId, reason: a.reason, details: a.details ?? null, createdAt: a.createdAt.toISOString() })),
-    ),
+    .query(({ ctx }) => listAuditLog(ctx.db)),
 });

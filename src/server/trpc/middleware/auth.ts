@@ -30,9 +30,24 @@ export const requireUser = middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
+/** The one definition of "an admin": requireAdmin and byRole both ask it, and nothing else reads a role. */
+export function isAdmin(user: { role: string } | null | undefined): boolean {
+  return user?.role === "admin";
+}
+
 export const requireAdmin = middleware(({ ctx, next }) => {
-  if (ctx.user?.role !== "admin") {
+  if (!isAdmin(ctx.user)) {
     throw new TRPCError({ code: "FORBIDDEN", message: NOT_ADMIN_MESSAGE, cause: new AccessDenied("role") });
   }
   return next();
 });
+
+/**
+ * For the rare documented path that SPEC §7 gives two audiences (GET /api/notifications is both the
+ * customer's list and the admin's management list): the caller's role picks which of two resolvers
+ * answers. Each resolver stays role-free and calls its own service; the role is read here, beside
+ * the procedure builders' walls, and never inside a resolver or a service.
+ */
+export function byRole<Opts extends { ctx: { user: { role: string } } }, R>(resolvers: { admin: (opts: Opts) => R; others: (opts: Opts) => R }) {
+  return (opts: Opts): R => (isAdmin(opts.ctx.user) ? resolvers.admin(opts) : resolvers.others(opts));
+}

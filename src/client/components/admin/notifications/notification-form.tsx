@@ -28,6 +28,7 @@ export function NotificationForm({ targeted }: { targeted: boolean }) {
   const create = trpc.admin.reports.createNotification.useMutation({
     onSuccess: (sent) => {
       toast.success(sent.userId ? "Notification sent" : "Notification broadcast", sent.title);
+      void utils.admin.notifications.invalidate();
       void utils.customer.notifications.invalidate();
       form.reset(EMPTY);
     },

@@ -12,10 +12,11 @@ import { capitalise, priorityChip, typeChip } from "./notification-options";
 /** Every notification sent, newest first, each with delete (an admin sees them all). */
 export function NotificationList() {
   const utils = trpc.useUtils();
-  const list = trpc.customer.notifications.list.useQuery();
-  const remove = trpc.customer.notifications.remove.useMutation({
+  const list = trpc.admin.notifications.list.useQuery();
+  const remove = trpc.admin.notifications.remove.useMutation({
     onSuccess: () => {
       toast.success("Notification deleted");
+      void utils.admin.notifications.invalidate();
       void utils.customer.notifications.invalidate();
     },
     onError: (error) => failureToast("Failed to delete notification", error),
@@ -46,7 +47,7 @@ export function NotificationList() {
             className="self-start text-danger-700 hover:bg-danger-50"
             pending={remove.isPending && remove.variables?.id === n.id}
             aria-label={`Delete notification ${n.title}`}
-            onClick={() => remove.mutate({ id: n.id, all: "true" })}
+            onClick={() => remove.mutate({ id: n.id })}
           >
             <TrashIcon className="size-4" />
           </Button>
