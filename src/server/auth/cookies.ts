@@ -1,43 +1,28 @@
 import type { IncomingMessage } from "node:http";
+import { parse, serialize } from "cookie";
 import { SESSION_TTL_MS } from "./session";
 
 export const SESSION_COOKIE = "session";
 
+/** The request's cookies by name; the first of a repeated name wins, a malformed %-escape is kept as sent. */
 export function parseCookies(header: string | undefined): Record<string, string> {
+  if (!header) return {};
   const out: Record<string, string> = {};
-  if (!header) return out;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!name || name in out) continue;
-    try {
-      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      out[name] = part.slice(eq + 1).trim();
-    }
-  }
+  for (const [name, value] of Object.entries(parse(header))) if (value !== undefined) out[name] = value;
   return out;
 }
 
+// Set-Cookie attributes for the session: never readable by scripts, not sent on cross-site subresource
+// requests or posts, Secure when the shop's public origin is https.
+const attributes = (secure: boolean) => ({ path: "/", httpOnly: true, sameSite: "lax", secure }) as const;
+
 export function sessionCookie(token: string, secure: boolean, expiresAt: Date): string {
   const maxAge = Math.floor(Math.max(0, expiresAt.getTime() - Date.now()) / 1000) || SESSION_TTL_MS / 1000;
-  return [
-    `${SESSION_COOKIE}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${maxAge}`,
-    secure ? "Secure" : "",
-  ]
-    .filter(Boolean)
-    .join("; ");
+  return serialize(SESSION_COOKIE, token, { ...attributes(secure), maxAge });
 }
 
 export function clearSessionCookie(secure: boolean): string {
-  return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", secure ? "Secure" : ""]
-    .filter(Boolean)
-    .join("; ");
+  return serialize(SESSION_COOKIE, "", { ...attributes(secure), maxAge: 0 });
 }
 
 export type HeaderBag = IncomingMessage["headers"];
