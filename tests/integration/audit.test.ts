@@ -1,3 +1,4 @@
+import { aboutPagePayload } from "../factories/content";
 import { TRPCError } from "@trpc/server";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -29,22 +30,7 @@ const unique = (prefix: string) => `${prefix} ${++n}-${crypto.randomUUID().slice
 const campaign = () => campaignPayload({ title: unique("Audited Baler"), maxTickets: undefined, qualifyingQuestion: undefined, qualifyingAnswer: undefined });
 const slide = () => ({ title: unique("Slide"), image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" });
 const popupFields = () => ({ title: unique("Pop-up"), ctaText: "Go", ctaLink: "/competitions" });
-const about = {
-  heroTitle: "About us",
-  heroSubtitle: "Farmers first",
-  mainImage: "/images/about.svg",
-  mainImageAlt: "A farmyard",
-  contentParagraphs: ["One"],
-  feature1Title: "Quality",
-  feature1Description: "Good kit",
-  feature1Icon: "quality",
-  feature2Title: "Fair",
-  feature2Description: "Live draws",
-  feature2Icon: "transparency",
-  feature3Title: "Together",
-  feature3Description: "Community",
-  feature3Icon: "community",
-};
+const about = aboutPagePayload();
 const postalCard = () => ({
   customerName: "Postal Person",
   customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,

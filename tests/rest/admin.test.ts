@@ -1,3 +1,4 @@
+import { aboutPagePayload } from "../factories/content";
 import { describe, expect, it } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -130,22 +131,7 @@ describe("categories, settings, pop-ups, notifications, About page and winners",
   });
 
   it("saves the About page with exactly the spec's messages for gaps", async () => {
-    const page = {
-      heroTitle: "About us",
-      heroSubtitle: "Farmers first",
-      mainImage: "/images/about.svg",
-      mainImageAlt: "A farmyard",
-      contentParagraphs: ["One", "Two"],
-      feature1Title: "Quality",
-      feature1Description: "Good kit",
-      feature1Icon: "quality",
-      feature2Title: "Fair",
-      feature2Description: "Live draws",
-      feature2Icon: "transparency",
-      feature3Title: "Together",
-      feature3Description: "Community",
-      feature3Icon: "community",
-    };
+    const page = aboutPagePayload({ contentParagraphs: ["One", "Two"] });
     expect((await as("PUT", "/admin/about-page", page)).status).toBe(200);
     expect((await api.request("/api/about-page")).json.contentParagraphs).toEqual(["One", "Two"]);
     expect((await as("GET", "/admin/about-page")).json.heroTitle).toBe("About us");
