@@ -64,7 +64,15 @@ export default defineConfig({
   },
   test: {
     root: projectRoot,
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/rest/**/*.test.ts", "tests/reliability/**/*.test.ts"],
+    include: [
+      "tests/unit/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/rest/**/*.test.ts",
+      "tests/reliability/**/*.test.ts",
+      // Component tests: each file picks the DOM environment itself (`// @vitest-environment happy-dom`),
+      // so every other file keeps running in plain Node.
+      "tests/components/**/*.test.tsx",
+    ],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
     pool: "forks",

@@ -1,0 +1,63 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, type RenderResult } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, vi } from "vitest";
+import { CartProvider } from "../../src/client/components/cart/cart-context";
+import { createQueryClient } from "../../src/client/lib/query-client";
+import { createTrpcClient, trpc } from "../../src/client/lib/trpc";
+
+// Vitest runs without globals here, so Testing Library cannot register its own clean-up.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** Answers for tRPC procedures by path, e.g. { "public.auth.session": () => null }. */
+export type TrpcAnswers = Record<string, (input: unknown) => unknown>;
+
+/**
+ * Replaces `fetch` with one that answers tRPC's batched JSON wire format from `answers`, so the
+ * real client, links and React Query hooks run unchanged. Returns the stub to inspect the calls.
+ */
+export function stubTrpcFetch(answers: TrpcAnswers) {
+  const stub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const paths = decodeURIComponent(url.pathname.replace(/^\/api\/trpc\//, "")).split(",");
+    const raw = init?.body ? JSON.parse(String(init.body)) : JSON.parse(url.searchParams.get("input") ?? "{}");
+    const inputs = (raw ?? {}) as Record<string, unknown>;
+    const body = paths.map((path, i) => {
+      const answer = answers[path];
+      if (!answer) return { error: { message: `No stub for ${path}`, code: -32004, data: { code: "NOT_FOUND", httpStatus: 404, path } } };
+      return { result: { data: answer(inputs[String(i)]) } };
+    });
+    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", stub);
+  return stub;
+}
+
+/** The providers the app wraps every page in: tRPC + React Query, the cart, and a router. */
+export function renderWithApp(ui: ReactElement, { routes = {} }: { routes?: Record<string, ReactNode> } = {}): RenderResult {
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  return render(
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <CartProvider>
+          <MemoryRouter initialEntries={["/"]}>
+            <Routes>
+              <Route path="/" element={ui} />
+              {Object.entries(routes).map(([path, element]) => (
+                <Route key={path} path={path} element={element} />
+              ))}
+            </Routes>
+          </MemoryRouter>
+        </CartProvider>
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+}
