@@ -35,12 +35,14 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, testIgnore: "**/*.mobile.spec.ts" },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, testIgnore: ["**/*.mobile.spec.ts", "**/log-scan.spec.ts"] },
     {
       name: "phone",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
       testMatch: "**/*.mobile.spec.ts",
     },
+    // The scan of the server's log reads what every journey wrote, so it runs after all of them.
+    { name: "log-scan", testMatch: "**/log-scan.spec.ts", dependencies: ["desktop", "phone"] },
   ],
   webServer: {
     // A fresh database every run; the server is the production build, as a visitor would meet it.

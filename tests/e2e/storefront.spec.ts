@@ -63,8 +63,12 @@ test.describe("pop-ups", () => {
     await expect(popup).toBeVisible({ timeout: 8000 });
     await page.getByRole("button", { name: "Close" }).first().click();
     await expect(popup).toBeHidden();
+    // The page's clock is ours: run it past the pop-up's display delay instead of sleeping through it.
+    await page.clock.install();
+    const popupsRead = page.waitForResponse((r) => r.url().includes("public.content.popups"));
     await page.reload();
-    await page.waitForTimeout(4500);
+    await popupsRead;
+    await page.clock.runFor(10_000);
     await expect(popup).toBeHidden();
 
     const fresh = await browser.newPage();

@@ -4,7 +4,7 @@ import { ADMIN } from "./fixtures";
 import { E2E_DATA_DIR } from "./playwright.config";
 import { CARDS } from "./shop";
 
-// Runs last (files run in name order on one worker): the server's log of every journey above.
+// Runs last, by configuration (its project depends on every journey's project): the server's log of the whole run.
 test("the server log of the whole run holds no password, token, card number or hash", () => {
   const log = readFileSync(`${E2E_DATA_DIR}/server.log`, "utf8");
   expect(log.length).toBeGreaterThan(1000);
