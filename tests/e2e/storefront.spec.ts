@@ -127,3 +127,15 @@ test("a customer updates their profile and sees it saved", async ({ page }) => {
   await expect(page.getByRole("heading", { name: /Rhodri/ })).toBeVisible();
   await expect(page.getByLabel("City")).toHaveValue("Brecon");
 });
+
+test("a signed-in visitor's public reads come from the server's cache, apart from their own session read", async ({ page }) => {
+  await signInAs(page, "user", "Cache");
+  const list = page.waitForResponse((r) => r.url().includes("public.competitions.list"));
+  await page.goto("/");
+  const response = await list;
+  expect(response.url()).not.toContain("public.auth.session");
+  expect(response.headers()["etag"]).toBeTruthy();
+  // The browser can revalidate it: the same request with its ETag is a 304.
+  const again = await page.request.get(response.url(), { headers: { "if-none-match": response.headers()["etag"]! } });
+  expect(again.status()).toBe(304);
+});

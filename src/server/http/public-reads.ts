@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CachedPublicRead } from "../../shared/public-reads";
 import type { ResponseCache } from "./response-cache";
 
 /**
@@ -7,7 +8,7 @@ import type { ResponseCache } from "./response-cache";
  * as tRPC (what the web app calls); both faces share one cache, so neither can be used to make the
  * server compute a page again and again.
  */
-const PUBLIC_READS: Record<string, { rest: RegExp; input?: (m: RegExpExecArray) => unknown }> = {
+const PUBLIC_READS: Record<CachedPublicRead, { rest: RegExp; input?: (m: RegExpExecArray) => unknown }> = {
   "public.competitions.list": { rest: /^\/api\/competitions$/ },
   "public.competitions.get": { rest: /^\/api\/competitions\/([A-Za-z0-9-]{1,64})$/, input: (m) => ({ id: m[1]! }) },
   "public.content.winners": { rest: /^\/api\/winners$/ },
@@ -17,6 +18,7 @@ const PUBLIC_READS: Record<string, { rest: RegExp; input?: (m: RegExpExecArray) 
   "public.content.about": { rest: /^\/api\/about-page$/ },
   "public.content.categories": { rest: /^\/api\/categories$/ },
   "public.content.mediaSettings": { rest: /^\/api\/media-settings$/ },
+  "public.content.shopMode": { rest: /^\/api\/shop-mode$/ },
 };
 
 const READS = Object.entries(PUBLIC_READS);

@@ -1,0 +1,19 @@
+/**
+ * The public reads the server answers from its response cache (the same for every visitor,
+ * recomputed after any write). The web app sends these in batches of their own, so a batch is never
+ * mixed with a signed-in read and stays cacheable, with an ETag the browser can revalidate.
+ */
+export const CACHED_PUBLIC_READS = [
+  "public.competitions.list",
+  "public.competitions.get",
+  "public.content.winners",
+  "public.content.heroSlides",
+  "public.content.statistics",
+  "public.content.winnersDisplayCount",
+  "public.content.about",
+  "public.content.categories",
+  "public.content.mediaSettings",
+  "public.content.shopMode",
+] as const;
+
+export type CachedPublicRead = (typeof CACHED_PUBLIC_READS)[number];
