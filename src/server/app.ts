@@ -5,6 +5,7 @@ import { createRestHandler } from "./http/rest";
 import { callerByPath, serveRestRead, serveTrpcRead } from "./http/public-reads";
 import { BATCH_TOO_LARGE_MESSAGE, createRequestBudget, MAX_TRPC_BATCH, type RequestBudgetOptions } from "./http/request-budget";
 import type { Db } from "../../db/client";
+import { APP_CODE_BY_TRPC_CODE } from "../shared/errors";
 import { BodyError, readBody, readJsonBody } from "./http/body";
 import type { StripePaymentProvider } from "./payments/stripe";
 import { setSecurityHeaders } from "./http/security-headers";
@@ -65,6 +66,16 @@ export function buildOpenApiDocument(baseUrl: string) {
       sessionToken: { type: "apiKey", in: "header", name: "x-session-token" },
     },
   });
+}
+
+/** A tRPC-shaped refusal of a request no procedure gets to see (same fields as the error formatter's). */
+function trpcError(message: string) {
+  return { error: { message, code: -32600, appCode: "INVALID_INPUT", data: { code: "BAD_REQUEST", httpStatus: 400, appCode: "INVALID_INPUT" } } };
+}
+
+/** A REST error body for a request no procedure answered: the same fields as a procedure's error. */
+function restError(code: string, message: string, requestId?: string) {
+  return { message, code, appCode: APP_CODE_BY_TRPC_CODE[code] ?? "INTERNAL", requestId };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -143,13 +154,13 @@ export function createApp(opts: AppOptions): RequestHandler {
         try {
           procedurePaths = decodeURIComponent(pathname.slice("/api/trpc/".length)).split(",");
         } catch {
-          sendJson(res, 400, { error: { message: "Malformed procedure path", code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400 } } });
+          sendJson(res, 400, trpcError("Malformed procedure path"));
           return;
         }
         // Refused before any procedure runs, any session is looked up or any body is read.
         if (procedurePaths.length > MAX_TRPC_BATCH) {
           req.resume();
-          sendJson(res, 400, { error: { message: BATCH_TOO_LARGE_MESSAGE, code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400 } } });
+          sendJson(res, 400, trpcError(BATCH_TOO_LARGE_MESSAGE));
           return;
         }
         if (!withinBudget(req, res, clientIp(req, config), procedurePaths.length, true)) return;
@@ -205,20 +216,20 @@ export function createApp(opts: AppOptions): RequestHandler {
         serveStatic(req, res, pathname);
         return;
       }
-      sendJson(res, 404, { message: "Not found", code: "NOT_FOUND" });
+      sendJson(res, 404, restError("NOT_FOUND", "Not found"));
     };
 
     handle().catch((err: unknown) => {
       if (err instanceof BodyError) {
-        if (!res.headersSent) sendJson(res, err.status, { message: err.message, code: err.code });
+        if (!res.headersSent) sendJson(res, err.status, restError(err.code, err.message));
         return;
       }
       logger.error("request failed", { reqId: requestId, path: pathname, err: err instanceof Error ? err.message : String(err) });
       if (res.headersSent) res.end();
       else if (isStorageFailure(err)) {
         res.setHeader("Retry-After", "30");
-        sendJson(res, 503, { message: UNAVAILABLE_MESSAGE, code: "SERVICE_UNAVAILABLE", requestId });
-      } else sendJson(res, 500, { message: internalErrorMessage(requestId), code: "INTERNAL_SERVER_ERROR", requestId });
+        sendJson(res, 503, restError("SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE, requestId));
+      } else sendJson(res, 500, restError("INTERNAL_SERVER_ERROR", internalErrorMessage(requestId), requestId));
     });
   };
 }

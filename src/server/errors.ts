@@ -1,32 +1,31 @@
 import { TRPCError } from "@trpc/server";
-import type { AppErrorCode } from "../shared/errors";
+import { APP_ERRORS, type AppErrorCode } from "../shared/errors";
 
-/** The only error a service throws. Knows nothing of HTTP; `toTrpcError` maps it once. */
+/**
+ * The only error a service throws: a domain code (shared/errors.ts), a message written for the
+ * person who will read it, details a client may use, and headers the answer must carry
+ * (Retry-After). Knows nothing of HTTP; `toTrpcError` maps it once, through APP_ERRORS.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = "AppError";
   }
 }
 
-const TRPC_CODE: Record<AppErrorCode, TRPCError["code"]> = {
-  BAD_REQUEST: "BAD_REQUEST",
-  UNAUTHORIZED: "UNAUTHORIZED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  CONFLICT: "CONFLICT",
-  PAYMENT_REQUIRED: "PAYMENT_REQUIRED",
-  UNPROCESSABLE: "UNPROCESSABLE_CONTENT",
-  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
-  INTERNAL: "INTERNAL_SERVER_ERROR",
-};
+/** A refusal to come back later: 429 with Retry-After in whole seconds. */
+export function rateLimited(message: string, retryAfterSeconds: number, details?: Record<string, unknown>): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError("RATE_LIMITED", message, { ...details, retryAfter: seconds }, { "Retry-After": String(seconds) });
+}
 
 export function toTrpcError(error: AppError): TRPCError {
-  return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
+  return new TRPCError({ code: APP_ERRORS[error.code].trpc, message: error.message, cause: error });
 }
 
 /** What a client is told when the database cannot take a write (a full disk, a read-only file). */

@@ -55,7 +55,7 @@ describe("postal entries", () => {
     const mine = postal(c.id, { customerEmail: user.email.toUpperCase() });
     expect(mine.userId).toBe(user.id);
     const capped = await refusal(Promise.resolve().then(() => postal(c.id, { customerEmail: user.email })));
-    expect(capped.code).toBe("FORBIDDEN");
+    expect(capped.code).toBe("PER_PERSON_LIMIT");
     postal(c.id);
     const full = await refusal(Promise.resolve().then(() => postal(c.id)));
     expect(full.message).toContain("sold out");
@@ -66,8 +66,8 @@ describe("postal entries", () => {
 
   it("refuse a wrong answer and a card that arrived after the closing date", async () => {
     const c = await createCompetition(db, { endDate: new Date(Date.now() + DAY) });
-    expect((await refusal(Promise.resolve().then(() => postal(c.id, { answer: "blue" })))).code).toBe("UNPROCESSABLE");
-    expect((await refusal(Promise.resolve().then(() => postal(c.id, { receivedAt: new Date(Date.now() + 2 * DAY).toISOString() })))).code).toBe("BAD_REQUEST");
+    expect((await refusal(Promise.resolve().then(() => postal(c.id, { answer: "blue" })))).code).toBe("WRONG_ANSWER");
+    expect((await refusal(Promise.resolve().then(() => postal(c.id, { receivedAt: new Date(Date.now() + 2 * DAY).toISOString() })))).code).toBe("INVALID_INPUT");
   });
 });
 
@@ -93,7 +93,7 @@ describe("running a draw", () => {
     const note = db.select().from(notifications).where(eq(notifications.userId, user.id)).all();
     expect(note.some((n) => n.type === "winner" && n.priority === "urgent")).toBe(true);
     const again = await refusal(runDraw(deps(), c.id));
-    expect(again).toMatchObject({ code: "CONFLICT", message: "This competition has already been drawn" });
+    expect(again).toMatchObject({ code: "ALREADY_DRAWN", message: "This competition has already been drawn" });
   });
 
   it("refuses an empty pool without ending an open competition", async () => {

@@ -67,7 +67,7 @@ describe("pricing and the answer", () => {
     const ok = await placeOrder(deps(payments), args(c.id, { lines: [{ competitionId: c.id, quantity: 1, answer: "  carbon DIOXIDE " }] }));
     expect(ok.status).toBe("paid");
     const wrong = await refusal(placeOrder(deps(payments), args(c.id, { lines: [{ competitionId: c.id, quantity: 1, answer: "oxygen" }] })));
-    expect(wrong.code).toBe("UNPROCESSABLE");
+    expect(wrong.code).toBe("WRONG_ANSWER");
     expect(wrong.message).toContain("Incorrect answer");
     expect(payments.calls).toHaveLength(1);
   });
@@ -87,7 +87,7 @@ describe("when entries are taken", () => {
     const closed = await createCompetition(db, { status: "closed" });
     for (const c of [future, ended, closed]) {
       const err = await refusal(placeOrder(deps(), args(c.id)));
-      expect(err.code).toBe("FORBIDDEN");
+      expect(err.code).toBe("COMPETITION_CLOSED");
       expect(err.message).toContain("is not open for entries");
     }
   });
@@ -101,10 +101,10 @@ describe("when entries are taken", () => {
     const c = await createCompetition(db, { maxTickets: 5 });
     await placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 4, answer: "green" }] }));
     const tooMany = await refusal(placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 2, answer: "green" }] })));
-    expect(tooMany).toMatchObject({ code: "CONFLICT", message: `Only 1 ticket is left for "${c.title}"` });
+    expect(tooMany).toMatchObject({ code: "NOT_ENOUGH_TICKETS", message: `Only 1 ticket is left for "${c.title}"` });
     await placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 1, answer: "green" }] }));
     const soldOut = await refusal(placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 1, answer: "green" }] })));
-    expect(soldOut).toMatchObject({ code: "FORBIDDEN", message: `"${c.title}" has sold out` });
+    expect(soldOut).toMatchObject({ code: "SOLD_OUT", message: `"${c.title}" has sold out` });
     const row = db.select().from(competitions).where(eq(competitions.id, c.id)).get()!;
     expect(row.soldTickets).toBe(5);
     const numbers = db.select({ n: tickets.number }).from(tickets).where(eq(tickets.competitionId, c.id)).all().map((t) => Number(t.n)).sort((a, b) => a - b);
@@ -118,10 +118,10 @@ describe("when entries are taken", () => {
     const byAccount = await refusal(
       placeOrder(deps(), args(c.id, { userId: user.id, customerEmail: "other@example.test", lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })),
     );
-    expect(byAccount.code).toBe("FORBIDDEN");
+    expect(byAccount.code).toBe("PER_PERSON_LIMIT");
     expect(byAccount.message).toContain("you can buy 2 more");
     const byEmail = await refusal(placeOrder(deps(), args(c.id, { userId: null, customerEmail: user.email, lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })));
-    expect(byEmail.code).toBe("FORBIDDEN");
+    expect(byEmail.code).toBe("PER_PERSON_LIMIT");
     const ok = await placeOrder(deps(), args(c.id, { userId: user.id, customerEmail: user.email, lines: [{ competitionId: c.id, quantity: 2, answer: "green" }] }));
     expect(ok.status).toBe("paid");
   });
@@ -135,7 +135,7 @@ describe("payment outcomes", () => {
   ])("%s fails the order, keeps no tickets and gives the numbers to the next buyer", async (token, reason) => {
     const c = await createCompetition(db, { maxTickets: 3 });
     const err = await refusal(placeOrder(deps(), args(c.id, { method: { kind: "token", token }, lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })));
-    expect(err.code).toBe("PAYMENT_REQUIRED");
+    expect(err.code).toBe("PAYMENT_DECLINED");
     expect(err.message).toBe("Your payment could not be processed. Please try again.");
     expect(err.details).toMatchObject({ paymentStatus: "failed", reason });
     const order = db.select().from(orders).where(eq(orders.id, String(err.details!.orderId))).get()!;
@@ -174,7 +174,7 @@ describe("idempotency", () => {
     const a = args(c.id, { idempotencyKey: "checkout-dec-1", method: { kind: "token", token: "sim_decline" } });
     const first = await refusal(placeOrder(deps(), a));
     const again = await refusal(placeOrder(deps(), a));
-    expect(again.code).toBe("PAYMENT_REQUIRED");
+    expect(again.code).toBe("PAYMENT_DECLINED");
     expect(again.details!.orderId).toBe(first.details!.orderId);
   });
 
@@ -207,7 +207,7 @@ describe("holds and mail", () => {
     expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.heldTickets).toBe(0);
     release();
     const err = await pending;
-    expect(err.code).toBe("PAYMENT_REQUIRED");
+    expect(err.code).toBe("PAYMENT_DECLINED");
     expect(slow.refunds).toEqual(["late_1"]);
     expect(ledgerProblems(db).soldMismatch).toEqual([]);
   });
@@ -231,7 +231,7 @@ describe("holds and mail", () => {
     const wrong = await refusal(
       placeOrder(deps(), args(a.id, { lines: [{ competitionId: a.id, quantity: 1, answer: "green" }, { competitionId: b.id, quantity: 2, answer: "three" }] })),
     );
-    expect(wrong.code).toBe("UNPROCESSABLE");
+    expect(wrong.code).toBe("WRONG_ANSWER");
     expect(wrong.message).toContain(b.title);
     const ok = await placeOrder(deps(), args(a.id, { lines: [{ competitionId: a.id, quantity: 1, answer: "green" }, { competitionId: b.id, quantity: 2, answer: "four" }] }));
     expect(ok.amount).toBe("6.00");

@@ -28,7 +28,7 @@ describe("18+ only (1.1)", () => {
     expect((await refusal(buy(noDob.id, c.id))).message).toContain("Please add your date of birth");
     const child = await createUser(db, { dateOfBirth: new Date(Date.now() - 17 * 365 * 24 * HOUR).toISOString().slice(0, 10) });
     const under = await refusal(buy(child.id, c.id));
-    expect(under).toMatchObject({ code: "FORBIDDEN", message: "You must be 18 or over to enter our competitions." });
+    expect(under).toMatchObject({ code: "UNDER_18", message: "You must be 18 or over to enter our competitions." });
     // The cart path and the REST path are the same order code; the postal path checks too.
     const postal = await refusal(
       Promise.resolve().then(() =>
@@ -41,13 +41,13 @@ describe("18+ only (1.1)", () => {
         recordPostalEntry(deps(), c.id, { customerName: "Kid", customerEmail: "kid@example.test", address: "x", receivedAt: new Date().toISOString(), postalReference: "PC-kid2", answer: "green", dateOfBirth: "2015-01-01" }),
       ),
     );
-    expect(youngPostcard.code).toBe("FORBIDDEN");
+    expect(youngPostcard.code).toBe("UNDER_18");
   });
 
   it("needs an account unless the operator allows guest checkout", async () => {
     const c = await createCompetition(db);
     const guest = await refusal(buy(null, c.id));
-    expect(guest.code).toBe("UNAUTHORIZED");
+    expect(guest.code).toBe("SIGN_IN_REQUIRED");
     expect(guest.message).toContain("sign in or create an account");
   });
 });
@@ -59,7 +59,7 @@ describe("monthly spending limits (1.4)", () => {
     setLimit(db, u.id, "10.00", new Date());
     await buy(u.id, c.id, 3);
     const over = await refusal(buy(u.id, c.id, 2));
-    expect(over.code).toBe("FORBIDDEN");
+    expect(over.code).toBe("SPENDING_LIMIT");
     expect(over.message).toBe("This order would take you over your monthly spending limit of £10.00. You have £2.50 left this month.");
     expect(getLimits(db, u.id, new Date())).toMatchObject({ monthlyLimit: "10.00", spentThisMonth: "7.50", remainingThisMonth: "2.50" });
     expect((await buy(u.id, c.id, 1)).status).toBe("paid");
@@ -74,7 +74,7 @@ describe("monthly spending limits (1.4)", () => {
     const raised = setLimit(db, u.id, "50.00", t0);
     expect(raised.monthlyLimit).toBe("0.00");
     expect(raised.pendingIncrease).toEqual({ monthlyLimit: "50.00", effectiveAt: new Date(t0.getTime() + 24 * HOUR).toISOString() });
-    expect((await refusal(buy(u.id, c.id, 1, "sim_approve", new Date(t0.getTime() + 23 * HOUR)))).code).toBe("FORBIDDEN");
+    expect((await refusal(buy(u.id, c.id, 1, "sim_approve", new Date(t0.getTime() + 23 * HOUR)))).code).toBe("SPENDING_LIMIT");
     const later = new Date(t0.getTime() + 24 * HOUR + 1);
     expect(getLimits(db, u.id, later).monthlyLimit).toBe("50.00");
   });
@@ -92,7 +92,7 @@ describe("monthly spending limits (1.4)", () => {
     const dec31 = new Date("2026-12-31T23:30:00Z");
     db.update(users).set({ monthlyLimitPence: 500 }).where(eq(users.id, u.id)).run();
     await buy(u.id, c.id, 1, "sim_approve", dec31);
-    expect((await refusal(buy(u.id, c.id, 1, "sim_approve", new Date("2026-12-31T23:59:00Z")))).code).toBe("FORBIDDEN");
+    expect((await refusal(buy(u.id, c.id, 1, "sim_approve", new Date("2026-12-31T23:59:00Z")))).code).toBe("SPENDING_LIMIT");
     expect((await buy(u.id, c.id, 1, "sim_approve", new Date("2027-01-01T00:01:00Z"))).status).toBe("paid");
   });
 });
@@ -120,7 +120,7 @@ describe("breaks, self-exclusion and closure (1.5)", () => {
     const shorter = takeBreak(db, u.id, "1w", now);
     expect(shorter.suspendedUntil).toBe(long.suspendedUntil);
     expect((await refusal(buy(u.id, c.id))).message).toContain("You have self-excluded until");
-    expect((await refusal(Promise.resolve().then(() => restrictAccount(db, u.id, false, "customer asked nicely")))).code).toBe("CONFLICT");
+    expect((await refusal(Promise.resolve().then(() => restrictAccount(db, u.id, false, "customer asked nicely")))).code).toBe("INVALID_STATE");
     const postal = await refusal(
       Promise.resolve().then(() => recordPostalEntry(deps(), c.id, { customerName: "X", customerEmail: u.email, address: "x", receivedAt: now.toISOString(), postalReference: "PC-susp", answer: "green" })),
     );
@@ -151,7 +151,7 @@ describe("breaks, self-exclusion and closure (1.5)", () => {
     const u = await createUser(db);
     closeAccount(db, u.id, new Date());
     const err = await refusal(login(db, u.email, DEFAULT_PASSWORD));
-    expect(err.code).toBe("FORBIDDEN");
+    expect(err.code).toBe("ACCOUNT_CLOSED");
   });
 });
 

@@ -102,11 +102,12 @@ describe("the per-address request budget", () => {
     const refused = await budgeted.request("/api/competitions", { headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(refused.json).toEqual({ message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/), code: "TOO_MANY_REQUESTS" });
+    expect(refused.json).toEqual({ message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/), code: "TOO_MANY_REQUESTS", appCode: "RATE_LIMITED" });
     // A batch costs one per call: a tRPC client is refused in the tRPC error shape.
     const trpc = await budgeted.request(`/api/trpc/public.competitions.list?input=${encodeURIComponent("{}")}`, { headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(trpc.status).toBe(429);
     expect(trpc.json.error.data.code).toBe("TOO_MANY_REQUESTS");
+    expect(trpc.json.error.data.appCode).toBe("RATE_LIMITED");
     // Behind the proxy, the address is the entry the proxy appended, not what the client put first.
     for (let i = 0; i < 3; i++) {
       const spoofed = await budgeted.request("/api/competitions", { headers: { "x-forwarded-for": `10.9.8.${i}, 203.0.113.9` } });

@@ -40,6 +40,7 @@ describe("POST /api/entries", () => {
     expect(res.status).toBe(402);
     expect(res.json.message).toBe("Your payment could not be processed. Please try again.");
     expect(res.json.data.details).toMatchObject({ paymentStatus: "failed", reason: "card_declined" });
+    expect(res.json.appCode).toBe("PAYMENT_DECLINED");
   });
 
   it("names the rule that refused an entry", async () => {
@@ -47,17 +48,22 @@ describe("POST /api/entries", () => {
     const wrong = await api.request("/api/entries", { body: specPayload(c.id, 1, "purple") });
     expect(wrong.status).toBe(422);
     expect(wrong.json.message).toContain("Incorrect answer");
+    expect(wrong.json).toMatchObject({ code: "UNPROCESSABLE_CONTENT", appCode: "WRONG_ANSWER" });
     const tooMany = await api.request("/api/entries", { body: specPayload(c.id, 2) });
     expect(tooMany.status).toBe(409);
     expect(tooMany.json.message).toContain("Only 1 ticket is left");
+    expect(tooMany.json.appCode).toBe("NOT_ENOUGH_TICKETS");
     expect((await api.request("/api/entries", { body: specPayload(c.id, 1) })).status).toBe(201);
     const soldOut = await api.request("/api/entries", { body: specPayload(c.id, 1) });
     expect(soldOut.status).toBe(403);
     expect(soldOut.json.message).toContain("has sold out");
+    expect(soldOut.json).toMatchObject({ code: "FORBIDDEN", appCode: "SOLD_OUT" });
     const tooBig = await api.request("/api/entries", { body: { ...specPayload(c.id), ticketNumbers: undefined, quantity: 101 } });
     expect(tooBig.status).toBe(400);
+    expect(tooBig.json.appCode).toBe("INVALID_INPUT");
     const unknown = await api.request("/api/entries", { body: specPayload(crypto.randomUUID()) });
     expect(unknown.status).toBe(404);
+    expect(unknown.json.appCode).toBe("NOT_FOUND");
   });
 
   it("returns the first result for a repeated Idempotency-Key", async () => {

@@ -18,6 +18,7 @@ describe("password guessing cannot lock the owner out", () => {
     const fromThere = await login(admin.email, DEFAULT_PASSWORD, "198.51.100.1");
     expect(fromThere.status).toBe(429);
     expect(Number(fromThere.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(fromThere.json.appCode).toBe("RATE_LIMITED");
     // The attack of the review: one wrong try from a new address whenever the wait runs out.
     for (let i = 2; i < 40; i++) {
       const ip = `198.51.100.${i}`;

@@ -82,6 +82,7 @@ describe("a buyer who keeps paying with a declining card", () => {
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(res.json.error.data.appCode).toBe("RATE_LIMITED");
         expect(res.json.error.message).toMatch(/^Too many failed payments\. Please wait \d+ minutes? before trying again/);
       }
     }

@@ -1,8 +1,32 @@
-import { TRPCClientError } from "@trpc/client";
 import type { ZodError } from "zod";
+import type { AppErrorCode } from "../../shared/errors";
+import { appErrorCode } from "./trpc-errors";
 
-/** Codes the order procedures use to refuse an entry; their messages are written for customers. */
-const REFUSALS = new Set(["FORBIDDEN", "CONFLICT", "UNPROCESSABLE_CONTENT", "NOT_FOUND", "BAD_REQUEST", "TOO_MANY_REQUESTS"]);
+/**
+ * Why an order can be refused, in words written for the customer, so the screen shows the server's
+ * own message. A declined card, an outage or a failure gets the screen's generic payment text.
+ */
+const REFUSALS = new Set<AppErrorCode>([
+  "INVALID_INPUT",
+  "NOT_FOUND",
+  "SIGN_IN_REQUIRED",
+  "ACCOUNT_CLOSED",
+  "NOT_YOURS",
+  "CROSS_SITE",
+  "COMPETITION_CLOSED",
+  "SOLD_OUT",
+  "NOT_ENOUGH_TICKETS",
+  "WRONG_ANSWER",
+  "PER_PERSON_LIMIT",
+  "ORDER_LIMIT",
+  "UNDER_18",
+  "DATE_OF_BIRTH_NEEDED",
+  "SUSPENDED",
+  "SPENDING_LIMIT",
+  "CREDIT_CARD_LIMIT",
+  "CREDIT_CARD_NOT_ALLOWED",
+  "RATE_LIMITED",
+]);
 
 export interface CheckoutFailure {
   /** The server answered, so this attempt is over and a retry is a new attempt (new idempotency key). */
@@ -11,15 +35,16 @@ export interface CheckoutFailure {
   refusal: string | null;
   /** The server wants a signed-in customer (the session ended, or guest checkout is off). */
   signInNeeded: boolean;
+  /** The shop's code for the refusal, when the server answered. */
+  code?: AppErrorCode;
 }
 
 export function describeCheckoutError(error: unknown): CheckoutFailure {
-  if (!(error instanceof TRPCClientError)) return { definitive: false, refusal: null, signInNeeded: false };
-  const code = (error.data as { code?: unknown } | undefined)?.code;
-  if (typeof code !== "string") return { definitive: false, refusal: null, signInNeeded: false };
-  const signInNeeded = code === "UNAUTHORIZED";
-  const refusal = (REFUSALS.has(code) || signInNeeded) && error.message.trim() ? error.message.trim() : null;
-  return { definitive: true, refusal, signInNeeded };
+  const code = appErrorCode(error);
+  if (!code) return { definitive: false, refusal: null, signInNeeded: false };
+  const message = (error as Error).message.trim();
+  const refusal = REFUSALS.has(code) && message ? message : null;
+  return { definitive: true, refusal, signInNeeded: code === "SIGN_IN_REQUIRED", code };
 }
 
 /** First message per field, keyed by the last part of the path ("card.cvv" → "cvv"). */

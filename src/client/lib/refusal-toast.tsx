@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import type { NavigateFunction } from "react-router-dom";
 import { toast as sonner } from "sonner";
+import type { AppErrorCode } from "../../shared/errors";
 import { safeNextPath } from "./safe-next";
 import { toast } from "./toast";
 
@@ -12,15 +13,15 @@ interface RefusalAction {
   to: string;
 }
 
-/** The helpful next step for a refusal the server explained, matched on its own words. */
-export function refusalAction(message: string): RefusalAction | null {
-  const m = message.toLowerCase();
-  if (m.includes("date of birth")) return { label: "Add your date of birth in your profile", to: "/account?tab=profile" };
-  if (m.includes("spending limit")) return { label: "See your spending limits", to: "/account?tab=limits" };
-  if (m.includes("taking a break") || m.includes("self-excluded") || m.includes("restricted")) {
-    return { label: "Safer play and support", to: "/safer-play" };
-  }
-  return null;
+/** The helpful next step for a refusal, by the shop's code for it. */
+const ACTIONS: Partial<Record<AppErrorCode, RefusalAction>> = {
+  DATE_OF_BIRTH_NEEDED: { label: "Add your date of birth in your profile", to: "/account?tab=profile" },
+  SPENDING_LIMIT: { label: "See your spending limits", to: "/account?tab=limits" },
+  SUSPENDED: { label: "Safer play and support", to: "/safer-play" },
+};
+
+export function refusalAction(code: AppErrorCode | undefined): RefusalAction | null {
+  return (code && ACTIONS[code]) ?? null;
 }
 
 export function rememberReturnPath(path: string): void {
@@ -46,8 +47,8 @@ export function takeReturnPath(): string | null {
  * The server's refusal as the toast's description, with a link to the fix where there is one. The
  * toaster sits outside the router, so the link navigates through the caller's navigate function.
  */
-export function showRefusal(title: string, message: string, navigate: NavigateFunction, returnTo: string): void {
-  const action = refusalAction(message);
+export function showRefusal(title: string, message: string, code: AppErrorCode | undefined, navigate: NavigateFunction, returnTo: string): void {
+  const action = refusalAction(code);
   if (!action) {
     toast.error(title, message);
     return;

@@ -1,16 +1,16 @@
 import { TRPCClientError } from "@trpc/client";
+import { isAppErrorCode, type AppErrorCode } from "../../shared/errors";
 
-function errorCode(error: unknown): string | undefined {
-  if (error instanceof TRPCClientError) {
-    const data = error.data as { code?: unknown } | undefined;
-    return typeof data?.code === "string" ? data.code : undefined;
-  }
-  return undefined;
+/** The shop's own code for what went wrong (shared/errors.ts), when the server answered at all. */
+export function appErrorCode(error: unknown): AppErrorCode | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const code = (error.data as { appCode?: unknown } | undefined)?.appCode;
+  return isAppErrorCode(code) ? code : undefined;
 }
 
 /** A 401 from the API means "signed out", which is a state, not an error to show. */
 export function isUnauthorized(error: unknown): boolean {
-  return errorCode(error) === "UNAUTHORIZED";
+  return appErrorCode(error) === "SIGN_IN_REQUIRED";
 }
 
 /** The server's own message when it sent one, for toasts that quote it. */

@@ -47,7 +47,7 @@ function getAdmin(db: Db, id: string): AdminCompetition {
 
 function values(input: CampaignValues) {
   const pricePence = decimalToPence(input.price);
-  if (pricePence === null) throw new AppError("BAD_REQUEST", "Price must be a number with at most 2 decimals");
+  if (pricePence === null) throw new AppError("INVALID_INPUT", "Price must be a number with at most 2 decimals");
   return {
     title: input.title,
     description: input.description,
@@ -82,7 +82,7 @@ function values(input: CampaignValues) {
 function assertMinimumOpen(db: Db, v: { startDate: Date; endDate: Date }): void {
   const hours = numberSetting(db, "minimum_open_hours", 24);
   if (v.endDate.getTime() - v.startDate.getTime() < hours * 3_600_000) {
-    throw new AppError("BAD_REQUEST", `A competition must be open for at least ${hours} hours`);
+    throw new AppError("INVALID_INPUT", `A competition must be open for at least ${hours} hours`);
   }
 }
 
@@ -91,7 +91,7 @@ export const DRAWN_ONLY_BY_DRAW = 'A competition becomes "drawn" only by running
 export const HAS_ENTRIES = "This competition has entries and cannot be deleted. Close it instead.";
 
 export function createCompetition(db: Db, actor: Actor, input: CampaignValues): AdminCompetition {
-  if (input.status === "drawn") throw new AppError("BAD_REQUEST", DRAWN_ONLY_BY_DRAW);
+  if (input.status === "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
   const v = values(input);
   assertMinimumOpen(db, v);
   const row = audited(
@@ -113,11 +113,11 @@ export function updateCompetition(db: Db, actor: Actor, id: string, input: Campa
       const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
       if (!current) throw new AppError("NOT_FOUND", "Competition not found");
       // Neither the toggle nor the full form may skip the draw: "drawn" without a revealed seed and winners is a lie.
-      if (input.status === "drawn" && current.status !== "drawn") throw new AppError("BAD_REQUEST", DRAWN_ONLY_BY_DRAW);
+      if (input.status === "drawn" && current.status !== "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
       // Once the pool is frozen for the draw, sales cannot reopen and the status is the draw's to change.
       const frozen = tx.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get();
       if (frozen && input.status !== current.status) {
-        throw new AppError("CONFLICT", "The draw pool of this competition is frozen; its status can no longer be changed");
+        throw new AppError("POOL_FROZEN", "The draw pool of this competition is frozen; its status can no longer be changed");
       }
       if (!("title" in input)) {
         tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
@@ -135,12 +135,12 @@ export function updateCompetition(db: Db, actor: Actor, id: string, input: Campa
             (next.cashAlternative ?? null) !== (current.cashAlternative ?? null) && "cash alternative",
           ].filter(Boolean);
           if (changed.length) {
-            throw new AppError("CONFLICT", `This competition has sales, so its ${changed.join(", ")} can no longer be changed`);
+            throw new AppError("HAS_SALES", `This competition has sales, so its ${changed.join(", ")} can no longer be changed`);
           }
         }
         const taken = current.soldTickets + current.heldTickets;
         if (next.maxTickets !== null && next.maxTickets < taken) {
-          throw new AppError("CONFLICT", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);
+          throw new AppError("HAS_SALES", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);
         }
         tx.update(competitions).set(next).where(eq(competitions.id, id)).run();
       }
@@ -167,7 +167,7 @@ export function deleteCompetition(db: Db, actor: Actor, id: string): { success: 
         .from(entries)
         .where(and(eq(entries.competitionId, id), sql`not (${entries.entryMethod} = 'online' and ${entries.paymentStatus} = 'failed')`))
         .get();
-      if (Number(kept?.n ?? 0) > 0) throw new AppError("CONFLICT", HAS_ENTRIES);
+      if (Number(kept?.n ?? 0) > 0) throw new AppError("HAS_SALES", HAS_ENTRIES);
       tx.delete(competitions).where(eq(competitions.id, id)).run();
       return { success: true };
     },
@@ -184,7 +184,7 @@ export function updateCompetitionFromRequest(db: Db, actor: Actor, id: string, f
   const parsed = campaignInput.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new AppError("BAD_REQUEST", `${issue.path.join(".")}: ${issue.message}`);
+    throw new AppError("INVALID_INPUT", `${issue.path.join(".")}: ${issue.message}`);
   }
   return updateCompetition(db, actor, id, parsed.data, fields);
 }

@@ -65,7 +65,7 @@ function uniqueName<T>(fn: () => T): T {
     return fn();
   } catch (err) {
     if (err instanceof Error && /UNIQUE constraint failed: categories\.name/.test(err.message)) {
-      throw new AppError("CONFLICT", "A category with this name already exists");
+      throw new AppError("ALREADY_EXISTS", "A category with this name already exists");
     }
     throw err;
   }
@@ -83,7 +83,7 @@ function assertNameFree(db: Pick<Db, "select">, name: string, exceptId?: string)
     .where(sql`lower(${categories.name}) = ${name.toLowerCase()}`)
     .all()
     .some((c) => c.id !== exceptId);
-  if (clash) throw new AppError("CONFLICT", "A category with this name already exists");
+  if (clash) throw new AppError("ALREADY_EXISTS", "A category with this name already exists");
 }
 
 export function createCategory(db: Db, actor: Actor, input: z.output<typeof categoryInput>) {
@@ -218,7 +218,7 @@ export function listAdminWinners(db: Db) {
 
 function competitionTitle(db: Pick<Db, "select">, id: string): string {
   const c = db.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, id)).get();
-  if (!c) throw new AppError("BAD_REQUEST", "Competition is required");
+  if (!c) throw new AppError("INVALID_INPUT", "Competition is required");
   return c.title;
 }
 

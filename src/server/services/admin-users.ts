@@ -22,7 +22,7 @@ export function signOutEverywhere(db: Db, actor: Actor, userId: string, reason: 
  * can be read back.
  */
 export function changeDateOfBirth(db: Db, actor: Actor, userId: string, change: { dateOfBirth: string; reason: string }, now = new Date()) {
-  if (change.dateOfBirth > todayIso(now)) throw new AppError("BAD_REQUEST", DOB_IN_FUTURE);
+  if (change.dateOfBirth > todayIso(now)) throw new AppError("INVALID_INPUT", DOB_IN_FUTURE);
   const { previous } = audited(
     db,
     actor,

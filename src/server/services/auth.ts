@@ -5,7 +5,7 @@ import type { AuthUser } from "../../shared/schemas/auth";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import type { LoginThrottle } from "../auth/login-throttle";
 import { createSession, invalidateSession, invalidateUserSessions, type SessionRecord } from "../auth/session";
-import { AppError } from "../errors";
+import { AppError, rateLimited } from "../errors";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 /**
@@ -59,11 +59,11 @@ export async function register(db: Db, args: RegisterArgs): Promise<SignedIn> {
   const email = normaliseEmail(args.email);
   const passwordHash = await hashPassword(args.password);
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-  if (existing) throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
+  if (existing) throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
   const user = db.transaction((tx) => {
     // Checked again inside the write so two simultaneous sign-ups cannot both pass.
     if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
-      throw new AppError("CONFLICT", EMAIL_TAKEN_MESSAGE);
+      throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
     }
     return tx
       .insert(users)
@@ -79,17 +79,17 @@ export async function login(db: Db, email: string, password: string, throttle?: 
   const account = normaliseEmail(email);
   const wait = throttle?.wait(account, address, now) ?? 0;
   if (wait > 0) {
-    throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-in attempts. Please wait ${wait} seconds and try again.`, { retryAfter: wait });
+    throw rateLimited(`Too many failed sign-in attempts. Please wait ${wait} seconds and try again.`, wait);
   }
   const user = db.select().from(users).where(eq(users.email, account)).get();
   // Verify against a decoy when the email is unknown so the answer and its timing are the same.
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
   if (!user || !ok) {
     throttle?.fail(account, address, now);
-    throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
+    throw new AppError("INVALID_CREDENTIALS", INVALID_CREDENTIALS);
   }
   throttle?.succeed(account);
-  if (!user.isActive) throw new AppError("FORBIDDEN", "This account is closed. Please contact support.");
+  if (!user.isActive) throw new AppError("ACCOUNT_CLOSED", "This account is closed. Please contact support.");
   const { token, session } = createSession(db, user.id);
   return { token, session, user: toAuthUser(user) };
 }
@@ -98,7 +98,7 @@ export async function login(db: Db, email: string, password: string, throttle?: 
 export async function changePassword(db: Db, userId: string, keepSessionId: string, currentPassword: string, newPassword: string): Promise<{ success: boolean }> {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new AppError("BAD_REQUEST", "Your current password is not right");
+    throw new AppError("WRONG_PASSWORD", "Your current password is not right");
   }
   const passwordHash = await hashPassword(newPassword);
   db.transaction((tx) => {
@@ -141,7 +141,7 @@ export function updateProfile(db: Db, userId: string, args: ProfileArgs): AuthUs
   return db.transaction((tx) => {
     const current = tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)).get();
     if (!current) throw new AppError("NOT_FOUND", "User not found");
-    if (current.dateOfBirth && dateOfBirth && dateOfBirth !== current.dateOfBirth) throw new AppError("FORBIDDEN", DATE_OF_BIRTH_LOCKED_MESSAGE);
+    if (current.dateOfBirth && dateOfBirth && dateOfBirth !== current.dateOfBirth) throw new AppError("DATE_OF_BIRTH_LOCKED", DATE_OF_BIRTH_LOCKED_MESSAGE);
     const row = tx
       .update(users)
       .set({ ...rest, ...(dateOfBirth && !current.dateOfBirth ? { dateOfBirth } : {}) })

@@ -83,7 +83,7 @@ export function checkAnswer(db: Db, competitionId: string, answer: string | null
 
 export function recordView(db: Db, userId: string, competitionId: string, claimedUserId?: string | null): { recorded: boolean } {
   if (claimedUserId && claimedUserId !== userId) {
-    throw new AppError("FORBIDDEN", "You can only record your own views");
+    throw new AppError("NOT_YOURS", "You can only record your own views");
   }
   findCompetition(db, competitionId);
   db.insert(competitionViews).values({ userId, competitionId }).run();

@@ -49,7 +49,7 @@ export function submitContact(db: Db, args: ContactArgs, now = new Date()): { su
         .where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, new Date(now.getTime() - HOUR))))
         .get();
       if (Number(recent?.n ?? 0) >= CONTACT_PER_ADDRESS_PER_HOUR) {
-        throw new AppError("TOO_MANY_REQUESTS", "You have sent several messages recently. Please wait a while before sending another.");
+        throw new AppError("RATE_LIMITED", "You have sent several messages recently. Please wait a while before sending another.");
       }
       const kind = args.kind ?? "message";
       const reference = kind === "complaint" ? complaintReference(now) : null;

@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { competitions, draws, entries, notifications, tickets, users, winners, type Competition } from "../../../db/schema";
 import { commitmentOf, drawWinners, poolHashOf, sortPool } from "../../shared/draw";
+import type { AppErrorCode } from "../../shared/errors";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { enqueueMail } from "../mail/outbox";
@@ -68,7 +69,7 @@ function poolTickets(db: Db, competitionId: string): string[] {
  */
 export async function freezePool(db: Db, id: string, now = new Date(), audit?: DrawAudit): Promise<boolean> {
   const c = findCompetition(db, id);
-  if (c.status === "active") throw new AppError("CONFLICT", "Close sales before freezing the pool");
+  if (c.status === "active") throw new AppError("INVALID_STATE", "Close sales before freezing the pool");
   if (db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get()) return true;
   if (c.heldTickets > 0) return false;
   const pool = sortPool(poolTickets(db, id));
@@ -95,25 +96,25 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
     row: (step) => ({ action: "admin.draws.run", targetId: id, details: { id, beacon, step } }),
   };
   const before = findCompetition(db, id);
-  if (before.status === "drawn") throw new AppError("CONFLICT", "This competition has already been drawn");
+  if (before.status === "drawn") throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
   // Refuse before closing sales: a draw with nothing to draw must not end an open competition.
   if (before.status === "active" && before.soldTickets === 0 && before.heldTickets === 0) {
-    throw new AppError("CONFLICT", "There are no entries to draw from");
+    throw new AppError("NO_ENTRIES", "There are no entries to draw from");
   }
   closeSales(db, id, audit);
   if (!(await freezePool(db, id, now, audit))) {
-    throw new AppError("CONFLICT", "Payments for this competition are still being processed. Try again in a few minutes.");
+    throw new AppError("PAYMENTS_PENDING", "Payments for this competition are still being processed. Try again in a few minutes.");
   }
   const record = db.select().from(draws).where(eq(draws.competitionId, id)).get()!;
-  if (record.drawnAt) throw new AppError("CONFLICT", "This competition has already been drawn");
-  if (record.poolSize === 0) throw new AppError("CONFLICT", "There are no entries to draw from");
+  if (record.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
+  if (record.poolSize === 0) throw new AppError("NO_ENTRIES", "There are no entries to draw from");
   const usedBeacon = beacon ?? record.beacon ?? null;
   const picked = await drawWinners(before.drawSeed, record.pool, record.poolHash, before.numberOfWinners, usedBeacon);
 
   db.transaction(
     (tx) => {
       const fresh = tx.select().from(draws).where(eq(draws.competitionId, id)).get()!;
-      if (fresh.drawnAt) throw new AppError("CONFLICT", "This competition has already been drawn");
+      if (fresh.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
       const rows = tx
         .select({ number: tickets.number, entry: entries, city: users.city })
         .from(tickets)
@@ -224,6 +225,8 @@ export async function getDrawRecord(db: Db, id: string): Promise<DrawPublicRecor
  * due (unless it is to be drawn live). Each step is its own transaction, so a restart at any point
  * picks up where it stopped and never repeats a step.
  */
+const SCHEDULER_RETRIES = new Set<AppErrorCode>(["ALREADY_DRAWN", "NO_ENTRIES", "PAYMENTS_PENDING"]);
+
 export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; frozen: number; drawn: number }> {
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
@@ -262,7 +265,8 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
       await runDraw(deps, c.id);
       drawn++;
     } catch (err) {
-      if (!(err instanceof AppError && err.code === "CONFLICT")) throw err;
+      // Drawn meanwhile, or payments still settling: the next tick tries again.
+      if (!(err instanceof AppError && SCHEDULER_RETRIES.has(err.code))) throw err;
     }
   }
   return { closed, frozen, drawn };

@@ -52,8 +52,8 @@ export async function createRestEntry(
   headerKey: string | null,
 ) {
   const quantity = input.quantity ?? input.ticketNumbers?.length;
-  if (!quantity) throw new AppError("BAD_REQUEST", "Say how many tickets: send quantity or ticketNumbers");
-  if (headerKey && !/^[A-Za-z0-9_.:-]{8,100}$/.test(headerKey)) throw new AppError("BAD_REQUEST", "Invalid Idempotency-Key header");
+  if (!quantity) throw new AppError("INVALID_INPUT", "Say how many tickets: send quantity or ticketNumbers");
+  if (headerKey && !/^[A-Za-z0-9_.:-]{8,100}$/.test(headerKey)) throw new AppError("INVALID_INPUT", "Invalid Idempotency-Key header");
   const result = await placeOrder(deps, {
     ...buyerFields(buyer, input.customerEmail),
     customerName: input.customerName,

@@ -50,24 +50,24 @@ export interface PlaceOrderArgs {
 /** Why an entry may not be taken, checked against the competition as it is inside the write. */
 function refuseLine(c: Competition, line: OrderLineRequest, now: Date, heldByPerson: number): void {
   if (c.status !== "active" || now < c.startDate || now >= c.endDate) {
-    throw new AppError("FORBIDDEN", `"${c.title}" is not open for entries`);
+    throw new AppError("COMPETITION_CLOSED", `"${c.title}" is not open for entries`);
   }
   if (c.maxTickets !== null) {
     const left = c.maxTickets - c.soldTickets - c.heldTickets;
-    if (left <= 0) throw new AppError("FORBIDDEN", `"${c.title}" has sold out`);
+    if (left <= 0) throw new AppError("SOLD_OUT", `"${c.title}" has sold out`);
     if (line.quantity > left) {
-      throw new AppError("CONFLICT", `Only ${left} ${left === 1 ? "ticket is" : "tickets are"} left for "${c.title}"`);
+      throw new AppError("NOT_ENOUGH_TICKETS", `Only ${left} ${left === 1 ? "ticket is" : "tickets are"} left for "${c.title}"`);
     }
   }
   if (c.maxTicketsPerPerson !== null && heldByPerson + line.quantity > c.maxTicketsPerPerson) {
     const left = Math.max(0, c.maxTicketsPerPerson - heldByPerson);
     throw new AppError(
-      "FORBIDDEN",
+      "PER_PERSON_LIMIT",
       `You can have at most ${c.maxTicketsPerPerson} tickets for "${c.title}"; ${left === 0 ? "you have reached that limit" : `you can buy ${left} more`}`,
     );
   }
   if (!answerIsCorrect(c, line.answer)) {
-    throw new AppError("UNPROCESSABLE", `Incorrect answer to the qualifying question for "${c.title}"`);
+    throw new AppError("WRONG_ANSWER", `Incorrect answer to the qualifying question for "${c.title}"`);
   }
 }
 
@@ -117,7 +117,7 @@ function holdOrder(tx: Db, args: PlaceOrderArgs, scopedKey: string | null, now: 
   const lines = mergeLines(args.lines);
   for (const line of lines) {
     // The per-order limit holds per competition, however the cart split it into lines.
-    if (line.quantity > MAX_TICKETS) throw new AppError("BAD_REQUEST", `At most ${MAX_TICKETS} entries per competition in one order`);
+    if (line.quantity > MAX_TICKETS) throw new AppError("ORDER_LIMIT", `At most ${MAX_TICKETS} entries per competition in one order`);
   }
   const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
   for (const line of lines) {
@@ -240,7 +240,7 @@ export function loadOrderResult(db: Db, orderId: string): OrderResult {
 }
 
 function paymentFailed(orderId: string, reason?: string | null): AppError {
-  return new AppError("PAYMENT_REQUIRED", PAYMENT_FAILED_MESSAGE, { orderId, paymentStatus: "failed", reason: reason ?? null });
+  return new AppError("PAYMENT_DECLINED", PAYMENT_FAILED_MESSAGE, { orderId, paymentStatus: "failed", reason: reason ?? null });
 }
 
 /**

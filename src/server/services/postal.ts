@@ -49,23 +49,23 @@ export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Da
     (tx) => {
       const c = tx.select().from(competitions).where(eq(competitions.id, competitionId)).get();
       if (!c) throw new AppError("NOT_FOUND", "Competition not found");
-      if (!c.allowPostalEntry) throw new AppError("FORBIDDEN", "This competition does not take postal entries");
-      if (c.status !== "active" || now >= c.endDate) throw new AppError("FORBIDDEN", "Sales have closed for this competition; postal entries can no longer be added");
-      if (receivedAt.getTime() > now.getTime()) throw new AppError("BAD_REQUEST", "The date received cannot be in the future");
-      if (receivedAt.getTime() >= c.endDate.getTime()) throw new AppError("FORBIDDEN", "This entry arrived after the closing date");
-      if (c.maxTickets !== null && c.soldTickets + c.heldTickets + 1 > c.maxTickets) throw new AppError("FORBIDDEN", `"${c.title}" has sold out`);
+      if (!c.allowPostalEntry) throw new AppError("POSTAL_NOT_ACCEPTED", "This competition does not take postal entries");
+      if (c.status !== "active" || now >= c.endDate) throw new AppError("COMPETITION_CLOSED", "Sales have closed for this competition; postal entries can no longer be added");
+      if (receivedAt.getTime() > now.getTime()) throw new AppError("INVALID_INPUT", "The date received cannot be in the future");
+      if (receivedAt.getTime() >= c.endDate.getTime()) throw new AppError("LATE_ENTRY", "This entry arrived after the closing date");
+      if (c.maxTickets !== null && c.soldTickets + c.heldTickets + 1 > c.maxTickets) throw new AppError("SOLD_OUT", `"${c.title}" has sold out`);
       const user = tx.select().from(users).where(eq(users.email, email)).get();
       const suspended = user ? suspensionMessage(user, now) : null;
-      if (suspended) throw new AppError("FORBIDDEN", `This entrant's account is suspended: ${suspended}`);
+      if (suspended) throw new AppError("SUSPENDED", `This entrant's account is suspended: ${suspended}`);
       const dateOfBirth = args.dateOfBirth || user?.dateOfBirth || null;
-      if (!dateOfBirth) throw new AppError("BAD_REQUEST", "Enter the entrant's date of birth from the postcard: entrants must be 18 or over.");
+      if (!dateOfBirth) throw new AppError("DATE_OF_BIRTH_NEEDED", "Enter the entrant's date of birth from the postcard: entrants must be 18 or over.");
       assertAdult(dateOfBirth, now);
       if (c.maxTicketsPerPerson !== null && ticketsOfPerson(tx as unknown as Db, c.id, user?.id ?? null, email) + 1 > c.maxTicketsPerPerson) {
-        throw new AppError("FORBIDDEN", `This person already has the most tickets allowed (${c.maxTicketsPerPerson}) for "${c.title}"`);
+        throw new AppError("PER_PERSON_LIMIT", `This person already has the most tickets allowed (${c.maxTicketsPerPerson}) for "${c.title}"`);
       }
-      if (!answerIsCorrect(c, args.answer)) throw new AppError("UNPROCESSABLE", "Incorrect answer to the qualifying question");
+      if (!answerIsCorrect(c, args.answer)) throw new AppError("WRONG_ANSWER", "Incorrect answer to the qualifying question");
       if (tx.select({ id: entries.id }).from(entries).where(and(eq(entries.competitionId, c.id), eq(entries.postalReference, args.postalReference))).get()) {
-        throw new AppError("CONFLICT", "A postal entry with this reference has already been recorded");
+        throw new AppError("DUPLICATE_ENTRY", "A postal entry with this reference has already been recorded");
       }
       const entry = tx
         .insert(entries)

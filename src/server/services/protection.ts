@@ -33,8 +33,8 @@ export const UNDER_18_MESSAGE = "You must be 18 or over to enter our competition
 export const DOB_NEEDED_MESSAGE = "Please add your date of birth to your profile before entering: our competitions are for people aged 18 or over.";
 
 export function assertAdult(dateOfBirth: string | null, now: Date): void {
-  if (!dateOfBirth) throw new AppError("FORBIDDEN", DOB_NEEDED_MESSAGE);
-  if (ageOn(dateOfBirth, now) < 18) throw new AppError("FORBIDDEN", UNDER_18_MESSAGE);
+  if (!dateOfBirth) throw new AppError("DATE_OF_BIRTH_NEEDED", DOB_NEEDED_MESSAGE);
+  if (ageOn(dateOfBirth, now) < 18) throw new AppError("UNDER_18", UNDER_18_MESSAGE);
 }
 
 export function suspensionMessage(user: Pick<User, "suspendedUntil" | "suspensionKind" | "closedAt" | "restrictedAt">, now: Date): string | null {
@@ -97,15 +97,15 @@ export interface EntryCheck {
 export function assertMayBuy(tx: Db, check: EntryCheck): void {
   if (!check.userId) {
     if (getSetting(tx, "allow_guest_checkout") !== "true") {
-      throw new AppError("UNAUTHORIZED", "Please sign in or create an account to enter. It keeps your tickets together and lets us check you are 18 or over.");
+      throw new AppError("SIGN_IN_REQUIRED", "Please sign in or create an account to enter. It keeps your tickets together and lets us check you are 18 or over.");
     }
-    if (check.funding === "credit" && check.instantWin) throw new AppError("FORBIDDEN", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+    if (check.funding === "credit" && check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     return;
   }
   const user = statements(tx).userById.get({ id: check.userId });
-  if (!user) throw new AppError("UNAUTHORIZED", "Please sign in again.");
+  if (!user) throw new AppError("SIGN_IN_REQUIRED", "Please sign in again.");
   const suspended = suspensionMessage(user, check.now);
-  if (suspended) throw new AppError("FORBIDDEN", suspended);
+  if (suspended) throw new AppError("SUSPENDED", suspended);
   assertAdult(user.dateOfBirth, check.now);
   const limit = effectiveLimit(tx, user, check.now);
   if (limit !== null) {
@@ -113,19 +113,19 @@ export function assertMayBuy(tx: Db, check: EntryCheck): void {
     if (spent + check.totalPence > limit) {
       const left = Math.max(0, limit - spent);
       throw new AppError(
-        "FORBIDDEN",
+        "SPENDING_LIMIT",
         `This order would take you over your monthly spending limit of ${formatPounds(limit)}. You have ${formatPounds(left)} left this month.`,
         { remainingThisMonth: penceToDecimal(left), protectionEvent: { kind: "limit_reached", detail: `order of ${formatPounds(check.totalPence)}` } },
       );
     }
   }
   if (check.funding === "credit") {
-    if (check.instantWin) throw new AppError("FORBIDDEN", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+    if (check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     const cap = decimalToPence(getSetting(tx, "credit_card_monthly_cap") ?? "250.00") ?? 25_000;
     const creditSpent = spentThisMonth(tx, user.id, check.now, "credit");
     if (creditSpent + check.totalPence > cap) {
       throw new AppError(
-        "FORBIDDEN",
+        "CREDIT_CARD_LIMIT",
         `Credit card payments are limited to ${formatPounds(cap)} a month. You have ${formatPounds(Math.max(0, cap - creditSpent))} of credit card spending left this month; a debit card can be used instead.`,
         { protectionEvent: { kind: "credit_cap_reached", detail: `order of ${formatPounds(check.totalPence)}` } },
       );
@@ -165,7 +165,7 @@ export function getLimits(db: Db, userId: string, now: Date): LimitsView {
 /** A lower limit applies at once; a higher one (or none) only after the cooling-off period. */
 export function setLimit(db: Db, userId: string, monthlyLimit: string | null, now: Date): LimitsView {
   const next = monthlyLimit === null ? null : decimalToPence(monthlyLimit);
-  if (monthlyLimit !== null && next === null) throw new AppError("BAD_REQUEST", "Enter the limit in pounds, e.g. 50.00");
+  if (monthlyLimit !== null && next === null) throw new AppError("INVALID_INPUT", "Enter the limit in pounds, e.g. 50.00");
   db.transaction((tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get()!;
     const current = effectiveLimit(tx as unknown as Db, user, now);
@@ -285,7 +285,7 @@ export function restrictAccount(db: Db, userId: string, restricted: boolean, rea
       if (restricted) {
         tx.update(users).set({ restrictedAt: now, restrictionReason: reason }).where(eq(users.id, userId)).run();
       } else {
-        if (!user.restrictedAt) throw new AppError("CONFLICT", "This account has no operator restriction to lift; a player's own break or self-exclusion cannot be lifted early");
+        if (!user.restrictedAt) throw new AppError("INVALID_STATE", "This account has no operator restriction to lift; a player's own break or self-exclusion cannot be lifted early");
         tx.update(users).set({ restrictedAt: null, restrictionReason: null }).where(eq(users.id, userId)).run();
       }
       if (actor) writeAudit(tx, actor, { action: "admin.protection.restrict", targetId: userId, reason, details: { userId, restricted, reason } });

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { rateLimited } from "../errors";
 
 /**
  * Keeps one buyer from starving everyone else of tickets. A hold takes numbers off sale for the
@@ -49,18 +49,14 @@ export class PurchaseGuard {
       if (recent.length >= allowed) {
         const retryAfter = Math.max(1, Math.ceil((recent[0]! + this.options.windowMs - now) / 1000));
         const minutes = Math.ceil(retryAfter / 60);
-        throw new AppError(
-          "TOO_MANY_REQUESTS",
-          `Too many failed payments. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before trying again, or use another card.`,
-          { retryAfter },
-        );
+        throw rateLimited(`Too many failed payments. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before trying again, or use another card.`, retryAfter);
       }
     }
     if ((this.holding.get(`buyer:${buyer.key}`) ?? 0) >= this.options.holdsPerBuyer) {
-      throw new AppError("TOO_MANY_REQUESTS", "You already have a payment in progress. Please wait for it to finish.", { retryAfter: 5 });
+      throw rateLimited("You already have a payment in progress. Please wait for it to finish.", 5);
     }
     if ((this.holding.get(`ip:${buyer.ip}`) ?? 0) >= this.options.holdsPerAddress) {
-      throw new AppError("TOO_MANY_REQUESTS", "Too many payments in progress from your network. Please try again in a few seconds.", { retryAfter: 5 });
+      throw rateLimited("Too many payments in progress from your network. Please try again in a few seconds.", 5);
     }
   }
 

@@ -60,33 +60,33 @@ function validateSetting(key: string, value: string): string {
   const v = value.trim();
   if (key.includes("size_mb")) {
     const n = Number(v);
-    if (!Number.isFinite(n) || n < 1 || n > 5000) throw new AppError("BAD_REQUEST", "Size must be a number from 1 to 5000 (MB)");
+    if (!Number.isFinite(n) || n < 1 || n > 5000) throw new AppError("INVALID_INPUT", "Size must be a number from 1 to 5000 (MB)");
     return String(n);
   }
   if (key === "winners_display_count") {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > 100) throw new AppError("BAD_REQUEST", "Winners to show must be a whole number from 1 to 100");
+    if (!Number.isInteger(n) || n < 1 || n > 100) throw new AppError("INVALID_INPUT", "Winners to show must be a whole number from 1 to 100");
     return String(n);
   }
   if (key === "allow_guest_checkout") {
-    if (v !== "true" && v !== "false") throw new AppError("BAD_REQUEST", "Use true or false");
+    if (v !== "true" && v !== "false") throw new AppError("INVALID_INPUT", "Use true or false");
     return v;
   }
   if (key.endsWith("_cap") || key.endsWith("_threshold")) {
-    if (!/^\d{1,7}(\.\d{1,2})?$/.test(v)) throw new AppError("BAD_REQUEST", "Use an amount in pounds, e.g. 250.00");
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(v)) throw new AppError("INVALID_INPUT", "Use an amount in pounds, e.g. 250.00");
     return Number(v).toFixed(2);
   }
   if (key.endsWith("_hours") || key.endsWith("_weeks") || key.endsWith("_per_day")) {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new AppError("BAD_REQUEST", "Use a whole number of at least 1");
+    if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new AppError("INVALID_INPUT", "Use a whole number of at least 1");
     return String(n);
   }
   if (key.startsWith("allowed_") && key.endsWith("_types")) {
     const list = v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
-    if (!list.length || list.some((t) => !/^[a-z0-9.+-]{2,20}$/.test(t))) throw new AppError("BAD_REQUEST", "List the types separated by commas, e.g. jpeg,png");
+    if (!list.length || list.some((t) => !/^[a-z0-9.+-]{2,20}$/.test(t))) throw new AppError("INVALID_INPUT", "List the types separated by commas, e.g. jpeg,png");
     return list.join(",");
   }
-  if (!v) throw new AppError("BAD_REQUEST", "Value is required");
+  if (!v) throw new AppError("INVALID_INPUT", "Value is required");
   return v;
 }
 

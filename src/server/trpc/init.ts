@@ -5,6 +5,7 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError, z } from "zod";
+import { APP_CODE_BY_TRPC_CODE, type AppErrorCode } from "../../shared/errors";
 import { AppError, internalErrorMessage } from "../errors";
 import type { Context } from "./context";
 
@@ -21,14 +22,17 @@ const t = initTRPC
       const { stack: _stack, ...data } = shape.data as typeof shape.data & { stack?: string };
       // An unexpected failure says nothing of its cause (SQLite's text, a file path…), only a reference.
       const internal = error.code === "INTERNAL_SERVER_ERROR";
+      const appCode: AppErrorCode = cause instanceof AppError ? cause.code : (APP_CODE_BY_TRPC_CODE[error.code] ?? "INTERNAL");
       return {
         ...shape,
+        // The domain code at the top as well, where a REST client reads its error body.
+        appCode,
         message: zodError ? firstIssueMessage(cause as ZodError) : internal ? internalErrorMessage(ctx?.requestId) : shape.message,
         data: {
           ...data,
           requestId: internal || error.code === "SERVICE_UNAVAILABLE" ? ctx?.requestId : undefined,
           zodError,
-          appCode: cause instanceof AppError ? cause.code : undefined,
+          appCode,
           details: cause instanceof AppError ? cause.details : undefined,
         },
       };

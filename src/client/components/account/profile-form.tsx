@@ -39,7 +39,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       if (back) navigate(back);
     },
     onError: (error) =>
-      toast.error("Update Failed", error.data?.code === "FORBIDDEN" ? error.message : "Failed to update profile. Please try again."),
+      toast.error("Update Failed", error.data?.appCode === "DATE_OF_BIRTH_LOCKED" ? error.message : "Failed to update profile. Please try again."),
   });
 
   const onSubmit = (event: FormEvent) => {

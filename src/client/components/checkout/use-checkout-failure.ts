@@ -19,7 +19,7 @@ export function useCheckoutFailure(generic: string) {
       // A lost session shows the sign-in panel; a refusal may mean the limits or a break changed.
       if (failure.signInNeeded) void utils.public.auth.session.invalidate();
       if (failure.definitive) void utils.customer.protection.limits.invalidate();
-      if (failure.refusal) showRefusal("Payment Failed", failure.refusal, navigate, `${location.pathname}${location.search}`);
+      if (failure.refusal) showRefusal("Payment Failed", failure.refusal, failure.code, navigate, `${location.pathname}${location.search}`);
       else toast.error("Payment Failed", generic);
       return failure;
     },

@@ -1,8 +1,8 @@
-import { TRPCClientError } from "@trpc/client";
 import { useRef, useState, type FormEvent } from "react";
 import { contactInput } from "../../../shared/schemas/contact";
 import { fieldErrorsFrom, focusFirstInvalid, type FieldErrors } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
+import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../ui/button";
 import { SelectField } from "../ui/select-field";
@@ -16,9 +16,8 @@ const EMPTY: Record<Field, string> = { name: "", email: "", subject: "", message
 
 /** A flood of messages is refused with a message worth showing; anything else gets the generic text. */
 function failureDescription(error: unknown): string {
-  if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "TOO_MANY_REQUESTS" && error.message.trim()) {
-    return error.message.trim();
-  }
+  const message = serverMessage(error);
+  if (appErrorCode(error) === "RATE_LIMITED" && message) return message;
   return "Please try again or contact us directly via email.";
 }
 

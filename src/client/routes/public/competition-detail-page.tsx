@@ -78,9 +78,9 @@ export function CompetitionDetailPage() {
   const { id = "" } = useParams();
   const query = trpc.public.competitions.get.useQuery({ id }, { enabled: id.length > 0 });
 
-  const code = query.error?.data?.code;
+  const code = query.error?.data?.appCode;
   // An id the server cannot even read (too long) is as missing as an unknown one.
-  if (!id || code === "NOT_FOUND" || code === "BAD_REQUEST") return <CompetitionNotFound />;
+  if (!id || code === "NOT_FOUND" || code === "INVALID_INPUT") return <CompetitionNotFound />;
   if (query.isPending) return <LoadingState label="Loading competition..." />;
   if (query.error) {
     return (

@@ -24,9 +24,9 @@ const STAGES: Record<DrawStage, { label: string; style: string }> = {
 export function DrawRecordPage() {
   const { id = "" } = useParams();
   const query = trpc.public.draws.record.useQuery({ id }, { enabled: id.length > 0 });
-  const code = query.error?.data?.code;
+  const code = query.error?.data?.appCode;
 
-  if (!id || code === "NOT_FOUND" || code === "BAD_REQUEST") return <CompetitionNotFound />;
+  if (!id || code === "NOT_FOUND" || code === "INVALID_INPUT") return <CompetitionNotFound />;
   if (query.isPending) return <LoadingState label="Loading the draw record..." />;
   if (query.error) {
     return (

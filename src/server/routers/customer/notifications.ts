@@ -10,7 +10,7 @@ const ownId = z.strictObject({ userId: z.string().max(64).optional() });
 
 /** SPEC §7 passes userId in these paths; the session decides, and another user's id is refused. */
 function assertOwn(claimed: string | undefined, userId: string) {
-  if (claimed && claimed !== userId) throw new AppError("FORBIDDEN", "You can only act on your own notifications");
+  if (claimed && claimed !== userId) throw new AppError("NOT_YOURS", "You can only act on your own notifications");
 }
 
 function ownList(ctx: { db: Db; user: { id: string }; now: () => Date }, claimed: string | undefined) {

@@ -1,7 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import type { Actor } from "../../services/audit";
 import { middleware } from "../init";
-import { AccessDenied, SIGNED_OUT_MESSAGE } from "./auth";
+import { AccessDenied } from "./auth";
 
 /**
  * Gives admin resolvers `ctx.actor`, the admin on whose behalf a service changes data. Admin
@@ -11,7 +10,7 @@ import { AccessDenied, SIGNED_OUT_MESSAGE } from "./auth";
  */
 export const provideActor = middleware(({ ctx, next }) => {
   // Unreachable behind requireUser; checked so the actor is never made up.
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: SIGNED_OUT_MESSAGE, cause: new AccessDenied("signed-out") });
+  if (!ctx.user) throw new AccessDenied("signed-out");
   const actor: Actor = { id: ctx.user.id, email: ctx.user.email };
   return next({ ctx: { actor } });
 });

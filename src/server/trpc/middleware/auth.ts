@@ -1,16 +1,23 @@
-import { TRPCError } from "@trpc/server";
+import { AppError } from "../../errors";
 import { middleware } from "../init";
-
-/** Marks errors raised by the access walls, so tests (and logs) can tell them from business refusals. */
-export class AccessDenied extends Error {
-  constructor(readonly wall: "signed-out" | "role" | "origin") {
-    super(`access denied: ${wall}`);
-    this.name = "AccessDenied";
-  }
-}
 
 export const SIGNED_OUT_MESSAGE = "You need to be logged in to access this page.";
 export const NOT_ADMIN_MESSAGE = "You don't have permission to access this page. Admin privileges are required.";
+
+type Wall = "signed-out" | "role" | "origin";
+const WALLS = {
+  "signed-out": { code: "SIGN_IN_REQUIRED", message: SIGNED_OUT_MESSAGE },
+  role: { code: "ADMIN_ONLY", message: NOT_ADMIN_MESSAGE },
+  origin: { code: "CROSS_SITE", message: "Cross-site request refused" },
+} as const;
+
+/** The refusal of an access wall: a coded AppError that tests (and logs) can tell from business refusals. */
+export class AccessDenied extends AppError {
+  constructor(readonly wall: Wall) {
+    super(WALLS[wall].code, WALLS[wall].message);
+    this.name = "AccessDenied";
+  }
+}
 
 /**
  * Cookies ride along on cross-site requests; a mutation authenticated by cookie must therefore come
@@ -18,14 +25,14 @@ export const NOT_ADMIN_MESSAGE = "You don't have permission to access this page.
  */
 export const requireSameOrigin = middleware(({ ctx, type, next }) => {
   if (type === "mutation" && ctx.authSource === "cookie" && !ctx.originOk) {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Cross-site request refused", cause: new AccessDenied("origin") });
+    throw new AccessDenied("origin");
   }
   return next();
 });
 
 export const requireUser = middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: "UNAUTHORIZED", message: SIGNED_OUT_MESSAGE, cause: new AccessDenied("signed-out") });
+    throw new AccessDenied("signed-out");
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
@@ -37,7 +44,7 @@ export function isAdmin(user: { role: string } | null | undefined): boolean {
 
 export const requireAdmin = middleware(({ ctx, next }) => {
   if (!isAdmin(ctx.user)) {
-    throw new TRPCError({ code: "FORBIDDEN", message: NOT_ADMIN_MESSAGE, cause: new AccessDenied("role") });
+    throw new AccessDenied("role");
   }
   return next();
 });

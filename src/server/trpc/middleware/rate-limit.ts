@@ -1,4 +1,4 @@
-import { TRPCError } from "@trpc/server";
+import { rateLimited } from "../../errors";
 import { RateLimiter } from "../../rate-limit";
 import type { Context } from "../context";
 import { middleware } from "../init";
@@ -8,10 +8,7 @@ export function rateLimit(name: string, limit: number, windowMs: number, key: (c
   const limiter = new RateLimiter(limit, windowMs);
   return middleware(({ ctx, next }) => {
     const wait = limiter.hit(`${name}:${key(ctx)}`, ctx.now().getTime());
-    if (wait > 0) {
-      ctx.setHeader("Retry-After", String(wait));
-      throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: `Too many requests. Please try again in ${wait} seconds.` });
-    }
+    if (wait > 0) throw rateLimited(`Too many requests. Please try again in ${wait} seconds.`, wait);
     return next();
   });
 }
