@@ -1,14 +1,34 @@
-import Database from "better-sqlite3";
+import Database, { type RunResult } from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { GroupCommit } from "./group-commit";
 import * as relations from "./relations";
 import * as tables from "./schema";
+import { prepareStatements, type Statements } from "./statements";
 
 export const schema = { ...tables, ...relations };
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** What the hot paths need beside Drizzle: their prepared statements, on the database and on every transaction. */
+interface Prepared {
+  readonly statements: Statements;
+}
+
+/** The shop's database: one connection, its prepared statements and its group commit. */
+export type Db = BetterSQLite3Database<typeof schema> &
+  Prepared & {
+    $client: Database.Database;
+    readonly groupCommit: GroupCommit;
+  };
+
+/**
+ * What a service step reads and writes through: the database itself or a transaction on it
+ * (`transaction(db, (tx) => …)`). The database is a Tx too, so a step runs either way.
+ */
+export type Tx = BaseSQLiteDatabase<"sync", RunResult, typeof schema> & Prepared;
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Beside this file in the sources (db/), two levels up from the server bundle (dist/server). */
@@ -29,7 +49,32 @@ export function createDb(path: string): Db {
   sqlite.pragma("cache_size = -20000");
   sqlite.pragma("temp_store = MEMORY");
   sqlite.pragma("mmap_size = 268435456");
-  return drizzle(sqlite, { schema }) as Db;
+  const db = drizzle(sqlite, { schema });
+  // Prepared at first use rather than here: a new file has no tables until it is migrated.
+  let statements: Statements | undefined;
+  let groupCommit: GroupCommit | undefined;
+  return Object.defineProperties(db, {
+    statements: { get: () => (statements ??= prepareStatements(db)) },
+    groupCommit: { get: () => (groupCommit ??= new GroupCommit(sqlite)) },
+  }) as Db;
+}
+
+/**
+ * Runs `fn` in one transaction on `db` (IMMEDIATE by default: it takes the write lock at once). The
+ * transaction carries the database's prepared statements, so a step is the same code inside or out.
+ * `fn` must be synchronous: the connection is shared, and a transaction is never held across an await.
+ */
+export function transaction<T>(db: Db, fn: (tx: Tx) => T, behavior: "deferred" | "immediate" | "exclusive" = "immediate"): T {
+  return db.transaction((tx) => fn(Object.assign(tx, { statements: db.statements })), { behavior });
+}
+
+/**
+ * Runs `step` in the database's next group transaction (db/group-commit.ts), in a savepoint of
+ * its own, and resolves with its result once that transaction has committed. `step` gets the
+ * database (the group's transaction is open on it) and must be synchronous.
+ */
+export function inGroupCommit<T>(db: Db, step: (tx: Db) => T): Promise<T> {
+  return db.groupCommit.enqueue(() => step(db));
 }
 
 /** Why the server cannot use the database file, as one line for the terminal. */

@@ -1,7 +1,7 @@
 // `npm run db:reset`: delete the database file, migrate a fresh one and seed it.
 import { rmSync } from "node:fs";
 import { createDb, databaseHolders, migrateDb } from "../db/client";
-import { seed } from "../db/seed";
+import { seed } from "../src/server/seed/seed";
 import { loadDotEnv, loadEnv } from "../src/server/env";
 
 loadDotEnv();

@@ -20,7 +20,7 @@ import { LocalDiskStorage } from "./storage/local-disk";
 import type { ObjectStorage } from "./storage/storage";
 import { UploadGrants } from "./storage/uploads";
 import { LoginThrottle } from "./auth/login-throttle";
-import { PurchaseGuard } from "./services/purchase-guard";
+import { PurchaseGuard } from "./services/purchase";
 import { handleUpload, serveObject } from "./http/uploads";
 import { tmpdir } from "node:os";
 import { randomUUID } from "node:crypto";

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseOpenError, lockDatabase, migrateDb, openDatabase, type Db } from "../../db/client";
-import { seed } from "../../db/seed";
+import { seed } from "./seed/seed";
 import { createApp } from "./app";
 import { EnvError, loadDotEnv, loadEnv } from "./env";
 import { ResponseCache } from "./http/response-cache";
@@ -10,7 +10,7 @@ import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
 import { lifecycleTick } from "./services/draws";
-import { sweepPendingOrders } from "./services/order-sweep";
+import { sweepPendingOrders } from "./services/purchase";
 import { LocalDiskStorage } from "./storage/local-disk";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));

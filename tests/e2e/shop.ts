@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { COMPETITIONS } from "../../db/seed-data";
+import { COMPETITIONS } from "../../src/server/seed/demo-data";
 
 export interface SeededCompetition {
   id: string;

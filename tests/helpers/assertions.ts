@@ -36,3 +36,14 @@ export function count(db: Db, table: string, where = "1=1"): number {
   return Number((db.$client.prepare(`select count(*) n from ${table} where ${where}`).get() as { n: number }).n);
 }
 
+/**
+ * Waits until `check` holds (polled every few milliseconds), for state another part of the system
+ * reaches asynchronously, e.g. an order a request has written. Fails after `timeoutMs`.
+ */
+export async function eventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not reached within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

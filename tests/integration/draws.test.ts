@@ -5,7 +5,7 @@ import { competitions, draws, notifications, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { lifecycleTick, runDraw, getDrawRecord } from "../../src/server/services/draws";
-import { placeOrder } from "../../src/server/services/orders";
+import { placeOrder } from "../../src/server/services/purchase";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { verifyDraw } from "../../src/shared/draw";
 import { createCompetition } from "../factories/competitions";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { inGroupCommit } from "../../src/server/services/group-commit";
+import { inGroupCommit } from "../../db/client";
 import { createTestDb } from "../helpers/db";
 
 const db = createTestDb();
@@ -60,5 +60,20 @@ describe("group commit", () => {
     // The connection is usable afterwards.
     await expect(inGroupCommit(db, () => db.$client.prepare("insert into gc_rows (v) values ('after')").run().changes)).resolves.toBe(1);
     expect(rows()).toEqual(["after"]);
+  });
+
+  it("flush() commits what is queued, including steps queued by promises already resolving", async () => {
+    db.$client.exec("delete from gc_rows");
+    const insert = (v: string) => db.$client.prepare("insert into gc_rows (v) values (?)").run(v);
+    // Queued a few microtasks from now, as a purchase's hold is after an awaited provider call.
+    const later = Promise.resolve()
+      .then(() => undefined)
+      .then(() => inGroupCommit(db, (tx) => (insert("late"), tx === db)));
+    await db.groupCommit.flush();
+    expect(rows()).toEqual(["late"]);
+    await expect(later).resolves.toBe(true);
+    // Nothing queued: flush() simply returns.
+    await db.groupCommit.flush();
+    expect(rows()).toEqual(["late"]);
   });
 });

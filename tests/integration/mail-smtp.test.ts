@@ -6,7 +6,7 @@ import { mailOutbox } from "../../db/schema";
 import { createMailer } from "../../src/server/mail/mailer";
 import { silentLogger } from "../../src/server/logger";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { placeOrder } from "../../src/server/services/orders";
+import { placeOrder } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 

@@ -4,8 +4,8 @@ import { competitions, entries, mailOutbox, orders, tickets } from "../../db/sch
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import type { ChargeRequest, ChargeResult, PaymentProvider } from "../../src/server/payments/provider";
 import { noopMailer } from "../../src/server/mail/mailer";
-import { HOLD_MS, placeOrder, type PlaceOrderArgs } from "../../src/server/services/orders";
-import { sweepPendingOrders } from "../../src/server/services/order-sweep";
+import { HOLD_MS, placeOrder, type PlaceOrderArgs } from "../../src/server/services/purchase";
+import { sweepPendingOrders } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { ledgerProblems, refusal } from "../helpers/assertions";
@@ -201,7 +201,7 @@ describe("holds and mail", () => {
       },
     };
     const pending = refusal(placeOrder(deps(slow), args(c.id)));
-    await new Promise((r) => setTimeout(r, 20));
+    await db.groupCommit.flush();
     expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.heldTickets).toBe(2);
     expect(await sweepPendingOrders({ db, payments: slow, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 1000))).toEqual({ settled: 0, failed: 1 });
     expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.heldTickets).toBe(0);

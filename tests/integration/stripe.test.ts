@@ -102,7 +102,7 @@ describe("POST /api/payments/stripe/webhook", async () => {
   const { allowGuestCheckout, createTestDb } = await import("../helpers/db");
   const { startTestServer } = await import("../helpers/http");
   const { createCompetition } = await import("../factories/competitions");
-  const { placeOrder } = await import("../../src/server/services/orders");
+  const { placeOrder } = await import("../../src/server/services/purchase");
   const { noopMailer } = await import("../../src/server/mail/mailer");
   const { ledgerProblems } = await import("../helpers/assertions");
   const db = createTestDb();
@@ -117,7 +117,7 @@ allowGuestCheckout(db);
       { db, payments: stuck, mailer: noopMailer },
       { userId: null, customerName: "W H", customerEmail: "wh@example.test", lines: [{ competitionId: c.id, quantity: 2, answer: "green" }], method: { kind: "token", token: "pm_x" } },
     );
-    await new Promise((r) => setTimeout(r, 30));
+    await db.groupCommit.flush();
     const order = db.$client.prepare("select id, status from orders where customer_email = 'wh@example.test'").get() as { id: string; status: string };
     expect(order.status).toBe("pending");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seed } from "../../db/seed";
+import { seed } from "../../src/server/seed/seed";
 import { contactMessages, mailOutbox, popups } from "../../db/schema";
 import { createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seed } from "../../db/seed";
+import { seed } from "../../src/server/seed/seed";
 import { appRouter } from "../../src/server/routers/_app";
 import { createUserWithSession } from "../factories/users";
 import { ledgerProblems } from "../helpers/assertions";

@@ -3,10 +3,10 @@ import { createDb } from "../../db/client";
 import { noopMailer } from "../../src/server/mail/mailer";
 import type { ChargeRequest, ChargeResult, PaymentProvider } from "../../src/server/payments/provider";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { sweepPendingOrders } from "../../src/server/services/order-sweep";
+import { sweepPendingOrders } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
-import { count, ledgerProblems } from "../helpers/assertions";
+import { count, eventually, ledgerProblems } from "../helpers/assertions";
 import { createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
@@ -111,7 +111,8 @@ describe("a buyer who keeps paying with a declining card", () => {
     try {
       const first = api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
       const second = api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
-      await new Promise((r) => setTimeout(r, 50));
+      // Both are holding their numbers while the provider answers.
+      await eventually(() => count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`) === 2);
       const third = await api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
       expect(third.status).toBe(429);
       expect(third.json.message).toBe("You already have a payment in progress. Please wait for it to finish.");
@@ -150,7 +151,7 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     // The first server takes the order and dies while the payment call is out.
     const before = await startTestServer(db, { services: { payments: stuck } });
     void before.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 2 }), headers: { "idempotency-key": "retry-after-crash-1" } });
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`) === 1);
     // The restarted server (a new connection to the same file) knows nothing of that call.
     const after = await startTestServer(createDb(db.$client.name), { services: { payments: new SimulatedPaymentProvider(0) } });
     const started = Date.now();
@@ -197,7 +198,7 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     const crashed: PaymentProvider = { name: "crashed", charge: async (r) => (await provider.charge(r), new Promise<never>(() => {})), refund: async () => {}, cardFunding: async () => "debit", lookup: (id) => provider.lookup(id) };
     const before = await startTestServer(db, { services: { payments: crashed } });
     void before.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 1 }) });
-    await new Promise((r) => setTimeout(r, 100));
+    await eventually(() => count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`) === 1);
     const orderId = db.$client.prepare("select id from orders where user_id = ? and status = 'pending'").pluck().get(buyer.user.id) as string;
     expect(orderId).toBeTruthy();
     const later = new Date(Date.now() + 11 * 60 * 1000);

@@ -1,8 +1,8 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { sessions, users, type User } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client";
+import { sessions, type User } from "../../../db/schema";
 
 /**
  * Sessions as Lucia's guide describes them: the client holds a random token, the database holds
@@ -39,23 +39,11 @@ export type SessionValidation = { session: SessionRecord; user: User } | { sessi
 
 const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
 
-/** Every request looks its session up, so the statement is prepared once per database. */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-function prepareLookup(db: Db) {
-  return db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sql.placeholder("id")))
-    .prepare();
-}
-
 export function validateSessionToken(db: Db, token: string, now = new Date()): SessionValidation {
   if (!TOKEN_SHAPE.test(token)) return { session: null, user: null };
   const id = sessionIdFromToken(token);
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-  const row = lookup.get({ id });
+  // Every request looks its session up: the statement is prepared once, with the database.
+  const row = db.statements.sessionWithUser.get({ id });
   if (!row) return { session: null, user: null };
   const { session, user } = row;
   // Tidying and renewal are writes a read must not depend on: with the disk full, a valid session
@@ -80,10 +68,10 @@ function bestEffort(write: () => unknown): boolean {
   }
 }
 
-export function invalidateSession(db: Db, sessionId: string): void {
+export function invalidateSession(db: Tx, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-export function invalidateUserSessions(db: Db, userId: string): void {
+export function invalidateUserSessions(db: Tx, userId: string): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }

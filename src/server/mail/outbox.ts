@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
 
 export interface MailMessage {
@@ -10,7 +10,7 @@ export interface MailMessage {
 }
 
 /** Queues mail in the same transaction as the change it reports; a worker sends it after commit. */
-export function enqueueMail(db: Db, message: MailMessage): string {
+export function enqueueMail(db: Tx, message: MailMessage): string {
   return db
     .insert(mailOutbox)
     .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })

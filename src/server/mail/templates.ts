@@ -1,4 +1,5 @@
 import type { MailMessage } from "./outbox";
+import { formatLondonDate } from "../../shared/london-time";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -61,7 +62,7 @@ export function contactAcknowledgementMail(to: string): MailMessage {
 }
 
 export function complaintAcknowledgementMail(to: string, reference: string, responseDueAt: Date): MailMessage {
-  const due = responseDueAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  const due = formatLondonDate(responseDueAt);
   return {
     to,
     subject: `Your complaint ${reference} has been received`,

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client";
 import type { Mailer } from "../mail/mailer";
-import { settleFromProvider } from "../services/orders";
+import { settleFromProvider } from "../services/purchase";
 import type { StripePaymentProvider } from "./stripe";
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../../db/client";
+import { transaction, type Db, type Tx } from "../../../db/client";
 import { competitions, draws, entries, type Competition } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { campaignInput, type AdminCompetition } from "../../shared/schemas/admin";
@@ -79,7 +79,7 @@ function values(input: CampaignValues) {
 }
 
 /** Code of practice 1.9: a competition stays open for at least the minimum period (a setting). */
-function assertMinimumOpen(db: Db, v: { startDate: Date; endDate: Date }): void {
+function assertMinimumOpen(db: Tx, v: { startDate: Date; endDate: Date }): void {
   const hours = numberSetting(db, "minimum_open_hours", 24);
   if (v.endDate.getTime() - v.startDate.getTime() < hours * 3_600_000) {
     throw new AppError("INVALID_INPUT", `A competition must be open for at least ${hours} hours`);
@@ -108,7 +108,8 @@ export function createCompetition(db: Db, actor: Actor, input: CampaignValues): 
  * `sent` is what the admin sent, for the audit row.
  */
 export function updateCompetition(db: Db, actor: Actor, id: string, input: CampaignValues | { status: Competition["status"] }, sent: Record<string, unknown>): AdminCompetition {
-  db.transaction(
+  transaction(
+    db,
     (tx) => {
       const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
       if (!current) throw new AppError("NOT_FOUND", "Competition not found");
@@ -124,7 +125,7 @@ export function updateCompetition(db: Db, actor: Actor, id: string, input: Campa
       } else {
         const next = values(input);
         if (next.startDate.getTime() !== current.startDate.getTime() || next.endDate.getTime() !== current.endDate.getTime()) {
-          assertMinimumOpen(tx as unknown as Db, next);
+          assertMinimumOpen(tx, next);
         }
         // Code of practice 2.5: once tickets are sold, the closing and draw dates and the prize are fixed.
         if (current.soldTickets + current.heldTickets > 0) {
@@ -146,7 +147,6 @@ export function updateCompetition(db: Db, actor: Actor, id: string, input: Campa
       }
       writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { id, ...sent } });
     },
-    { behavior: "immediate" },
   );
   return getAdmin(db, id);
 }
@@ -161,7 +161,7 @@ export function deleteCompetition(db: Db, actor: Actor, id: string): { success: 
     db,
     actor,
     (tx) => {
-      findCompetition(tx as unknown as Db, id);
+      findCompetition(tx, id);
       const kept = tx
         .select({ n: sql<number>`count(*)` })
         .from(entries)

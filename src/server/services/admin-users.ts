@@ -11,7 +11,7 @@ export function signOutEverywhere(db: Db, actor: Actor, userId: string, reason: 
   return audited(
     db,
     actor,
-    (tx) => revokeAllSessions(tx as unknown as Db, userId),
+    (tx) => revokeAllSessions(tx, userId),
     () => ({ action: "admin.users.revokeSessions", targetId: userId, reason, details: reason === null ? { userId } : { userId, reason } }),
   );
 }

@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { transaction, type Db, type Tx } from "../../../db/client";
 import { auditLog } from "../../../db/schema";
 
 /** The admin making a change, as the audit log names them. */
@@ -8,8 +8,6 @@ export interface Actor {
   email: string;
 }
 
-/** The handle `db.transaction(fn)` gives `fn`: writes through it commit or roll back together. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface AuditRecord {
   /** The procedure that made the change, e.g. "admin.settings.update". */
@@ -57,14 +55,11 @@ export function writeAudit(tx: Tx, actor: Actor, record: AuditRecord): void {
  * (mail, files, hashing) before or after, never inside.
  */
 export function audited<T>(db: Db, actor: Actor, change: (tx: Tx) => T, record: (result: T) => AuditRecord): T {
-  return db.transaction(
-    (tx) => {
-      const result = change(tx);
-      writeAudit(tx, actor, record(result));
-      return result;
-    },
-    { behavior: "immediate" },
-  );
+  return transaction(db, (tx) => {
+    const result = change(tx);
+    writeAudit(tx, actor, record(result));
+    return result;
+  });
 }
 
 /** GET /api/admin/audit-log: the latest admin writes, newest first. */

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { transaction, type Db, type Tx } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
 import type { AuthUser } from "../../shared/schemas/auth";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
@@ -60,7 +60,7 @@ export async function register(db: Db, args: RegisterArgs): Promise<SignedIn> {
   const passwordHash = await hashPassword(args.password);
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (existing) throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
-  const user = db.transaction((tx) => {
+  const user = transaction(db, (tx) => {
     // Checked again inside the write so two simultaneous sign-ups cannot both pass.
     if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
       throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
@@ -101,7 +101,7 @@ export async function changePassword(db: Db, userId: string, keepSessionId: stri
     throw new AppError("WRONG_PASSWORD", "Your current password is not right");
   }
   const passwordHash = await hashPassword(newPassword);
-  db.transaction((tx) => {
+  transaction(db, (tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
     tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).run();
   });
@@ -112,7 +112,7 @@ export function logout(db: Db, sessionId: string): void {
   invalidateSession(db, sessionId);
 }
 
-export function revokeAllSessions(db: Db, userId: string): { revoked: number } {
+export function revokeAllSessions(db: Tx, userId: string): { revoked: number } {
   if (!db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new AppError("NOT_FOUND", "User not found");
   const revoked = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all().length;
   invalidateUserSessions(db, userId);
@@ -138,7 +138,7 @@ export const DATE_OF_BIRTH_LOCKED_MESSAGE = "Your date of birth can't be changed
  */
 export function updateProfile(db: Db, userId: string, args: ProfileArgs): AuthUser {
   const { dateOfBirth, ...rest } = args;
-  return db.transaction((tx) => {
+  return transaction(db, (tx) => {
     const current = tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)).get();
     if (!current) throw new AppError("NOT_FOUND", "User not found");
     if (current.dateOfBirth && dateOfBirth && dateOfBirth !== current.dateOfBirth) throw new AppError("DATE_OF_BIRTH_LOCKED", DATE_OF_BIRTH_LOCKED_MESSAGE);

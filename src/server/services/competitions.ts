@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { competitionViews, competitions, type Competition } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import type { PublicCompetition } from "../../shared/schemas/competition";
@@ -60,7 +60,7 @@ export function listCompetitions(db: Db): PublicCompetition[] {
   return db.select().from(competitions).orderBy(desc(competitions.createdAt)).all().map(toPublicCompetition);
 }
 
-export function findCompetition(db: Db, id: string): Competition {
+export function findCompetition(db: Tx, id: string): Competition {
   const row = db.select().from(competitions).where(eq(competitions.id, id)).get();
   if (!row) throw new AppError("NOT_FOUND", "Competition not found");
   return row;

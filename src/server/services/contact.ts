@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { transaction, type Db, type Tx } from "../../../db/client";
 import { contactMessages, mailOutbox } from "../../../db/schema";
 import { AppError } from "../errors";
 import { enqueueMail } from "../mail/outbox";
@@ -30,7 +30,7 @@ function complaintReference(now: Date): string {
  * `since`. Kinds are counted apart: a complaint's acknowledgement carries its reference and
  * deadline, so an earlier "we've received your message" must not stand in for it.
  */
-function acknowledgedSince(db: Pick<Db, "select">, email: string, kind: "message" | "complaint", since: Date): boolean {
+function acknowledgedSince(db: Tx, email: string, kind: "message" | "complaint", since: Date): boolean {
   return db
     .select({ subject: mailOutbox.subject })
     .from(mailOutbox)
@@ -41,7 +41,8 @@ function acknowledgedSince(db: Pick<Db, "select">, email: string, kind: "message
 
 export function submitContact(db: Db, args: ContactArgs, now = new Date()): { success: boolean; id: string; reference: string | null } {
   const email = args.email.toLowerCase();
-  return db.transaction(
+  return transaction(
+    db,
     (tx) => {
       const recent = tx
         .select({ n: sql<number>`count(*)` })
@@ -53,7 +54,7 @@ export function submitContact(db: Db, args: ContactArgs, now = new Date()): { su
       }
       const kind = args.kind ?? "message";
       const reference = kind === "complaint" ? complaintReference(now) : null;
-      const weeks = numberSetting(tx as unknown as Db, "complaint_response_weeks", 8);
+      const weeks = numberSetting(tx, "complaint_response_weeks", 8);
       const responseDueAt = kind === "complaint" ? new Date(now.getTime() + weeks * 7 * 24 * HOUR) : null;
       const row = tx
         .insert(contactMessages)
@@ -63,11 +64,10 @@ export function submitContact(db: Db, args: ContactArgs, now = new Date()): { su
       // The acknowledgement quotes nothing the sender wrote and goes at most once a day to an address,
       // so the form cannot be used to mail strangers; the message itself is stored either way.
       if (!acknowledgedSince(tx, email, kind, new Date(now.getTime() - DAY))) {
-        enqueueMail(tx as unknown as Db, kind === "complaint" ? complaintAcknowledgementMail(email, reference!, responseDueAt!) : contactAcknowledgementMail(email));
+        enqueueMail(tx, kind === "complaint" ? complaintAcknowledgementMail(email, reference!, responseDueAt!) : contactAcknowledgementMail(email));
       }
       return { success: true, id: row.id, reference };
     },
-    { behavior: "immediate" },
   );
 }
 
@@ -96,7 +96,7 @@ function toComplaint(m: typeof contactMessages.$inferSelect) {
   };
 }
 
-export function updateComplaint(db: Db, id: string, by: string, change: { status?: "open" | "answered" | "closed"; note?: string | null }, now = new Date()) {
+export function updateComplaint(db: Tx, id: string, by: string, change: { status?: "open" | "answered" | "closed"; note?: string | null }, now = new Date()) {
   const current = db.select().from(contactMessages).where(and(eq(contactMessages.id, id), eq(contactMessages.kind, "complaint"))).get();
   if (!current) throw new AppError("NOT_FOUND", "Complaint not found");
   const notes = change.note ? [...current.notes, { at: now.toISOString(), by, text: change.note }] : current.notes;

@@ -6,7 +6,7 @@ import { penceToDecimal } from "../../shared/money";
 import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
-import { loadOrderResult, placeOrder, type OrderDeps } from "./orders";
+import { loadOrderResult, placeOrder, type OrderDeps } from "./purchase";
 import { ticketNumbersByEntry } from "./tickets";
 
 type CardInput = z.output<typeof directCheckoutInput>["card"];

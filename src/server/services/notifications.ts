@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { transaction, type Db, type Tx } from "../../../db/client";
 import { notificationReceipts, notifications, users } from "../../../db/schema";
 import type { Notification } from "../../shared/schemas/notification";
 import { AppError } from "../errors";
@@ -71,7 +71,7 @@ function ownOrBroadcast(db: Db, userId: string, id: string) {
   return n;
 }
 
-function upsertReceipt(db: Db, notificationId: string, userId: string, set: { readAt?: Date; deletedAt?: Date }) {
+function upsertReceipt(db: Tx, notificationId: string, userId: string, set: { readAt?: Date; deletedAt?: Date }) {
   db.insert(notificationReceipts)
     .values({ notificationId, userId, readAt: set.readAt ?? null, deletedAt: set.deletedAt ?? null })
     .onConflictDoUpdate({ target: [notificationReceipts.notificationId, notificationReceipts.userId], set })
@@ -86,10 +86,10 @@ export function markRead(db: Db, userId: string, id: string, now = new Date()): 
 }
 
 export function markAllRead(db: Db, userId: string, now = new Date()): { success: boolean } {
-  db.transaction((tx) => {
+  transaction(db, (tx) => {
     tx.update(notifications).set({ isRead: true }).where(eq(notifications.userId, userId)).run();
     const broadcasts = tx.select({ id: notifications.id }).from(notifications).where(isNull(notifications.userId)).all();
-    for (const b of broadcasts) upsertReceipt(tx as unknown as Db, b.id, userId, { readAt: now });
+    for (const b of broadcasts) upsertReceipt(tx, b.id, userId, { readAt: now });
   });
   return { success: true };
 }

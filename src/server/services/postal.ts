@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { transaction, type Db } from "../../../db/client";
 import { competitions, entries, users } from "../../../db/schema";
 import { AppError } from "../errors";
 import { writeAudit, type Actor } from "./audit";
@@ -7,7 +7,7 @@ import type { Mailer } from "../mail/mailer";
 import { enqueueMail } from "../mail/outbox";
 import { answerIsCorrect } from "./competitions";
 import { assertAdult, suspensionMessage } from "./protection";
-import { ticketsOfPerson } from "./orders";
+import { ticketsOfPerson } from "./purchase";
 import { allocateTickets, ticketNumbersByEntry } from "./tickets";
 
 export interface PostalEntryArgs {
@@ -45,7 +45,8 @@ export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Da
   const now = deps.now?.() ?? new Date();
   const email = args.customerEmail.trim().toLowerCase();
   const receivedAt = new Date(args.receivedAt);
-  const view = db.transaction(
+  const view = transaction(
+    db,
     (tx) => {
       const c = tx.select().from(competitions).where(eq(competitions.id, competitionId)).get();
       if (!c) throw new AppError("NOT_FOUND", "Competition not found");
@@ -60,7 +61,7 @@ export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Da
       const dateOfBirth = args.dateOfBirth || user?.dateOfBirth || null;
       if (!dateOfBirth) throw new AppError("DATE_OF_BIRTH_NEEDED", "Enter the entrant's date of birth from the postcard: entrants must be 18 or over.");
       assertAdult(dateOfBirth, now);
-      if (c.maxTicketsPerPerson !== null && ticketsOfPerson(tx as unknown as Db, c.id, user?.id ?? null, email) + 1 > c.maxTicketsPerPerson) {
+      if (c.maxTicketsPerPerson !== null && ticketsOfPerson(tx, c.id, user?.id ?? null, email) + 1 > c.maxTicketsPerPerson) {
         throw new AppError("PER_PERSON_LIMIT", `This person already has the most tickets allowed (${c.maxTicketsPerPerson}) for "${c.title}"`);
       }
       if (!answerIsCorrect(c, args.answer)) throw new AppError("WRONG_ANSWER", "Incorrect answer to the qualifying question");
@@ -86,9 +87,9 @@ export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Da
         })
         .returning()
         .get();
-      const numbers = allocateTickets(tx as unknown as Db, c.id, entry.id, 1);
+      const numbers = allocateTickets(tx, c.id, entry.id, 1);
       tx.update(competitions).set({ soldTickets: sql`${competitions.soldTickets} + 1` }).where(eq(competitions.id, c.id)).run();
-      enqueueMail(tx as unknown as Db, {
+      enqueueMail(tx, {
         to: email,
         subject: `Your free postal entry is confirmed: ${c.title}`,
         text: `Hello ${args.customerName},\n\nWe received your postal entry for "${c.title}" (reference ${args.postalReference}).\nYour ticket number: ${numbers.join(", ")}\n\nIt has exactly the same chance as a paid ticket. Winners are drawn live every Monday evening.\n\nHarvest Draws`,
@@ -96,7 +97,6 @@ export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Da
       if (deps.actor) writeAudit(tx, deps.actor, { action: "admin.draws.recordPostal", targetId: c.id, details: { id: c.id, ...args } });
       return toView(entry, numbers);
     },
-    { behavior: "immediate" },
   );
   deps.mailer.poke();
   return view;

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { settings } from "../../../db/schema";
 import { AppError } from "../errors";
 import { audited, type Actor } from "./audit";
@@ -22,7 +22,7 @@ export function listSettings(db: Db): SettingView[] {
 }
 
 /** A stored setting, else its default; null only for keys with no default. */
-export function getSetting(db: Db, key: string): string | null {
+export function getSetting(db: Tx, key: string): string | null {
   return (
     db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value ??
     DEFAULT_SETTINGS.find((s) => s.key === key)?.value ??
@@ -35,7 +35,7 @@ export function ensureDefaultSettings(db: Db): void {
   for (const s of DEFAULT_SETTINGS) db.insert(settings).values(s).onConflictDoNothing().run();
 }
 
-export function numberSetting(db: Db, key: string, fallback: number): number {
+export function numberSetting(db: Tx, key: string, fallback: number): number {
   const n = Number(getSetting(db, key));
   return Number.isFinite(n) ? n : fallback;
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Tx } from "../../../db/client";
 import { releasedTicketNumbers, tickets } from "../../../db/schema";
-import { statements } from "./statements";
 
 /**
  * Ticket numbers are the server's: numbers given back by failed holds are reused first (lowest
@@ -9,8 +8,8 @@ import { statements } from "./statements";
  * (sold + held + wanted ≤ max) this keeps every number within 1..maxTickets. Must run inside the
  * caller's write transaction.
  */
-export function allocateTickets(tx: Db, competitionId: string, entryId: string, quantity: number, now = new Date()): string[] {
-  const st = statements(tx);
+export function allocateTickets(tx: Tx, competitionId: string, entryId: string, quantity: number, now = new Date()): string[] {
+  const st = tx.statements;
   const reused = st.releasedNumbers.all({ competitionId, limit: quantity }).map((r) => r.number);
   if (reused.length) {
     tx.delete(releasedTicketNumbers)
@@ -30,7 +29,7 @@ export function allocateTickets(tx: Db, competitionId: string, entryId: string, 
 }
 
 /** Gives an entry's numbers back to the pool. */
-export function releaseTickets(tx: Db, competitionId: string, entryId: string): number {
+export function releaseTickets(tx: Tx, competitionId: string, entryId: string): number {
   const released = tx.delete(tickets).where(eq(tickets.entryId, entryId)).returning({ number: tickets.number }).all();
   if (released.length) {
     tx.insert(releasedTicketNumbers)
@@ -41,11 +40,11 @@ export function releaseTickets(tx: Db, competitionId: string, entryId: string): 
   return released.length;
 }
 
-export function ticketNumbersByEntry(db: Db, entryIds: string[]): Map<string, string[]> {
+export function ticketNumbersByEntry(db: Tx, entryIds: string[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
   if (!entryIds.length) return map;
   if (entryIds.length <= 3) {
-    const st = statements(db);
+    const st = db.statements;
     for (const id of entryIds) map.set(id, st.ticketsOfEntry.all({ entryId: id }).map((t) => t.number));
     return map;
   }

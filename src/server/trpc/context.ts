@@ -8,7 +8,7 @@ import type { PaymentProvider } from "../payments/provider";
 import { SimulatedPaymentProvider } from "../payments/simulated";
 import { UploadGrants } from "../storage/uploads";
 import { LoginThrottle } from "../auth/login-throttle";
-import { PurchaseGuard } from "../services/purchase-guard";
+import { PurchaseGuard } from "../services/purchase";
 import { chooseSuccessStatus } from "../http/status";
 
 /** Parts outside the database that services need, injected once per app. */

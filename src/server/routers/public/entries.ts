@@ -1,6 +1,6 @@
 import { cartCheckoutInput, directCheckoutInput, orderResult, restEntryInput, restEntryResult } from "../../../shared/schemas/entry";
 import * as entries from "../../services/entries";
-import type { OrderDeps } from "../../services/orders";
+import type { OrderDeps } from "../../services/purchase";
 import type { Context } from "../../trpc/context";
 import { publicProcedure, router } from "../../trpc/procedures";
 

@@ -1,15 +1,22 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type Database from "better-sqlite3";
-import type { Db } from "../../../db/client";
-import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, tickets, users } from "../../../db/schema";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, tickets, users } from "./schema";
+import type { schema } from "./client";
 
 /**
- * The purchase path's statements, prepared once per database connection instead of built and
- * compiled on every call. A transaction shares its connection, so they run inside it too.
+ * The hot statements (every request's session look-up, the purchase path), prepared once for the
+ * connection when the database is first used instead of built and compiled on every call. A
+ * transaction shares its connection, so they run inside it too: `tx.statements` is the same set.
  */
-function build(db: Db) {
+export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
   const p = sql.placeholder;
   return {
+    sessionWithUser: db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(eq(sessions.id, p("id")))
+      .prepare(),
     competitionById: db.select().from(competitions).where(eq(competitions.id, p("id"))).prepare(),
     userById: db.select().from(users).where(eq(users.id, p("id"))).prepare(),
     orderById: db.select().from(orders).where(eq(orders.id, p("id"))).prepare(),
@@ -101,13 +108,4 @@ function build(db: Db) {
   };
 }
 
-export type Statements = ReturnType<typeof build>;
-const cache = new WeakMap<Database.Database, Statements>();
-
-/** Keyed by the underlying connection, so a transaction object finds its database's statements. */
-export function statements(db: Db): Statements {
-  const client = (db as unknown as { session: { client: Database.Database } }).session.client;
-  let s = cache.get(client);
-  if (!s) cache.set(client, (s = build(db)));
-  return s;
-}
+export type Statements = ReturnType<typeof prepareStatements>;

@@ -1,4 +1,4 @@
-import { rateLimited } from "../errors";
+import { rateLimited } from "../../errors";
 
 /**
  * Keeps one buyer from starving everyone else of tickets. A hold takes numbers off sale for the

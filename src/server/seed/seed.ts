@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "../src/server/auth/password";
-import { noopMailer } from "../src/server/mail/mailer";
-import { runDraw } from "../src/server/services/draws";
-import { DEFAULT_SETTINGS } from "../src/server/services/settings";
-import type { Db } from "./client";
+import { transaction, type Db, type Tx } from "../../../db/client";
+import { hashPassword } from "../auth/password";
+import { noopMailer } from "../mail/mailer";
+import { runDraw } from "../services/draws";
+import { DEFAULT_SETTINGS } from "../services/settings";
 import {
   aboutPage,
   categories,
@@ -17,7 +17,7 @@ import {
   tickets,
   users,
   winners,
-} from "./schema";
+} from "../../../db/schema";
 import {
   ABOUT,
   CATEGORIES,
@@ -28,7 +28,7 @@ import {
   POPUP,
   WINNERS,
   nextMondayEvening,
-} from "./seed-data";
+} from "./demo-data";
 
 export interface SeedOptions {
   demo: boolean;
@@ -55,7 +55,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const passwordHash = await hashPassword(password);
   const now = opts.now ?? new Date();
 
-  db.transaction((tx) => {
+  transaction(db, (tx) => {
     tx.insert(users)
       .values({
         email: opts.adminEmail.trim().toLowerCase(),
@@ -67,14 +67,14 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       })
       .run();
     for (const s of DEFAULT_SETTINGS) tx.insert(settings).values(s).onConflictDoNothing().run();
-    if (opts.demo) seedDemo(tx as unknown as Db, now);
+    if (opts.demo) seedDemo(tx, now);
   });
   if (opts.demo) await drawSeededCompetitions(db, now);
 
   return { seeded: true, admin: { email: opts.adminEmail, password, generated } };
 }
 
-function seedDemo(db: Db, now: Date): void {
+function seedDemo(db: Tx, now: Date): void {
   for (const c of CATEGORIES) db.insert(categories).values(c).run();
 
   const ids: string[] = [];
@@ -156,7 +156,7 @@ async function drawSeededCompetitions(db: Db, now: Date): Promise<void> {
 }
 
 /** Paid demo entries with real ticket rows so sold counts and tickets agree. */
-function seedEntries(db: Db, competitionId: string, sold: number, pricePence: number, start: Date, salt: number): void {
+function seedEntries(db: Tx, competitionId: string, sold: number, pricePence: number, start: Date, salt: number): void {
   let number = 1;
   let k = 0;
   while (number <= sold) {

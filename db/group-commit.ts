@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import type { Db } from "../../../db/client";
 
 /**
  * Group commit for the purchase path. At a launch-night peak many buyers' short write steps arrive
@@ -22,7 +21,7 @@ interface Step {
 /** Upper bound on the steps in one transaction, so one commit never grows without limit. */
 const MAX_GROUP = 256;
 
-class GroupCommit {
+export class GroupCommit {
   private queue: Step[] = [];
   private scheduled = false;
   private readonly begin: Database.Statement;
@@ -46,18 +45,35 @@ class GroupCommit {
       this.queue.push({ run, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => this.runQueued());
       }
     });
   }
 
-  private flush(): void {
+  /**
+   * Commits what is queued now, without waiting for the next turn of the event loop. It first lets
+   * the current turn finish (steps about to be queued by promises already resolving are included),
+   * then resolves once every step queued by then has settled: tests await it instead of sleeping.
+   */
+  async flush(): Promise<void> {
+    do {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      while (this.queue.length && !this.client.inTransaction) this.runGroup();
+    } while (this.queue.length);
+  }
+
+  private runQueued(): void {
     this.scheduled = false;
-    const group = this.queue.splice(0, MAX_GROUP);
+    if (!this.queue.length) return;
+    this.runGroup();
     if (this.queue.length) {
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      setImmediate(() => this.runQueued());
     }
+  }
+
+  private runGroup(): void {
+    const group = this.queue.splice(0, MAX_GROUP);
     if (this.client.inTransaction) {
       // Never the case on the event loop (transactions here are synchronous); be safe anyway.
       for (const step of group) this.enqueue(step.run).then(step.resolve, step.reject);
@@ -90,17 +106,4 @@ class GroupCommit {
       else step.reject(outcome.error);
     });
   }
-}
-
-const groups = new WeakMap<Database.Database, GroupCommit>();
-
-/**
- * Runs `step` in the connection's next group transaction and resolves with its result once that
- * transaction has committed.
- */
-export function inGroupCommit<T>(db: Db, step: () => T): Promise<T> {
-  const client = db.$client;
-  let group = groups.get(client);
-  if (!group) groups.set(client, (group = new GroupCommit(client)));
-  return group.enqueue(step);
 }

@@ -1,7 +1,10 @@
-import type { Db } from "../../../db/client";
-import type { Mailer } from "../mail/mailer";
-import type { PaymentProvider } from "../payments/provider";
-import { expiredPendingOrders, failPendingOrder, inFlight, settleFromProvider } from "./orders";
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "../../../../db/client";
+import { orders, type Order } from "../../../../db/schema";
+import type { Mailer } from "../../mail/mailer";
+import type { PaymentProvider } from "../../payments/provider";
+import { inFlight } from "./idempotency";
+import { failPendingOrder, settleFromProvider } from "./settle";
 
 /** How long after its hold expired an order waits on an unreachable provider before it is failed. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -49,4 +52,13 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
     } else if (failPendingOrder(db, order.id, "hold expired", now)) failed++;
   }
   return { settled, failed };
+}
+
+/** Pending orders whose hold has expired, oldest first. */
+export function expiredPendingOrders(db: Db, now: Date): Order[] {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lt(orders.holdExpiresAt, now)))
+    .all();
 }

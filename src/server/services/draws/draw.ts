@@ -1,0 +1,97 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { transaction } from "../../../../db/client";
+import { competitions, draws, entries, notifications, tickets, users, winners } from "../../../../db/schema";
+import { drawWinners } from "../../../shared/draw";
+import { AppError } from "../../errors";
+import { enqueueMail } from "../../mail/outbox";
+import { writeAudit } from "../audit";
+import { findCompetition } from "../competitions";
+import { closeSales, freezePool } from "./lifecycle";
+import { getDrawRecord, type DrawPublicRecord } from "./record";
+import type { DrawAudit, DrawDeps } from "./types";
+
+/*
+ * The draw itself (COMPLIANCE.md, provably fair): winners picked from the frozen pool by the seed
+ * committed to when the competition opened (and a public beacon when given), written once.
+ */
+
+/** First name, last initial and town: enough to be real, never an email. */
+export function displayName(fullName: string, town: string | null): string {
+  const parts = fullName.trim().split(/\s+/);
+  const first = parts[0] ?? "Winner";
+  const last = parts.length > 1 ? ` ${parts[parts.length - 1]![0]!.toUpperCase()}.` : "";
+  return `${first}${last}${town ? `, ${town}` : ""}`;
+}
+
+/** Closes (if open), freezes and draws. The result is written in one transaction, exactly once. */
+export async function runDraw(deps: DrawDeps, id: string, beacon: string | null = null): Promise<DrawPublicRecord> {
+  const { db } = deps;
+  const now = deps.now?.() ?? new Date();
+  const audit: DrawAudit | undefined = deps.actor && {
+    actor: deps.actor,
+    row: (step) => ({ action: "admin.draws.run", targetId: id, details: { id, beacon, step } }),
+  };
+  const before = findCompetition(db, id);
+  if (before.status === "drawn") throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
+  // Refuse before closing sales: a draw with nothing to draw must not end an open competition.
+  if (before.status === "active" && before.soldTickets === 0 && before.heldTickets === 0) {
+    throw new AppError("NO_ENTRIES", "There are no entries to draw from");
+  }
+  closeSales(db, id, audit);
+  if (!(await freezePool(db, id, now, audit))) {
+    throw new AppError("PAYMENTS_PENDING", "Payments for this competition are still being processed. Try again in a few minutes.");
+  }
+  const record = db.select().from(draws).where(eq(draws.competitionId, id)).get()!;
+  if (record.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
+  if (record.poolSize === 0) throw new AppError("NO_ENTRIES", "There are no entries to draw from");
+  const usedBeacon = beacon ?? record.beacon ?? null;
+  const picked = await drawWinners(before.drawSeed, record.pool, record.poolHash, before.numberOfWinners, usedBeacon);
+
+  transaction(
+    db,
+    (tx) => {
+      const fresh = tx.select().from(draws).where(eq(draws.competitionId, id)).get()!;
+      if (fresh.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
+      const rows = tx
+        .select({ number: tickets.number, entry: entries, city: users.city })
+        .from(tickets)
+        .innerJoin(entries, eq(tickets.entryId, entries.id))
+        .leftJoin(users, eq(entries.userId, users.id))
+        .where(and(eq(tickets.competitionId, id), inArray(tickets.number, picked.map((p) => p.ticketNumber))))
+        .all();
+      const byNumber = new Map(rows.map((r) => [r.number, r]));
+      const recorded = picked.map((p) => {
+        const row = byNumber.get(p.ticketNumber)!;
+        return { ...p, displayName: displayName(row.entry.customerName, row.city), entryId: row.entry.id };
+      });
+      tx.update(draws).set({ winners: recorded, drawnAt: now, beacon: usedBeacon }).where(eq(draws.competitionId, id)).run();
+      tx.update(competitions).set({ status: "drawn" }).where(eq(competitions.id, id)).run();
+      for (const w of recorded) {
+        const entry = byNumber.get(w.ticketNumber)!.entry;
+        tx.insert(winners)
+          .values({ competitionId: id, entryId: entry.id, ticketNumber: w.ticketNumber, customerName: w.displayName, source: "draw", winDate: now })
+          .run();
+        if (entry.userId) {
+          tx.insert(notifications)
+            .values({
+              userId: entry.userId,
+              type: "winner",
+              priority: "urgent",
+              competitionId: id,
+              title: "You've won!",
+              message: `Your ticket ${w.ticketNumber} won "${before.title}". We'll be in touch within 48 hours to arrange your prize.`,
+            })
+            .run();
+        }
+        enqueueMail(tx, {
+          to: entry.customerEmail,
+          subject: `You've won: ${before.title}`,
+          text: `Congratulations ${entry.customerName}!\n\nYour ticket ${w.ticketNumber} was drawn as a winner of "${before.title}".\nWe'll contact you within 48 hours to arrange your prize.\n\nYou can check the draw yourself on its public record.\n\nHarvest Draws`,
+        });
+      }
+      if (audit) writeAudit(tx, audit.actor, audit.row("drawn"));
+    },
+  );
+  deps.mailer.poke();
+  return getDrawRecord(db, id);
+}

@@ -1,0 +1,6 @@
+/* Draw night: the lifecycle that closes and freezes, the draw itself, and its public record. */
+export { runDraw, displayName } from "./draw";
+export { closeSales, freezePool } from "./lifecycle";
+export { lifecycleTick } from "./scheduler";
+export { getDrawRecord, type DrawPublicRecord } from "./record";
+export type { DrawDeps } from "./types";

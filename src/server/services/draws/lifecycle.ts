@@ -1,0 +1,69 @@
+import { and, eq, or } from "drizzle-orm";
+import { transaction, type Db, type Tx } from "../../../../db/client";
+import { competitions, draws, entries, tickets, type Competition } from "../../../../db/schema";
+import { poolHashOf, sortPool } from "../../../shared/draw";
+import { AppError } from "../../errors";
+import { writeAudit } from "../audit";
+import { findCompetition } from "../competitions";
+import type { DrawAudit } from "./types";
+
+/*
+ * A competition's life after sales: close (at its end or when sold out), then freeze the pool once
+ * no payment is in flight. Each step is its own transaction and does nothing the second time.
+ */
+
+/** Stops sales. The pool is frozen separately, once no payment is still in flight. */
+export function closeSales(db: Db, id: string, audit?: DrawAudit): Competition {
+  return transaction(
+    db,
+    (tx) => {
+      const c = tx.select().from(competitions).where(eq(competitions.id, id)).get();
+      if (!c) throw new AppError("NOT_FOUND", "Competition not found");
+      if (c.status === "active") {
+        tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id)).run();
+        if (audit) writeAudit(tx, audit.actor, audit.row("sales closed"));
+      }
+      return { ...c, status: c.status === "active" ? "closed" : c.status };
+    },
+  );
+}
+
+/** Tickets of paid online entries and accepted postal entries; failed and pending ones are out. */
+function poolTickets(db: Tx, competitionId: string): string[] {
+  return db
+    .select({ number: tickets.number })
+    .from(tickets)
+    .innerJoin(entries, eq(tickets.entryId, entries.id))
+    .where(
+      and(
+        eq(tickets.competitionId, competitionId),
+        or(and(eq(entries.entryMethod, "online"), eq(entries.paymentStatus, "paid")), eq(entries.entryMethod, "postal")),
+      ),
+    )
+    .all()
+    .map((t) => t.number);
+}
+
+/**
+ * Freezes the pool of a closed competition and publishes its hash. Returns false while payments
+ * are still held (they may yet become tickets); the scheduler tries again.
+ */
+export async function freezePool(db: Db, id: string, now = new Date(), audit?: DrawAudit): Promise<boolean> {
+  const c = findCompetition(db, id);
+  if (c.status === "active") throw new AppError("INVALID_STATE", "Close sales before freezing the pool");
+  if (db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get()) return true;
+  if (c.heldTickets > 0) return false;
+  const pool = sortPool(poolTickets(db, id));
+  const poolHash = await poolHashOf(pool);
+  return transaction(
+    db,
+    (tx) => {
+      const current = tx.select().from(competitions).where(eq(competitions.id, id)).get()!;
+      // Nothing may have changed while hashing; if it did, the next attempt starts again.
+      if (current.heldTickets > 0 || poolTickets(tx, id).length !== pool.length) return false;
+      const frozen = tx.insert(draws).values({ competitionId: id, pool, poolHash, poolSize: pool.length, closedAt: now }).onConflictDoNothing().run().changes > 0;
+      if (frozen && audit) writeAudit(tx, audit.actor, audit.row("pool frozen"));
+      return true;
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../../../db/client";
+import { orders, protectionEvents, users, type User } from "../../../../db/schema";
+import { ageOn, formatLondonDate, ukMonthStart } from "../../../shared/london-time";
+import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
+import { AppError } from "../../errors";
+import { getSetting } from "../settings";
+
+/*
+ * The purchase gate: every rule of the code of practice an order must pass (age, breaks and
+ * exclusions, monthly limits, the credit-card cap), checked inside the order's own write.
+ */
+
+export const UNDER_18_MESSAGE = "You must be 18 or over to enter our competitions.";
+
+export const DOB_NEEDED_MESSAGE = "Please add your date of birth to your profile before entering: our competitions are for people aged 18 or over.";
+
+export function assertAdult(dateOfBirth: string | null, now: Date): void {
+  if (!dateOfBirth) throw new AppError("DATE_OF_BIRTH_NEEDED", DOB_NEEDED_MESSAGE);
+  if (ageOn(dateOfBirth, now) < 18) throw new AppError("UNDER_18", UNDER_18_MESSAGE);
+}
+
+export function suspensionMessage(user: Pick<User, "suspendedUntil" | "suspensionKind" | "closedAt" | "restrictedAt">, now: Date): string | null {
+  if (user.closedAt) return "This account is closed.";
+  if (user.restrictedAt) return "Your account has been restricted by our player protection team. Please contact us.";
+  if (!user.suspendedUntil || user.suspendedUntil <= now) return null;
+  const until = formatLondonDate(user.suspendedUntil);
+  if (user.suspensionKind === "self_exclusion") return `You have self-excluded until ${until}. You cannot enter competitions or buy tickets until then.`;
+  return `You are taking a break until ${until}. You cannot enter competitions or buy tickets until then.`;
+}
+
+/** Applies a raised limit whose cooling-off period has passed. */
+export function effectiveLimit(db: Tx, user: User, now: Date): number | null {
+  if (user.pendingLimitEffectiveAt && user.pendingLimitEffectiveAt <= now) {
+    const next = user.pendingLimitRemoves ? null : user.pendingLimitPence;
+    db.update(users)
+      .set({ monthlyLimitPence: next, pendingLimitPence: null, pendingLimitRemoves: false, pendingLimitEffectiveAt: null })
+      .where(eq(users.id, user.id))
+      .run();
+    user.monthlyLimitPence = next;
+    user.pendingLimitPence = null;
+    user.pendingLimitRemoves = false;
+    user.pendingLimitEffectiveAt = null;
+  }
+  return user.monthlyLimitPence;
+}
+
+export function spentThisMonth(db: Tx, userId: string, now: Date, funding?: "credit"): number {
+  const row = db
+    .select({ n: sql<number>`coalesce(sum(${orders.totalPence}), 0)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, ["paid", "pending"]),
+        gte(orders.createdAt, ukMonthStart(now)),
+        funding ? eq(orders.cardFunding, funding) : undefined,
+      ),
+    )
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+export function recordEvent(db: Tx, userId: string, kind: (typeof protectionEvents.$inferInsert)["kind"], detail: string, now: Date) {
+  db.insert(protectionEvents).values({ userId, kind, detail, createdAt: now }).run();
+}
+
+export interface EntryCheck {
+  userId: string | null;
+  totalPence: number;
+  funding: "debit" | "credit" | "prepaid" | "unknown";
+  instantWin: boolean;
+  now: Date;
+}
+
+/**
+ * Every rule of the code of practice that an order must pass, checked inside the order's write
+ * transaction so that two simultaneous orders cannot both fit under one limit.
+ */
+export function assertMayBuy(tx: Tx, check: EntryCheck): void {
+  if (!check.userId) {
+    if (getSetting(tx, "allow_guest_checkout") !== "true") {
+      throw new AppError("SIGN_IN_REQUIRED", "Please sign in or create an account to enter. It keeps your tickets together and lets us check you are 18 or over.");
+    }
+    if (check.funding === "credit" && check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+    return;
+  }
+  const user = tx.statements.userById.get({ id: check.userId });
+  if (!user) throw new AppError("SIGN_IN_REQUIRED", "Please sign in again.");
+  const suspended = suspensionMessage(user, check.now);
+  if (suspended) throw new AppError("SUSPENDED", suspended);
+  assertAdult(user.dateOfBirth, check.now);
+  const limit = effectiveLimit(tx, user, check.now);
+  if (limit !== null) {
+    const spent = spentThisMonth(tx, user.id, check.now);
+    if (spent + check.totalPence > limit) {
+      const left = Math.max(0, limit - spent);
+      throw new AppError(
+        "SPENDING_LIMIT",
+        `This order would take you over your monthly spending limit of ${formatPounds(limit)}. You have ${formatPounds(left)} left this month.`,
+        { remainingThisMonth: penceToDecimal(left), protectionEvent: { kind: "limit_reached", detail: `order of ${formatPounds(check.totalPence)}` } },
+      );
+    }
+  }
+  if (check.funding === "credit") {
+    if (check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+    const cap = decimalToPence(getSetting(tx, "credit_card_monthly_cap") ?? "250.00") ?? 25_000;
+    const creditSpent = spentThisMonth(tx, user.id, check.now, "credit");
+    if (creditSpent + check.totalPence > cap) {
+      throw new AppError(
+        "CREDIT_CARD_LIMIT",
+        `Credit card payments are limited to ${formatPounds(cap)} a month. You have ${formatPounds(Math.max(0, cap - creditSpent))} of credit card spending left this month; a debit card can be used instead.`,
+        { protectionEvent: { kind: "credit_cap_reached", detail: `order of ${formatPounds(check.totalPence)}` } },
+      );
+    }
+  }
+}
+
+/** A refusal that is itself a sign of harm is recorded after its transaction has rolled back. */
+export function recordRefusal(db: Tx, userId: string | null, err: unknown, now: Date): void {
+  const event = err instanceof AppError ? (err.details?.protectionEvent as { kind: "limit_reached" | "credit_cap_reached"; detail: string } | undefined) : undefined;
+  if (userId && event) recordEvent(db, userId, event.kind, event.detail, now);
+}

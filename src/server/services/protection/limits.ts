@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { transaction, type Db } from "../../../../db/client";
+import { sessions, users } from "../../../../db/schema";
+import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
+import { AppError } from "../../errors";
+import { numberSetting } from "../settings";
+import { effectiveLimit, recordEvent, spentThisMonth, suspensionMessage } from "./gate";
+
+/* What players set for themselves: a monthly limit, a break or self-exclusion, closing the account. */
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export interface LimitsView {
+  suspension: { until: string; kind: string; message: string } | null;
+  monthlyLimit: string | null;
+  pendingIncrease: { monthlyLimit: string | null; effectiveAt: string } | null;
+  spentThisMonth: string;
+  remainingThisMonth: string | null;
+}
+
+export function getLimits(db: Db, userId: string, now: Date): LimitsView {
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new AppError("NOT_FOUND", "User not found");
+  const limit = effectiveLimit(db, user, now);
+  const spent = spentThisMonth(db, userId, now);
+  const message = suspensionMessage(user, now);
+  return {
+    suspension: message
+      ? user.restrictedAt
+        ? { until: "9999-12-31T00:00:00.000Z", kind: "restricted", message }
+        : { until: user.suspendedUntil?.toISOString() ?? now.toISOString(), kind: user.suspensionKind ?? "break", message }
+      : null,
+    monthlyLimit: limit === null ? null : penceToDecimal(limit),
+    pendingIncrease: user.pendingLimitEffectiveAt
+      ? { monthlyLimit: user.pendingLimitRemoves ? null : penceToDecimal(user.pendingLimitPence ?? 0), effectiveAt: user.pendingLimitEffectiveAt.toISOString() }
+      : null,
+    spentThisMonth: penceToDecimal(spent),
+    remainingThisMonth: limit === null ? null : penceToDecimal(Math.max(0, limit - spent)),
+  };
+}
+
+/** A lower limit applies at once; a higher one (or none) only after the cooling-off period. */
+export function setLimit(db: Db, userId: string, monthlyLimit: string | null, now: Date): LimitsView {
+  const next = monthlyLimit === null ? null : decimalToPence(monthlyLimit);
+  if (monthlyLimit !== null && next === null) throw new AppError("INVALID_INPUT", "Enter the limit in pounds, e.g. 50.00");
+  transaction(db, (tx) => {
+    const user = tx.select().from(users).where(eq(users.id, userId)).get()!;
+    const current = effectiveLimit(tx, user, now);
+    const lower = next !== null && (current === null || next <= current);
+    if (lower) {
+      tx.update(users)
+        .set({ monthlyLimitPence: next, pendingLimitPence: null, pendingLimitRemoves: false, pendingLimitEffectiveAt: null })
+        .where(eq(users.id, userId))
+        .run();
+      return;
+    }
+    const hours = numberSetting(tx, "limit_cooling_off_hours", 24);
+    tx.update(users)
+      .set({ pendingLimitPence: next, pendingLimitRemoves: next === null, pendingLimitEffectiveAt: new Date(now.getTime() + hours * HOUR) })
+      .where(eq(users.id, userId))
+      .run();
+    recordEvent(tx, userId, "limit_increase_requested", next === null ? "remove limit" : `to ${formatPounds(next)}`, now);
+  });
+  return getLimits(db, userId, now);
+}
+
+export const BREAK_PERIODS = { "1w": 7 * DAY, "1m": 30 * DAY, "6m": 182 * DAY, "1y": 365 * DAY, "5y": 5 * 365 * DAY } as const;
+
+export type BreakPeriod = keyof typeof BREAK_PERIODS;
+
+/** Take a break (1 week, 1 month) or self-exclude (6 months or more). It can only ever be lengthened. */
+export function takeBreak(db: Db, userId: string, period: BreakPeriod, now: Date) {
+  const until = new Date(now.getTime() + BREAK_PERIODS[period]);
+  const kind = period === "1w" || period === "1m" ? "break" : "self_exclusion";
+  const user = db.select().from(users).where(eq(users.id, userId)).get()!;
+  if (user.suspendedUntil && user.suspendedUntil > until) {
+    return { suspendedUntil: user.suspendedUntil.toISOString(), kind: user.suspensionKind ?? kind };
+  }
+  const keepKind = user.suspensionKind === "self_exclusion" && user.suspendedUntil && user.suspendedUntil > now ? "self_exclusion" : kind;
+  db.update(users).set({ suspendedUntil: until, suspensionKind: keepKind, suspensionReason: null }).where(eq(users.id, userId)).run();
+  return { suspendedUntil: until.toISOString(), kind: keepKind };
+}
+
+export function closeAccount(db: Db, userId: string, now: Date) {
+  transaction(db, (tx) => {
+    tx.update(users).set({ isActive: false, closedAt: now }).where(eq(users.id, userId)).run();
+    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+  });
+  return { closed: true };
+}

@@ -1,0 +1,11 @@
+/*
+ * Buying tickets: hold → charge → settle (place-order.ts), each step in a file of its own, the two
+ * writes through group commit. The sweep reconciles orders whose payment answer never arrived.
+ */
+export { PurchaseGuard, DEFAULT_GUARD, type PurchaseGuardOptions } from "./guard";
+export { ticketsOfPerson } from "./hold";
+export { placeOrder } from "./place-order";
+export { loadOrderResult } from "./result";
+export { PAYMENT_FAILED_MESSAGE, settleFromProvider } from "./settle";
+export { sweepPendingOrders, type SweepDeps } from "./sweep";
+export { HOLD_MS, type OrderDeps, type OrderLineRequest, type PlaceOrderArgs } from "./types";

@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { inGroupCommit } from "../../../../db/client";
+import { orders, type Order } from "../../../../db/schema";
+import type { OrderResult } from "../../../shared/schemas/entry";
+import type { CardFunding, ChargeResult } from "../../payments/provider";
+import { recordRefusal } from "../protection";
+import { chargeOrder } from "./charge";
+import { holdOrder } from "./hold";
+import { inFlight, replay, scopedKey as scopeKey } from "./idempotency";
+import { loadOrderResult } from "./result";
+import { paymentFailed, settleOrder, type Settled } from "./settle";
+import { HOLD_MS, type OrderDeps, type PlaceOrderArgs } from "./types";
+
+/**
+ * Hold → charge → settle. The database write lock is held only for the two short transactions,
+ * never across the payment call. Both steps go through group commit: at a peak, the holds (and the
+ * settlements) of the buyers who arrive together share one commit, each in its own savepoint.
+ */
+export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise<OrderResult> {
+  const { db, payments } = deps;
+  const now = deps.now?.() ?? new Date();
+  const scopedKey = scopeKey(args.userId, args.customerEmail, args.idempotencyKey);
+  const buyer = { key: args.userId ?? args.customerEmail.toLowerCase(), ip: args.ip ?? "unknown" };
+
+  if (scopedKey) {
+    // A retry of an order already placed answers from that order, whatever the guard says now.
+    const existing = db.statements.orderByKey.get({ key: scopedKey });
+    if (existing) return replay(db, existing);
+  }
+  deps.guard?.check(buyer, now.getTime());
+  const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
+  let held: { order: Order; existing: boolean };
+  try {
+    held = await inGroupCommit(db, (tx) => holdOrder(tx, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS));
+  } catch (err) {
+    recordRefusal(db, args.userId, err, now);
+    // Two identical submits raced past the look-up; the loser answers with the winner's result.
+    if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {
+      const first = db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();
+      if (first) return replay(db, first);
+    }
+    throw err;
+  }
+  if (held.existing) return replay(db, held.order);
+
+  const order = held.order;
+  const release = deps.guard?.hold(buyer);
+  const registry = inFlight(db);
+  const running = chargeAndSettle(deps, order, args, buyer).finally(() => {
+    release?.();
+    registry.running.delete(order.id);
+  });
+  registry.running.set(order.id, running);
+  return running;
+}
+
+async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderArgs, buyer: { key: string; ip: string }): Promise<OrderResult> {
+  const { db, payments } = deps;
+  const result: ChargeResult = await chargeOrder(payments, order, args);
+  const settledAt = deps.now?.() ?? new Date();
+  // A processing error counts like a decline: a card that always errors holds tickets just the same.
+  if (result.status !== "succeeded") deps.guard?.failedPayment(buyer, settledAt.getTime());
+
+  let settled: Settled;
+  try {
+    settled = await inGroupCommit(db, (tx) => settleOrder(tx, order.id, result, settledAt));
+  } catch (err) {
+    // The answer could not be written (a full disk, say). An approved payment is kept to be
+    // recorded by the sweep once writes work again, and the buyer is told it is still processing;
+    // a refused one leaves the hold to expire.
+    if (result.status !== "succeeded") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
+    inFlight(db).unsettled.set(order.id, result);
+    return loadOrderResult(db, order.id);
+  }
+  if (settled.outcome === "gone") {
+    // The hold expired while the provider was answering: the numbers may be someone else's now.
+    if (result.status === "succeeded") await payments.refund(result.paymentId, order.totalPence).catch(() => {});
+    throw paymentFailed(order.id, "hold expired");
+  }
+  deps.mailer.poke();
+  if (settled.outcome !== "paid") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
+  return settled.result;
+}

@@ -1,0 +1,35 @@
+import type { Db } from "../../../../db/client";
+import type { Mailer } from "../../mail/mailer";
+import type { PaymentMethod, PaymentProvider } from "../../payments/provider";
+import type { PurchaseGuard } from "./guard";
+
+/** How long a pending order keeps its ticket numbers. Far longer than any payment call may take. */
+export const HOLD_MS = 10 * 60 * 1000;
+
+export interface OrderDeps {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  now?: () => Date;
+  /** How long a pending order holds its numbers; HOLD_MS unless configured. */
+  holdMs?: number;
+  /** Limits on failed payments and holds at once; none when absent (server-side callers, tests). */
+  guard?: PurchaseGuard;
+}
+
+export interface OrderLineRequest {
+  competitionId: string;
+  quantity: number;
+  answer?: string | null;
+}
+
+export interface PlaceOrderArgs {
+  userId: string | null;
+  customerName: string;
+  customerEmail: string;
+  lines: OrderLineRequest[];
+  method: PaymentMethod;
+  idempotencyKey?: string | null;
+  /** The buyer's address, for the purchase guard. */
+  ip?: string;
+}
