@@ -1,7 +1,7 @@
 import { devices, type Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { expect, signInAs, test } from "./fixtures";
-import { enterCompetition, seededCompetition } from "./shop";
+import { enterCompetition, ownCompetition } from "./shop";
 
 /*
  * The e2e server runs the default, simulated payment provider, so every page says it is a demo shop
@@ -43,7 +43,7 @@ test("the home page and checkout show the demo ribbon, and its link lists the te
   await expect(list).toBeHidden();
 
   await signInAs(page, "user", "Rhian");
-  const c = await seededCompetition(page, "Honda TRX520 Farm Quad");
+  const c = await ownCompetition({ title: "E2E Ribbon Quad", image: "/images/quad-bike.svg" });
   await enterCompetition(page, c, c.answer, 1);
   await expect(page).toHaveURL(/\/checkout\/direct$/);
   await expect(page.getByLabel("Card Number")).toBeVisible();
@@ -66,7 +66,7 @@ test("on a phone the ribbon fits on one line on the home page and at checkout", 
     await page.screenshot({ path: `${shots}demo-ribbon-phone.png` });
 
     await signInAs(page, "user", "Ffion");
-    const c = await seededCompetition(page, "Agronomy & Soil Health Course");
+    const c = await ownCompetition({ title: "E2E Ribbon Soil Course", question: "What do earthworms improve?", answer: "soil" });
     await enterCompetition(page, c, c.answer, 1);
     await expect(page).toHaveURL(/\/checkout\/direct$/);
     await expectRibbon(page);

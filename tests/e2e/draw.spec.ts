@@ -4,12 +4,12 @@ const DAY = 86_400_000;
 
 test("an admin records a postal entry, closes the competition and runs the draw; anyone can verify it; the winner is told", async ({ page, browser }) => {
   // A competition of our own, so the winner is known: every ticket belongs to one customer.
-  const admin = createSessionFor("admin");
+  const admin = await createSessionFor("admin");
   const adminHeaders = { "x-session-token": admin.token };
   const created = await page.request.post("/api/admin/competitions", {
     headers: adminHeaders,
     data: {
-      title: "E2E Draw Sprayer",
+      title: `E2E Draw Sprayer ${crypto.randomUUID().slice(0, 8)}`,
       description: "A knapsack sprayer",
       image: "/images/tractor.svg",
       category: "Tools & Equipment",

@@ -1,10 +1,10 @@
 import { expect, signInAs, test } from "./fixtures";
-import { CARDS, enterCompetition, fillCard, payDirect, seededCompetition } from "./shop";
+import { CARDS, enterCompetition, fillCard, ownCompetition, payDirect } from "./shop";
 
 test.describe("entering a competition", () => {
   test("a customer answers, pays with the approve card and finds the ticket numbers in their account", async ({ page }) => {
     await signInAs(page, "user", "Tess");
-    const c = await seededCompetition(page, "Honda TRX520 Farm Quad");
+    const c = await ownCompetition({ title: "E2E Farm Quad", image: "/images/quad-bike.svg", price: "1.99" });
     await enterCompetition(page, c, ` ${c.answer.toUpperCase()} `, 3);
     await expect(page.getByRole("button", { name: `Pay £${(Number(c.price) * 3).toFixed(2)}` })).toBeVisible();
     await payDirect(page, CARDS.approve);
@@ -21,7 +21,7 @@ test.describe("entering a competition", () => {
 
   test("a wrong answer shows the toast and stays on the page", async ({ page }) => {
     await signInAs(page, "user", "Wynn");
-    const c = await seededCompetition(page, "Centre-Pivot Irrigation System");
+    const c = await ownCompetition({ title: "E2E Pivot", image: "/images/irrigation.svg", question: "What does a centre pivot spread on a field?", answer: "water" });
     await enterCompetition(page, c, "nitrogen", 2);
     await expect(page.getByText("Incorrect Answer")).toBeVisible();
     await expect(page.getByText("Please check your answer to the qualifying question and try again.")).toBeVisible();
@@ -30,7 +30,7 @@ test.describe("entering a competition", () => {
 
   test("a declined card shows 'Payment Failed' and keeps the form filled", async ({ page }) => {
     await signInAs(page, "user", "Dee");
-    const c = await seededCompetition(page, "Agronomy & Soil Health Course");
+    const c = await ownCompetition({ title: "E2E Soil Course", question: "What do earthworms improve?", answer: "soil" });
     await enterCompetition(page, c, c.answer, 1);
     await payDirect(page, CARDS.decline);
     await expect(page.getByText("Payment Failed")).toBeVisible();
@@ -41,8 +41,8 @@ test.describe("entering a competition", () => {
 
 test("a two-competition cart checkout places one order", async ({ page }) => {
   await signInAs(page, "user", "Cara");
-  const a = await seededCompetition(page, "£10,000 Tax-Free Cash");
-  const b = await seededCompetition(page, "Ifor Williams Livestock Trailer");
+  const a = await ownCompetition({ title: "E2E Tax-Free Cash", image: "/images/cash.svg", price: "2.00", question: "How many pence make a pound?", answer: "100" });
+  const b = await ownCompetition({ title: "E2E Livestock Trailer", image: "/images/livestock-trailer.svg", price: "2.49", question: "What is a young sheep called?", answer: "lamb" });
   for (const c of [a, b]) {
     await page.goto(`/competition/${c.id}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { seededCompetition } from "./shop";
+import { ownCompetition } from "./shop";
 
 /**
  * What a phone shows while a page loads: the header at once (from the HTML, before the app's code
@@ -39,7 +39,7 @@ test("the home page and a competition page load on a phone without the layout ju
   await watchLayoutShift(page);
   const home = await layoutShiftOf(page, "/", () => expect(page.getByRole("heading", { name: /Latest Competitions/i })).toBeVisible());
   expect(home).toBeLessThan(0.1);
-  const c = await seededCompetition(page, "Drip Irrigation Starter Kit for Growers");
+  const c = await ownCompetition({ title: "E2E Layout Drip Kit", image: "/images/drip-irrigation.svg" });
   const detail = await layoutShiftOf(page, `/competition/${c.id}`, () => expect(page.getByRole("heading", { level: 1, name: c.title })).toBeVisible());
   expect(detail).toBeLessThan(0.1);
 });

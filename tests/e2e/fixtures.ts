@@ -1,49 +1,71 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
+import { eq } from "drizzle-orm";
 import { appendFileSync } from "node:fs";
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { createDb, type Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { createSession } from "../../src/server/auth/session";
+import { register } from "../../src/server/services/auth";
 import { E2E_DATA_DIR } from "./playwright.config";
-import { sessionIdFromToken } from "../../src/server/auth/session";
 
 export const ADMIN = { email: "admin@harvestdraws.test", password: "e2e-admin-password" };
 
 /**
- * Signs a user in by writing a session row straight into the shop's database (no clicking through
- * the form), then hands the browser the token the way the app keeps it.
+ * The shop's database, opened the way the shop opens it (createDb: WAL, a 5 s busy timeout, foreign
+ * keys), for the length of `use`. The server has the same file open meanwhile: WAL lets both read at
+ * once, and the services' writes are short transactions that wait their turn instead of failing.
  */
-export function createSessionFor(role: "user" | "admin", firstName = "Tess", dateOfBirth: string | null = "1984-03-09"): { token: string; email: string; firstName: string } {
-  const db = new Database(`${E2E_DATA_DIR}/shop.db`);
-  db.pragma("busy_timeout = 5000");
+export async function withShopDb<T>(use: (db: Db) => T | Promise<T>): Promise<T> {
+  const db = createDb(`${E2E_DATA_DIR}/shop.db`);
   try {
-    const now = Date.now();
-    let userId: string;
-    let email: string;
-    if (role === "admin") {
-      const row = db.prepare("select id, email, first_name from users where role = 'admin' limit 1").get() as { id: string; email: string; first_name: string };
-      userId = row.id;
-      email = row.email;
-      firstName = row.first_name;
-    } else {
-      userId = crypto.randomUUID();
-      email = `shopper-${userId.slice(0, 8)}@example.test`;
-      db.prepare(
-        "insert into users (id, email, password_hash, first_name, last_name, date_of_birth, city, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', ?, 'Tester', ?, 'Hereford', 'United Kingdom', 'user', 1, 0, ?, ?)",
-      ).run(userId, email, firstName, dateOfBirth, now, now);
-    }
-    const bytes = crypto.getRandomValues(new Uint8Array(20));
-    const token = encodeBase32LowerCaseNoPadding(bytes);
-    const id = sessionIdFromToken(token);
-    db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(id, userId, now + 30 * 86400000, now);
-    appendFileSync(`${E2E_DATA_DIR}/issued-tokens.txt`, `${token}\n`);
-    return { token, email, firstName };
+    return await use(db);
   } finally {
-    db.close();
+    db.$client.close();
   }
+}
+
+/** The seeded admin account, as the actor of back-office services. */
+export function seededAdmin(db: Db): { id: string; email: string; firstName: string } {
+  const admin = db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.email, ADMIN.email)).get();
+  if (!admin) throw new Error(`the seeded admin ${ADMIN.email} is missing`);
+  return admin;
+}
+
+/**
+ * Signs a user in without clicking through the form: a customer is registered through the shop's
+ * own sign-up service (which opens their session), the admin is the seeded account given a new
+ * session. The token is noted for the log scan, which checks that no token reaches the server log.
+ */
+export async function createSessionFor(
+  role: "user" | "admin",
+  firstName = "Tess",
+  dateOfBirth: string | null = "1984-03-09",
+): Promise<{ token: string; email: string; firstName: string }> {
+  const session = await withShopDb(async (db) => {
+    if (role === "admin") {
+      const admin = seededAdmin(db);
+      return { token: createSession(db, admin.id).token, email: admin.email, firstName: admin.firstName };
+    }
+    const signedUp = await register(db, {
+      email: `shopper-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      password: crypto.randomUUID(),
+      firstName,
+      lastName: "Tester",
+      phone: null,
+      dateOfBirth,
+      address: null,
+      city: "Hereford",
+      postcode: null,
+      country: "United Kingdom",
+    });
+    return { token: signedUp.token, email: signedUp.user.email, firstName: signedUp.user.firstName };
+  });
+  appendFileSync(`${E2E_DATA_DIR}/issued-tokens.txt`, `${session.token}\n`);
+  return session;
 }
 
 /** The token is in place before the app's first request, and only once, so signing out sticks. */
 export async function signInAs(page: Page, role: "user" | "admin", firstName?: string, dateOfBirth?: string | null) {
-  const session = createSessionFor(role, firstName, dateOfBirth);
+  const session = await createSessionFor(role, firstName, dateOfBirth);
   await page.addInitScript((token) => {
     if (sessionStorage.getItem("e2e-signed-in")) return;
     localStorage.setItem("auth_token", token);

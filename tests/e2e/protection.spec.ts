@@ -1,9 +1,8 @@
 import { createSessionFor, expect, signInAs, test } from "./fixtures";
-import { CARDS, enterCompetition, payDirect, seededCompetition } from "./shop";
+import { CARDS, drawnCompetition, enterCompetition, ownCompetition, payDirect } from "./shop";
 
 test("the public draw record of a drawn competition verifies in the browser", async ({ page }) => {
-  const list = await (await page.request.get("/api/competitions")).json();
-  const drawn = list.find((c: { status: string }) => c.status === "drawn");
+  const drawn = await drawnCompetition("E2E Drawn Seed Drill");
   await page.goto(`/competition/${drawn.id}/draw`);
   await expect(page.getByText(drawn.title).first()).toBeVisible();
   await page.getByRole("button", { name: "Verify" }).click();
@@ -16,7 +15,7 @@ test("a player sets a £10 limit and is refused the order that would pass it", a
   await page.getByLabel("New monthly limit (£)").fill("10");
   await page.getByRole("button", { name: "Set Limit" }).click();
   await expect(page.getByText("£10.00").first()).toBeVisible();
-  const c = await seededCompetition(page, "Massey Ferguson 5S Tractor"); // £4.99 a ticket
+  const c = await ownCompetition({ title: "E2E Limit Tractor", price: "4.99", question: "How many wheels does a standard farm tractor have?", answer: "4" }); // £4.99 a ticket
   await enterCompetition(page, c, c.answer, 3, "Lim Tester");
   await payDirect(page, CARDS.approve);
   await expect(page.getByText("This order would take you over your monthly spending limit of £10.00. You have £10.00 left this month.")).toBeVisible();
@@ -28,7 +27,7 @@ test("a self-excluded player cannot enter and sees why", async ({ page }) => {
   await page.getByRole("button", { name: "Self-exclude for 6 months" }).click();
   await page.getByRole("button", { name: "Self-exclude", exact: true }).click();
   await expect(page.getByText(/You have self-excluded until/).first()).toBeVisible();
-  const c = await seededCompetition(page, "Honda TRX520 Farm Quad");
+  const c = await ownCompetition({ title: "E2E Excluded Quad", image: "/images/quad-bike.svg" });
   await page.goto(`/competition/${c.id}`);
   await expect(page.getByText(/You have self-excluded until/).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Enter Now" })).toHaveCount(0);
@@ -37,7 +36,7 @@ test("a self-excluded player cannot enter and sees why", async ({ page }) => {
 test("an under-18 date of birth is refused", async ({ page }) => {
   const young = new Date(Date.now() - 16 * 365.25 * 86_400_000).toISOString().slice(0, 10);
   await signInAs(page, "user", "Kit", young);
-  const c = await seededCompetition(page, "Agronomy & Soil Health Course");
+  const c = await ownCompetition({ title: "E2E Under-18 Soil Course", question: "What do earthworms improve?", answer: "soil" });
   await enterCompetition(page, c, c.answer, 1, "Kit Young");
   await payDirect(page, CARDS.approve);
   await expect(page.getByText("You must be 18 or over to enter our competitions.")).toBeVisible();
@@ -61,7 +60,7 @@ test("a complaint gets a reference and lands in the admin queue", async ({ page 
   await page.getByLabel("Message").fill("It has been six weeks since the draw and nothing has arrived.");
   await page.getByRole("button", { name: "Send Message" }).click();
   const reference = (await page.getByText(/CMP-\d{8}-[0-9A-F]{6}/).first().textContent())!.match(/CMP-\d{8}-[0-9A-F]{6}/)![0];
-  const admin = createSessionFor("admin");
+  const admin = await createSessionFor("admin");
   const queue = await (await page.request.get("/api/admin/complaints", { headers: { "x-session-token": admin.token } })).json();
   expect(queue.find((c: { reference: string }) => c.reference === reference)).toMatchObject({ status: "open", subject: "My prize has not arrived" });
 });

@@ -1,7 +1,14 @@
 import { expect, type Page } from "@playwright/test";
-import { COMPETITIONS } from "../../src/server/seed/demo-data";
+import { noopMailer } from "../../src/server/mail/mailer";
+import { createCompetition } from "../../src/server/services/admin-competitions";
+import { runDraw } from "../../src/server/services/draws";
+import { recordPostalEntry } from "../../src/server/services/postal";
+import { campaignInput, type CampaignInput } from "../../src/shared/schemas/admin";
+import { seededAdmin, withShopDb } from "./fixtures";
 
-export interface SeededCompetition {
+const DAY = 86_400_000;
+
+export interface ShopCompetition {
   id: string;
   title: string;
   price: string;
@@ -9,14 +16,60 @@ export interface SeededCompetition {
   question: string;
 }
 
-/** Finds a seeded competition through the public API and pairs it with its answer from the seed. */
-export async function seededCompetition(page: Page, title: string): Promise<SeededCompetition> {
-  const res = await page.request.get("/api/competitions");
-  const list = (await res.json()) as Array<{ id: string; title: string; price: string; qualifyingQuestion: string }>;
-  const found = list.find((c) => c.title === title);
-  const seed = COMPETITIONS.find((c) => c.title === title);
-  if (!found || !seed) throw new Error(`no seeded competition called ${title}`);
-  return { id: found.id, title, price: found.price, answer: seed.answer, question: found.qualifyingQuestion };
+export interface CompetitionSetup {
+  /** Made unique per call, so a journey never finds another's competition (or its own from a retry). */
+  title: string;
+  price?: string;
+  question?: string;
+  answer?: string;
+  image?: string;
+}
+
+/**
+ * A competition of the test's own, open now, created by the seeded admin through the back office's
+ * service and validated by the same contract as the admin form.
+ */
+export async function ownCompetition(setup: CompetitionSetup, extra: Partial<CampaignInput> = {}): Promise<ShopCompetition> {
+  const question = setup.question ?? "What is the plural of sheep?";
+  const answer = setup.answer ?? "sheep";
+  const now = Date.now();
+  const input = campaignInput.parse({
+    title: `${setup.title} ${crypto.randomUUID().slice(0, 8)}`,
+    description: `${setup.title}, set up for one end-to-end journey.`,
+    image: setup.image ?? "/images/tractor.svg",
+    category: "Farm Machinery",
+    price: setup.price ?? "1.99",
+    startDate: new Date(now - DAY).toISOString(),
+    endDate: new Date(now + 7 * DAY).toISOString(),
+    drawDate: new Date(now + 8 * DAY).toISOString(),
+    maxTickets: 1000,
+    qualifyingQuestion: question,
+    qualifyingAnswer: answer,
+    allowPostalEntry: true,
+    postalAddress: "Harvest Draws Free Entry\nPO Box 1\nLincoln",
+    ...extra,
+  });
+  const created = await withShopDb((db) => createCompetition(db, seededAdmin(db), input));
+  return { id: created.id, title: created.title, price: created.price, answer, question };
+}
+
+/** A competition of the test's own that has been drawn: one postal entry, then the draw, both as the seeded admin. */
+export async function drawnCompetition(title: string): Promise<ShopCompetition> {
+  const c = await ownCompetition({ title }, { drawMode: "live" });
+  await withShopDb(async (db) => {
+    const actor = seededAdmin(db);
+    recordPostalEntry({ db, mailer: noopMailer, actor }, c.id, {
+      customerName: "Pat Postcard",
+      customerEmail: `postal-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      address: "Glebe Farm\nLouth",
+      receivedAt: new Date(Date.now() - 60_000).toISOString(),
+      postalReference: `PC-${c.id.slice(0, 8)}`,
+      answer: c.answer,
+      dateOfBirth: "1970-05-01",
+    });
+    await runDraw({ db, mailer: noopMailer, actor }, c.id);
+  });
+  return c;
 }
 
 export async function fillCard(page: Page, cardNumber: string) {
@@ -29,7 +82,7 @@ export async function fillCard(page: Page, cardNumber: string) {
 export const CARDS = { approve: "4242424242424242", decline: "4000000000000002" };
 
 /** Fills the entry form on a competition page and presses Enter Now. */
-export async function enterCompetition(page: Page, c: SeededCompetition, answer: string, tickets = 1, name = "Tess Tester") {
+export async function enterCompetition(page: Page, c: ShopCompetition, answer: string, tickets = 1, name = "Tess Tester") {
   await page.goto(`/competition/${c.id}`);
   await expect(page.getByRole("heading", { name: c.title })).toBeVisible();
   await page.getByLabel("Full Name").fill(name);

@@ -90,7 +90,7 @@ test.describe("pop-ups", () => {
 });
 
 test("a broadcast reaches the customer's bell, and mark-all-read clears the badge", async ({ page }) => {
-  const admin = createSessionFor("admin");
+  const admin = await createSessionFor("admin");
   const sent = await page.request.post("/api/notifications", {
     headers: { "x-session-token": admin.token },
     data: { title: "Live draw tonight", message: "Tune in at 8pm", type: "info", priority: "high" },
