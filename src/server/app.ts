@@ -1,8 +1,9 @@
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { generateOpenApiDocument } from "trpc-to-openapi";
 import { createRestHandler } from "./http/rest";
-import { callerByPath, serveRestRead, serveTrpcRead } from "./http/public-reads";
+import { successStatuses } from "./http/declared";
+import { buildOpenApiDocument } from "./http/openapi";
+import { callerByPath, createPublicReads, publicReadsOf } from "./http/public-reads";
 import { BATCH_TOO_LARGE_MESSAGE, createRequestBudget, MAX_TRPC_BATCH, type RequestBudgetOptions } from "./http/request-budget";
 import type { Db } from "../../db/client";
 import { APP_CODE_BY_TRPC_CODE } from "../shared/errors";
@@ -43,30 +44,11 @@ export interface AppOptions {
   publicOrigin?: string;
   /** Calls per client address (429 past it); none when absent. main.ts sets it from the environment. */
   requestBudget?: RequestBudgetOptions | null;
+  /** Answers the REST paths; http/rest.ts unless a test plugs in trpc-to-openapi's own handler to compare the two. */
+  restHandler?: typeof createRestHandler;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
-
-const API_VERSION = "1.0.0";
-
-/** REST success statuses other than 200, by procedure. */
-const SUCCESS_STATUS: Record<string, number> = {
-  "public.entries.create": 201,
-};
-
-export function buildOpenApiDocument(baseUrl: string) {
-  return generateOpenApiDocument(appRouter, {
-    title: "Harvest Draws API",
-    description:
-      "REST face of the shop. Every path is declared on the same tRPC procedure the web app calls, with the same checks. " +
-      "Authenticate with the x-session-token header (the token from login or register), or the session cookie plus a same-site Origin.",
-    version: API_VERSION,
-    baseUrl,
-    securitySchemes: {
-      sessionToken: { type: "apiKey", in: "header", name: "x-session-token" },
-    },
-  });
-}
 
 /** A tRPC-shaped refusal of a request no procedure gets to see (same fields as the error formatter's). */
 function trpcError(message: string) {
@@ -110,18 +92,18 @@ export function createApp(opts: AppOptions): RequestHandler {
     }
   };
 
-  const rest = createRestHandler({
+  const rest = (opts.restHandler ?? createRestHandler)({
     router: appRouter,
     createContext: (req, res) => createHttpContext(db, config, services, req, res),
     onError,
-    successStatus: SUCCESS_STATUS,
+    successStatus: successStatuses(appRouter),
   });
 
   let openApiText: string | null = null;
 
   // The most requested public reads, answered from memory by the same procedures, over REST and tRPC alike.
   const cache = opts.cache ?? new ResponseCache();
-  const callAnonymous = callerByPath(createCaller(createContextInner({ db, config, services })));
+  const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(createCaller(createContextInner({ db, config, services }))));
   const withinBudget = createRequestBudget(opts.requestBudget ?? null);
 
   return (req, res) => {
@@ -164,7 +146,7 @@ export function createApp(opts: AppOptions): RequestHandler {
           return;
         }
         if (!withinBudget(req, res, clientIp(req, config), procedurePaths.length, true)) return;
-        if (req.method === "GET" && (await serveTrpcRead(cache, callAnonymous, req, res, procedurePaths, url.searchParams))) return;
+        if (req.method === "GET" && (await publicReads.serveTrpc(req, res, procedurePaths, url.searchParams))) return;
         res.setHeader("Cache-Control", "no-store");
         await nodeHTTPRequestHandler({
           router: appRouter,
@@ -198,12 +180,12 @@ export function createApp(opts: AppOptions): RequestHandler {
         return;
       }
       if (pathname === "/api/openapi.json") {
-        openApiText ??= JSON.stringify(buildOpenApiDocument(`${opts.publicOrigin ?? ""}/api`));
+        openApiText ??= JSON.stringify(buildOpenApiDocument(appRouter, `${opts.publicOrigin ?? ""}/api`));
         res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
         res.end(openApiText);
         return;
       }
-      if ((req.method === "GET" || req.method === "HEAD") && !url.search && (await serveRestRead(cache, callAnonymous, req, res, pathname))) return;
+      if ((req.method === "GET" || req.method === "HEAD") && !url.search && (await publicReads.serveRest(req, res, pathname))) return;
       if (pathname.startsWith("/api/") || pathname === "/api") {
         res.setHeader("Cache-Control", "no-store");
         const method = req.method ?? "GET";

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
 import type { Db } from "../../db/client";
 import { createApp, type AppOptions } from "../../src/server/app";
+import { checkExchange, describeViolations } from "./openapi-check";
 
 export interface TestServer {
   url: string;
@@ -48,8 +49,15 @@ export async function startTestServer(db: Db, opts: Partial<AppOptions> = {}): P
       headers["content-type"] ??= "application/json";
     }
     if (init.token) headers["x-session-token"] = init.token;
-    const res = await fetch(origin + path, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+    const method = init.method ?? (body ? "POST" : "GET");
+    const res = await fetch(origin + path, { method, headers, body });
     const text = await res.text();
+    // Every answer on a documented path must be what the OpenAPI document says (HEAD is GET without a body).
+    if (path.startsWith("/api/") && method !== "HEAD") {
+      const exchange = { method, url: path, requestHeaders: headers, requestBody: body, status: res.status, responseHeaders: res.headers, responseText: text };
+      const result = await checkExchange(exchange);
+      if (result.violations.length > 0) throw new Error(describeViolations(exchange, result));
+    }
     let json: unknown = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;

@@ -3,10 +3,10 @@ import { getErrorShape } from "@trpc/server/unstable-core-do-not-import";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   acceptsRequestBody,
-  coerceSchema,
   createProcedureCache,
   getErrorFromUnknown,
   getInputOutputParsers,
+  instanceofZodTypeCoercible,
   instanceofZodTypeLikeVoid,
   instanceofZodTypeObject,
   instanceofZodTypeOptional,
@@ -28,6 +28,9 @@ import { chosenSuccessStatus } from "./status";
  * makes expensive: the JSON body arrives already parsed (app.ts reads it with the size limit),
  * the per-procedure input analysis is done once instead of on every request, and no WHATWG
  * Request is built around each Node request just to obtain an abort signal nothing here reads.
+ * One difference is on purpose (see InputPlan.coerce): strings from the query and the path are
+ * coerced as the library coerces them, but a JSON body keeps its types, as the document says.
+ * tests/rest/rest-handler-conformance.test.ts compares the two handlers request by request.
  */
 type Procedure = NonNullable<NonNullable<ReturnType<ReturnType<typeof createProcedureCache>>>["procedure"]>;
 
@@ -36,7 +39,28 @@ interface InputPlan {
   none: boolean;
   /** Query-string keys whose schema is an array: one value still arrives as an array. */
   arrayKeys: string[];
+  /**
+   * Keys whose schema is a number, boolean, bigint or date, with the conversion zod's coercion
+   * applies, for the strings of the query and the path. trpc-to-openapi sets `coerce` on the
+   * procedure's own schema instead (coerceSchema), which also coerces a JSON body (so
+   * `"restricted": "false"` would restrict an account) and, the schema being shared, the tRPC face.
+   */
+  coerce: Map<string, (value: unknown) => unknown>;
 }
+
+/** What zod's `z.coerce.*` does to a value, by schema type. */
+const COERCIONS: Record<string, (value: unknown) => unknown> = {
+  number: Number,
+  boolean: Boolean,
+  bigint: (value) => {
+    try {
+      return BigInt(value as string);
+    } catch {
+      return value;
+    }
+  },
+  date: (value) => new Date(value as string),
+};
 
 export interface RestOptions<Ctx> {
   router: OpenApiRouter;
@@ -57,14 +81,16 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
     const { inputParser } = getInputOutputParsers(procedure.procedure);
     const schema = unwrapZodType(inputParser, true);
     const arrayKeys: string[] = [];
+    const coerce = new Map<string, (value: unknown) => unknown>();
     if (zodSupportsCoerce && instanceofZodTypeObject(schema)) {
       for (const [key, shape] of Object.entries(schema.shape)) {
         const inner = instanceofZodTypeOptional(shape as never) ? (shape as unknown as { unwrap: () => unknown }).unwrap() : shape;
         if (inner instanceof ZodArray) arrayKeys.push(key);
+        // The same keys the library's coerceSchema would coerce (an array's elements included).
+        if (instanceofZodTypeCoercible(shape as never)) coerce.set(key, COERCIONS[(unwrapZodType(shape as never, false) as { _zod: { def: { type: string } } })._zod.def.type]!);
       }
-      coerceSchema(schema);
     }
-    plan = { none: instanceofZodTypeLikeVoid(schema), arrayKeys };
+    plan = { none: instanceofZodTypeLikeVoid(schema), arrayKeys, coerce };
     plans.set(procedure.procedure, plan);
     return plan;
   };
@@ -98,6 +124,11 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
           }
         }
         input = { ...given, ...found.pathInput };
+        for (const [key, coerce] of plan.coerce) {
+          const value = input[key];
+          if (value === undefined || (useBody && !Object.hasOwn(found.pathInput, key))) continue;
+          input[key] = plan.arrayKeys.includes(key) && Array.isArray(value) ? value.map(coerce) : coerce(value);
+        }
       }
       ctx = await opts.createContext(req, res);
       const caller = router.createCaller(ctx) as unknown as Record<string, unknown>;

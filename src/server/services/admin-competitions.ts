@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { transaction, type Db, type Tx } from "../../../db/client";
 import { competitions, draws, entries, type Competition } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
-import { campaignInput, type AdminCompetition } from "../../shared/schemas/admin";
+import type { AdminCompetition, campaignInput, CompetitionUpdate } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
 import { audited, writeAudit, type Actor } from "./audit";
 import { competitionCoreView, findCompetition } from "./competitions";
@@ -103,11 +103,9 @@ export function createCompetition(db: Db, actor: Actor, input: CampaignValues): 
   return toAdmin(row, 0, 0);
 }
 
-/**
- * Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle).
- * `sent` is what the admin sent, for the audit row.
- */
-export function updateCompetition(db: Db, actor: Actor, id: string, input: CampaignValues | { status: Competition["status"] }, sent: Record<string, unknown>): AdminCompetition {
+/** Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle). */
+export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate): AdminCompetition {
+  const { id } = input;
   transaction(
     db,
     (tx) => {
@@ -145,7 +143,7 @@ export function updateCompetition(db: Db, actor: Actor, id: string, input: Campa
         }
         tx.update(competitions).set(next).where(eq(competitions.id, id)).run();
       }
-      writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { id, ...sent } });
+      writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { ...input } });
     },
   );
   return getAdmin(db, id);
@@ -173,18 +171,4 @@ export function deleteCompetition(db: Db, actor: Actor, id: string): { success: 
     },
     () => ({ action: "admin.competitions.remove", targetId: id, details: { id } }),
   );
-}
-
-/** PUT /admin/competitions/{id}: only a status toggles it; anything more must be a whole, valid campaign. */
-export function updateCompetitionFromRequest(db: Db, actor: Actor, id: string, fields: Record<string, unknown>): AdminCompetition {
-  const keys = Object.keys(fields);
-  if (keys.length === 1 && keys[0] === "status") {
-    return updateCompetition(db, actor, id, { status: fields.status as Competition["status"] }, fields);
-  }
-  const parsed = campaignInput.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new AppError("INVALID_INPUT", `${issue.path.join(".")}: ${issue.message}`);
-  }
-  return updateCompetition(db, actor, id, parsed.data, fields);
 }

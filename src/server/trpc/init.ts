@@ -3,16 +3,16 @@
  * procedure leave this file; `t` never does.
  */
 import { initTRPC } from "@trpc/server";
-import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError, z } from "zod";
 import { APP_CODE_BY_TRPC_CODE, type AppErrorCode } from "../../shared/errors";
 import { AppError, internalErrorMessage } from "../errors";
 import type { Context } from "./context";
+import type { Meta } from "./meta";
 
 // 1. Initialisation: the error formatter gives forms their field errors and never a stack trace.
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<Meta>()
   .create({
     isDev: false,
     errorFormatter({ shape, error, ctx }) {

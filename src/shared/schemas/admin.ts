@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { competitionCore } from "./competition";
+import { recordId } from "./common";
+import { competitionCore, competitionStatus } from "./competition";
 import { mediaRef, safeLink, safeLinkWith } from "./content";
 
 export const CAMPAIGN_CATEGORY_CHOICES = ["Electronics", "Home & Garden", "Automotive", "Fashion", "Sports & Fitness", "Travel", "Food & Drink", "Credit"] as const;
@@ -80,12 +81,42 @@ export const campaignFields = z.strictObject({
   termsOfUseUrl: optionalLink,
 });
 
+/** The rules across fields, on create and on edit alike. */
+function campaignRules(v: z.output<typeof campaignFields>, ctx: z.RefinementCtx): void {
+  if (!(Date.parse(v.startDate) < Date.parse(v.endDate))) ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date must be after the start date" });
+  if (!(Date.parse(v.endDate) <= Date.parse(v.drawDate))) ctx.addIssue({ code: "custom", path: ["drawDate"], message: "Draw date must be on or after the end date" });
+  if (v.allowPostalEntry && !v.postalAddress) {
+    ctx.addIssue({ code: "custom", path: ["postalAddress"], message: "A postal address is required for legal compliance when postal entry is allowed" });
+  }
+}
+
 /** The admin form and POST /admin/competitions. Date order is checked on the server too. */
-export const campaignInput = campaignFields
-  .refine((v) => Date.parse(v.startDate) < Date.parse(v.endDate), { path: ["endDate"], message: "End date must be after the start date" })
-  .refine((v) => Date.parse(v.endDate) <= Date.parse(v.drawDate), { path: ["drawDate"], message: "Draw date must be on or after the end date" })
-  .refine((v) => !v.allowPostalEntry || !!v.postalAddress, { path: ["postalAddress"], message: "A postal address is required for legal compliance when postal entry is allowed" });
+export const campaignInput = campaignFields.superRefine(campaignRules);
 export type CampaignInput = z.input<typeof campaignInput>;
+
+/** The dashboard's Close/Activate toggle: only `status`. */
+export const competitionStatusChange = z.strictObject({ id: recordId, status: competitionStatus });
+
+/** The edit form: every campaign field, as for create. */
+export const competitionEdit = campaignFields.extend({ id: recordId }).superRefine(campaignRules);
+
+/**
+ * PUT /admin/competitions/{id} (SPEC §7: "fields or only status"): exactly one of the two shapes.
+ * They are told apart by the keys sent: a body with more than `status` is an edit, so when neither
+ * fits, the edit's first problem is the one named.
+ */
+export const competitionUpdate = z.xor([competitionStatusChange, competitionEdit], {
+  error: (issue) => {
+    if (issue.code !== "invalid_union") return undefined;
+    const input: unknown = issue.input;
+    const keys = input !== null && typeof input === "object" ? Object.keys(input) : [];
+    const meant = keys.every((k) => k === "id" || k === "status") ? 0 : 1;
+    const first = issue.errors[meant]?.[0];
+    if (!first) return undefined;
+    return first.path.length ? `${first.path.join(".")}: ${first.message}` : first.message;
+  },
+});
+export type CompetitionUpdate = z.output<typeof competitionUpdate>;
 
 export const adminCompetition = competitionCore.extend({
   heldTickets: z.number().int(),
@@ -108,14 +139,15 @@ const heroSlideFields = {
 };
 
 export const heroSlideInput = z.strictObject({ ...heroSlideFields, isActive: heroSlideFields.isActive.default(true), order: heroSlideFields.order.default(0) });
-/** PATCH: any of the fields, e.g. only `order` when moving a slide. */
-export const heroSlidePatch = z.strictObject(heroSlideFields).partial();
+/** PATCH /hero-slides/{id}: any of the fields, e.g. only `order` when moving a slide. */
+export const heroSlideUpdate = z.strictObject(heroSlideFields).partial().extend({ id: recordId });
 
 export const categoryInput = z.strictObject({
   name: z.string({ error: "Category name is required" }).trim().min(1, "Category name is required").max(100),
   description: optionalText(500),
   isActive: z.boolean().default(true),
 });
+export const categoryUpdate = categoryInput.extend({ id: recordId });
 
 export const popupInput = z.strictObject({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
@@ -135,6 +167,7 @@ export const popupInput = z.strictObject({
   startDate: z.string().optional().nullable().refine((v) => !v || !Number.isNaN(Date.parse(v)), "Start date must be a valid date"),
   endDate: z.string().optional().nullable().refine((v) => !v || !Number.isNaN(Date.parse(v)), "End date must be a valid date"),
 });
+export const popupUpdate = popupInput.extend({ id: recordId });
 
 export const winnerInput = z.strictObject({
   competitionId: z.string({ error: "Competition is required" }).min(1, "Competition is required").max(64),
@@ -145,6 +178,7 @@ export const winnerInput = z.strictObject({
     .transform((v) => v || null),
   testimonial: optionalText(2000),
 });
+export const winnerUpdate = winnerInput.extend({ id: recordId });
 
 export const adminWinner = z.object({
   id: z.string(),
@@ -206,8 +240,19 @@ export const entryFilters = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
+/** GET /admin/entries: every filter optional, the whole query too. */
+export const entryListFilters = entryFilters.partial().optional();
 
-export const settingValueInput = z.strictObject({ key: z.string().min(1).max(100), value: z.string().max(2000) });
+export const setting = z.object({
+  key: z.string(),
+  value: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  updatedAt: z.string(),
+});
+
+/** PUT /admin/settings/{key}: a number is stored as its text. */
+export const settingUpdate = z.strictObject({ key: z.string().min(1).max(100), value: z.union([z.string().max(2000), z.number()]).transform(String) });
 
 /** Today as YYYY-MM-DD in UTC; dates of birth compare as strings. */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -233,3 +278,7 @@ export const dateOfBirthChange = z.strictObject({
     .refine((v) => v <= todayIso(), DOB_IN_FUTURE),
   reason: z.string({ error: "Give a reason of at least 5 characters" }).trim().min(5, "Give a reason of at least 5 characters").max(1000),
 });
+export const dateOfBirthChangeInput = dateOfBirthChange.extend({ userId: recordId });
+
+/** POST /admin/users/{userId}/revoke-sessions. */
+export const revokeSessionsInput = z.strictObject({ userId: recordId, reason: z.string().trim().max(1000).optional() });

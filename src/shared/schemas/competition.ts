@@ -3,6 +3,12 @@ import { z } from "zod";
 export const competitionStatus = z.enum(["active", "closed", "drawn"]);
 export type CompetitionStatus = z.infer<typeof competitionStatus>;
 
+/** The entry form asks whether the answer is right before sending the visitor to pay; the payment call checks again. */
+export const answerCheck = z.strictObject({ competitionId: z.string().min(1).max(64), answer: z.string().max(200).nullable().optional() });
+
+/** POST /user/track-view: userId, if sent, must be the caller's own. */
+export const trackViewInput = z.strictObject({ competitionId: z.string().min(1).max(64), userId: z.string().max(64).nullable().optional() });
+
 /** The fields every view of a competition shares; public and admin views add their own. */
 export const competitionCore = z.object({
   id: z.string(),

@@ -72,6 +72,9 @@ export const publicWinner = z.object({
 });
 export type PublicWinner = z.infer<typeof publicWinner>;
 
+/** GET /winners: how many, newest first. */
+export const winnersQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).optional() }).optional();
+
 export const mediaSettings = z.object({
   maxImageSizeMB: z.number(),
   maxVideoSizeMB: z.number(),
@@ -81,6 +84,9 @@ export const mediaSettings = z.object({
 export type MediaSettings = z.infer<typeof mediaSettings>;
 
 export const POPUP_PAGES = ["/", "/auth", "/account", "/competitions", "/competition/*", "/admin", "*"] as const;
+
+/** GET /popups: the page being shown; a userId other than the caller's is ignored. */
+export const popupsQuery = z.strictObject({ page: z.string().max(300).default("/"), userId: z.string().max(64).optional() });
 
 export const popup = z.object({
   id: z.string(),

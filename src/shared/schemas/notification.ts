@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./common";
 
 export const notificationType = z.enum(["info", "success", "warning", "error", "winner"]);
 export const notificationPriority = z.enum(["low", "normal", "high", "urgent"]);
@@ -33,3 +34,8 @@ export const notificationInput = z.strictObject({
   competitionId: z.string().max(64).optional().nullable(),
   expiresAt: z.string().datetime().optional().nullable(),
 });
+
+/** SPEC §7 passes the caller's own userId with these calls; the session decides, another user's id is refused. */
+const ownUserId = z.strictObject({ userId: z.string().max(64).optional() });
+export const ownNotifications = ownUserId.optional();
+export const notificationRead = ownUserId.extend({ id: recordId });

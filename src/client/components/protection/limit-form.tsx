@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { formatPrice } from "../../../shared/money";
+import { setLimitsInput } from "../../../shared/schemas/protection";
 import { shortDateTime } from "../../lib/dates";
 import { focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
@@ -8,16 +9,10 @@ import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
-const INVALID = "Enter the limit in pounds, e.g. 50.00";
-
 type Limits = { monthlyLimit: string | null; pendingIncrease: { monthlyLimit: string | null; effectiveAt: string } | null };
 
-/** "£10.00", "10", "1,000" → "10.00"-style text the server accepts, or null. */
-function normalise(input: string): string | null {
-  const text = input.trim().replace(/^£/, "").replace(/,/g, "").trim();
-  return AMOUNT.test(text) ? text : null;
-}
+/** "£10.00", "10", "1,000" → "10.00"-style text, for PUT /user/limits's rules to judge. */
+const normalise = (input: string): string => input.trim().replace(/^£/, "").replace(/,/g, "").trim();
 
 function describe(result: Limits): string {
   if (result.pendingIncrease) {
@@ -49,13 +44,13 @@ export function LimitForm({ hasLimit }: { hasLimit: boolean }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    const amount = normalise(value);
-    if (amount === null) {
-      setError(INVALID);
+    const parsed = setLimitsInput.safeParse({ monthlyLimit: normalise(value) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
       focusFirstInvalid(formRef.current);
       return;
     }
-    save.mutate({ monthlyLimit: amount });
+    save.mutate(parsed.data);
   };
 
   return (

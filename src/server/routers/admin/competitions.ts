@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { adminCompetition, campaignInput } from "../../../shared/schemas/admin";
-import { competitionStatus } from "../../../shared/schemas/competition";
+import { adminCompetition, campaignInput, competitionUpdate } from "../../../shared/schemas/admin";
+import { byId, successResult } from "../../../shared/schemas/common";
 import * as admin from "../../services/admin-competitions";
 import { adminProcedure, router } from "../../trpc/procedures";
-
-const id = z.string().min(1).max(64);
 
 export const adminCompetitionsRouter = router({
   list: adminProcedure
@@ -29,16 +27,13 @@ export const adminCompetitionsRouter = router({
         description: "Send every campaign field (as for create), or only `status` to close or reopen it. Only running the draw makes a competition drawn.",
       },
     })
-    .input(z.looseObject({ id, status: competitionStatus.optional() }))
+    .input(competitionUpdate)
     .output(adminCompetition)
-    .mutation(({ ctx, input }) => {
-      const { id: competitionId, ...fields } = input;
-      return admin.updateCompetitionFromRequest(ctx.db, ctx.actor, competitionId, fields);
-    }),
+    .mutation(({ ctx, input }) => admin.updateCompetition(ctx.db, ctx.actor, input)),
 
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/competitions/{id}", tags: ["admin"], summary: "Delete a competition that has no entries (paid, pending or postal); otherwise close it" } })
-    .input(z.strictObject({ id }))
-    .output(z.object({ success: z.boolean() }))
+    .input(byId)
+    .output(successResult)
     .mutation(({ ctx, input }) => admin.deleteCompetition(ctx.db, ctx.actor, input.id)),
 });

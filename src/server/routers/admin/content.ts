@@ -1,12 +1,21 @@
 import { z } from "zod";
-import { aboutPageInput, adminWinner, categoryInput, heroSlideInput, heroSlidePatch, popupInput, winnerInput } from "../../../shared/schemas/admin";
+import {
+  aboutPageInput,
+  adminWinner,
+  categoryInput,
+  categoryUpdate,
+  heroSlideInput,
+  heroSlideUpdate,
+  popupInput,
+  popupUpdate,
+  winnerInput,
+  winnerUpdate,
+} from "../../../shared/schemas/admin";
+import { byId, successResult } from "../../../shared/schemas/common";
 import { aboutPage, category, heroSlide, popup } from "../../../shared/schemas/content";
 import * as admin from "../../services/admin-content";
 import { getAboutPage } from "../../services/content";
 import { adminProcedure, router } from "../../trpc/procedures";
-
-const id = z.string().min(1).max(64);
-const ok = z.object({ success: z.boolean() });
 
 export const heroSlidesRouter = router({
   list: adminProcedure
@@ -21,13 +30,13 @@ export const heroSlidesRouter = router({
     .mutation(({ ctx, input }) => admin.createHeroSlide(ctx.db, ctx.actor, input)),
   update: adminProcedure
     .meta({ openapi: { method: "PATCH", path: "/hero-slides/{id}", tags: ["admin"], summary: "Update a hero slide (any fields, e.g. only order)" } })
-    .input(heroSlidePatch.extend({ id }))
+    .input(heroSlideUpdate)
     .output(heroSlide)
     .mutation(({ ctx, input: { id: slideId, ...fields } }) => admin.updateHeroSlide(ctx.db, ctx.actor, slideId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/hero-slides/{id}", tags: ["admin"], summary: "Delete a hero slide" } })
-    .input(z.strictObject({ id }))
-    .output(ok)
+    .input(byId)
+    .output(successResult)
     .mutation(({ ctx, input }) => admin.deleteHeroSlide(ctx.db, ctx.actor, input.id)),
 });
 
@@ -44,13 +53,13 @@ export const categoriesRouter = router({
     .mutation(({ ctx, input }) => admin.createCategory(ctx.db, ctx.actor, input)),
   update: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/categories/{id}", tags: ["admin"], summary: "Update a category" } })
-    .input(categoryInput.extend({ id }))
+    .input(categoryUpdate)
     .output(category)
     .mutation(({ ctx, input: { id: categoryId, ...fields } }) => admin.updateCategory(ctx.db, ctx.actor, categoryId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/categories/{id}", tags: ["admin"], summary: "Delete a category" } })
-    .input(z.strictObject({ id }))
-    .output(ok)
+    .input(byId)
+    .output(successResult)
     .mutation(({ ctx, input }) => admin.deleteCategory(ctx.db, ctx.actor, input.id)),
 });
 
@@ -67,13 +76,13 @@ export const popupsRouter = router({
     .mutation(({ ctx, input }) => admin.createPopup(ctx.db, ctx.actor, input)),
   update: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/popups/{id}", tags: ["admin"], summary: "Update a pop-up" } })
-    .input(popupInput.extend({ id }))
+    .input(popupUpdate)
     .output(popup)
     .mutation(({ ctx, input: { id: popupId, ...fields } }) => admin.updatePopup(ctx.db, ctx.actor, popupId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/popups/{id}", tags: ["admin"], summary: "Delete a pop-up" } })
-    .input(z.strictObject({ id }))
-    .output(ok)
+    .input(byId)
+    .output(successResult)
     .mutation(({ ctx, input }) => admin.deletePopup(ctx.db, ctx.actor, input.id)),
 });
 
@@ -103,12 +112,12 @@ export const winnersRouter = router({
     .mutation(({ ctx, input }) => admin.createWinner(ctx.db, ctx.actor, input)),
   update: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/winners/{id}", tags: ["admin"], summary: "Update a winner" } })
-    .input(winnerInput.extend({ id }))
+    .input(winnerUpdate)
     .output(adminWinner)
     .mutation(({ ctx, input: { id: winnerId, ...fields } }) => admin.updateWinner(ctx.db, ctx.actor, winnerId, fields)),
   remove: adminProcedure
     .meta({ openapi: { method: "DELETE", path: "/admin/winners/{id}", tags: ["admin"], summary: "Delete a winner" } })
-    .input(z.strictObject({ id }))
-    .output(ok)
+    .input(byId)
+    .output(successResult)
     .mutation(({ ctx, input }) => admin.deleteWinner(ctx.db, ctx.actor, input.id)),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { campaignUploadGrant, campaignUploadInput, imageUploadGrant } from "../../../shared/schemas/media";
 import { issueUploadUrl } from "../../services/admin-content";
 import { adminProcedure, router } from "../../trpc/procedures";
 
@@ -13,8 +14,8 @@ export const mediaRouter = router({
         description: "PUT the file's bytes to uploadUrl (same session) within 15 minutes; objectPath is then the media value.",
       },
     })
-    .input(z.strictObject({ filename: z.string().trim().min(1).max(255) }))
-    .output(z.object({ uploadUrl: z.string(), objectPath: z.string() }))
+    .input(campaignUploadInput)
+    .output(campaignUploadGrant)
     .mutation(({ ctx, input }) =>
       issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "campaign-media", "admin.media.campaignUploadUrl", { filename: input.filename }, ctx.now().getTime()),
     ),
@@ -30,6 +31,6 @@ export const mediaRouter = router({
       },
     })
     .input(z.void())
-    .output(z.object({ uploadURL: z.string() }))
+    .output(imageUploadGrant)
     .mutation(({ ctx }) => ({ uploadURL: issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "image", "admin.media.objectUpload", {}, ctx.now().getTime()).uploadUrl })),
 });

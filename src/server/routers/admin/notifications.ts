@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { byId, successResult } from "../../../shared/schemas/common";
 import { notification } from "../../../shared/schemas/notification";
 import { deleteNotification, listAll } from "../../services/notifications";
 import { adminProcedure, router } from "../../trpc/procedures";
@@ -15,7 +16,7 @@ export const adminNotificationsRouter = router({
     .meta({
       openapi: { method: "DELETE", path: "/admin/notifications/{id}", tags: ["admin", "notifications"], summary: "Delete a notification for everyone (audited)" },
     })
-    .input(z.strictObject({ id: z.string().min(1).max(64) }))
-    .output(z.object({ success: z.boolean() }))
+    .input(byId)
+    .output(successResult)
     .mutation(({ ctx, input }) => deleteNotification(ctx.db, ctx.actor, input.id)),
 });

@@ -1,21 +1,9 @@
 import { z } from "zod";
+import { complaint, complaintUpdate, restrictAccountInput } from "../../../shared/schemas/protection";
 import { listAuditLog } from "../../services/audit";
 import { listComplaints } from "../../services/contact";
 import { answerComplaint, playerSignals, restrictAccount } from "../../services/protection";
 import { adminProcedure, router } from "../../trpc/procedures";
-
-const complaint = z.object({
-  id: z.string(),
-  reference: z.string(),
-  name: z.string(),
-  email: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  status: z.enum(["open", "answered", "closed"]),
-  responseDueAt: z.string().nullable(),
-  notes: z.array(z.object({ at: z.string(), by: z.string(), text: z.string() })),
-  createdAt: z.string(),
-});
 
 export const adminProtectionRouter = router({
   players: adminProcedure
@@ -49,7 +37,7 @@ export const adminProtectionRouter = router({
         summary: "Restrict (or lift a restriction on) an account, with a reason kept in the audit log",
       },
     })
-    .input(z.strictObject({ userId: z.string().min(1).max(64), restricted: z.boolean().default(true), reason: z.string().trim().min(5, "Give a reason of at least 5 characters").max(1000) }))
+    .input(restrictAccountInput)
     .output(z.object({ userId: z.string(), restricted: z.boolean() }))
     .mutation(({ ctx, input }) => restrictAccount(ctx.db, input.userId, input.restricted, input.reason, ctx.now(), ctx.actor)),
 
@@ -61,7 +49,7 @@ export const adminProtectionRouter = router({
 
   updateComplaint: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/complaints/{id}", tags: ["admin", "player protection"], summary: "Change a complaint's status and/or add a note" } })
-    .input(z.strictObject({ id: z.string().min(1).max(64), status: z.enum(["open", "answered", "closed"]).optional(), note: z.string().trim().max(5000).nullable().optional() }))
+    .input(complaintUpdate)
     .output(complaint)
     .mutation(({ ctx, input }) => answerComplaint(ctx.db, ctx.actor, input.id, { status: input.status, note: input.note }, ctx.now())),
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminEntry, entryFilters } from "../../../shared/schemas/admin";
+import { adminEntry, entryFilters, entryListFilters } from "../../../shared/schemas/admin";
 import { notification, notificationInput } from "../../../shared/schemas/notification";
 import * as reports from "../../services/admin-reports";
 import { createNotification } from "../../services/notifications";
@@ -10,7 +10,7 @@ const windowStats = z.object({ entries: z.number(), paidEntries: z.number(), rev
 export const reportsRouter = router({
   entries: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/entries", tags: ["admin"], summary: "All entries, newest first (filters optional)" } })
-    .input(entryFilters.partial().optional())
+    .input(entryListFilters)
     .output(z.array(adminEntry))
     .query(({ ctx, input }) => reports.searchEntries(ctx.db, entryFilters.parse({ pageSize: 500, ...input })).items),
 

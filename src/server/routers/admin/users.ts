@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { dateOfBirthChange } from "../../../shared/schemas/admin";
+import { dateOfBirthChangeInput, revokeSessionsInput } from "../../../shared/schemas/admin";
 import { changeDateOfBirth, signOutEverywhere } from "../../services/admin-users";
 import { adminProcedure, router } from "../../trpc/procedures";
-
-const userId = z.string().min(1).max(64);
 
 export const adminUsersRouter = router({
   revokeSessions: adminProcedure
     .meta({ openapi: { method: "POST", path: "/admin/users/{userId}/revoke-sessions", tags: ["admin"], summary: "Sign a user out everywhere" } })
-    .input(z.strictObject({ userId, reason: z.string().trim().max(1000).optional() }))
+    .input(revokeSessionsInput)
     .output(z.object({ revoked: z.number() }))
     .mutation(({ ctx, input }) => signOutEverywhere(ctx.db, ctx.actor, input.userId, input.reason ?? null)),
 
@@ -22,7 +20,7 @@ export const adminUsersRouter = router({
         description: "Players cannot change a date of birth once set (the age check rests on it). Refuses a date in the future; 404 for an unknown user.",
       },
     })
-    .input(dateOfBirthChange.extend({ userId }))
+    .input(dateOfBirthChangeInput)
     .output(z.object({ userId: z.string(), dateOfBirth: z.string(), previousDateOfBirth: z.string().nullable() }))
     .mutation(({ ctx, input }) => changeDateOfBirth(ctx.db, ctx.actor, input.userId, { dateOfBirth: input.dateOfBirth, reason: input.reason }, ctx.now())),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trackViewInput } from "../../../shared/schemas/competition";
 import { customerEntry, customerWin } from "../../../shared/schemas/entry";
 import { recordView } from "../../services/competitions";
 import * as entries from "../../services/entries";
@@ -27,7 +28,7 @@ export const customerEntriesRouter = router({
         description: "userId, if sent, must be the caller's own id (403 otherwise).",
       },
     })
-    .input(z.strictObject({ competitionId: z.string().min(1).max(64), userId: z.string().max(64).nullable().optional() }))
+    .input(trackViewInput)
     .output(z.object({ recorded: z.boolean() }))
     .mutation(({ ctx, input }) => recordView(ctx.db, ctx.user.id, input.competitionId, input.userId)),
 });

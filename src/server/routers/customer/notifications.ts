@@ -1,12 +1,11 @@
 import { z } from "zod";
 import type { Db } from "../../../../db/client";
-import { notification } from "../../../shared/schemas/notification";
+import { byId, successResult } from "../../../shared/schemas/common";
+import { notification, notificationRead, ownNotifications } from "../../../shared/schemas/notification";
 import { AppError } from "../../errors";
 import * as notifications from "../../services/notifications";
 import { byRole } from "../../trpc/middleware/auth";
 import { customerProcedure, router } from "../../trpc/procedures";
-
-const ownId = z.strictObject({ userId: z.string().max(64).optional() });
 
 /** SPEC §7 passes userId in these paths; the session decides, and another user's id is refused. */
 function assertOwn(claimed: string | undefined, userId: string) {
@@ -31,7 +30,7 @@ export const notificationsRouter = router({
           "For an admin without userId: every notification (the admin's management list).",
       },
     })
-    .input(ownId.optional())
+    .input(ownNotifications)
     .output(z.array(notification))
     // SPEC §7 documents this path as the admin's list too; byRole hands an admin to the same service
     // admin.notifications.list (GET /api/admin/notifications, what the back office calls) uses.
@@ -44,7 +43,7 @@ export const notificationsRouter = router({
 
   unreadCount: customerProcedure
     .meta({ openapi: { method: "GET", path: "/notifications/unread-count", tags: ["notifications"], summary: "Unread count for the caller" } })
-    .input(ownId.optional())
+    .input(ownNotifications)
     .output(z.object({ count: z.number().int() }))
     .query(({ ctx, input }) => {
       assertOwn(input?.userId, ctx.user.id);
@@ -53,8 +52,8 @@ export const notificationsRouter = router({
 
   markRead: customerProcedure
     .meta({ openapi: { method: "PUT", path: "/notifications/{id}/read", tags: ["notifications"], summary: "Mark one read" } })
-    .input(ownId.extend({ id: z.string().min(1).max(64) }))
-    .output(z.object({ success: z.boolean() }))
+    .input(notificationRead)
+    .output(successResult)
     .mutation(({ ctx, input }) => {
       assertOwn(input.userId, ctx.user.id);
       return notifications.markRead(ctx.db, ctx.user.id, input.id, ctx.now());
@@ -62,8 +61,8 @@ export const notificationsRouter = router({
 
   markAllRead: customerProcedure
     .meta({ openapi: { method: "PUT", path: "/notifications/mark-all-read", tags: ["notifications"], summary: "Mark all read" } })
-    .input(ownId.optional())
-    .output(z.object({ success: z.boolean() }))
+    .input(ownNotifications)
+    .output(successResult)
     .mutation(({ ctx, input }) => {
       assertOwn(input?.userId, ctx.user.id);
       return notifications.markAllRead(ctx.db, ctx.user.id, ctx.now());
@@ -80,7 +79,7 @@ export const notificationsRouter = router({
           "Deletes the caller's own notification or dismisses a broadcast for the caller. An admin deletes one for everyone with DELETE /api/admin/notifications/{id}.",
       },
     })
-    .input(z.strictObject({ id: z.string().min(1).max(64) }))
-    .output(z.object({ success: z.boolean() }))
+    .input(byId)
+    .output(successResult)
     .mutation(({ ctx, input }) => notifications.removeForUser(ctx.db, ctx.user.id, input.id, ctx.now())),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { byId } from "../../../shared/schemas/common";
 import { orderResult } from "../../../shared/schemas/entry";
 import { getOwnOrder } from "../../services/entries";
 import { customerProcedure, router } from "../../trpc/procedures";
@@ -15,7 +15,7 @@ export const customerOrdersRouter = router({
         errorResponses: { 404: "No such order of yours" },
       },
     })
-    .input(z.strictObject({ id: z.string().min(1).max(64) }))
+    .input(byId)
     .output(orderResult)
     .query(({ ctx, input }) => getOwnOrder(ctx.db, ctx.user.id, input.id)),
 });

@@ -1,21 +1,13 @@
 import { z } from "zod";
-import { BREAK_PERIODS, closeAccount, getLimits, setLimit, takeBreak, type BreakPeriod } from "../../services/protection";
+import { setLimitsInput, spendingLimits, takeBreakInput } from "../../../shared/schemas/protection";
+import { closeAccount, getLimits, setLimit, takeBreak } from "../../services/protection";
 import { customerProcedure, router } from "../../trpc/procedures";
-
-const limits = z.object({
-  /** Set while the player is on a break, self-excluded or restricted. */
-  suspension: z.object({ until: z.string(), kind: z.string(), message: z.string() }).nullable(),
-  monthlyLimit: z.string().nullable(),
-  pendingIncrease: z.object({ monthlyLimit: z.string().nullable(), effectiveAt: z.string() }).nullable(),
-  spentThisMonth: z.string(),
-  remainingThisMonth: z.string().nullable(),
-});
 
 export const protectionRouter = router({
   limits: customerProcedure
     .meta({ openapi: { method: "GET", path: "/user/limits", tags: ["player protection"], summary: "The caller's monthly spending limit and what is left" } })
     .input(z.void())
-    .output(limits)
+    .output(spendingLimits)
     .query(({ ctx }) => getLimits(ctx.db, ctx.user.id, ctx.now())),
 
   setLimits: customerProcedure
@@ -28,8 +20,8 @@ export const protectionRouter = router({
         description: "A lower limit applies at once; a higher one, or removing it, applies after a 24-hour cooling-off period (pendingIncrease).",
       },
     })
-    .input(z.strictObject({ monthlyLimit: z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter the limit in pounds, e.g. 50.00").nullable() }))
-    .output(limits)
+    .input(setLimitsInput)
+    .output(spendingLimits)
     .mutation(({ ctx, input }) => setLimit(ctx.db, ctx.user.id, input.monthlyLimit, ctx.now())),
 
   takeBreak: customerProcedure
@@ -42,7 +34,7 @@ export const protectionRouter = router({
         description: "No entries or purchases until it ends. It cannot be shortened or lifted early.",
       },
     })
-    .input(z.strictObject({ period: z.enum(Object.keys(BREAK_PERIODS) as [BreakPeriod, ...BreakPeriod[]]) }))
+    .input(takeBreakInput)
     .output(z.object({ suspendedUntil: z.string(), kind: z.string() }))
     .mutation(({ ctx, input }) => takeBreak(ctx.db, ctx.user.id, input.period, ctx.now())),
 

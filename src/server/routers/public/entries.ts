@@ -30,6 +30,8 @@ export const entriesRouter = router({
           429: "Too many failed payments, or a payment already in progress",
         },
       },
+      successStatus: 201,
+      otherStatuses: { 202: "The payment is still processing: paymentStatus \"pending\" and no ticket numbers yet" },
     })
     .input(restEntryInput)
     .output(restEntryResult)

@@ -11,8 +11,8 @@ export const healthRouter = router({
         tags: ["operations"],
         summary: "Whether the database can be read and written, and its migration version",
         description: "200 with status ok; 503 with status error when the database cannot be reached or written (a full disk, a read-only file).",
-        errorResponses: { 503: "The database cannot be reached or written" },
       },
+      otherStatuses: { 503: "status error: the database cannot be reached or written" },
     })
     .input(z.void())
     .output(z.object({ status: z.enum(["ok", "error"]), database: z.enum(["ok", "unreachable", "unwritable"]), migration: z.string().nullable(), uptimeSeconds: z.number() }))

@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from "react";
-import { z } from "zod";
+import { complaintUpdate } from "../../../../shared/schemas/protection";
 import { shortDateTime } from "../../../lib/dates";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
@@ -21,9 +21,6 @@ const STATUSES = [
 ] as const;
 
 type Status = Complaint["status"];
-
-/** The rules of PUT /admin/complaints/{id}. */
-const changeSchema = z.object({ status: z.enum(["open", "answered", "closed"]), note: z.string().trim().max(5000, "A note can be at most 5,000 characters") });
 
 /** One complaint: what was said, the notes so far, and a status change and/or a new note. */
 export function ComplaintDialog({ complaint, onClose }: { complaint: Complaint | null; onClose: () => void }) {
@@ -51,19 +48,20 @@ function ComplaintDetail({ complaint: c, onDone }: { complaint: Complaint; onDon
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
-    const parsed = changeSchema.safeParse(form.values);
+    const { status, note } = form.values;
+    // The rules of PUT /admin/complaints/{id}; an unchanged status and a blank note are not sent.
+    const parsed = complaintUpdate.safeParse({ id: c.id, status: status === c.status ? undefined : status, note: note.trim() || undefined });
     if (!parsed.success) {
       form.showZodErrors(parsed.error);
       focusFirstInvalid(formRef.current);
       return;
     }
-    const { status, note } = parsed.data;
-    if (status === c.status && !note) {
+    if (!parsed.data.status && !parsed.data.note) {
       form.setErrors({ note: "Change the status or write a note to save" });
       focusFirstInvalid(formRef.current);
       return;
     }
-    update.mutate({ id: c.id, status: status === c.status ? undefined : status, note: note || undefined });
+    update.mutate(parsed.data);
   };
 
   return (

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { postalEntryInput, type PostalEntryInput } from "../../../../shared/schemas/draws";
+import { fieldErrorsFrom, type FieldErrors } from "../../../lib/form-errors";
 
 export interface PostalFormValues {
   customerName: string;
@@ -33,24 +34,30 @@ export function receivedAtFrom(date: string): string {
   return Number.isNaN(d.getTime()) ? date : d.toISOString();
 }
 
-const required = (message: string, max: number) => z.string().trim().min(1, message).max(max);
+/** What is sent: the form's text, with the day received as the instant it began. */
+export function postalEntryFrom(v: PostalFormValues, hasQuestion: boolean): PostalEntryInput {
+  return {
+    customerName: v.customerName,
+    customerEmail: v.customerEmail,
+    address: v.address,
+    receivedAt: receivedAtFrom(v.receivedOn),
+    postalReference: v.postalReference,
+    answer: hasQuestion ? v.answer : null,
+    dateOfBirth: v.dateOfBirth || null,
+  };
+}
 
 /**
- * The rules of POST /admin/competitions/{id}/postal-entries (src/server/routers/admin/draws.ts),
- * checked before sending so each message sits under its field. The server checks again, and
- * alone decides age, caps, the closing date and the answer.
+ * The rules of POST /admin/competitions/{id}/postal-entries (the shared postalEntryInput), checked
+ * before sending so each message sits under its field, plus what only this form knows: the
+ * competition asks a question, so the answer written on the card is needed, and the day received
+ * cannot be after today here. The server alone decides age, caps, the closing date and the answer.
  */
-export function postalFormSchema(hasQuestion: boolean) {
-  return z.object({
-    customerName: required("Entrant name is required", 120),
-    customerEmail: z.string().trim().max(254).pipe(z.email("Please enter a valid email address")),
-    address: required("Postal address is required", 1000),
-    receivedOn: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Date received is required")
-      .refine((v) => v <= todayInput(), "The date received cannot be in the future"),
-    postalReference: required("Postal reference is required", 100),
-    answer: hasQuestion ? required("Enter the answer written on the entry", 200) : z.string().max(200),
-    dateOfBirth: z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date of birth must be a full date")]),
-  });
+export function postalEntryErrors(v: PostalFormValues, hasQuestion: boolean): FieldErrors<keyof PostalFormValues> {
+  const parsed = postalEntryInput.safeParse(postalEntryFrom(v, hasQuestion));
+  const { receivedAt, ...errors } = parsed.success ? {} : fieldErrorsFrom<keyof PostalEntryInput>(parsed.error);
+  const found: FieldErrors<keyof PostalFormValues> = { ...errors, receivedOn: receivedAt };
+  if (hasQuestion && !v.answer.trim()) found.answer ??= "Enter the answer written on the entry";
+  if (v.receivedOn > todayInput()) found.receivedOn ??= "The date received cannot be in the future";
+  return found;
 }

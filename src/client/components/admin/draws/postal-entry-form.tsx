@@ -8,7 +8,7 @@ import { TextField } from "../../ui/text-field";
 import { failureToast } from "../ui/admin-toasts";
 import { TextAreaField } from "../ui/text-area-field";
 import { useEditorForm } from "../ui/use-editor-form";
-import { emptyPostalForm, postalFormSchema, receivedAtFrom, todayInput } from "./postal-entry-form-state";
+import { emptyPostalForm, postalEntryErrors, postalEntryFrom, todayInput } from "./postal-entry-form-state";
 import { useDrawRefresh } from "./use-draw-refresh";
 
 /** Record a free entry that arrived by post: one ticket, in the same pool as the paid ones. */
@@ -30,23 +30,13 @@ export function PostalEntryForm({ competition: c }: { competition: AdminCompetit
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (record.isPending) return;
-    const parsed = postalFormSchema(question !== null).safeParse(form.values);
-    if (!parsed.success) {
-      form.showZodErrors(parsed.error);
+    const errors = postalEntryErrors(form.values, question !== null);
+    if (Object.values(errors).some(Boolean)) {
+      form.setErrors(errors);
       focusFirstInvalid(formRef.current);
       return;
     }
-    const v = parsed.data;
-    record.mutate({
-      id: c.id,
-      customerName: v.customerName,
-      customerEmail: v.customerEmail,
-      address: v.address,
-      receivedAt: receivedAtFrom(v.receivedOn),
-      postalReference: v.postalReference,
-      answer: question ? v.answer : null,
-      dateOfBirth: v.dateOfBirth || null,
-    });
+    record.mutate({ id: c.id, ...postalEntryFrom(form.values, question !== null) });
   };
 
   return (

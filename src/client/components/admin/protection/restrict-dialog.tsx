@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from "react";
-import { z } from "zod";
+import { restrictAccountInput } from "../../../../shared/schemas/protection";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
@@ -10,9 +10,6 @@ import type { PlayerAtRisk } from "../ui/router-types";
 import { TextAreaField } from "../ui/text-area-field";
 import { useEditorForm } from "../ui/use-editor-form";
 import { isRestricted, suspensionText } from "./suspension";
-
-/** The rule of POST /admin/player-protection/{userId}/restrict: the reason is kept in the audit log. */
-const reasonSchema = z.object({ reason: z.string().trim().min(5, "Give a reason of at least 5 characters").max(1000) });
 
 interface RestrictDialogProps {
   /** The player to restrict, or whose restriction to lift; null when closed. */
@@ -48,13 +45,14 @@ function RestrictForm({ player, lifting, onDone }: { player: PlayerAtRisk; lifti
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (restrict.isPending) return;
-    const parsed = reasonSchema.safeParse(form.values);
+    // The rules of POST /admin/player-protection/{userId}/restrict: the reason is kept in the audit log.
+    const parsed = restrictAccountInput.safeParse({ userId: player.userId, restricted: !lifting, reason: form.values.reason });
     if (!parsed.success) {
       form.showZodErrors(parsed.error);
       focusFirstInvalid(formRef.current);
       return;
     }
-    restrict.mutate({ userId: player.userId, restricted: !lifting, reason: parsed.data.reason });
+    restrict.mutate(parsed.data);
   };
 
   return (

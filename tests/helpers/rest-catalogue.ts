@@ -1,0 +1,241 @@
+/**
+ * A successful request for every operation of the OpenAPI document, written by hand, and a few
+ * refusals met on purpose; tests/helpers/rest-cases.ts derives from each success the refusals every
+ * operation of its kind can meet, so a new REST path needs one line here and gets the rest.
+ */
+import type { Db } from "../../db/client";
+import { contactMessages, notifications, settings } from "../../db/schema";
+import { campaignPayload, createCompetition } from "../factories/competitions";
+import { aboutPagePayload } from "../factories/content";
+import { createUser, createUserWithSession, DEFAULT_PASSWORD } from "../factories/users";
+import { allowGuestCheckout } from "./db";
+import type { TestServer } from "./http";
+
+/** What a case sends, before it becomes a URL: path parameters by name, the query, the body and who sends it. */
+export interface CaseRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+  body?: unknown;
+  rawBody?: string;
+  /** The session token; absent: the operation's audience (none, a customer's, an admin's). */
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface Fixture {
+  db: Db;
+  /** Makes data through the REST API; its answers are not what a case compares. */
+  setup: TestServer;
+  customer: { token: string; id: string };
+  admin: { token: string; id: string };
+  /** An open competition with a paid entry of the customer's. */
+  competitionId: string;
+  /** The customer's paid order. */
+  orderId: string;
+  /** A suffix no other call gets. */
+  unique: () => string;
+}
+
+/** An id of the right shape that names nothing. */
+export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+const DAY = 86_400_000;
+
+export async function createFixture(db: Db, setup: TestServer): Promise<Fixture> {
+  allowGuestCheckout(db);
+  db.insert(settings).values({ key: "winners_display_count", value: "12", category: "display" }).onConflictDoNothing().run();
+  const customer = await createUserWithSession(db);
+  const admin = await createUserWithSession(db, "admin");
+  const competition = await createCompetition(db, { title: "Conformance Baler" });
+  const bought = await setup.request("/api/entries", {
+    token: customer.token,
+    body: { competitionId: competition.id, customerName: "Conformance Buyer", customerEmail: customer.user.email, answer: "green", quantity: 2 },
+  });
+  if (bought.status !== 201) throw new Error(`fixture purchase failed: ${bought.status} ${bought.text}`);
+  let n = 0;
+  // Recognisable, so a comparison can set it aside: u1u, u2u…
+  const unique = () => `u${++n}u`;
+  return {
+    db,
+    setup,
+    customer: { token: customer.token, id: customer.user.id },
+    admin: { token: admin.token, id: admin.user.id },
+    competitionId: competition.id,
+    orderId: bought.json.orderId,
+    unique,
+  };
+}
+
+/** An open competition of its own (its title fixed, so two servers' answers about it compare equal). */
+const newCompetition = (fx: Fixture) => createCompetition(fx.db, { title: "Catalogue Tractor" });
+
+async function freshCustomer(fx: Fixture) {
+  const { user, token } = await createUserWithSession(fx.db);
+  return { id: user.id, token, email: user.email };
+}
+
+/** Made through the setup server as the admin: the id of what was created. */
+async function made(fx: Fixture, path: string, body: unknown): Promise<string> {
+  const res = await fx.setup.request(`/api${path}`, { token: fx.admin.token, body });
+  if (res.status >= 300) throw new Error(`setup ${path} failed: ${res.status} ${res.text}`);
+  return res.json.id;
+}
+
+const slide = (fx: Fixture) => ({ title: `Slide ${fx.unique()}`, image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" });
+const popupBody = (fx: Fixture) => ({ title: `Pop-up ${fx.unique()}`, ctaText: "Shop", ctaLink: "/competitions" });
+const postal = (fx: Fixture) => ({
+  customerName: "Post Person",
+  customerEmail: `post-${fx.unique()}@example.test`,
+  address: "Farm\nVillage",
+  receivedAt: new Date().toISOString(),
+  postalReference: `PC-${fx.unique()}`,
+  answer: "Green",
+  dateOfBirth: "1961-02-03",
+});
+const entryBody = (competitionId: string, over: Record<string, unknown> = {}) => ({
+  competitionId,
+  customerName: "Guest Buyer",
+  customerEmail: "guest-buyer@example.test",
+  answer: "green",
+  quantity: 1,
+  ...over,
+});
+const notification = (fx: Fixture, userId: string | null) => fx.db.insert(notifications).values({ title: `Note ${fx.unique()}`, message: "For the catalogue", userId }).returning().get().id;
+
+/** Each operation's success (fresh: it uses something up, so each server gets its own). */
+export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => CaseRequest | Promise<CaseRequest> }> = {
+  "POST /auth/login": { build: async (fx) => ({ body: { email: (await createUser(fx.db)).email, password: DEFAULT_PASSWORD } }) },
+  "POST /auth/register": {
+    fresh: true,
+    build: (fx) => ({ body: { email: `new-${fx.unique()}@example.test`, password: "long-enough-1", confirmPassword: "long-enough-1", firstName: "Nia", lastName: "Jones", dateOfBirth: "1990-04-01" } }),
+  },
+  "POST /auth/logout": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: {} }) },
+  "GET /competitions": { build: () => ({}) },
+  "GET /competitions/{id}": { build: (fx) => ({ params: { id: fx.competitionId } }) },
+  "POST /entries": { fresh: true, build: async (fx) => ({ body: entryBody((await newCompetition(fx)).id) }) },
+  "GET /winners": { build: () => ({ query: { limit: "5" } }) },
+  "GET /hero-slides/active": { build: () => ({}) },
+  "GET /statistics": { build: () => ({}) },
+  "GET /settings/winners_display_count": { build: () => ({}) },
+  "GET /about-page": { build: () => ({}) },
+  "GET /categories": { build: () => ({}) },
+  "GET /media-settings": { build: () => ({}) },
+  "GET /popups": { build: () => ({ query: { page: "/" } }) },
+  "GET /shop-mode": { build: () => ({}) },
+  "POST /contact": { fresh: true, build: (fx) => ({ body: { name: "Mair", email: `mair-${fx.unique()}@example.test`, subject: "Postal entries", message: "Where do I send my postcard?" } }) },
+  "GET /competitions/{id}/draw": { build: (fx) => ({ params: { id: fx.competitionId } }) },
+  "GET /health": { build: () => ({}) },
+  "GET /auth/user": { build: () => ({}) },
+  "PUT /auth/profile": { build: () => ({ body: { firstName: "Rhys", lastName: "Evans", city: "Lincoln" } }) },
+  "PUT /auth/password": {
+    fresh: true,
+    build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: { currentPassword: DEFAULT_PASSWORD, newPassword: "another-horse", confirmPassword: "another-horse" } }),
+  },
+  "GET /user/entries": { build: () => ({}) },
+  "GET /user/wins": { build: () => ({}) },
+  "POST /user/track-view": { build: (fx) => ({ body: { competitionId: fx.competitionId } }) },
+  "GET /notifications": { build: () => ({}) },
+  "POST /notifications": { fresh: true, build: () => ({ body: { title: "Draw tonight", message: "Live at 8pm", type: "info", priority: "high" } }) },
+  "GET /notifications/unread-count": { build: () => ({}) },
+  "PUT /notifications/{id}/read": { fresh: true, build: (fx) => ({ params: { id: notification(fx, fx.customer.id) }, body: {} }) },
+  "PUT /notifications/mark-all-read": { build: () => ({ body: {} }) },
+  "DELETE /notifications/{id}": { fresh: true, build: (fx) => ({ params: { id: notification(fx, fx.customer.id) } }) },
+  "GET /orders/{id}": { build: (fx) => ({ params: { id: fx.orderId } }) },
+  "GET /user/limits": { build: () => ({}) },
+  "PUT /user/limits": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: { monthlyLimit: "50.00" } }) },
+  "POST /user/break": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: { period: "1w" } }) },
+  "POST /user/close": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: {} }) },
+  "GET /admin/settings": { build: () => ({}) },
+  "PUT /admin/settings/{key}": { build: () => ({ params: { key: "winners_display_count" }, body: { value: "6" } }) },
+  "GET /admin/competitions": { build: () => ({}) },
+  "POST /admin/competitions": { fresh: true, build: () => ({ body: campaignPayload() }) },
+  "PUT /admin/competitions/{id}": { fresh: true, build: async (fx) => ({ params: { id: (await newCompetition(fx)).id }, body: { status: "closed" } }) },
+  "DELETE /admin/competitions/{id}": { fresh: true, build: async (fx) => ({ params: { id: (await newCompetition(fx)).id } }) },
+  "GET /hero-slides": { build: () => ({}) },
+  "POST /hero-slides": { fresh: true, build: (fx) => ({ body: slide(fx) }) },
+  "PATCH /hero-slides/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/hero-slides", slide(fx)) }, body: { order: 3 } }) },
+  "DELETE /hero-slides/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/hero-slides", slide(fx)) } }) },
+  "GET /admin/categories": { build: () => ({}) },
+  "POST /admin/categories": { fresh: true, build: (fx) => ({ body: { name: `Orchards ${fx.unique()}` } }) },
+  "PUT /admin/categories/{id}": {
+    fresh: true,
+    build: async (fx) => ({ params: { id: await made(fx, "/admin/categories", { name: `Barns ${fx.unique()}` }) }, body: { name: `Barns ${fx.unique()}`, isActive: false } }),
+  },
+  "DELETE /admin/categories/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/categories", { name: `Sheds ${fx.unique()}` }) } }) },
+  "GET /admin/popups": { build: () => ({}) },
+  "POST /admin/popups": { fresh: true, build: (fx) => ({ body: popupBody(fx) }) },
+  "PUT /admin/popups/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) }, body: { ...popupBody(fx), priority: 5 } }) },
+  "DELETE /admin/popups/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) } }) },
+  "GET /admin/about-page": { build: () => ({}) },
+  "PUT /admin/about-page": { build: () => ({ body: aboutPagePayload() }) },
+  "GET /admin/winners": { build: () => ({}) },
+  "POST /admin/winners": { fresh: true, build: (fx) => ({ body: { competitionId: fx.competitionId, customerName: "Nia W.", testimonial: "Brilliant" } }) },
+  "PUT /admin/winners/{id}": {
+    fresh: true,
+    build: async (fx) => ({ params: { id: await made(fx, "/admin/winners", { competitionId: fx.competitionId, customerName: "Huw" }) }, body: { competitionId: fx.competitionId, customerName: "Huw P." } }),
+  },
+  "DELETE /admin/winners/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/winners", { competitionId: fx.competitionId, customerName: "Ifan" }) } }) },
+  "GET /admin/entries": { build: (fx) => ({ query: { competitionId: fx.competitionId } }) },
+  "GET /admin/entries/search": { build: (fx) => ({ query: { competitionId: fx.competitionId, paymentStatus: "paid", page: "1", pageSize: "1" } }) },
+  "GET /admin/entries/export": { build: (fx) => ({ query: { competitionId: fx.competitionId } }) },
+  "GET /admin/dashboard": { build: () => ({}) },
+  "GET /admin/analytics": { build: () => ({}) },
+  "GET /admin/messages": { build: () => ({}) },
+  "GET /admin/outbox": { build: () => ({}) },
+  "POST /campaign-media/upload-url": { fresh: true, build: () => ({ body: { filename: "photo.png" } }) },
+  "POST /objects/upload": { fresh: true, build: () => ({ body: {} }) },
+  "POST /admin/competitions/{id}/draw": {
+    fresh: true,
+    build: async (fx) => {
+      const c = await newCompetition(fx);
+      const bought = await fx.setup.request("/api/entries", { body: entryBody(c.id, { customerEmail: `drawn-${fx.unique()}@example.test` }) });
+      if (bought.status !== 201) throw new Error(`setup purchase failed: ${bought.status} ${bought.text}`);
+      return { params: { id: c.id }, body: { beacon: "beacon-123" } };
+    },
+  },
+  "POST /admin/competitions/{id}/postal-entries": { fresh: true, build: async (fx) => ({ params: { id: (await newCompetition(fx)).id }, body: postal(fx) }) },
+  "GET /admin/competitions/{id}/postal-entries": { build: (fx) => ({ params: { id: fx.competitionId } }) },
+  "GET /admin/player-protection": { build: () => ({}) },
+  "POST /admin/player-protection/{userId}/restrict": { fresh: true, build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { restricted: true, reason: "Signs of harm reported" } }) },
+  "GET /admin/complaints": { build: () => ({}) },
+  "PUT /admin/complaints/{id}": {
+    fresh: true,
+    build: (fx) => {
+      const values = { name: "Gwen", email: `gwen-${fx.unique()}@example.test`, subject: "A complaint", message: "My entry is missing.", kind: "complaint" as const, reference: `CMP-T-${fx.unique()}` };
+      const id = fx.db.insert(contactMessages).values({ ...values, responseDueAt: new Date(Date.now() + 56 * DAY) }).returning().get().id;
+      return { params: { id }, body: { status: "answered", note: "Replied by phone" } };
+    },
+  },
+  "GET /admin/audit-log": { build: () => ({}) },
+  "POST /admin/users/{userId}/revoke-sessions": { fresh: true, build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { reason: "Lost phone" } }) },
+  "PUT /admin/users/{userId}/date-of-birth": {
+    fresh: true,
+    build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { dateOfBirth: "1980-01-01", reason: "Checked a passport" } }),
+  },
+  "GET /admin/notifications": { build: () => ({}) },
+  "DELETE /admin/notifications/{id}": { fresh: true, build: (fx) => ({ params: { id: notification(fx, null) } }) },
+};
+
+/** Refusals met on purpose, beyond the ones every operation of a kind can meet. */
+export const MORE: Array<{ operation: string; name: string; fresh?: boolean; build: (fx: Fixture) => CaseRequest | Promise<CaseRequest> }> = [
+  { operation: "GET /auth/user", name: "signed in with the session cookie", build: (fx) => ({ token: null, headers: { cookie: `session=${fx.customer.token}` } }) },
+  { operation: "GET /user/entries", name: "signed in with a bearer token", build: (fx) => ({ token: null, headers: { authorization: `Bearer ${fx.customer.token}` } }) },
+  {
+    operation: "POST /auth/logout",
+    name: "a cookie-authenticated write from another site (403)",
+    build: async (fx) => ({ token: null, headers: { cookie: `session=${(await freshCustomer(fx)).token}`, origin: "https://evil.example" }, body: {} }),
+  },
+  { operation: "POST /entries", name: "a declined payment (402)", fresh: true, build: async (fx) => ({ body: entryBody((await newCompetition(fx)).id, { paymentToken: "sim_decline" }) }) },
+  { operation: "POST /entries", name: "a wrong answer (422)", build: (fx) => ({ body: entryBody(fx.competitionId, { answer: "blue" }) }) },
+  { operation: "POST /entries", name: "a well-formed request for a competition that does not exist", build: () => ({ body: entryBody(UNKNOWN_ID) }) },
+  { operation: "POST /admin/categories", name: "a name already taken (409)", build: async (fx) => {
+    const name = `Taken ${fx.unique()}`;
+    await made(fx, "/admin/categories", { name });
+    return { body: { name } };
+  } },
+  { operation: "GET /notifications", name: "another user's notifications (403)", build: async (fx) => ({ query: { userId: (await freshCustomer(fx)).id } }) },
+  { operation: "POST /contact", name: "a malformed JSON body (400)", build: () => ({ rawBody: "{", headers: { "content-type": "application/json" } }) },
+  { operation: "POST /contact", name: "a body that is not JSON (415)", build: () => ({ rawBody: "hello", headers: { "content-type": "text/plain" } }) },
+  { operation: "POST /contact", name: "no body at all (400)", build: () => ({}) },
+  { operation: "GET /admin/entries", name: "a repeated query parameter that is not a list (400)", build: () => ({ query: { paymentStatus: ["paid", "failed"] } }) },
+  { operation: "PUT /auth/profile", name: "a body with a key no schema names (stripped)", build: () => ({ body: { firstName: "Rhys", lastName: "Evans", role: "admin" } }) },
+];
