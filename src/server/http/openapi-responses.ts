@@ -103,7 +103,7 @@ function rewrite(entry: DocumentedOperation): void {
       };
       continue;
     }
-    const headers = status === 429 || status === 503 ? { ...ALWAYS, "Retry-After": retryAfter(status === 503) } : ALWAYS;
+    const headers = status === 429 || status === 503 ? { ...ALWAYS, "Retry-After": retryAfter(true) } : ALWAYS;
     responses[status] = { description, headers, content: ERROR_BODY };
   }
   responses.default = { description: "Another refusal: the status and `appCode` say which (e.g. 409 ALREADY_DRAWN, 422 WRONG_ANSWER).", headers: ALWAYS, content: ERROR_BODY };

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, min, sql } from "drizzle-orm";
 import { transaction, type Db, type Tx } from "../../../db/client";
 import { contactMessages, mailOutbox } from "../../../db/schema";
-import { AppError } from "../errors";
+import { AppError, rateLimited } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { complaintAcknowledgementMail, contactAcknowledgementMail, isContactAcknowledgement } from "../mail/templates";
 import { numberSetting } from "./settings";
@@ -45,12 +45,14 @@ export function submitContact(db: Db, args: ContactArgs, now = new Date()): { su
     db,
     (tx) => {
       const recent = tx
-        .select({ n: sql<number>`count(*)` })
+        .select({ n: sql<number>`count(*)`, oldest: min(contactMessages.createdAt) })
         .from(contactMessages)
         .where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, new Date(now.getTime() - HOUR))))
         .get();
       if (Number(recent?.n ?? 0) >= CONTACT_PER_ADDRESS_PER_HOUR) {
-        throw new AppError("RATE_LIMITED", "You have sent several messages recently. Please wait a while before sending another.");
+        // The window opens again an hour after the oldest message in it.
+        const wait = ((recent?.oldest?.getTime() ?? now.getTime()) + HOUR - now.getTime()) / 1000;
+        throw rateLimited("You have sent several messages recently. Please wait a while before sending another.", wait);
       }
       const kind = args.kind ?? "message";
       const reference = kind === "complaint" ? complaintReference(now) : null;
