@@ -50,7 +50,12 @@ export default defineConfig({
         // The libraries every page needs travel as one file instead of a dozen small ones: on a
         // phone network each extra request on the first load costs a round trip.
         codeSplitting: {
-          groups: [{ name: "app-libs", test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|@tanstack|@trpc|sonner)[\\/]/ }],
+          groups: [
+            {
+              name: "app-libs",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|@tanstack|@trpc|sonner)[\\/]/,
+            },
+          ],
         },
       },
     },

@@ -177,10 +177,7 @@ function alive(pid: number): boolean {
 
 function lockPids(path: string): number[] {
   try {
-    return readFileSync(lockPathOf(path), "utf8")
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    return readFileSync(lockPathOf(path), "utf8").split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }
@@ -217,9 +214,8 @@ export function migrateDb(db: Db): void {
 /** The newest applied migration, for health reports. */
 export function migrationVersion(db: Db): string | null {
   try {
-    const row = db.$client
-      .prepare("select hash, created_at from __drizzle_migrations order by created_at desc limit 1")
-      .get() as { hash: string; created_at: number } | undefined;
+    const row = db.$client.prepare("select hash, created_at from __drizzle_migrations order by created_at desc limit 1").get() as
+      { hash: string; created_at: number } | undefined;
     return row ? String(row.created_at) : null;
   } catch {
     return null;

@@ -17,11 +17,32 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .innerJoin(users, eq(sessions.userId, users.id))
       .where(eq(sessions.id, p("id")))
       .prepare(),
-    competitionById: db.select().from(competitions).where(eq(competitions.id, p("id"))).prepare(),
-    userById: db.select().from(users).where(eq(users.id, p("id"))).prepare(),
-    orderById: db.select().from(orders).where(eq(orders.id, p("id"))).prepare(),
-    entriesByOrder: db.select().from(entries).where(eq(entries.orderId, p("orderId"))).prepare(),
-    ticketsOfEntry: db.select({ number: tickets.number }).from(tickets).where(eq(tickets.entryId, p("entryId"))).orderBy(asc(tickets.id)).prepare(),
+    competitionById: db
+      .select()
+      .from(competitions)
+      .where(eq(competitions.id, p("id")))
+      .prepare(),
+    userById: db
+      .select()
+      .from(users)
+      .where(eq(users.id, p("id")))
+      .prepare(),
+    orderById: db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, p("id")))
+      .prepare(),
+    entriesByOrder: db
+      .select()
+      .from(entries)
+      .where(eq(entries.orderId, p("orderId")))
+      .prepare(),
+    ticketsOfEntry: db
+      .select({ number: tickets.number })
+      .from(tickets)
+      .where(eq(tickets.entryId, p("entryId")))
+      .orderBy(asc(tickets.id))
+      .prepare(),
     releasedNumbers: db
       .select({ number: releasedTicketNumbers.number })
       .from(releasedTicketNumbers)
@@ -49,7 +70,11 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .set({ heldTickets: sql`${competitions.heldTickets} - ${p("count")}`, soldTickets: sql`${competitions.soldTickets} + ${p("count")}` })
       .where(eq(competitions.id, p("id")))
       .prepare(),
-    orderByKey: db.select().from(orders).where(eq(orders.idempotencyKey, p("key"))).prepare(),
+    orderByKey: db
+      .select()
+      .from(orders)
+      .where(eq(orders.idempotencyKey, p("key")))
+      .prepare(),
     insertOrder: db
       .insert(orders)
       .values({
@@ -103,7 +128,14 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .prepare(),
     queueMail: db
       .insert(mailOutbox)
-      .values({ id: sql`${p("id")}`, to: sql`${p("to")}`, subject: sql`${p("subject")}`, text: sql`${p("text")}`, html: sql`${p("html")}`, createdAt: sql`${p("createdAt")}` })
+      .values({
+        id: sql`${p("id")}`,
+        to: sql`${p("to")}`,
+        subject: sql`${p("subject")}`,
+        text: sql`${p("text")}`,
+        html: sql`${p("html")}`,
+        createdAt: sql`${p("createdAt")}`,
+      })
       .prepare(),
   };
 }

@@ -13,7 +13,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildAll } from "./build.mjs";
 import { gzipSync } from "node:zlib";
-import { address, freePort, ledger as ledgerOf, newCompetition as newCompetitionIn, perConnectionAddress, purchaseRequests as purchaseRequestsOf, seedBuyers, startShop } from "./bench/shop.mjs";
+import {
+  address,
+  freePort,
+  ledger as ledgerOf,
+  newCompetition as newCompetitionIn,
+  perConnectionAddress,
+  purchaseRequests as purchaseRequestsOf,
+  seedBuyers,
+  startShop,
+} from "./bench/shop.mjs";
 import { attackLines, attacksOk, batchHammer, ticketHoarder } from "./bench/attacks.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -67,7 +76,11 @@ writeFileSync(join(samples, "list.json"), Buffer.from(await (await fetch(`${base
 writeFileSync(join(samples, "one.json"), Buffer.from(await (await fetch(`${base}/api/competitions/${firstId}`)).arrayBuffer()));
 writeFileSync(join(samples, "index.html"), readFileSync(join(root, "dist/client/index.html")));
 const cport = await freePort();
-const ceiling = fork(join(root, "scripts/bench/ceiling-server.mjs"), [String(cport), join(samples, "list.json"), join(samples, "one.json"), join(samples, "index.html")], { stdio: "ignore" });
+const ceiling = fork(
+  join(root, "scripts/bench/ceiling-server.mjs"),
+  [String(cport), join(samples, "list.json"), join(samples, "one.json"), join(samples, "index.html")],
+  { stdio: "ignore" },
+);
 await new Promise((r) => ceiling.once("message", r));
 const cbase = `http://127.0.0.1:${cport}`;
 
@@ -81,7 +94,9 @@ const rssTimer = setInterval(() => {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     peakRss = Math.max(peakRss, kb / 1024);
     peakByPhase[phase] = Math.max(peakByPhase[phase] ?? 0, Math.round(kb / 1024));
-  } catch {}
+  } catch {
+    // The shop has exited between two samples.
+  }
 }, 100);
 
 // 3. Buyers and competitions, written straight into the database (sessions created up front, as a
@@ -97,10 +112,11 @@ const purchaseRequests = (competitionId, onSoldOut, connections = 100) => purcha
 let current = null;
 // Against the shop (`block` given), each connection has its own X-Forwarded-For, 10.block.x.y, or
 // `addresses` of them in turn (page reads: many visitors per connection).
-const run = (opts, block, addresses = 1) => new Promise((resolve, reject) => {
-  const o = { connections: 100, ...opts };
-  current = autocannon(block ? perConnectionAddress(o, (n) => address(block, n), addresses) : o, (err, res) => (err ? reject(err) : resolve(res)));
-});
+const run = (opts, block, addresses = 1) =>
+  new Promise((resolve, reject) => {
+    const o = { connections: 100, ...opts };
+    current = autocannon(block ? perConnectionAddress(o, (n) => address(block, n), addresses) : o, (err, res) => (err ? reject(err) : resolve(res)));
+  });
 const count = (res, code) => res.statusCodeStats?.[code]?.count ?? 0;
 const ledger = (cid) => ledgerOf(db, cid);
 
@@ -117,7 +133,11 @@ const soldOutLedger = ledger(small);
 
 phase = "idle (ceiling run)";
 log(`Ceiling: plain node:http purchases, ${D.sale}s…`);
-const ceilingSale = await run({ url: cbase, duration: D.sale, requests: [{ method: "POST", path: "/buy", setupRequest: (r) => ({ ...r, body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 5) }) }) }] });
+const ceilingSale = await run({
+  url: cbase,
+  duration: D.sale,
+  requests: [{ method: "POST", path: "/buy", setupRequest: (r) => ({ ...r, body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 5) }) }) }],
+});
 
 const someId = firstId;
 // Each read connection stands for 32 visitors, each with its own address (3,200 in all): a few dozen
@@ -127,7 +147,12 @@ const READ_ADDRESSES = 32;
 const readRun = async (path, cpath, block) => {
   const shopRes = await run({ url: base + path, duration: D.reads }, block, READ_ADDRESSES);
   const ceilRes = await run({ url: cbase + cpath, duration: D.reads });
-  return { reqPerSec: Math.round(shopRes.requests.average), p99Ms: shopRes.latency.p99, ceilingReqPerSec: Math.round(ceilRes.requests.average), errors: shopRes.errors + shopRes.non2xx };
+  return {
+    reqPerSec: Math.round(shopRes.requests.average),
+    p99Ms: shopRes.latency.p99,
+    ceilingReqPerSec: Math.round(ceilRes.requests.average),
+    errors: shopRes.errors + shopRes.non2xx,
+  };
 };
 log(`Reads: ${D.reads}s each…`);
 phase = "reads";
@@ -146,10 +171,28 @@ if (!saleOnly) {
   phase = "mix";
   // Like the flash sale, the mix ends when the competition sells out.
   const instances = [];
-  const once = (opts) => new Promise((resolve, reject) => instances.push(autocannon({ duration: D.reads, ...opts }, (err, res) => (err ? reject(err) : resolve(res)))));
+  const once = (opts) =>
+    new Promise((resolve, reject) => instances.push(autocannon({ duration: D.reads, ...opts }, (err, res) => (err ? reject(err) : resolve(res)))));
   const [buying, browsing] = await Promise.all([
-    once(perConnectionAddress({ url: base, connections: 50, requests: purchaseRequests(live, () => instances.forEach((i) => i.stop()), 50) }, (n) => address(6, n))),
-    once(perConnectionAddress({ url: base, connections: 50, requests: [{ method: "GET", path: `/api/competitions/${live}` }, { method: "GET", path: "/api/competitions" }] }, (n) => address(7, n), READ_ADDRESSES)),
+    once(
+      perConnectionAddress({ url: base, connections: 50, requests: purchaseRequests(live, () => instances.forEach((i) => i.stop()), 50) }, (n) =>
+        address(6, n),
+      ),
+    ),
+    once(
+      perConnectionAddress(
+        {
+          url: base,
+          connections: 50,
+          requests: [
+            { method: "GET", path: `/api/competitions/${live}` },
+            { method: "GET", path: "/api/competitions" },
+          ],
+        },
+        (n) => address(7, n),
+        READ_ADDRESSES,
+      ),
+    ),
   ]);
   const l = ledger(live);
   mixed = {
@@ -160,7 +203,12 @@ if (!saleOnly) {
     errors: buying.errors + (buying.non2xx - count(buying, 403) - count(buying, 409)) + browsing.errors + browsing.non2xx,
     oversold: Math.max(0, l.sold - l.max),
     duplicates: l.duplicates,
-    statusCodes: Object.fromEntries([...Object.entries(buying.statusCodeStats ?? {}), ...Object.entries(browsing.statusCodeStats ?? {}).map(([k, v]) => [`read ${k}`, v])].map(([k, v]) => [k, v.count])),
+    statusCodes: Object.fromEntries(
+      [...Object.entries(buying.statusCodeStats ?? {}), ...Object.entries(browsing.statusCodeStats ?? {}).map(([k, v]) => [`read ${k}`, v])].map(([k, v]) => [
+        k,
+        v.count,
+      ]),
+    ),
   };
 }
 
@@ -170,20 +218,47 @@ function lighthouse(path) {
   const runs = [];
   for (let i = 0; i < 3; i++) {
     const out = join(dataDir, `lighthouse-${runs.length}.json`);
-    const r = spawnSync("npx", ["--yes", LIGHTHOUSE, base + path, "--only-categories=performance", "--chrome-flags=--headless=new --no-sandbox", "--output=json", `--output-path=${out}`, "--quiet"], {
-      cwd: root,
-      env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const r = spawnSync(
+      "npx",
+      [
+        "--yes",
+        LIGHTHOUSE,
+        base + path,
+        "--only-categories=performance",
+        "--chrome-flags=--headless=new --no-sandbox",
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     if (r.status !== 0) throw new Error(`lighthouse failed on ${path}: ${r.stderr}`);
     const report = JSON.parse(readFileSync(out, "utf8"));
-    runs.push({ score: Math.round(report.categories.performance.score * 100), lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue), tbtMs: Math.round(report.audits["total-blocking-time"].numericValue), cls: report.audits["cumulative-layout-shift"].numericValue });
+    runs.push({
+      score: Math.round(report.categories.performance.score * 100),
+      lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue),
+      tbtMs: Math.round(report.audits["total-blocking-time"].numericValue),
+      cls: report.audits["cumulative-layout-shift"].numericValue,
+    });
   }
-  return { score: median(runs.map((r) => r.score)), lcpMs: median(runs.map((r) => r.lcpMs)), tbtMs: median(runs.map((r) => r.tbtMs)), cls: median(runs.map((r) => r.cls)), runs: runs.map((r) => r.score) };
+  return {
+    score: median(runs.map((r) => r.score)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    runs: runs.map((r) => r.score),
+  };
 }
 // Page speed is measured on a quiet machine: first let the shop finish what the load left it
 // (sending the queued mail, freezing the sold-out competitions' draw pools).
-const cpuMs = () => { const f = readFileSync(`/proc/${shop.pid}/stat`, "utf8").split(") ")[1].split(" "); return (Number(f[11]) + Number(f[12])) * 10; };
+const cpuMs = () => {
+  const f = readFileSync(`/proc/${shop.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
 async function waitUntilIdle() {
   for (let i = 0; i < 60; i++) {
     const before = cpuMs();
@@ -262,7 +337,9 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   GET /api/competitions/{id}   ${reads.competition.reqPerSec} req/s (${ratio(reads.competition.reqPerSec, reads.competition.ceilingReqPerSec)} of ${reads.competition.ceilingReqPerSec}), p99 ${reads.competition.p99Ms} ms
   GET / (SPA shell)            ${reads.shell.reqPerSec} req/s (${ratio(reads.shell.reqPerSec, reads.shell.ceilingReqPerSec)} of ${reads.shell.ceilingReqPerSec}), p99 ${reads.shell.p99Ms} ms
   Launch-night mix ${mixed ? `${mixed.purchasesPerSec} purchases/s (p99 ${mixed.purchaseP99Ms} ms) while ${mixed.readsPerSec} page reads/s (p99 ${mixed.readP99Ms} ms), errors ${mixed.errors}` : "-"}
-  Peak server RSS ${result.peakRssMb} MB (${Object.entries(peakByPhase).map(([k, v]) => `${k} ${v}`).join(", ")})
+  Peak server RSS ${result.peakRssMb} MB (${Object.entries(peakByPhase)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")})
   First load      ${(firstLoadJsGzipBytes / 1024).toFixed(1)} KiB gzip JS, ${(firstLoadCssGzipBytes / 1024).toFixed(1)} KiB gzip CSS`);
   if (lighthouseScores) {
     for (const [page, l] of Object.entries(lighthouseScores)) {
@@ -271,5 +348,11 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   }
   for (const line of attackLines(attacks)) console.log(line);
 }
-const ok = (mixed === null || (mixed.oversold === 0 && mixed.duplicates === 0)) && result.flashSale.oversold === 0 && result.flashSale.duplicates === 0 && result.flashSale.paidWithoutTickets === 0 && (saleOnly || result.soldOut.sold === result.soldOut.max) && attacksOk(attacks, { quick });
+const ok =
+  (mixed === null || (mixed.oversold === 0 && mixed.duplicates === 0)) &&
+  result.flashSale.oversold === 0 &&
+  result.flashSale.duplicates === 0 &&
+  result.flashSale.paidWithoutTickets === 0 &&
+  (saleOnly || result.soldOut.sold === result.soldOut.max) &&
+  attacksOk(attacks, { quick });
 process.exit(ok ? 0 : 1);

@@ -12,11 +12,20 @@ const children = [
   spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "watch", "src/server/main.ts"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...env, PORT: apiPort, NODE_ENV: process.env.NODE_ENV ?? "development", PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}` },
+    env: {
+      ...env,
+      PORT: apiPort,
+      NODE_ENV: process.env.NODE_ENV ?? "development",
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    },
   }),
   spawn(process.execPath, [join(root, "node_modules/vite/bin/vite.js")], { cwd: root, stdio: "inherit", env }),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-for (const c of children) c.on("exit", (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on("exit", (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

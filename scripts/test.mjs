@@ -1,4 +1,4 @@
-// `npm test`: type-check, then unit/integration/REST tests (Vitest) on the machine's Node (20) and again
+// `npm test`: lint (ESLint, Prettier), type-check, then unit/integration/REST tests (Vitest) on the machine's Node (20) and again
 // on Node 24 LTS, then end-to-end tests in Chromium (Playwright). Prints one closing line with the totals.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -25,7 +25,11 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-if (!only) ok = run("Type check", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]) && ok;
+if (!only) {
+  // ESLint (the layers, where-less Drizzle writes, hooks) and Prettier, as `npm run lint`; `npm run format` fixes most.
+  ok = run("Lint and formatting", "npm", ["run", "lint", "--silent"]) && ok;
+  ok = run("Type check", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]) && ok;
+}
 
 function countVitest(report) {
   if (!existsSync(report)) return void (failed += 1);
@@ -101,13 +105,29 @@ if (!only || only === "unit" || only === "node24") {
   if (node24) {
     const abi = spawnSync(node24.node, ["-p", "process.versions.modules"], { encoding: "utf8" }).stdout.trim();
     const hook = join(root, "scripts/node24-sqlite-binding.cjs");
-    ok = run(title, node24.node, [join(root, "node_modules/vitest/vitest.mjs"), "run", "tests/unit", "tests/integration", "tests/rest", "tests/reliability",
-      "--typecheck.enabled=false", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
-      PATH: `${dirname(node24.node)}:${process.env.PATH}`,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${JSON.stringify(hook)}`.trim(),
-      HARVEST_SQLITE_BINDING: node24.binding,
-      HARVEST_SQLITE_BINDING_ABI: abi,
-    }) && ok;
+    ok =
+      run(
+        title,
+        node24.node,
+        [
+          join(root, "node_modules/vitest/vitest.mjs"),
+          "run",
+          "tests/unit",
+          "tests/integration",
+          "tests/rest",
+          "tests/reliability",
+          "--typecheck.enabled=false",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${report}`,
+        ],
+        {
+          PATH: `${dirname(node24.node)}:${process.env.PATH}`,
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${JSON.stringify(hook)}`.trim(),
+          HARVEST_SQLITE_BINDING: node24.binding,
+          HARVEST_SQLITE_BINDING_ABI: abi,
+        },
+      ) && ok;
     countVitest(report);
   } else failed += 1;
 }
@@ -119,9 +139,10 @@ if (!only) ok = run("Benchmark smoke run", process.execPath, [join(root, "script
 if (!only || only === "e2e") {
   ok = run("Browser check", process.execPath, [join(root, "scripts/ensure-browser.mjs")]) && ok;
   const report = join(tmp, "reports/playwright.json");
-  ok = run("End-to-end tests (Chromium)", bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-  }) && ok;
+  ok =
+    run("End-to-end tests (Chromium)", bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    }) && ok;
   if (existsSync(report)) {
     const s = JSON.parse(readFileSync(report, "utf8")).stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);

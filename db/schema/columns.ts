@@ -20,5 +20,4 @@ export const updatedAt = () =>
 
 export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 
-export const flag = (name: string, value: boolean) =>
-  integer(name, { mode: "boolean" }).notNull().default(value);
+export const flag = (name: string, value: boolean) => integer(name, { mode: "boolean" }).notNull().default(value);

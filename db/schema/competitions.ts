@@ -60,7 +60,9 @@ export const competitions = sqliteTable(
     /** Instant-win competitions may not be paid for by credit card (code of practice 1.3). */
     instantWin: flag("instant_win", false),
     /** "auto": the scheduler draws at the draw date; "live": an admin presses Run draw on the stream. */
-    drawMode: text("draw_mode", { enum: ["auto", "live"] }).notNull().default("auto"),
+    drawMode: text("draw_mode", { enum: ["auto", "live"] })
+      .notNull()
+      .default("auto"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -78,9 +78,13 @@ export const contactMessages = sqliteTable("contact_messages", {
   subject: text("subject").notNull(),
   message: text("message").notNull(),
   /** "message", or "complaint" with a reference, a status and a response deadline. */
-  kind: text("kind", { enum: ["message", "complaint"] }).notNull().default("message"),
+  kind: text("kind", { enum: ["message", "complaint"] })
+    .notNull()
+    .default("message"),
   reference: text("reference").unique(),
-  status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+  status: text("status", { enum: ["open", "answered", "closed"] })
+    .notNull()
+    .default("open"),
   responseDueAt: timestamp("response_due_at"),
   notes: text("notes", { mode: "json" }).$type<Array<{ at: string; by: string; text: string }>>().notNull().default([]),
   createdAt: createdAt(),
@@ -93,7 +97,9 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
-  status: text("status", { enum: ["queued", "sent", "failed", "stored"] }).notNull().default("queued"),
+  status: text("status", { enum: ["queued", "sent", "failed", "stored"] })
+    .notNull()
+    .default("queued"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
   createdAt: createdAt(),

@@ -79,10 +79,7 @@ export const tickets = sqliteTable(
     number: text("number").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("tickets_competition_number_uq").on(t.competitionId, t.number),
-    index("tickets_entry_idx").on(t.entryId),
-  ],
+  (t) => [uniqueIndex("tickets_competition_number_uq").on(t.competitionId, t.number), index("tickets_entry_idx").on(t.entryId)],
 );
 
 export const winners = sqliteTable(
@@ -98,7 +95,9 @@ export const winners = sqliteTable(
     photo: text("photo"),
     testimonial: text("testimonial"),
     /** "manual" when typed in by an admin, "draw" when chosen by the verifiable draw. */
-    source: text("source", { enum: ["manual", "draw"] }).notNull().default("manual"),
+    source: text("source", { enum: ["manual", "draw"] })
+      .notNull()
+      .default("manual"),
     winDate: createdAt(),
     updatedAt: updatedAt(),
   },

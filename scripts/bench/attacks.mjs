@@ -29,7 +29,11 @@ const TARGET_RATIO = 0.8;
 
 const codes = (res) => Object.fromEntries(Object.entries(res.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
 const count = (res, code) => res.statusCodeStats?.[code]?.count ?? 0;
-const sumCounts = (list) => list.reduce((all, c) => { for (const [k, v] of Object.entries(c)) all[k] = (all[k] ?? 0) + v; return all; }, {});
+const sumCounts = (list) =>
+  list.reduce((all, c) => {
+    for (const [k, v] of Object.entries(c)) all[k] = (all[k] ?? 0) + v;
+    return all;
+  }, {});
 
 /** This process's CPU time from now until the returned function is called, as a percentage of one core. */
 function loadGeneratorCpu() {
@@ -44,7 +48,9 @@ function loadGeneratorCpu() {
 /** Peak resident memory of a shop while `work` runs. */
 async function withPeakRss(shop, work) {
   let peak = shop.rssMb();
-  const timer = setInterval(() => { peak = Math.max(peak, shop.rssMb()); }, 100);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, shop.rssMb());
+  }, 100);
   try {
     const result = await work();
     return { result, peakRssMb: Math.round(peak) };
@@ -64,7 +70,9 @@ export async function batchHammer({ root, quick, log }) {
   const attackers = 4;
   const buyerConnections = 50;
   const env = { TRUST_PROXY: "true", PAYMENT_LATENCY_MS: "0" };
-  log(`Batch hammer: ${buyerConnections} buyer connections and a health prober, ${seconds}s alone then ${seconds}s with ${attackers} anonymous clients looping a ${BATCH_CALLS}-call batch GET…`);
+  log(
+    `Batch hammer: ${buyerConnections} buyer connections and a health prober, ${seconds}s alone then ${seconds}s with ${attackers} anonymous clients looping a ${BATCH_CALLS}-call batch GET…`,
+  );
   const shop = await startShop({ root, env });
   try {
     const tokens = seedBuyers(shop.db, 200);
@@ -73,7 +81,10 @@ export async function batchHammer({ root, quick, log }) {
     const buy = (duration, block) =>
       new Promise((resolve, reject) =>
         autocannon(
-          perConnectionAddress({ url: shop.base, connections: buyerConnections, duration, requests: purchaseRequests(cid, tokens, undefined, buyerConnections) }, (n) => address(block, n)),
+          perConnectionAddress(
+            { url: shop.base, connections: buyerConnections, duration, requests: purchaseRequests(cid, tokens, undefined, buyerConnections) },
+            (n) => address(block, n),
+          ),
           (err, res) => (err ? reject(err) : resolve(res)),
         ),
       );
@@ -181,7 +192,9 @@ export async function ticketHoarder({ root, quick, log }) {
   const maxTickets = MAX_PER_ORDER;
   const paymentLatencyMs = 200;
   const env = { TRUST_PROXY: "true", PAYMENT_LATENCY_MS: String(paymentLatencyMs) };
-  log(`Ticket hoarder: ${honestBuyers} honest buyers, ${maxTickets} tickets, payments take ${paymentLatencyMs} ms; ${seconds}s alone then ${seconds}s with one account hoarding from ${attackerAddresses} addresses…`);
+  log(
+    `Ticket hoarder: ${honestBuyers} honest buyers, ${maxTickets} tickets, payments take ${paymentLatencyMs} ms; ${seconds}s alone then ${seconds}s with one account hoarding from ${attackerAddresses} addresses…`,
+  );
   const shop = await startShop({ root, env });
   try {
     const honest = seedBuyers(shop.db, honestBuyers, "honest");
@@ -203,7 +216,14 @@ export async function ticketHoarder({ root, quick, log }) {
           const r = await c.send({
             method: "POST",
             path: "/api/entries",
-            body: { competitionId: cid, customerName: "Honest Buyer", customerEmail: `honest${i}@example.test`, answer: "green", quantity, paymentToken: "sim_approve" },
+            body: {
+              competitionId: cid,
+              customerName: "Honest Buyer",
+              customerEmail: `honest${i}@example.test`,
+              answer: "green",
+              quantity,
+              paymentToken: "sim_approve",
+            },
             timeoutMs: until + GRACE_MS - Date.now(),
           });
           tally(s.statusCodes, r.status);
@@ -247,7 +267,12 @@ export async function ticketHoarder({ root, quick, log }) {
           }
           // Refused for asking too much ("Only N tickets are left", "At most N … in one order"): ask again for N.
           for (let attempt = 0; attempt < 3 && Date.now() < until; attempt++) {
-            const r = await c.send({ method: "POST", path: "/api/trpc/public.entries.checkoutCart", body: hoardingCart(cid, want), timeoutMs: until + GRACE_MS - Date.now() });
+            const r = await c.send({
+              method: "POST",
+              path: "/api/trpc/public.entries.checkoutCart",
+              body: hoardingCart(cid, want),
+              timeoutMs: until + GRACE_MS - Date.now(),
+            });
             s.tries += 1;
             tally(s.statusCodes, r.status);
             if (r.status === 402) {
@@ -294,7 +319,13 @@ export async function ticketHoarder({ root, quick, log }) {
               tries: attacks.reduce((n, a) => n + a.tries, 0),
               triesPerSec: Math.round(attacks.reduce((n, a) => n + a.tries, 0) / seconds),
               holds: attacks.reduce((n, a) => n + a.holds, 0),
-              ticketsHeldPerHold: Math.round(attacks.reduce((n, a) => n + a.ticketsHeld, 0) / Math.max(1, attacks.reduce((n, a) => n + a.holds, 0))),
+              ticketsHeldPerHold: Math.round(
+                attacks.reduce((n, a) => n + a.ticketsHeld, 0) /
+                  Math.max(
+                    1,
+                    attacks.reduce((n, a) => n + a.holds, 0),
+                  ),
+              ),
               statusCodes: sumCounts(attacks.map((a) => a.statusCodes)),
               readStatusCodes: sumCounts(attacks.map((a) => a.readCodes)),
             }
@@ -341,7 +372,10 @@ export async function ticketHoarder({ root, quick, log }) {
 // ---------------------------------------------------------------------------------------------
 // Reporting, in the style of the main table.
 
-const fmtCodes = (c) => Object.entries(c ?? {}).map(([k, v]) => `${k}×${v}`).join(" ") || "-";
+const fmtCodes = (c) =>
+  Object.entries(c ?? {})
+    .map(([k, v]) => `${k}×${v}`)
+    .join(" ") || "-";
 const pct = (r) => (r === null || r === undefined ? "-" : `${Math.round(r * 100)}%`);
 const h = (x) => `health p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms, max ${x.maxMs} ms${x.failures ? `, ${x.failures} of ${x.probes} failed` : ""}`;
 

@@ -55,7 +55,9 @@ export function client(base, headers = {}) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 /** Adds one to counts[key]. */
-export const tally = (counts, key) => { counts[key] = (counts[key] ?? 0) + 1; };
+export const tally = (counts, key) => {
+  counts[key] = (counts[key] ?? 0) + 1;
+};
 
 export function percentiles(values) {
   if (values.length === 0) return { p50Ms: 0, p99Ms: 0, maxMs: 0 };

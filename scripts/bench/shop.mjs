@@ -10,8 +10,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SERVER_ENTRY, SERVER_NODE_ARGS } from "../build.mjs";
 
-export const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); }); });
-export const waitFor = async (url) => { for (let i = 0; i < 300; i++) { try { if ((await fetch(url)).ok) return; } catch {} await new Promise((r) => setTimeout(r, 100)); } throw new Error(`${url} did not come up`); };
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+export const waitFor = async (url) => {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+};
 
 /**
  * Starts `node dist/server/main.mjs` as `npm start` runs it (production mode, seeded demo data) on a
@@ -22,12 +39,28 @@ export async function startShop({ root, env = {}, nodeArgs = [] }) {
   const port = await freePort();
   const proc = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "true", SEED_ADMIN_PASSWORD: "bench-admin-pw", LOG_LEVEL: "warn", PAYMENT_LATENCY_MS: "0", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      SEED_ADMIN_PASSWORD: "bench-admin-pw",
+      LOG_LEVEL: "warn",
+      PAYMENT_LATENCY_MS: "0",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((r) => proc.once("exit", r));
   const base = `http://127.0.0.1:${port}`;
-  await Promise.race([waitFor(`${base}/api/health`), exited.then(() => { throw new Error("the shop exited during start-up"); })]);
+  await Promise.race([
+    waitFor(`${base}/api/health`),
+    exited.then(() => {
+      throw new Error("the shop exited during start-up");
+    }),
+  ]);
   const db = new Database(join(dataDir, "shop.db"));
   db.pragma("busy_timeout = 5000");
   return {
@@ -52,7 +85,11 @@ export async function startShop({ root, env = {}, nodeArgs = [] }) {
         await exited;
         clearTimeout(killer);
       }
-      try { db.close(); } catch {}
+      try {
+        db.close();
+      } catch {
+        /* already closed */
+      }
     },
   };
 }
@@ -60,13 +97,20 @@ export async function startShop({ root, env = {}, nodeArgs = [] }) {
 /** `n` adult customers (date of birth set), each with a 30-day session as a sign-in makes; returns their tokens. */
 export function seedBuyers(db, n, prefix = "bench") {
   const now = Date.now();
-  const insUser = db.prepare("insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Bench', ?, '1980-01-01', 'United Kingdom', 'user', 1, 0, ?, ?)");
+  const insUser = db.prepare(
+    "insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Bench', ?, '1980-01-01', 'United Kingdom', 'user', 1, 0, ?, ?)",
+  );
   const insSession = db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)");
   const tokens = [];
   for (let i = 0; i < n; i++) {
     const id = crypto.randomUUID();
     insUser.run(id, `${prefix}${i}@example.test`, `B${i}`, now, now);
-    const token = randomBytes(20).toString("base64url").toLowerCase().replace(/[^a-z2-7]/g, "a").slice(0, 32).padEnd(32, "a");
+    const token = randomBytes(20)
+      .toString("base64url")
+      .toLowerCase()
+      .replace(/[^a-z2-7]/g, "a")
+      .slice(0, 32)
+      .padEnd(32, "a");
     insSession.run(createHash("sha256").update(token).digest("hex"), id, now + 30 * 86_400_000, now);
     tokens.push(token);
   }
@@ -77,8 +121,10 @@ export function seedBuyers(db, n, prefix = "bench") {
 export function newCompetition(db, max, { perPerson = null, title = "Bench Tractor" } = {}) {
   const id = crypto.randomUUID();
   const now = Date.now();
-  db.prepare(`insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, max_tickets_per_person, draw_seed, qualifying_question, qualifying_answer, created_at, updated_at)
-    values (?, ?, 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?)`).run(id, title, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, perPerson, randomBytes(32).toString("hex"), now, now);
+  db.prepare(
+    `insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, max_tickets_per_person, draw_seed, qualifying_question, qualifying_answer, created_at, updated_at)
+    values (?, ?, 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?)`,
+  ).run(id, title, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, perPerson, randomBytes(32).toString("hex"), now, now);
   return id;
 }
 
@@ -89,7 +135,11 @@ export function ledger(db, cid) {
     max: db.prepare("select max_tickets m from competitions where id = ?").get(cid).m,
     tickets: db.prepare("select count(*) n from tickets where competition_id = ?").get(cid).n,
     duplicates: db.prepare("select count(*) n from (select number from tickets where competition_id = ? group by number having count(*) > 1)").get(cid).n,
-    paidWithoutTickets: db.prepare("select count(*) n from entries e where e.competition_id = ? and e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)").get(cid).n,
+    paidWithoutTickets: db
+      .prepare(
+        "select count(*) n from entries e where e.competition_id = ? and e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)",
+      )
+      .get(cid).n,
   };
 }
 
@@ -142,14 +192,22 @@ export function purchaseRequests(competitionId, tokens, onSoldOut, connections =
     if (c >= tokens.length) return tokens[c % tokens.length];
     return tokens[c + connections * Math.floor(Math.random() * Math.ceil((tokens.length - c) / connections))];
   };
-  return [{
-    method: "POST",
-    path: "/api/entries",
-    setupRequest: (req) => {
-      const quantity = 1 + Math.floor(Math.random() * 5);
-      return { ...req, headers: { ...req.headers, "content-type": "application/json", "x-session-token": buyerOn(req.connection) }, body: JSON.stringify({ competitionId, customerName: "Bench Buyer", customerEmail: "bench@example.test", answer: "green", quantity }) };
+  return [
+    {
+      method: "POST",
+      path: "/api/entries",
+      setupRequest: (req) => {
+        const quantity = 1 + Math.floor(Math.random() * 5);
+        return {
+          ...req,
+          headers: { ...req.headers, "content-type": "application/json", "x-session-token": buyerOn(req.connection) },
+          body: JSON.stringify({ competitionId, customerName: "Bench Buyer", customerEmail: "bench@example.test", answer: "green", quantity }),
+        };
+      },
+      // 403 is "sold out" here (the buyers have no limits): the sale is over.
+      onResponse: (status) => {
+        if (status === 403) onSoldOut?.();
+      },
     },
-    // 403 is "sold out" here (the buyers have no limits): the sale is over.
-    onResponse: (status) => { if (status === 403) onSoldOut?.(); },
-  }];
+  ];
 }

@@ -79,8 +79,7 @@ export function createApp(opts: AppOptions): RequestHandler {
     purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
   };
   const storage: ObjectStorage = opts.storage ?? new LocalDiskStorage(join(tmpdir(), `harvest-uploads-${process.pid}`));
-  const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) =>
-    createHttpContext(db, config, services, req, res);
+  const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) => createHttpContext(db, config, services, req, res);
   const serveStatic = opts.clientDir ? createStaticHandler(opts.clientDir) : null;
 
   const onError = ({ error, path }: { error: { code: string; message: string; cause?: unknown }; path?: string }) => {

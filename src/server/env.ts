@@ -8,43 +8,48 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_PATH: z.string().min(1).optional(),
-  /** The public origin (scheme://host[:port]) used for Origin checks and links in mail. */
-  PUBLIC_ORIGIN: z.url().optional(),
-  /** Set when a reverse proxy terminates TLS and sets X-Forwarded-Proto/For. */
-  TRUST_PROXY: bool(false),
-  SEED_DEMO: bool(true),
-  SEED_ADMIN_EMAIL: z.email().default("admin@harvestdraws.co.uk"),
-  SEED_ADMIN_PASSWORD: z.string().min(8, "SEED_ADMIN_PASSWORD must be at least 8 characters").optional(),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  /** Largest JSON body accepted, in bytes. */
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
-  /** simulated (a card processor's offline test mode) or stripe. */
-  PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
-  /** Pretend network time of the simulated provider. */
-  PAYMENT_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(400),
-  STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
-  /** e.g. smtp://user:pass@mail.example.co.uk:587. Without it mail stays in the outbox for admins to read. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
-  MAIL_FROM: z.string().min(3).default("Harvest Draws <no-reply@harvestdraws.co.uk>"),
-  /** How long an unpaid order holds its ticket numbers before the sweeper gives them back. */
-  ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
-  /** API calls a second per client address, sustained (0 turns the budget off); past it, 429. */
-  API_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
-  /** API calls an address may make at once before the sustained rate applies. */
-  API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(500),
-  /** How often pending orders are reconciled with the payment provider and due draws are run. */
-  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-}).refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_SECRET_KEY, {
-  path: ["STRIPE_SECRET_KEY"],
-  message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY",
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_PATH: z.string().min(1).optional(),
+    /** The public origin (scheme://host[:port]) used for Origin checks and links in mail. */
+    PUBLIC_ORIGIN: z.url().optional(),
+    /** Set when a reverse proxy terminates TLS and sets X-Forwarded-Proto/For. */
+    TRUST_PROXY: bool(false),
+    SEED_DEMO: bool(true),
+    SEED_ADMIN_EMAIL: z.email().default("admin@harvestdraws.co.uk"),
+    SEED_ADMIN_PASSWORD: z.string().min(8, "SEED_ADMIN_PASSWORD must be at least 8 characters").optional(),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /** Largest JSON body accepted, in bytes. */
+    MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
+    /** simulated (a card processor's offline test mode) or stripe. */
+    PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
+    /** Pretend network time of the simulated provider. */
+    PAYMENT_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(400),
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+    /** e.g. smtp://user:pass@mail.example.co.uk:587. Without it mail stays in the outbox for admins to read. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Harvest Draws <no-reply@harvestdraws.co.uk>"),
+    /** How long an unpaid order holds its ticket numbers before the sweeper gives them back. */
+    ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+    /** API calls a second per client address, sustained (0 turns the budget off); past it, 429. */
+    API_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
+    /** API calls an address may make at once before the sustained rate applies. */
+    API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    /** How often pending orders are reconciled with the payment provider and due draws are run. */
+    SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  })
+  .refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_SECRET_KEY, {
+    path: ["STRIPE_SECRET_KEY"],
+    message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY",
+  });
 
 export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; DATA_DIR: string };
 

@@ -101,7 +101,11 @@ export async function verifyDraw(record: DrawRecord): Promise<Verification> {
   const sorted = sortPool(record.pool);
   checks.push({ name: "pool order", ok: sorted.join("\n") === record.pool.join("\n"), detail: "The pool is in ascending numeric order." });
   const poolHash = await poolHashOf(record.pool);
-  checks.push({ name: "pool hash", ok: poolHash === record.poolHash && (record.poolSize === null || record.poolSize === record.pool.length), detail: `SHA-256(pool) = ${poolHash}` });
+  checks.push({
+    name: "pool hash",
+    ok: poolHash === record.poolHash && (record.poolSize === null || record.poolSize === record.pool.length),
+    detail: `SHA-256(pool) = ${poolHash}`,
+  });
   const recomputed = await drawWinners(record.seed, record.pool, record.poolHash, record.winners.length, record.beacon);
   const same =
     recomputed.length === record.winners.length &&

@@ -11,6 +11,7 @@
 const STAND_IN_ORIGIN = "https://shop.invalid";
 
 /** Characters a browser strips or reinterprets (controls, tab, newline, space, backslash). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const AMBIGUOUS = /[\u0000-\u0020\u007f\\]/;
 /** An encoded slash or backslash in the path: a proxy or router that decodes it would see "//" or "/\". */
 const ENCODED_SEPARATOR = /%(2f|5c)/i;

@@ -53,7 +53,10 @@ test("an admin creates a campaign with an uploaded image and a question, sees it
 
   await page.goto("/admin");
   await page.getByRole("tab", { name: "Competitions" }).click();
-  const row = page.getByRole("listitem").filter({ hasText: "E2E Hedge Trimmer Deluxe" }).or(page.getByRole("row").filter({ hasText: "E2E Hedge Trimmer Deluxe" }));
+  const row = page
+    .getByRole("listitem")
+    .filter({ hasText: "E2E Hedge Trimmer Deluxe" })
+    .or(page.getByRole("row").filter({ hasText: "E2E Hedge Trimmer Deluxe" }));
   await row.getByRole("button", { name: /Close/ }).first().click();
   await expect.poll(async () => (await (await page.request.get(`/api/competitions/${created.id}`)).json()).status).toBe("closed");
 });
@@ -63,11 +66,9 @@ test("an admin reorders hero slides and the home slider follows", async ({ page 
   await page.goto("/admin/hero-slides");
   await expect(page.getByRole("heading", { name: "Manage Hero Slides" })).toBeVisible();
   await page.getByRole("button", { name: "Move Live draws every Monday up" }).click();
-  await expect.poll(async () => (await (await page.request.get("/api/hero-slides/active")).json()).map((s: { title: string }) => s.title)).toEqual([
-    "Win a Massey Ferguson 5S",
-    "Live draws every Monday",
-    "Water your fields for free",
-  ]);
+  await expect
+    .poll(async () => (await (await page.request.get("/api/hero-slides/active")).json()).map((s: { title: string }) => s.title))
+    .toEqual(["Win a Massey Ferguson 5S", "Live draws every Monday", "Water your fields for free"]);
 });
 
 test("an admin creates a pop-up that appears on the page it targets", async ({ page, browser }) => {
@@ -92,7 +93,9 @@ test("an admin creates a pop-up that appears on the page it targets", async ({ p
   // Pop-ups are modal: remove this one so later journeys on /competitions are not covered by it.
   await page.goto("/admin/popups");
   await page.getByRole("button", { name: /Delete Competitions page special/ }).click();
-  await expect.poll(async () => (await (await page.request.get("/api/popups?page=%2Fcompetitions")).json()).map((p: { title: string }) => p.title)).not.toContain("Competitions page special");
+  await expect
+    .poll(async () => (await (await page.request.get("/api/popups?page=%2Fcompetitions")).json()).map((p: { title: string }) => p.title))
+    .not.toContain("Competitions page special");
 });
 
 test("an admin edits the About page and visitors see it", async ({ page }) => {

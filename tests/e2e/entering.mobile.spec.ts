@@ -3,7 +3,12 @@ import { CARDS, enterCompetition, ownCompetition, payDirect } from "./shop";
 
 test("on a 390px phone, a customer enters, pays and sees the tickets", async ({ page }) => {
   await signInAs(page, "user", "Dylan");
-  const c = await ownCompetition({ title: "E2E Phone Drip Kit", image: "/images/drip-irrigation.svg", question: "What does a drip line carry?", answer: "water" });
+  const c = await ownCompetition({
+    title: "E2E Phone Drip Kit",
+    image: "/images/drip-irrigation.svg",
+    question: "What does a drip line carry?",
+    answer: "water",
+  });
   await enterCompetition(page, c, c.answer, 1, "Dylan Rees");
   await payDirect(page, CARDS.approve);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();

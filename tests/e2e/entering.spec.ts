@@ -12,16 +12,30 @@ test.describe("entering a competition", () => {
     const chips = page.getByTestId("ticket-number");
     await expect(chips).toHaveCount(3);
     const numbers = await chips.allTextContents();
-    await page.getByRole("button", { name: "View My Entries" }).or(page.getByRole("link", { name: "View My Entries" })).click();
+    await page
+      .getByRole("button", { name: "View My Entries" })
+      .or(page.getByRole("link", { name: "View My Entries" }))
+      .click();
     await expect(page).toHaveURL(/\/account/);
     await expect(page.getByText(c.title).first()).toBeVisible();
-    for (const n of numbers) await expect(page.getByTestId("ticket-number").filter({ hasText: new RegExp(`^\\s*#?${n.replace(/\D/g, "")}\\s*$`) }).first()).toBeVisible();
+    for (const n of numbers)
+      await expect(
+        page
+          .getByTestId("ticket-number")
+          .filter({ hasText: new RegExp(`^\\s*#?${n.replace(/\D/g, "")}\\s*$`) })
+          .first(),
+      ).toBeVisible();
     await expect(page.getByText("Paid").first()).toBeVisible();
   });
 
   test("a wrong answer shows the toast and stays on the page", async ({ page }) => {
     await signInAs(page, "user", "Wynn");
-    const c = await ownCompetition({ title: "E2E Pivot", image: "/images/irrigation.svg", question: "What does a centre pivot spread on a field?", answer: "water" });
+    const c = await ownCompetition({
+      title: "E2E Pivot",
+      image: "/images/irrigation.svg",
+      question: "What does a centre pivot spread on a field?",
+      answer: "water",
+    });
     await enterCompetition(page, c, "nitrogen", 2);
     await expect(page.getByText("Incorrect Answer")).toBeVisible();
     await expect(page.getByText("Please check your answer to the qualifying question and try again.")).toBeVisible();
@@ -41,8 +55,20 @@ test.describe("entering a competition", () => {
 
 test("a two-competition cart checkout places one order", async ({ page }) => {
   await signInAs(page, "user", "Cara");
-  const a = await ownCompetition({ title: "E2E Tax-Free Cash", image: "/images/cash.svg", price: "2.00", question: "How many pence make a pound?", answer: "100" });
-  const b = await ownCompetition({ title: "E2E Livestock Trailer", image: "/images/livestock-trailer.svg", price: "2.49", question: "What is a young sheep called?", answer: "lamb" });
+  const a = await ownCompetition({
+    title: "E2E Tax-Free Cash",
+    image: "/images/cash.svg",
+    price: "2.00",
+    question: "How many pence make a pound?",
+    answer: "100",
+  });
+  const b = await ownCompetition({
+    title: "E2E Livestock Trailer",
+    image: "/images/livestock-trailer.svg",
+    price: "2.49",
+    question: "What is a young sheep called?",
+    answer: "lamb",
+  });
   for (const c of [a, b]) {
     await page.goto(`/competition/${c.id}`);
     await page.getByRole("button", { name: "Add to Cart" }).click();

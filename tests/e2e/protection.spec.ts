@@ -59,7 +59,10 @@ test("a complaint gets a reference and lands in the admin queue", async ({ page 
   await page.getByLabel("Subject").fill("My prize has not arrived");
   await page.getByLabel("Message").fill("It has been six weeks since the draw and nothing has arrived.");
   await page.getByRole("button", { name: "Send Message" }).click();
-  const reference = (await page.getByText(/CMP-\d{8}-[0-9A-F]{6}/).first().textContent())!.match(/CMP-\d{8}-[0-9A-F]{6}/)![0];
+  const reference = (await page
+    .getByText(/CMP-\d{8}-[0-9A-F]{6}/)
+    .first()
+    .textContent())!.match(/CMP-\d{8}-[0-9A-F]{6}/)![0];
   const admin = await createSessionFor("admin");
   const queue = await (await page.request.get("/api/admin/complaints", { headers: { "x-session-token": admin.token } })).json();
   expect(queue.find((c: { reference: string }) => c.reference === reference)).toMatchObject({ status: "open", subject: "My prize has not arrived" });

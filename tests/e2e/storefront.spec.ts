@@ -41,7 +41,12 @@ test.describe("storefront pages", () => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { name: "Contact Us" })).toBeVisible();
     await page.getByRole("button", { name: "Send Message" }).click();
-    for (const m of ["Name must be at least 2 characters", "Please enter a valid email address", "Subject must be at least 5 characters", "Message must be at least 10 characters"]) {
+    for (const m of [
+      "Name must be at least 2 characters",
+      "Please enter a valid email address",
+      "Subject must be at least 5 characters",
+      "Message must be at least 10 characters",
+    ]) {
       await expect(page.getByText(m)).toBeVisible();
     }
     await page.getByLabel("Your Name").fill("Morag Dunn");
@@ -107,7 +112,18 @@ test("a broadcast reaches the customer's bell, and mark-all-read clears the badg
 });
 
 test("public pages have no serious or critical accessibility violations", async ({ page }) => {
-  for (const path of ["/", "/competitions", "/winners", "/about", "/contact", "/auth?mode=login", "/terms", "/privacy", "/women-in-agriculture", "/no-such-page"]) {
+  for (const path of [
+    "/",
+    "/competitions",
+    "/winners",
+    "/about",
+    "/contact",
+    "/auth?mode=login",
+    "/terms",
+    "/privacy",
+    "/women-in-agriculture",
+    "/no-such-page",
+  ]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();

@@ -21,13 +21,23 @@ export async function refusal(promise: Promise<unknown>): Promise<{ code: string
 export function ledgerProblems(db: Db) {
   const q = (text: string) => db.$client.prepare(text).all();
   return {
-    soldMismatch: q(`select c.id, c.sold_tickets, (select count(*) from tickets t join entries e on e.id = t.entry_id where t.competition_id = c.id and (e.payment_status = 'paid' or e.entry_method = 'postal')) as paid_tickets from competitions c where c.sold_tickets != paid_tickets`),
-    heldMismatch: q(`select c.id, c.held_tickets, (select count(*) from tickets t join entries e on e.id = t.entry_id where t.competition_id = c.id and e.payment_status = 'pending') as pending_tickets from competitions c where c.held_tickets != pending_tickets`),
+    soldMismatch: q(
+      `select c.id, c.sold_tickets, (select count(*) from tickets t join entries e on e.id = t.entry_id where t.competition_id = c.id and (e.payment_status = 'paid' or e.entry_method = 'postal')) as paid_tickets from competitions c where c.sold_tickets != paid_tickets`,
+    ),
+    heldMismatch: q(
+      `select c.id, c.held_tickets, (select count(*) from tickets t join entries e on e.id = t.entry_id where t.competition_id = c.id and e.payment_status = 'pending') as pending_tickets from competitions c where c.held_tickets != pending_tickets`,
+    ),
     oversold: q(`select id from competitions where max_tickets is not null and sold_tickets + held_tickets > max_tickets`),
-    outOfRange: q(`select t.number from tickets t join competitions c on c.id = t.competition_id where c.max_tickets is not null and (cast(t.number as integer) < 1 or cast(t.number as integer) > c.max_tickets)`),
+    outOfRange: q(
+      `select t.number from tickets t join competitions c on c.id = t.competition_id where c.max_tickets is not null and (cast(t.number as integer) < 1 or cast(t.number as integer) > c.max_tickets)`,
+    ),
     duplicates: q(`select competition_id, number, count(*) n from tickets group by competition_id, number having n > 1`),
-    paidWithoutTickets: q(`select e.id from entries e where e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)`),
-    ticketsWithoutPaidOrder: q(`select t.id from tickets t join entries e on e.id = t.entry_id left join orders o on o.id = e.order_id where e.entry_method = 'online' and (e.payment_status != 'paid' or o.status != 'paid')`),
+    paidWithoutTickets: q(
+      `select e.id from entries e where e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)`,
+    ),
+    ticketsWithoutPaidOrder: q(
+      `select t.id from tickets t join entries e on e.id = t.entry_id left join orders o on o.id = e.order_id where e.entry_method = 'online' and (e.payment_status != 'paid' or o.status != 'paid')`,
+    ),
     failedWithTickets: q(`select e.id from entries e where e.payment_status = 'failed' and exists (select 1 from tickets t where t.entry_id = e.id)`),
   };
 }

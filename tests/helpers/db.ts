@@ -22,5 +22,9 @@ export function createTestDb(): Db {
  * (the player-protection tests cover that default).
  */
 export function allowGuestCheckout(db: Db): void {
-  db.$client.prepare("insert into settings (key, value, category, updated_at) values ('allow_guest_checkout', 'true', 'player_protection', 0) on conflict(key) do update set value = 'true'").run();
+  db.$client
+    .prepare(
+      "insert into settings (key, value, category, updated_at) values ('allow_guest_checkout', 'true', 'player_protection', 0) on conflict(key) do update set value = 'true'",
+    )
+    .run();
 }

@@ -23,6 +23,7 @@ export interface ApiInit {
 export interface ApiResponse {
   status: number;
   headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever body the API sent
   json: any;
   text: string;
 }
@@ -58,7 +59,7 @@ export async function startTestServer(db: Db, opts: Partial<AppOptions> = {}): P
       const result = await checkExchange(exchange);
       if (result.violations.length > 0) throw new Error(describeViolations(exchange, result));
     }
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

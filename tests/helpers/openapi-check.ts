@@ -71,7 +71,11 @@ const answers = new WeakMap<IHttpRequest, IHttpResponse>();
 // fp-ts values, as Prism's pipeline expects them back from a `forward` component: a TaskEither
 // (a function returning a promise of an Either) inside a Reader (a function of the logger).
 const right = <T>(value: T) => ({ _tag: "Right" as const, right: value });
-const forward = ({ data }: { data: IHttpRequest }) => () => () => Promise.resolve(right(answers.get(data)!));
+const forward =
+  ({ data }: { data: IHttpRequest }) =>
+  () =>
+  () =>
+    Promise.resolve(right(answers.get(data)!));
 
 let prism: Promise<{ prism: Prism; operations: Operations }> | null = null;
 
@@ -160,7 +164,10 @@ export async function checkExchange(exchange: Exchange, against?: Awaited<Return
     statusCode: exchange.status,
     headers: responseHeaders,
     // As Prism's proxy reads an answer (utils/parseResponse): JSON by media type, text otherwise.
-    body: exchange.status !== 204 && /^application\/(.+\+)?json\b/.test(responseHeaders["content-type"] ?? "") ? parseJson(exchange.responseText) : exchange.responseText,
+    body:
+      exchange.status !== 204 && /^application\/(.+\+)?json\b/.test(responseHeaders["content-type"] ?? "")
+        ? parseJson(exchange.responseText)
+        : exchange.responseText,
   });
   const result = await instance.request(request, operations)();
   if (result._tag === "Left") throw result.left;
@@ -175,7 +182,9 @@ export async function checkExchange(exchange: Exchange, against?: Awaited<Return
   const severity = (s: number): Violation["severity"] => (s === 0 ? "error" : "warning");
   const violations: Violation[] = [
     // A request the document forbids may well be refused (the suite sends many on purpose); accepting it means the two disagree.
-    ...(exchange.status < 300 ? input.filter((v) => v.severity === 0).map((v) => ({ side: "request" as const, severity: "error" as const, message: v.message, path: v.path })) : []),
+    ...(exchange.status < 300
+      ? input.filter((v) => v.severity === 0).map((v) => ({ side: "request" as const, severity: "error" as const, message: v.message, path: v.path }))
+      : []),
     ...output.map((v) => ({ side: "response" as const, severity: severity(v.severity), message: v.message, path: v.path })),
   ];
   return { operation, violations };

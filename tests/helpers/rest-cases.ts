@@ -30,7 +30,9 @@ export function catalogueOperations(): Documented[] {
   const document = buildOpenApiDocument(appRouter, "/api");
   const procedures = appRouter._def.procedures as Record<string, unknown>;
   const audiences = new Map<string, Audience>(
-    declaredProcedures(appRouter).flatMap(({ path, meta }) => (meta.openapi ? [[`${meta.openapi.method} ${normalizePath(meta.openapi.path)}`, audienceOf(procedures[path])]] : [])),
+    declaredProcedures(appRouter).flatMap(({ path, meta }) =>
+      meta.openapi ? [[`${meta.openapi.method} ${normalizePath(meta.openapi.path)}`, audienceOf(procedures[path])]] : [],
+    ),
   );
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
     (["get", "post", "put", "patch", "delete"] as const).flatMap((method) => {
@@ -55,7 +57,14 @@ function invalidated(op: oas31.OperationObject, req: CaseRequest): CaseRequest |
   const parameters = (op.parameters ?? []) as oas31.ParameterObject[];
   for (const p of parameters.filter((p) => p.in === "query" || p.in === "path")) {
     const schema = p.schema as oas31.SchemaObject;
-    const bad = schema.type === "integer" || schema.type === "number" ? "not-a-number" : schema.enum ? "not-an-option" : schema.maxLength ? "x".repeat(schema.maxLength + 1) : null;
+    const bad =
+      schema.type === "integer" || schema.type === "number"
+        ? "not-a-number"
+        : schema.enum
+          ? "not-an-option"
+          : schema.maxLength
+            ? "x".repeat(schema.maxLength + 1)
+            : null;
     if (bad === null) continue;
     return p.in === "path" ? { ...req, params: { ...req.params, [p.name]: bad } } : { ...req, query: { ...req.query, [p.name]: bad } };
   }
@@ -85,7 +94,8 @@ export function restCases(): Case[] {
       });
     if (audience !== "public") derived("signed out (401)", (req) => ({ ...req, token: null }));
     if (audience === "admin") derived("signed in without the admin role (403)", (req, fx) => ({ ...req, token: fx.customer.token }));
-    if (path.includes("{")) derived("an unknown id", (req) => ({ ...req, params: Object.fromEntries(Object.keys(req.params ?? {}).map((k) => [k, UNKNOWN_ID])) }));
+    if (path.includes("{"))
+      derived("an unknown id", (req) => ({ ...req, params: Object.fromEntries(Object.keys(req.params ?? {}).map((k) => [k, UNKNOWN_ID])) }));
     if (invalidated(op, {})) derived("invalid input (400)", (req) => invalidated(op, req));
   }
   for (const extra of MORE) cases.push({ operation: extra.operation, name: extra.name, fresh: extra.fresh ?? false, build: async (fx) => extra.build(fx) });
@@ -100,5 +110,8 @@ export function toRequest(operation: string, audience: Audience, req: CaseReques
   for (const [key, value] of Object.entries(req.query ?? {})) for (const v of [value].flat()) search.append(key, v);
   const token = req.token !== undefined ? req.token : audience === "admin" ? fx.admin.token : audience === "customer" ? fx.customer.token : null;
   const url = `/api${path}${search.size ? `?${search}` : ""}`;
-  return { url, init: { method, token, headers: req.headers, ...(req.rawBody !== undefined ? { rawBody: req.rawBody } : req.body !== undefined ? { body: req.body } : {}) } };
+  return {
+    url,
+    init: { method, token, headers: req.headers, ...(req.rawBody !== undefined ? { rawBody: req.rawBody } : req.body !== undefined ? { body: req.body } : {}) },
+  };
 }

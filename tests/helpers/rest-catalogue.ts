@@ -99,14 +99,28 @@ const entryBody = (competitionId: string, over: Record<string, unknown> = {}) =>
   quantity: 1,
   ...over,
 });
-const notification = (fx: Fixture, userId: string | null) => fx.db.insert(notifications).values({ title: `Note ${fx.unique()}`, message: "For the catalogue", userId }).returning().get().id;
+const notification = (fx: Fixture, userId: string | null) =>
+  fx.db
+    .insert(notifications)
+    .values({ title: `Note ${fx.unique()}`, message: "For the catalogue", userId })
+    .returning()
+    .get().id;
 
 /** Each operation's success (fresh: it uses something up, so each server gets its own). */
 export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => CaseRequest | Promise<CaseRequest> }> = {
   "POST /auth/login": { build: async (fx) => ({ body: { email: (await createUser(fx.db)).email, password: DEFAULT_PASSWORD } }) },
   "POST /auth/register": {
     fresh: true,
-    build: (fx) => ({ body: { email: `new-${fx.unique()}@example.test`, password: "long-enough-1", confirmPassword: "long-enough-1", firstName: "Nia", lastName: "Jones", dateOfBirth: "1990-04-01" } }),
+    build: (fx) => ({
+      body: {
+        email: `new-${fx.unique()}@example.test`,
+        password: "long-enough-1",
+        confirmPassword: "long-enough-1",
+        firstName: "Nia",
+        lastName: "Jones",
+        dateOfBirth: "1990-04-01",
+      },
+    }),
   },
   "POST /auth/logout": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: {} }) },
   "GET /competitions": { build: () => ({}) },
@@ -121,14 +135,20 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "GET /media-settings": { build: () => ({}) },
   "GET /popups": { build: () => ({ query: { page: "/" } }) },
   "GET /shop-mode": { build: () => ({}) },
-  "POST /contact": { fresh: true, build: (fx) => ({ body: { name: "Mair", email: `mair-${fx.unique()}@example.test`, subject: "Postal entries", message: "Where do I send my postcard?" } }) },
+  "POST /contact": {
+    fresh: true,
+    build: (fx) => ({ body: { name: "Mair", email: `mair-${fx.unique()}@example.test`, subject: "Postal entries", message: "Where do I send my postcard?" } }),
+  },
   "GET /competitions/{id}/draw": { build: (fx) => ({ params: { id: fx.competitionId } }) },
   "GET /health": { build: () => ({}) },
   "GET /auth/user": { build: () => ({}) },
   "PUT /auth/profile": { build: () => ({ body: { firstName: "Rhys", lastName: "Evans", city: "Lincoln" } }) },
   "PUT /auth/password": {
     fresh: true,
-    build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: { currentPassword: DEFAULT_PASSWORD, newPassword: "another-horse", confirmPassword: "another-horse" } }),
+    build: async (fx) => ({
+      token: (await freshCustomer(fx)).token,
+      body: { currentPassword: DEFAULT_PASSWORD, newPassword: "another-horse", confirmPassword: "another-horse" },
+    }),
   },
   "GET /user/entries": { build: () => ({}) },
   "GET /user/wins": { build: () => ({}) },
@@ -158,12 +178,21 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "POST /admin/categories": { fresh: true, build: (fx) => ({ body: { name: `Orchards ${fx.unique()}` } }) },
   "PUT /admin/categories/{id}": {
     fresh: true,
-    build: async (fx) => ({ params: { id: await made(fx, "/admin/categories", { name: `Barns ${fx.unique()}` }) }, body: { name: `Barns ${fx.unique()}`, isActive: false } }),
+    build: async (fx) => ({
+      params: { id: await made(fx, "/admin/categories", { name: `Barns ${fx.unique()}` }) },
+      body: { name: `Barns ${fx.unique()}`, isActive: false },
+    }),
   },
-  "DELETE /admin/categories/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/categories", { name: `Sheds ${fx.unique()}` }) } }) },
+  "DELETE /admin/categories/{id}": {
+    fresh: true,
+    build: async (fx) => ({ params: { id: await made(fx, "/admin/categories", { name: `Sheds ${fx.unique()}` }) } }),
+  },
   "GET /admin/popups": { build: () => ({}) },
   "POST /admin/popups": { fresh: true, build: (fx) => ({ body: popupBody(fx) }) },
-  "PUT /admin/popups/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) }, body: { ...popupBody(fx), priority: 5 } }) },
+  "PUT /admin/popups/{id}": {
+    fresh: true,
+    build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) }, body: { ...popupBody(fx), priority: 5 } }),
+  },
   "DELETE /admin/popups/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) } }) },
   "GET /admin/about-page": { build: () => ({}) },
   "PUT /admin/about-page": { build: () => ({ body: aboutPagePayload() }) },
@@ -171,9 +200,15 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "POST /admin/winners": { fresh: true, build: (fx) => ({ body: { competitionId: fx.competitionId, customerName: "Nia W.", testimonial: "Brilliant" } }) },
   "PUT /admin/winners/{id}": {
     fresh: true,
-    build: async (fx) => ({ params: { id: await made(fx, "/admin/winners", { competitionId: fx.competitionId, customerName: "Huw" }) }, body: { competitionId: fx.competitionId, customerName: "Huw P." } }),
+    build: async (fx) => ({
+      params: { id: await made(fx, "/admin/winners", { competitionId: fx.competitionId, customerName: "Huw" }) },
+      body: { competitionId: fx.competitionId, customerName: "Huw P." },
+    }),
   },
-  "DELETE /admin/winners/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/winners", { competitionId: fx.competitionId, customerName: "Ifan" }) } }) },
+  "DELETE /admin/winners/{id}": {
+    fresh: true,
+    build: async (fx) => ({ params: { id: await made(fx, "/admin/winners", { competitionId: fx.competitionId, customerName: "Ifan" }) } }),
+  },
   "GET /admin/entries": { build: (fx) => ({ query: { competitionId: fx.competitionId } }) },
   "GET /admin/entries/search": { build: (fx) => ({ query: { competitionId: fx.competitionId, paymentStatus: "paid", page: "1", pageSize: "1" } }) },
   "GET /admin/entries/export": { build: (fx) => ({ query: { competitionId: fx.competitionId } }) },
@@ -195,18 +230,35 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "POST /admin/competitions/{id}/postal-entries": { fresh: true, build: async (fx) => ({ params: { id: (await newCompetition(fx)).id }, body: postal(fx) }) },
   "GET /admin/competitions/{id}/postal-entries": { build: (fx) => ({ params: { id: fx.competitionId } }) },
   "GET /admin/player-protection": { build: () => ({}) },
-  "POST /admin/player-protection/{userId}/restrict": { fresh: true, build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { restricted: true, reason: "Signs of harm reported" } }) },
+  "POST /admin/player-protection/{userId}/restrict": {
+    fresh: true,
+    build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { restricted: true, reason: "Signs of harm reported" } }),
+  },
   "GET /admin/complaints": { build: () => ({}) },
   "PUT /admin/complaints/{id}": {
     fresh: true,
     build: (fx) => {
-      const values = { name: "Gwen", email: `gwen-${fx.unique()}@example.test`, subject: "A complaint", message: "My entry is missing.", kind: "complaint" as const, reference: `CMP-T-${fx.unique()}` };
-      const id = fx.db.insert(contactMessages).values({ ...values, responseDueAt: new Date(Date.now() + 56 * DAY) }).returning().get().id;
+      const values = {
+        name: "Gwen",
+        email: `gwen-${fx.unique()}@example.test`,
+        subject: "A complaint",
+        message: "My entry is missing.",
+        kind: "complaint" as const,
+        reference: `CMP-T-${fx.unique()}`,
+      };
+      const id = fx.db
+        .insert(contactMessages)
+        .values({ ...values, responseDueAt: new Date(Date.now() + 56 * DAY) })
+        .returning()
+        .get().id;
       return { params: { id }, body: { status: "answered", note: "Replied by phone" } };
     },
   },
   "GET /admin/audit-log": { build: () => ({}) },
-  "POST /admin/users/{userId}/revoke-sessions": { fresh: true, build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { reason: "Lost phone" } }) },
+  "POST /admin/users/{userId}/revoke-sessions": {
+    fresh: true,
+    build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { reason: "Lost phone" } }),
+  },
   "PUT /admin/users/{userId}/date-of-birth": {
     fresh: true,
     build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { dateOfBirth: "1980-01-01", reason: "Checked a passport" } }),
@@ -217,25 +269,50 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
 
 /** Refusals met on purpose, beyond the ones every operation of a kind can meet. */
 export const MORE: Array<{ operation: string; name: string; fresh?: boolean; build: (fx: Fixture) => CaseRequest | Promise<CaseRequest> }> = [
-  { operation: "GET /auth/user", name: "signed in with the session cookie", build: (fx) => ({ token: null, headers: { cookie: `session=${fx.customer.token}` } }) },
-  { operation: "GET /user/entries", name: "signed in with a bearer token", build: (fx) => ({ token: null, headers: { authorization: `Bearer ${fx.customer.token}` } }) },
+  {
+    operation: "GET /auth/user",
+    name: "signed in with the session cookie",
+    build: (fx) => ({ token: null, headers: { cookie: `session=${fx.customer.token}` } }),
+  },
+  {
+    operation: "GET /user/entries",
+    name: "signed in with a bearer token",
+    build: (fx) => ({ token: null, headers: { authorization: `Bearer ${fx.customer.token}` } }),
+  },
   {
     operation: "POST /auth/logout",
     name: "a cookie-authenticated write from another site (403)",
     build: async (fx) => ({ token: null, headers: { cookie: `session=${(await freshCustomer(fx)).token}`, origin: "https://evil.example" }, body: {} }),
   },
-  { operation: "POST /entries", name: "a declined payment (402)", fresh: true, build: async (fx) => ({ body: entryBody((await newCompetition(fx)).id, { paymentToken: "sim_decline" }) }) },
+  {
+    operation: "POST /entries",
+    name: "a declined payment (402)",
+    fresh: true,
+    build: async (fx) => ({ body: entryBody((await newCompetition(fx)).id, { paymentToken: "sim_decline" }) }),
+  },
   { operation: "POST /entries", name: "a wrong answer (422)", build: (fx) => ({ body: entryBody(fx.competitionId, { answer: "blue" }) }) },
   { operation: "POST /entries", name: "a well-formed request for a competition that does not exist", build: () => ({ body: entryBody(UNKNOWN_ID) }) },
-  { operation: "POST /admin/categories", name: "a name already taken (409)", build: async (fx) => {
-    const name = `Taken ${fx.unique()}`;
-    await made(fx, "/admin/categories", { name });
-    return { body: { name } };
-  } },
+  {
+    operation: "POST /admin/categories",
+    name: "a name already taken (409)",
+    build: async (fx) => {
+      const name = `Taken ${fx.unique()}`;
+      await made(fx, "/admin/categories", { name });
+      return { body: { name } };
+    },
+  },
   { operation: "GET /notifications", name: "another user's notifications (403)", build: async (fx) => ({ query: { userId: (await freshCustomer(fx)).id } }) },
   { operation: "POST /contact", name: "a malformed JSON body (400)", build: () => ({ rawBody: "{", headers: { "content-type": "application/json" } }) },
   { operation: "POST /contact", name: "a body that is not JSON (415)", build: () => ({ rawBody: "hello", headers: { "content-type": "text/plain" } }) },
   { operation: "POST /contact", name: "no body at all (400)", build: () => ({}) },
-  { operation: "GET /admin/entries", name: "a repeated query parameter that is not a list (400)", build: () => ({ query: { paymentStatus: ["paid", "failed"] } }) },
-  { operation: "PUT /auth/profile", name: "a body with a key no schema names (stripped)", build: () => ({ body: { firstName: "Rhys", lastName: "Evans", role: "admin" } }) },
+  {
+    operation: "GET /admin/entries",
+    name: "a repeated query parameter that is not a list (400)",
+    build: () => ({ query: { paymentStatus: ["paid", "failed"] } }),
+  },
+  {
+    operation: "PUT /auth/profile",
+    name: "a body with a key no schema names (stripped)",
+    build: () => ({ body: { firstName: "Rhys", lastName: "Evans", role: "admin" } }),
+  },
 ];

@@ -75,7 +75,17 @@ export function seedBuyers(dataDir: string, buyers: number, competition: { maxTi
   db.prepare(
     `insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, draw_seed, created_at, updated_at)
      values (?, 'Process Test Tractor', 'd', '/images/tractor.svg', 'Farm Machinery', ?, 'active', ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(competitionId, competition.pricePence ?? 100, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, competition.maxTickets, "ab".repeat(32), now, now);
+  ).run(
+    competitionId,
+    competition.pricePence ?? 100,
+    now - 86_400_000,
+    now + 86_400_000,
+    now + 2 * 86_400_000,
+    competition.maxTickets,
+    "ab".repeat(32),
+    now,
+    now,
+  );
   const tokens: string[] = [];
   for (let i = 0; i < buyers; i++) {
     const id = crypto.randomUUID();

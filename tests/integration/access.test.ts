@@ -17,7 +17,7 @@ const allowed: Record<Group, As[]> = { public: [null, "customer", "admin"], cust
 
 async function outcome(as: As, path: string): Promise<"allowed" | 401 | 403> {
   const { caller } = await callerAs(db, as);
-  const fn = path.split(".").reduce<any>((node, key) => node[key], caller);
+  const fn = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
   try {
     await fn(undefined);
     return "allowed";

@@ -66,11 +66,19 @@ const writes: Record<string, Write> = {
   },
   "admin.categories.create": async () => (c) => c.admin.categories.create({ name: unique("Orchards") }),
   "admin.categories.update": async () => {
-    const row = db.insert(categories).values({ name: unique("Hedging") }).returning().get();
+    const row = db
+      .insert(categories)
+      .values({ name: unique("Hedging") })
+      .returning()
+      .get();
     return (c) => c.admin.categories.update({ id: row.id, name: unique("Hedgerows") });
   },
   "admin.categories.remove": async () => {
-    const row = db.insert(categories).values({ name: unique("Spare") }).returning().get();
+    const row = db
+      .insert(categories)
+      .values({ name: unique("Spare") })
+      .returning()
+      .get();
     return (c) => c.admin.categories.remove({ id: row.id });
   },
   "admin.popups.create": async () => (c) => c.admin.popups.create(popupFields()),
@@ -130,7 +138,11 @@ const writes: Record<string, Write> = {
     return (c) => c.admin.users.changeDateOfBirth({ userId: player.id, dateOfBirth: "1989-01-01", reason: "Passport checked by phone" });
   },
   "admin.notifications.remove": async () => {
-    const row = db.insert(notifications).values({ title: unique("Old news"), message: "Gone" }).returning().get();
+    const row = db
+      .insert(notifications)
+      .values({ title: unique("Old news"), message: "Gone" })
+      .returning()
+      .get();
     return (c) => c.admin.notifications.remove({ id: row.id });
   },
 };
@@ -142,7 +154,9 @@ const adminMutations = Object.entries(appRouter._def.procedures as unknown as Re
 
 /** Every row of every table, so a test can tell that nothing at all changed. */
 function snapshot(): string {
-  const tables = db.$client.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '__drizzle_migrations' order by name").all() as Array<{ name: string }>;
+  const tables = db.$client
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '__drizzle_migrations' order by name")
+    .all() as Array<{ name: string }>;
   return JSON.stringify(tables.map(({ name }) => [name, db.$client.prepare(`select * from "${name}"`).all()]));
 }
 
@@ -152,20 +166,36 @@ function auditFails<T>(run: () => Promise<T>): Promise<T> {
   return run().finally(() => db.$client.exec("drop trigger audit_refused"));
 }
 
-const newRows = (afterId: number) => db.select().from(auditLog).where(eq(auditLog.actorId, actor.id)).orderBy(desc(auditLog.id)).all().filter((r) => r.id > afterId);
+const newRows = (afterId: number) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.actorId, actor.id))
+    .orderBy(desc(auditLog.id))
+    .all()
+    .filter((r) => r.id > afterId);
 const lastId = () => db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1).get()?.id ?? 0;
 
 describe("every admin write carries its own audit row", () => {
   it("the table below covers every admin mutation of the router", () => {
     expect(adminMutations.length).toBeGreaterThan(20);
-    expect(Object.keys(writes).filter((p) => p.startsWith("admin.")).sort()).toEqual(adminMutations);
+    expect(
+      Object.keys(writes)
+        .filter((p) => p.startsWith("admin."))
+        .sort(),
+    ).toEqual(adminMutations);
   });
 
   for (const [path, prepare] of Object.entries(writes)) {
     it(`${path}: rolled back when its audit row cannot be written, recorded when it can`, async () => {
       const call = await prepare(db);
       const before = snapshot();
-      const refused = await auditFails(() => call(caller).then(() => null, (err: unknown) => err));
+      const refused = await auditFails(() =>
+        call(caller).then(
+          () => null,
+          (err: unknown) => err,
+        ),
+      );
       expect(refused, "the write must fail with its audit row").toBeInstanceOf(TRPCError);
       expect(String((refused as TRPCError).cause)).toContain("audit log unavailable");
       expect(snapshot(), "nothing of the change may remain").toBe(before);
@@ -264,7 +294,14 @@ describe("audited(): the change and its row commit or roll back together", () =>
 
   it("refuses a change that would hold the transaction open across an await", () => {
     const rows = count(db, "audit_log");
-    expect(() => audited(db, actor, async () => "later", () => ({ action: "admin.settings.update" }))).toThrow(/promise/i);
+    expect(() =>
+      audited(
+        db,
+        actor,
+        async () => "later",
+        () => ({ action: "admin.settings.update" }),
+      ),
+    ).toThrow(/promise/i);
     expect(count(db, "audit_log")).toBe(rows);
     expect(db.$client.inTransaction).toBe(false);
   });

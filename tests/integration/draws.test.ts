@@ -18,8 +18,20 @@ allowGuestCheckout(db);
 const DAY = 86_400_000;
 const deps = (now?: Date) => ({ db, mailer: noopMailer, payments: new SimulatedPaymentProvider(0), now: now ? () => now : undefined });
 
-async function buy(competitionId: string, quantity: number, email = `b-${crypto.randomUUID().slice(0, 6)}@example.test`, userId: string | null = null, token = "sim_approve") {
-  return placeOrder(deps(), { userId, customerName: "Buyer Person", customerEmail: email, lines: [{ competitionId, quantity, answer: "green" }], method: { kind: "token", token } });
+async function buy(
+  competitionId: string,
+  quantity: number,
+  email = `b-${crypto.randomUUID().slice(0, 6)}@example.test`,
+  userId: string | null = null,
+  token = "sim_approve",
+) {
+  return placeOrder(deps(), {
+    userId,
+    customerName: "Buyer Person",
+    customerEmail: email,
+    lines: [{ competitionId, quantity, answer: "green" }],
+    method: { kind: "token", token },
+  });
 }
 
 const postal = (competitionId: string, over: Record<string, unknown> = {}) =>
@@ -67,7 +79,9 @@ describe("postal entries", () => {
   it("refuse a wrong answer and a card that arrived after the closing date", async () => {
     const c = await createCompetition(db, { endDate: new Date(Date.now() + DAY) });
     expect((await refusal(Promise.resolve().then(() => postal(c.id, { answer: "blue" })))).code).toBe("WRONG_ANSWER");
-    expect((await refusal(Promise.resolve().then(() => postal(c.id, { receivedAt: new Date(Date.now() + 2 * DAY).toISOString() })))).code).toBe("INVALID_INPUT");
+    expect((await refusal(Promise.resolve().then(() => postal(c.id, { receivedAt: new Date(Date.now() + 2 * DAY).toISOString() })))).code).toBe(
+      "INVALID_INPUT",
+    );
   });
 });
 

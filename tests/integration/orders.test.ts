@@ -107,7 +107,13 @@ describe("when entries are taken", () => {
     expect(soldOut).toMatchObject({ code: "SOLD_OUT", message: `"${c.title}" has sold out` });
     const row = db.select().from(competitions).where(eq(competitions.id, c.id)).get()!;
     expect(row.soldTickets).toBe(5);
-    const numbers = db.select({ n: tickets.number }).from(tickets).where(eq(tickets.competitionId, c.id)).all().map((t) => Number(t.n)).sort((a, b) => a - b);
+    const numbers = db
+      .select({ n: tickets.number })
+      .from(tickets)
+      .where(eq(tickets.competitionId, c.id))
+      .all()
+      .map((t) => Number(t.n))
+      .sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -120,9 +126,14 @@ describe("when entries are taken", () => {
     );
     expect(byAccount.code).toBe("PER_PERSON_LIMIT");
     expect(byAccount.message).toContain("you can buy 2 more");
-    const byEmail = await refusal(placeOrder(deps(), args(c.id, { userId: null, customerEmail: user.email, lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })));
+    const byEmail = await refusal(
+      placeOrder(deps(), args(c.id, { userId: null, customerEmail: user.email, lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })),
+    );
     expect(byEmail.code).toBe("PER_PERSON_LIMIT");
-    const ok = await placeOrder(deps(), args(c.id, { userId: user.id, customerEmail: user.email, lines: [{ competitionId: c.id, quantity: 2, answer: "green" }] }));
+    const ok = await placeOrder(
+      deps(),
+      args(c.id, { userId: user.id, customerEmail: user.email, lines: [{ competitionId: c.id, quantity: 2, answer: "green" }] }),
+    );
     expect(ok.status).toBe("paid");
   });
 });
@@ -134,11 +145,17 @@ describe("payment outcomes", () => {
     ["sim_error", "error"],
   ])("%s fails the order, keeps no tickets and gives the numbers to the next buyer", async (token, reason) => {
     const c = await createCompetition(db, { maxTickets: 3 });
-    const err = await refusal(placeOrder(deps(), args(c.id, { method: { kind: "token", token }, lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })));
+    const err = await refusal(
+      placeOrder(deps(), args(c.id, { method: { kind: "token", token }, lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })),
+    );
     expect(err.code).toBe("PAYMENT_DECLINED");
     expect(err.message).toBe("Your payment could not be processed. Please try again.");
     expect(err.details).toMatchObject({ paymentStatus: "failed", reason });
-    const order = db.select().from(orders).where(eq(orders.id, String(err.details!.orderId))).get()!;
+    const order = db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, String(err.details!.orderId)))
+      .get()!;
     expect(order.status).toBe("failed");
     expect(db.select().from(entries).where(eq(entries.orderId, order.id)).get()!.paymentStatus).toBe("failed");
     const next = await placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] }));
@@ -148,7 +165,10 @@ describe("payment outcomes", () => {
 
   it("keeps only the brand and last four digits of a card", async () => {
     const c = await createCompetition(db);
-    const result = await placeOrder(deps(), args(c.id, { method: { kind: "card", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", name: "Jo Field" } }));
+    const result = await placeOrder(
+      deps(),
+      args(c.id, { method: { kind: "card", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", name: "Jo Field" } }),
+    );
     const order = db.select().from(orders).where(eq(orders.id, result.orderId)).get()!;
     expect(order).toMatchObject({ cardBrand: "visa", cardLast4: "4242", status: "paid" });
     expect(JSON.stringify(db.$client.prepare("select * from orders").all())).not.toContain("4242424242424242");
@@ -193,7 +213,10 @@ describe("holds and mail", () => {
     const slow: PaymentProvider & { refunds: string[] } = {
       name: "slow",
       refunds: [],
-      charge: () => new Promise<ChargeResult>((resolve) => (release = () => resolve({ status: "succeeded", paymentId: "late_1", cardBrand: "visa", last4: "4242", funding: "debit" }))),
+      charge: () =>
+        new Promise<ChargeResult>(
+          (resolve) => (release = () => resolve({ status: "succeeded", paymentId: "late_1", cardBrand: "visa", last4: "4242", funding: "debit" })),
+        ),
       cardFunding: async () => "debit",
       lookup: async () => null,
       async refund(id) {
@@ -229,11 +252,27 @@ describe("holds and mail", () => {
     const a = await createCompetition(db, { pricePence: 100, qualifyingAnswer: "Green" });
     const b = await createCompetition(db, { pricePence: 250, qualifyingAnswer: "Four" });
     const wrong = await refusal(
-      placeOrder(deps(), args(a.id, { lines: [{ competitionId: a.id, quantity: 1, answer: "green" }, { competitionId: b.id, quantity: 2, answer: "three" }] })),
+      placeOrder(
+        deps(),
+        args(a.id, {
+          lines: [
+            { competitionId: a.id, quantity: 1, answer: "green" },
+            { competitionId: b.id, quantity: 2, answer: "three" },
+          ],
+        }),
+      ),
     );
     expect(wrong.code).toBe("WRONG_ANSWER");
     expect(wrong.message).toContain(b.title);
-    const ok = await placeOrder(deps(), args(a.id, { lines: [{ competitionId: a.id, quantity: 1, answer: "green" }, { competitionId: b.id, quantity: 2, answer: "four" }] }));
+    const ok = await placeOrder(
+      deps(),
+      args(a.id, {
+        lines: [
+          { competitionId: a.id, quantity: 1, answer: "green" },
+          { competitionId: b.id, quantity: 2, answer: "four" },
+        ],
+      }),
+    );
     expect(ok.amount).toBe("6.00");
     expect(ok.lines.map((l) => l.ticketNumbers.length).sort()).toEqual([1, 2]);
     expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [], ticketsWithoutPaidOrder: [] });

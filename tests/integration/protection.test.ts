@@ -19,7 +19,13 @@ const HOUR = 3_600_000;
 const deps = (now?: Date) => ({ db, payments: new SimulatedPaymentProvider(0), mailer: noopMailer, now: now ? () => now : undefined });
 
 async function buy(userId: string | null, competitionId: string, quantity = 1, token = "sim_approve", now?: Date) {
-  return placeOrder(deps(now), { userId, customerName: "Pat Buyer", customerEmail: `pat-${crypto.randomUUID().slice(0, 6)}@example.test`, lines: [{ competitionId, quantity, answer: "green" }], method: { kind: "token", token } });
+  return placeOrder(deps(now), {
+    userId,
+    customerName: "Pat Buyer",
+    customerEmail: `pat-${crypto.randomUUID().slice(0, 6)}@example.test`,
+    lines: [{ competitionId, quantity, answer: "green" }],
+    method: { kind: "token", token },
+  });
 }
 
 describe("18+ only (1.1)", () => {
@@ -33,13 +39,28 @@ describe("18+ only (1.1)", () => {
     // The cart path and the REST path are the same order code; the postal path checks too.
     const postal = await refusal(
       Promise.resolve().then(() =>
-        recordPostalEntry(deps(), c.id, { customerName: "Kid", customerEmail: child.email, address: "x", receivedAt: new Date().toISOString(), postalReference: "PC-kid", answer: "green" }),
+        recordPostalEntry(deps(), c.id, {
+          customerName: "Kid",
+          customerEmail: child.email,
+          address: "x",
+          receivedAt: new Date().toISOString(),
+          postalReference: "PC-kid",
+          answer: "green",
+        }),
       ),
     );
     expect(postal.message).toBe("You must be 18 or over to enter our competitions.");
     const youngPostcard = await refusal(
       Promise.resolve().then(() =>
-        recordPostalEntry(deps(), c.id, { customerName: "Kid", customerEmail: "kid@example.test", address: "x", receivedAt: new Date().toISOString(), postalReference: "PC-kid2", answer: "green", dateOfBirth: "2015-01-01" }),
+        recordPostalEntry(deps(), c.id, {
+          customerName: "Kid",
+          customerEmail: "kid@example.test",
+          address: "x",
+          receivedAt: new Date().toISOString(),
+          postalReference: "PC-kid2",
+          answer: "green",
+          dateOfBirth: "2015-01-01",
+        }),
       ),
     );
     expect(youngPostcard.code).toBe("UNDER_18");
@@ -123,7 +144,16 @@ describe("breaks, self-exclusion and closure (1.5)", () => {
     expect((await refusal(buy(u.id, c.id))).message).toContain("You have self-excluded until");
     expect((await refusal(Promise.resolve().then(() => restrictAccount(db, u.id, false, "customer asked nicely")))).code).toBe("INVALID_STATE");
     const postal = await refusal(
-      Promise.resolve().then(() => recordPostalEntry(deps(), c.id, { customerName: "X", customerEmail: u.email, address: "x", receivedAt: now.toISOString(), postalReference: "PC-susp", answer: "green" })),
+      Promise.resolve().then(() =>
+        recordPostalEntry(deps(), c.id, {
+          customerName: "X",
+          customerEmail: u.email,
+          address: "x",
+          receivedAt: now.toISOString(),
+          postalReference: "PC-susp",
+          answer: "green",
+        }),
+      ),
     );
     expect(postal.message).toContain("suspended");
   });
@@ -179,7 +209,13 @@ describe("complaints (1.2)", () => {
   it("gives a complaint a reference, an acknowledgement and a place in the queue with an 8-week deadline", async () => {
     const { caller } = await callerAs(db, null);
     const now = new Date();
-    const res = await caller.public.contact.send({ name: "Cross Customer", email: "cross@example.test", subject: "Prize not delivered", message: "My prize has not arrived after six weeks.", kind: "complaint" });
+    const res = await caller.public.contact.send({
+      name: "Cross Customer",
+      email: "cross@example.test",
+      subject: "Prize not delivered",
+      message: "My prize has not arrived after six weeks.",
+      kind: "complaint",
+    });
     expect(res.reference).toMatch(/^CMP-\d{8}-[0-9A-F]{6}$/);
     const admin = (await callerAs(db, "admin")).caller;
     const queue = await admin.admin.protection.complaints();

@@ -17,7 +17,11 @@ const api = createServer((req, res) => {
     res.setHeader("content-type", "application/json");
     if (req.url === "/v1/payment_intents" && body.get("payment_method") === "pm_card_chargeDeclinedInsufficientFunds") {
       res.statusCode = 402;
-      res.end(JSON.stringify({ error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." } }));
+      res.end(
+        JSON.stringify({
+          error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
+        }),
+      );
       return;
     }
     if (req.url === "/v1/payment_intents") {
@@ -106,26 +110,46 @@ describe("POST /api/payments/stripe/webhook", async () => {
   const { noopMailer } = await import("../../src/server/mail/mailer");
   const { ledgerProblems } = await import("../helpers/assertions");
   const db = createTestDb();
-allowGuestCheckout(db);
+  allowGuestCheckout(db);
   const server = await startTestServer(db, { services: { payments: provider } });
 
   it("settles an order whose payment answer never arrived, and ignores forged events", async () => {
     const c = await createCompetition(db, { maxTickets: 10 });
     // A charge that never answers leaves the order pending, as a crash would.
-    const stuck = { name: "stuck", charge: () => new Promise<never>(() => {}), refund: async () => {}, cardFunding: async () => "debit" as const, lookup: async () => null };
+    const stuck = {
+      name: "stuck",
+      charge: () => new Promise<never>(() => {}),
+      refund: async () => {},
+      cardFunding: async () => "debit" as const,
+      lookup: async () => null,
+    };
     void placeOrder(
       { db, payments: stuck, mailer: noopMailer },
-      { userId: null, customerName: "W H", customerEmail: "wh@example.test", lines: [{ competitionId: c.id, quantity: 2, answer: "green" }], method: { kind: "token", token: "pm_x" } },
+      {
+        userId: null,
+        customerName: "W H",
+        customerEmail: "wh@example.test",
+        lines: [{ competitionId: c.id, quantity: 2, answer: "green" }],
+        method: { kind: "token", token: "pm_x" },
+      },
     );
     await db.groupCommit.flush();
     const order = db.$client.prepare("select id, status from orders where customer_email = 'wh@example.test'").get() as { id: string; status: string };
     expect(order.status).toBe("pending");
 
-    const payload = JSON.stringify({ id: "evt_2", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_hook_1", object: "payment_intent", metadata: { orderId: order.id } } } });
+    const payload = JSON.stringify({
+      id: "evt_2",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_hook_1", object: "payment_intent", metadata: { orderId: order.id } } },
+    });
     const forged = await server.request("/api/payments/stripe/webhook", {
       method: "POST",
       rawBody: payload,
-      headers: { "content-type": "application/json", "stripe-signature": provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" }) },
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" }),
+      },
     });
     expect(forged.status).toBe(400);
     expect((db.$client.prepare("select status from orders where id = ?").get(order.id) as { status: string }).status).toBe("pending");
@@ -133,7 +157,10 @@ allowGuestCheckout(db);
     const genuine = await server.request("/api/payments/stripe/webhook", {
       method: "POST",
       rawBody: payload,
-      headers: { "content-type": "application/json", "stripe-signature": provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_offline_secret" }) },
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_offline_secret" }),
+      },
     });
     expect(genuine.status).toBe(200);
     expect(genuine.json).toMatchObject({ received: true, outcome: "paid" });

@@ -74,16 +74,22 @@ describe.skipIf(!mounted)("a full disk on launch night (tmpfs; needs root to mou
     await new Promise((r) => setTimeout(r, 50));
     const filler = fillDisk(mountPoint);
     const during = tokens.map((t, i) => buy(url, t, competitionId, 3, i));
-    const answers = await Promise.all([...inFlight, ...during].map(async (p) => {
-      const res = await p;
-      return { status: res.status, text: await res.text() };
-    }));
+    const answers = await Promise.all(
+      [...inFlight, ...during].map(async (p) => {
+        const res = await p;
+        return { status: res.status, text: await res.text() };
+      }),
+    );
 
     await new Promise((r) => setTimeout(r, 1100));
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: "error", database: "unwritable" });
-    const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@harvestdraws.co.uk", password: "process-admin-pw" }) });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@harvestdraws.co.uk", password: "process-admin-pw" }),
+    });
     expect([200, 503]).toContain(login.status);
 
     for (const a of answers) {
@@ -103,9 +109,18 @@ describe.skipIf(!mounted)("a full disk on launch night (tmpfs; needs root to mou
       await until("processing orders to be recorded", async () => processing.every((id) => status(id) === "paid"));
       for (const id of confirmed) expect(status(id)).toBe("paid");
       // Nothing half-written: every paid entry has its tickets, and nothing stays pending.
-      expect(db.prepare("select count(*) from entries e where e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)").pluck().get()).toBe(0);
+      expect(
+        db
+          .prepare(
+            "select count(*) from entries e where e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)",
+          )
+          .pluck()
+          .get(),
+      ).toBe(0);
       await until("no order left pending", async () => db.prepare("select count(*) from orders where status = 'pending'").pluck().get() === 0);
-      console.info(`full disk: ${confirmed.length} paid at once, ${processing.length} recorded after the disk had room, ${answers.filter((a) => a.status === 503).length} refused with 503`);
+      console.info(
+        `full disk: ${confirmed.length} paid at once, ${processing.length} recorded after the disk had room, ${answers.filter((a) => a.status === 503).length} refused with 503`,
+      );
     } finally {
       db.close();
     }

@@ -54,14 +54,25 @@ describe("a crash in the middle of a flash sale", () => {
     const tickets = (db.$client.prepare("select count(*) n from tickets where competition_id = ?").get(competitionId) as { n: number }).n;
     const problems = ledgerProblems(db);
     db.$client.close();
-    console.log(`crash test: ${answered} answered purchases, orders at kill ${JSON.stringify(before)}, after restart ${JSON.stringify(after)}, tickets ${tickets}`);
+    console.log(
+      `crash test: ${answered} answered purchases, orders at kill ${JSON.stringify(before)}, after restart ${JSON.stringify(after)}, tickets ${tickets}`,
+    );
 
     expect(answered).toBeGreaterThan(10);
     expect(counts.pending ?? 0).toBe(0);
-    expect((counts.failed ?? 0)).toBeGreaterThanOrEqual(pendingAtKill);
+    expect(counts.failed ?? 0).toBeGreaterThanOrEqual(pendingAtKill);
     expect(sold.h).toBe(0);
     expect(sold.s).toBe(tickets);
-    expect(problems).toEqual({ soldMismatch: [], heldMismatch: [], oversold: [], outOfRange: [], duplicates: [], paidWithoutTickets: [], ticketsWithoutPaidOrder: [], failedWithTickets: [] });
+    expect(problems).toEqual({
+      soldMismatch: [],
+      heldMismatch: [],
+      oversold: [],
+      outOfRange: [],
+      duplicates: [],
+      paidWithoutTickets: [],
+      ticketsWithoutPaidOrder: [],
+      failedWithTickets: [],
+    });
   }, 60_000);
 });
 

@@ -132,7 +132,9 @@ describe("the default embedded start", () => {
   }, 30_000);
 
   it("says nothing of a demo when payments are real", async () => {
-    const server = await startServerProcess({ env: { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_startup", STRIPE_WEBHOOK_SECRET: "whsec_startup" } });
+    const server = await startServerProcess({
+      env: { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_startup", STRIPE_WEBHOOK_SECRET: "whsec_startup" },
+    });
     try {
       expect(server.output()).not.toContain("simulated");
       expect(await (await fetch(`${server.url}/api/shop-mode`)).json()).toEqual({ demo: false });

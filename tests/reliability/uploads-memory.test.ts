@@ -27,7 +27,9 @@ function prepare(dataDir: string): string {
   ).run(id, `uploader-${id.slice(0, 6)}@example.test`, now, now);
   const session = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
   db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(sessionIdFromToken(session), id, now + 86_400_000, now);
-  const set = db.prepare("insert into settings (key, value, category, updated_at) values (?, ?, 'media', ?) on conflict(key) do update set value = excluded.value");
+  const set = db.prepare(
+    "insert into settings (key, value, category, updated_at) values (?, ?, 'media', ?) on conflict(key) do update set value = excluded.value",
+  );
   set.run("max_image_size_mb", "1", now);
   set.run("max_video_size_mb", "100", now);
   db.close();

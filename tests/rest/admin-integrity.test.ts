@@ -17,14 +17,20 @@ const as = (method: string, path: string, body?: unknown) => api.request(`/api${
 const auditRows = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).all();
 
 const DAY = 86_400_000;
-const campaign = (over: Record<string, unknown> = {}) => campaignPayload({ title: "Integrity Baler", qualifyingQuestion: "What colour is grass?", qualifyingAnswer: "Green", ...over });
+const campaign = (over: Record<string, unknown> = {}) =>
+  campaignPayload({ title: "Integrity Baler", qualifyingQuestion: "What colour is grass?", qualifyingAnswer: "Green", ...over });
 
 describe("A. an admin write cannot escape the audit log", () => {
   it("refuses an extra field nested 3,000 deep before anything runs: 400, setting unchanged, no audit row", async () => {
     let nested = '"bottom"';
     for (let i = 0; i < 3000; i++) nested = `{"x":${nested}}`;
     const rows = auditRows("admin.settings.update").length;
-    const res = await api.request("/api/admin/settings/winners_display_count", { method: "PUT", token, headers: { "content-type": "application/json" }, rawBody: `{"value":"3","extra":${nested}}` });
+    const res = await api.request("/api/admin/settings/winners_display_count", {
+      method: "PUT",
+      token,
+      headers: { "content-type": "application/json" },
+      rawBody: `{"value":"3","extra":${nested}}`,
+    });
     expect(res.status).toBe(400);
     expect(res.text).not.toContain("stack");
     expect(db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()?.value).toBe("12");
@@ -35,7 +41,13 @@ describe("A. an admin write cannot escape the audit log", () => {
     const res = await as("PUT", "/admin/settings/winners_display_count", { value: "9" });
     expect(res.status).toBe(200);
     const log = await as("GET", "/admin/audit-log");
-    expect(log.json[0]).toMatchObject({ action: "admin.settings.update", targetType: "settings", targetId: "winners_display_count", actorEmail: admin.email, details: { key: "winners_display_count", value: "9" } });
+    expect(log.json[0]).toMatchObject({
+      action: "admin.settings.update",
+      targetType: "settings",
+      targetId: "winners_display_count",
+      actorEmail: admin.email,
+      details: { key: "winners_display_count", value: "9" },
+    });
   });
 });
 
@@ -90,13 +102,17 @@ describe('B. "drawn" only through the draw; a competition with entries is closed
 
   it("refuses while a payment is pending, and deletes when only failed payments remain", async () => {
     const pending = await createCompetition(db);
-    db.insert(entries).values({ competitionId: pending.id, customerName: "P", customerEmail: "p@example.test", ticketCount: 1, amountPence: 250, paymentStatus: "pending" }).run();
+    db.insert(entries)
+      .values({ competitionId: pending.id, customerName: "P", customerEmail: "p@example.test", ticketCount: 1, amountPence: 250, paymentStatus: "pending" })
+      .run();
     const refused = await as("DELETE", `/admin/competitions/${pending.id}`);
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(ENTRIES_MESSAGE);
 
     const failed = await createCompetition(db);
-    db.insert(entries).values({ competitionId: failed.id, customerName: "F", customerEmail: "f@example.test", ticketCount: 1, amountPence: 250, paymentStatus: "failed" }).run();
+    db.insert(entries)
+      .values({ competitionId: failed.id, customerName: "F", customerEmail: "f@example.test", ticketCount: 1, amountPence: 250, paymentStatus: "failed" })
+      .run();
     expect((await as("DELETE", `/admin/competitions/${failed.id}`)).status).toBe(200);
     expect(auditRows("admin.competitions.remove").filter((r) => r.targetId === failed.id)).toHaveLength(1);
   });
@@ -155,7 +171,11 @@ describe("C. a link that looks like a site path must stay on the site", () => {
       expect(res.status, link).toBe(200);
       expect(res.json.ctaLink).toBe(link);
     }
-    const c = await as("POST", "/admin/competitions", campaign({ title: "Good Links", privacyPolicyUrl: "/privacy", termsOfUseUrl: "https://example.com/terms" }));
+    const c = await as(
+      "POST",
+      "/admin/competitions",
+      campaign({ title: "Good Links", privacyPolicyUrl: "/privacy", termsOfUseUrl: "https://example.com/terms" }),
+    );
     expect(c.status).toBe(200);
     expect(c.json).toMatchObject({ privacyPolicyUrl: "/privacy", termsOfUseUrl: "https://example.com/terms" });
   });
@@ -170,8 +190,16 @@ describe("D. only an admin changes a date of birth once set, with a reason, audi
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ userId: player.id, dateOfBirth: "1990-06-01", previousDateOfBirth: "2010-06-01" });
     expect(db.select({ d: users.dateOfBirth }).from(users).where(eq(users.id, player.id)).get()?.d).toBe("1990-06-01");
-    const [row] = db.select().from(auditLog).where(and(eq(auditLog.action, "admin.users.changeDateOfBirth"), eq(auditLog.targetId, player.id))).all();
-    expect(row).toMatchObject({ actorId: admin.id, reason: "Passport seen on video call", details: { dateOfBirth: "1990-06-01", previousDateOfBirth: "2010-06-01" } });
+    const [row] = db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "admin.users.changeDateOfBirth"), eq(auditLog.targetId, player.id)))
+      .all();
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      reason: "Passport seen on video call",
+      details: { dateOfBirth: "1990-06-01", previousDateOfBirth: "2010-06-01" },
+    });
   });
 
   it("answers 404 for an unknown player and refuses a future or impossible date, a short reason or an extra field", async () => {
@@ -222,7 +250,9 @@ describe("E. a ticket limit cannot be made so large that the shop's own answers 
     try {
       const res = await api.request("/api/competitions", { headers: { "x-request-id": "req-output-check-1" } });
       expect(res.status).toBe(500);
-      expect(res.json.message).toBe("Something went wrong on our side. Please try again; if it keeps happening, contact us quoting reference req-output-check-1.");
+      expect(res.json.message).toBe(
+        "Something went wrong on our side. Please try again; if it keeps happening, contact us quoting reference req-output-check-1.",
+      );
       expect(res.text).not.toMatch(/maxTickets|Too big|9007199254740991/i);
       expect(res.json.data.zodError).toBeNull();
     } finally {

@@ -22,7 +22,14 @@ describe("campaigns", () => {
   it("creates, lists (with the answer, for admins only), edits, toggles and deletes", async () => {
     const created = await as("POST", "/admin/competitions", campaign());
     expect(created.status).toBe(200);
-    expect(created.json).toMatchObject({ title: "Admin Test Baler", price: "3.50", status: "active", qualifyingAnswer: "Four", featured: false, allowPostalEntry: true });
+    expect(created.json).toMatchObject({
+      title: "Admin Test Baler",
+      price: "3.50",
+      status: "active",
+      qualifyingAnswer: "Four",
+      featured: false,
+      allowPostalEntry: true,
+    });
     const id = created.json.id;
     const list = await as("GET", "/admin/competitions");
     expect(list.json.find((c: { id: string }) => c.id === id).qualifyingAnswer).toBe("Four");
@@ -51,7 +58,9 @@ describe("campaigns", () => {
 
   it("refuses to delete a competition with paid entries and says what to do instead", async () => {
     const c = await createCompetition(db);
-    const bought = await api.request("/api/entries", { body: { competitionId: c.id, customerName: "A B", customerEmail: "ab@example.test", answer: "green", quantity: 1 } });
+    const bought = await api.request("/api/entries", {
+      body: { competitionId: c.id, customerName: "A B", customerEmail: "ab@example.test", answer: "green", quantity: 1 },
+    });
     expect(bought.status).toBe(201);
     const res = await as("DELETE", `/admin/competitions/${c.id}`);
     expect(res.status).toBe(409);
@@ -64,7 +73,8 @@ describe("campaigns", () => {
 describe("hero slides", () => {
   it("creates, reorders by PATCHing only order, deactivates and deletes", async () => {
     const a = (await as("POST", "/hero-slides", { title: "A", image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" })).json;
-    const b = (await as("POST", "/hero-slides", { title: "B", image: "/images/hero-winners.svg", ctaText: "Go", ctaLink: "https://example.com", order: 1 })).json;
+    const b = (await as("POST", "/hero-slides", { title: "B", image: "/images/hero-winners.svg", ctaText: "Go", ctaLink: "https://example.com", order: 1 }))
+      .json;
     expect(a).toMatchObject({ isActive: true, order: 0 });
     expect((await as("PATCH", `/hero-slides/${a.id}`, { order: 2 })).json.order).toBe(2);
     const ordered = (await as("GET", "/hero-slides")).json.map((s: { title: string }) => s.title);
@@ -94,13 +104,20 @@ describe("categories, settings, pop-ups, notifications, About page and winners",
     const blank = await as("POST", "/admin/categories", { name: "   " });
     expect(JSON.stringify(blank.json)).toContain("Category name is required");
     const id = (await as("GET", "/admin/categories")).json.find((c: { name: string }) => c.name === "Orchards").id;
-    expect((await as("PUT", `/admin/categories/${id}`, { name: "Orchards & Fruit", isActive: false })).json).toMatchObject({ name: "Orchards & Fruit", isActive: false });
+    expect((await as("PUT", `/admin/categories/${id}`, { name: "Orchards & Fruit", isActive: false })).json).toMatchObject({
+      name: "Orchards & Fruit",
+      isActive: false,
+    });
     expect((await api.request("/api/categories")).json.map((c: { name: string }) => c.name)).not.toContain("Orchards & Fruit");
     expect((await as("DELETE", `/admin/categories/${id}`)).status).toBe(200);
   });
 
   it("changes settings within their rules", async () => {
-    db.$client.prepare("insert into settings (key, value, category, updated_at) values ('max_image_size_mb', '10', 'media', 0), ('winners_display_count', '12', 'display', 0)").run();
+    db.$client
+      .prepare(
+        "insert into settings (key, value, category, updated_at) values ('max_image_size_mb', '10', 'media', 0), ('winners_display_count', '12', 'display', 0)",
+      )
+      .run();
     expect((await as("PUT", "/admin/settings/max_image_size_mb", { value: "25" })).json.value).toBe("25");
     expect((await as("PUT", "/admin/settings/max_image_size_mb", { value: "6000" })).status).toBe(400);
     expect((await as("PUT", "/admin/settings/winners_display_count", { value: "6" })).status).toBe(200);
@@ -112,7 +129,9 @@ describe("categories, settings, pop-ups, notifications, About page and winners",
     const p = await as("POST", "/admin/popups", { title: "Harvest sale", ctaText: "Shop", ctaLink: "/competitions" });
     expect(p.json).toMatchObject({ displayDelay: 3000, priority: 1, showFrequency: "once_per_session", isActive: true, displayPages: [] });
     expect((await as("POST", "/admin/popups", { title: "x", ctaText: "x", ctaLink: "/", priority: 11 })).status).toBe(400);
-    expect((await as("PUT", `/admin/popups/${p.json.id}`, { title: "Harvest sale", ctaText: "Shop", ctaLink: "/", priority: 5, displayPages: ["/"] })).json.priority).toBe(5);
+    expect(
+      (await as("PUT", `/admin/popups/${p.json.id}`, { title: "Harvest sale", ctaText: "Shop", ctaLink: "/", priority: 5, displayPages: ["/"] })).json.priority,
+    ).toBe(5);
     expect((await as("GET", "/admin/popups")).json.length).toBeGreaterThan(0);
     expect((await as("DELETE", `/admin/popups/${p.json.id}`)).status).toBe(200);
   });
@@ -151,7 +170,9 @@ describe("categories, settings, pop-ups, notifications, About page and winners",
     expect(JSON.stringify(badPhoto.json)).toContain("Must be a valid URL");
     const w = await as("POST", "/admin/winners", { competitionId: c.id, customerName: "Nia W.", photo: "", testimonial: "Brilliant" });
     expect(w.json).toMatchObject({ customerName: "Nia W.", competitionTitle: "Winner's Trailer", source: "manual", photo: null });
-    expect((await as("PUT", `/admin/winners/${w.json.id}`, { competitionId: c.id, customerName: "Nia Williams", photo: "/images/winner-1.svg" })).json.customerName).toBe("Nia Williams");
+    expect(
+      (await as("PUT", `/admin/winners/${w.json.id}`, { competitionId: c.id, customerName: "Nia Williams", photo: "/images/winner-1.svg" })).json.customerName,
+    ).toBe("Nia Williams");
     expect((await api.request("/api/winners")).json.map((x: { customerName: string }) => x.customerName)).toContain("Nia Williams");
     expect((await as("DELETE", `/admin/winners/${w.json.id}`)).status).toBe(200);
     expect((await as("GET", "/admin/winners")).json.map((x: { id: string }) => x.id)).not.toContain(w.json.id);
@@ -162,7 +183,9 @@ describe("entries, reports and messages", () => {
   it("filters, pages and exports entries, and computes the analytics in SQL", async () => {
     const c = await createCompetition(db, { title: "Report Harrow", pricePence: 200 });
     const buy = (email: string, quantity: number, token = "sim_approve") =>
-      api.request("/api/entries", { body: { competitionId: c.id, customerName: `Buyer ${email}`, customerEmail: email, answer: "green", quantity, paymentToken: token } });
+      api.request("/api/entries", {
+        body: { competitionId: c.id, customerName: `Buyer ${email}`, customerEmail: email, answer: "green", quantity, paymentToken: token },
+      });
     await buy("r1@example.test", 2);
     await buy("r2@example.test", 3);
     await buy("r3@example.test", 1, "sim_decline");
@@ -194,7 +217,9 @@ describe("entries, reports and messages", () => {
   });
 
   it("shows contact messages and the mail outbox", async () => {
-    await api.request("/api/contact", { body: { name: "Mair", email: "mair@example.test", subject: "Postal entries", message: "Where do I send my postcard?" } });
+    await api.request("/api/contact", {
+      body: { name: "Mair", email: "mair@example.test", subject: "Postal entries", message: "Where do I send my postcard?" },
+    });
     expect((await as("GET", "/admin/messages")).json[0]).toMatchObject({ name: "Mair", subject: "Postal entries" });
     expect((await as("GET", "/admin/outbox")).json.some((m: { to: string }) => m.to === "mair@example.test")).toBe(true);
   });
@@ -209,7 +234,11 @@ describe("media uploads", () => {
     const stranger = await createUserWithSession(db, "admin");
     const wrongAdmin = await api.request(grant.json.uploadUrl, { method: "PUT", rawBody: png.toString("latin1"), token: stranger.token });
     expect(wrongAdmin.status).toBe(403);
-    const put = await fetch(api.origin + grant.json.uploadUrl, { method: "PUT", body: png, headers: { "content-type": "image/png", "x-session-token": token } });
+    const put = await fetch(api.origin + grant.json.uploadUrl, {
+      method: "PUT",
+      body: png,
+      headers: { "content-type": "image/png", "x-session-token": token },
+    });
     expect(put.status).toBe(200);
     const again = await fetch(api.origin + grant.json.uploadUrl, { method: "PUT", body: png, headers: { "x-session-token": token } });
     expect(again.status).toBe(404);
@@ -223,7 +252,11 @@ describe("media uploads", () => {
 
   it("refuses a file whose bytes are not an allowed type, whatever its name", async () => {
     const { uploadURL } = (await as("POST", "/objects/upload")).json;
-    const res = await fetch(api.origin + uploadURL, { method: "PUT", body: Buffer.from("<html><script>alert(1)</script>"), headers: { "content-type": "image/png", "x-session-token": token } });
+    const res = await fetch(api.origin + uploadURL, {
+      method: "PUT",
+      body: Buffer.from("<html><script>alert(1)</script>"),
+      headers: { "content-type": "image/png", "x-session-token": token },
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).message).toContain("Invalid file type");
   });

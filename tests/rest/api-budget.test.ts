@@ -75,7 +75,7 @@ describe("tRPC batches", () => {
     const before = cache.stats();
     for (let i = 0; i < 200; i++) {
       // A different mix and order of up to ten calls each time.
-      const calls = Array.from({ length: 2 + (i % 9) }, (_, k) => reads[(i * 7 + k * (i % 5 + 1)) % reads.length]!);
+      const calls = Array.from({ length: 2 + (i % 9) }, (_, k) => reads[(i * 7 + k * ((i % 5) + 1)) % reads.length]!);
       const res = await api.request(`/api/trpc/${calls.join(",")}?batch=1&input=${encodeURIComponent("{}")}`);
       expect(res.status).toBe(200);
       expect(res.json).toHaveLength(calls.length);
@@ -102,9 +102,15 @@ describe("the per-address request budget", () => {
     const refused = await budgeted.request("/api/competitions", { headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(refused.json).toEqual({ message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/), code: "TOO_MANY_REQUESTS", appCode: "RATE_LIMITED" });
+    expect(refused.json).toEqual({
+      message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/),
+      code: "TOO_MANY_REQUESTS",
+      appCode: "RATE_LIMITED",
+    });
     // A batch costs one per call: a tRPC client is refused in the tRPC error shape.
-    const trpc = await budgeted.request(`/api/trpc/public.competitions.list?input=${encodeURIComponent("{}")}`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+    const trpc = await budgeted.request(`/api/trpc/public.competitions.list?input=${encodeURIComponent("{}")}`, {
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
     expect(trpc.status).toBe(429);
     expect(trpc.json.error.data.code).toBe("TOO_MANY_REQUESTS");
     expect(trpc.json.error.data.appCode).toBe("RATE_LIMITED");

@@ -17,7 +17,14 @@ describe("the public read cache", () => {
     const same = await api.request(`/api/competitions/${c.id}`, { headers: { "if-none-match": etag! } });
     expect(same.status).toBe(304);
     const { token } = await createUserWithSession(db);
-    expect((await api.request("/api/entries", { token, body: { competitionId: c.id, customerName: "C", customerEmail: "c@example.test", answer: "green", quantity: 3 } })).status).toBe(201);
+    expect(
+      (
+        await api.request("/api/entries", {
+          token,
+          body: { competitionId: c.id, customerName: "C", customerEmail: "c@example.test", answer: "green", quantity: 3 },
+        })
+      ).status,
+    ).toBe(201);
     const after = await api.request(`/api/competitions/${c.id}`, { headers: { "if-none-match": etag! } });
     expect(after.status).toBe(200);
     expect(after.json.soldTickets).toBe(3);

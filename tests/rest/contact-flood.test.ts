@@ -16,7 +16,10 @@ describe("a flood of messages from one address", () => {
     for (let i = 0; i < 5; i++) expect((await api.request("/api/contact", { body: { ...message, email } })).status).toBe(200);
     const refused = await api.request("/api/contact", { body: { ...message, email } });
     expect(refused.status).toBe(429);
-    expect(refused.json).toMatchObject({ appCode: "RATE_LIMITED", message: "You have sent several messages recently. Please wait a while before sending another." });
+    expect(refused.json).toMatchObject({
+      appCode: "RATE_LIMITED",
+      message: "You have sent several messages recently. Please wait a while before sending another.",
+    });
     // The hour runs from the oldest of the five, sent moments ago.
     const wait = Number(refused.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(3500);

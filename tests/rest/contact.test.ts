@@ -56,14 +56,18 @@ describe("the contact acknowledgement", () => {
   it("is sent once a day to an address: later messages are stored but not acknowledged again", async () => {
     const to = "Repeat@Example.test";
     for (let i = 0; i < 3; i++) {
-      const res = await api.request("/api/contact", { body: { name: "Gwen Morgan", email: to, subject: `Question number ${i}`, message: "When is the next tractor draw?" } });
+      const res = await api.request("/api/contact", {
+        body: { name: "Gwen Morgan", email: to, subject: `Question number ${i}`, message: "When is the next tractor draw?" },
+      });
       expect(res.status).toBe(200);
       expect(res.json.success).toBe(true);
     }
     expect(outboxFor("repeat@example.test")).toHaveLength(1);
     // A complaint still gets its own acknowledgement (its reference and deadline), once a day too.
     for (let i = 0; i < 2; i++) {
-      const complaint = await api.request("/api/contact", { body: { name: "Gwen Morgan", email: to, subject: "A complaint", message: "My entry is missing from my account.", kind: "complaint" } });
+      const complaint = await api.request("/api/contact", {
+        body: { name: "Gwen Morgan", email: to, subject: "A complaint", message: "My entry is missing from my account.", kind: "complaint" },
+      });
       expect(complaint.status).toBe(200);
       expect(complaint.json.reference).toMatch(/^CMP-/);
     }
@@ -73,9 +77,17 @@ describe("the contact acknowledgement", () => {
     expect(acks.filter((m) => /^Your complaint CMP-/.test(m.subject))).toHaveLength(1);
 
     // A day later the address is acknowledged again.
-    db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(mailOutbox.to, "repeat@example.test")).run();
-    db.update(contactMessages).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(contactMessages.email, "repeat@example.test")).run();
-    const nextDay = await api.request("/api/contact", { body: { name: "Gwen Morgan", email: to, subject: "Another question", message: "Do you deliver to Ceredigion?" } });
+    db.update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(mailOutbox.to, "repeat@example.test"))
+      .run();
+    db.update(contactMessages)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(contactMessages.email, "repeat@example.test"))
+      .run();
+    const nextDay = await api.request("/api/contact", {
+      body: { name: "Gwen Morgan", email: to, subject: "Another question", message: "Do you deliver to Ceredigion?" },
+    });
     expect(nextDay.status).toBe(200);
     expect(outboxFor("repeat@example.test")).toHaveLength(3);
   });
@@ -84,6 +96,10 @@ describe("the contact acknowledgement", () => {
     const to = "buyer@example.test";
     db.insert(mailOutbox).values({ to, subject: "Your Harvest Draws entry is confirmed", text: "Ticket numbers: 1" }).run();
     await api.request("/api/contact", { body: { name: "Bryn Evans", email: to, subject: "About my order", message: "Can I change my ticket numbers?" } });
-    expect(outboxFor(to).map((m) => m.subject).sort()).toEqual(["We've received your message", "Your Harvest Draws entry is confirmed"]);
+    expect(
+      outboxFor(to)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(["We've received your message", "Your Harvest Draws entry is confirmed"]);
   });
 });

@@ -21,7 +21,12 @@ describe("public content over REST", () => {
     expect(about.json.contentParagraphs.length).toBeGreaterThan(0);
     expect(about.json.feature2Icon).toBe("transparency");
     const media = await api.request("/api/media-settings");
-    expect(media.json).toEqual({ maxImageSizeMB: 10, maxVideoSizeMB: 300, allowedImageTypes: ["jpeg", "jpg", "png"], allowedVideoTypes: ["mp4", "webm", "quicktime"] });
+    expect(media.json).toEqual({
+      maxImageSizeMB: 10,
+      maxVideoSizeMB: 300,
+      allowedImageTypes: ["jpeg", "jpg", "png"],
+      allowedVideoTypes: ["mp4", "webm", "quicktime"],
+    });
     const winners = await api.request("/api/winners");
     expect(winners.json.length).toBe(9);
     expect(winners.json.filter((w: { source: string }) => w.source === "draw")).toHaveLength(1);
@@ -36,13 +41,15 @@ describe("public content over REST", () => {
 
   it("chooses pop-ups by page, activity and dates", async () => {
     const now = Date.now();
-    db.insert(popups).values([
-      { title: "Everywhere", ctaText: "Go", ctaLink: "/", displayPages: ["*"] },
-      { title: "Competition pages", ctaText: "Go", ctaLink: "/", displayPages: ["/competition/*"] },
-      { title: "Switched off", ctaText: "Go", ctaLink: "/", displayPages: ["*"], isActive: false },
-      { title: "Not yet", ctaText: "Go", ctaLink: "/", displayPages: ["*"], startDate: new Date(now + 86_400_000) },
-      { title: "Over", ctaText: "Go", ctaLink: "/", displayPages: ["*"], endDate: new Date(now - 1000) },
-    ]).run();
+    db.insert(popups)
+      .values([
+        { title: "Everywhere", ctaText: "Go", ctaLink: "/", displayPages: ["*"] },
+        { title: "Competition pages", ctaText: "Go", ctaLink: "/", displayPages: ["/competition/*"] },
+        { title: "Switched off", ctaText: "Go", ctaLink: "/", displayPages: ["*"], isActive: false },
+        { title: "Not yet", ctaText: "Go", ctaLink: "/", displayPages: ["*"], startDate: new Date(now + 86_400_000) },
+        { title: "Over", ctaText: "Go", ctaLink: "/", displayPages: ["*"], endDate: new Date(now - 1000) },
+      ])
+      .run();
     const titles = async (page: string) => (await api.request(`/api/popups?page=${encodeURIComponent(page)}`)).json.map((p: { title: string }) => p.title);
     const onCompetition = await titles("/competition/abc");
     expect(onCompetition).toContain("Everywhere");
@@ -61,8 +68,18 @@ describe("POST /api/contact", () => {
     const res = await api.request("/api/contact", { body: message });
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
-    expect(db.select().from(contactMessages).all().some((m) => m.subject === "Delivery to Anglesey")).toBe(true);
-    const ack = db.select().from(mailOutbox).all().find((m) => m.to === "ifan@example.test");
+    expect(
+      db
+        .select()
+        .from(contactMessages)
+        .all()
+        .some((m) => m.subject === "Delivery to Anglesey"),
+    ).toBe(true);
+    const ack = db
+      .select()
+      .from(mailOutbox)
+      .all()
+      .find((m) => m.to === "ifan@example.test");
     expect(ack?.text).toContain("24-48 hours");
   });
 
@@ -71,7 +88,12 @@ describe("POST /api/contact", () => {
     expect(res.status).toBe(400);
     const messages = res.json.issues.map((i: { message: string }) => i.message);
     expect(messages).toEqual(
-      expect.arrayContaining(["Name must be at least 2 characters", "Please enter a valid email address", "Subject must be at least 5 characters", "Message must be at least 10 characters"]),
+      expect.arrayContaining([
+        "Name must be at least 2 characters",
+        "Please enter a valid email address",
+        "Subject must be at least 5 characters",
+        "Message must be at least 10 characters",
+      ]),
     );
   });
 

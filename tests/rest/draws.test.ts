@@ -14,14 +14,33 @@ describe("draw REST paths", () => {
   it("records postal entries, runs the draw and publishes a record that verifies", async () => {
     const c = await createCompetition(db);
     const empty = await api.request(`/api/competitions/${c.id}/draw`);
-    expect(empty.json).toMatchObject({ competitionId: c.id, status: "active", seed: null, pool: null, poolHash: null, beacon: null, winners: [], drawnAt: null });
+    expect(empty.json).toMatchObject({
+      competitionId: c.id,
+      status: "active",
+      seed: null,
+      pool: null,
+      poolHash: null,
+      beacon: null,
+      winners: [],
+      drawnAt: null,
+    });
     expect(empty.json.commitment).toMatch(/^[0-9a-f]{64}$/);
 
-    const bought = await api.request("/api/entries", { body: { competitionId: c.id, customerName: "Paid Person", customerEmail: "paid@example.test", answer: "green", quantity: 2 } });
+    const bought = await api.request("/api/entries", {
+      body: { competitionId: c.id, customerName: "Paid Person", customerEmail: "paid@example.test", answer: "green", quantity: 2 },
+    });
     expect(bought.status).toBe(201);
     const post = await api.request(`/api/admin/competitions/${c.id}/postal-entries`, {
       token: admin.token,
-      body: { customerName: "Post Person", customerEmail: "post@example.test", address: "Farm\nVillage", receivedAt: new Date().toISOString(), postalReference: "PC-0001", answer: "Green", dateOfBirth: "1961-02-03" },
+      body: {
+        customerName: "Post Person",
+        customerEmail: "post@example.test",
+        address: "Farm\nVillage",
+        receivedAt: new Date().toISOString(),
+        postalReference: "PC-0001",
+        answer: "Green",
+        dateOfBirth: "1961-02-03",
+      },
     });
     expect(post.status).toBe(200);
     expect(post.json.ticketNumbers).toEqual(["3"]);
@@ -41,7 +60,15 @@ describe("draw REST paths", () => {
     expect(again.status).toBe(409);
     const late = await api.request(`/api/admin/competitions/${c.id}/postal-entries`, {
       token: admin.token,
-      body: { customerName: "Late", customerEmail: "late@example.test", address: "x", receivedAt: new Date().toISOString(), postalReference: "PC-0002", answer: "green", dateOfBirth: "1961-02-03" },
+      body: {
+        customerName: "Late",
+        customerEmail: "late@example.test",
+        address: "x",
+        receivedAt: new Date().toISOString(),
+        postalReference: "PC-0002",
+        answer: "green",
+        dateOfBirth: "1961-02-03",
+      },
     });
     expect(late.status).toBe(403);
   });

@@ -14,7 +14,11 @@ const api = await startTestServer(db);
 const alice = await createUserWithSession(db);
 const bob = await createUserWithSession(db);
 const c = await createCompetition(db, { title: "IDOR Baler" });
-const bobsEntry = await api.request("/api/entries", { token: bob.token, headers: { "idempotency-key": "bobs-key-123456" }, body: { competitionId: c.id, customerName: "Bob", customerEmail: bob.user.email, answer: "green", quantity: 2 } });
+const bobsEntry = await api.request("/api/entries", {
+  token: bob.token,
+  headers: { "idempotency-key": "bobs-key-123456" },
+  body: { competitionId: c.id, customerName: "Bob", customerEmail: bob.user.email, answer: "green", quantity: 2 },
+});
 const bobsNote = db.insert(notifications).values({ title: "Bob's secret prize", message: "for Bob", userId: bob.user.id }).returning().get();
 
 describe("IDOR: another user's data", () => {
@@ -34,7 +38,9 @@ describe("IDOR: another user's data", () => {
   it("notifications of another user cannot be listed, counted, marked or deleted", async () => {
     expect((await api.request(`/api/notifications?userId=${bob.user.id}`, { token: alice.token })).status).toBe(403);
     expect((await api.request(`/api/notifications/unread-count?userId=${bob.user.id}`, { token: alice.token })).status).toBe(403);
-    expect((await api.request(`/api/notifications/${bobsNote.id}/read`, { method: "PUT", token: alice.token, body: { userId: bob.user.id } })).status).toBe(403);
+    expect((await api.request(`/api/notifications/${bobsNote.id}/read`, { method: "PUT", token: alice.token, body: { userId: bob.user.id } })).status).toBe(
+      403,
+    );
     expect((await api.request(`/api/notifications/${bobsNote.id}/read`, { method: "PUT", token: alice.token, body: {} })).status).toBe(404);
     expect((await api.request("/api/notifications/mark-all-read", { method: "PUT", token: alice.token, body: { userId: bob.user.id } })).status).toBe(403);
     expect((await api.request(`/api/notifications/${bobsNote.id}`, { method: "DELETE", token: alice.token })).status).toBe(404);

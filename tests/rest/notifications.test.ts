@@ -8,7 +8,11 @@ const db = createTestDb();
 const api = await startTestServer(db);
 
 function notify(userId: string | null, title: string) {
-  return db.insert(notifications).values({ title, message: `${title} message`, userId }).returning().get();
+  return db
+    .insert(notifications)
+    .values({ title, message: `${title} message`, userId })
+    .returning()
+    .get();
 }
 
 describe("notifications over REST", () => {

@@ -33,11 +33,18 @@ describe("the OpenAPI document", () => {
     const file = `${TMP_DIR}/openapi.json`;
     writeFileSync(`${file}.${process.pid}`, JSON.stringify(document, null, 2));
     renameSync(`${file}.${process.pid}`, file);
-    const lint = spawnSync(process.execPath, ["node_modules/@redocly/cli/bin/cli.js", "lint", "tests/.tmp/openapi.json", "--config=tests/openapi/redocly.yaml", "--format=json"], {
-      encoding: "utf8",
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-    });
-    const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }> };
+    const lint = spawnSync(
+      process.execPath,
+      ["node_modules/@redocly/cli/bin/cli.js", "lint", "tests/.tmp/openapi.json", "--config=tests/openapi/redocly.yaml", "--format=json"],
+      {
+        encoding: "utf8",
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      },
+    );
+    const report = JSON.parse(lint.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }>;
+    };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(lint.status).toBe(0);
@@ -64,7 +71,10 @@ describe("the OpenAPI document", () => {
     expect([...checked.keys()].filter((op) => !operations.some((o) => o.operation === op))).toEqual([]);
     for (const { operation } of operations) {
       expect(checked.get(operation), operation).toBeGreaterThan(0);
-      expect(statuses.get(operation)?.some((s) => s < 300), operation).toBe(true);
+      expect(
+        statuses.get(operation)?.some((s) => s < 300),
+        operation,
+      ).toBe(true);
     }
   });
 });
@@ -81,6 +91,7 @@ async function exchange(url: string, init: ApiInit = {}): Promise<Exchange> {
 }
 
 /** A copy of the document with one thing said wrongly. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each change reaches into the document's JSON freely
 function misdocumented(change: (doc: any) => void): object {
   const copy = structuredClone(document);
   change(copy);
@@ -88,7 +99,8 @@ function misdocumented(change: (doc: any) => void): object {
 }
 
 describe("the check of answers against the document", () => {
-  const messages = async (doc: object | null, ex: Exchange) => (await checkExchange(ex, await prismFor(doc ?? undefined))).violations.map((v) => `${v.side}: ${v.message}`);
+  const messages = async (doc: object | null, ex: Exchange) =>
+    (await checkExchange(ex, await prismFor(doc ?? undefined))).violations.map((v) => `${v.side}: ${v.message}`);
 
   it("passes what the server really does", async () => {
     expect(await messages(null, await exchange("/api/competitions"))).toEqual([]);
@@ -102,7 +114,10 @@ describe("the check of answers against the document", () => {
       const status = Object.keys(op.responses ?? {}).find((s) => s.startsWith("2"))!;
       const headers = new Headers({ "content-type": "application/json", "x-request-id": "abcdefgh", "cache-control": "no-store" });
       const url = `/api${path.replace(/\{[^}]+\}/g, "abc")}`;
-      const result = await checkExchange({ method, url, requestHeaders: {}, status: Number(status), responseHeaders: headers, responseText: '"not what any operation answers"' }, served);
+      const result = await checkExchange(
+        { method, url, requestHeaders: {}, status: Number(status), responseHeaders: headers, responseText: '"not what any operation answers"' },
+        served,
+      );
       if (!result.violations.some((v) => v.side === "response" && v.path?.[0] === "body")) unchecked.push(`${operation} ${status}`);
     }
     expect(unchecked).toEqual([]);
@@ -125,7 +140,10 @@ describe("the check of answers against the document", () => {
   });
 
   it("fails a success status, a header or an appCode the document does not have", async () => {
-    const entry = await exchange("/api/entries", { token: fixture.customer.token, body: { competitionId: fixture.competitionId, customerName: "Check", customerEmail: "check@example.test", answer: "green", quantity: 1 } });
+    const entry = await exchange("/api/entries", {
+      token: fixture.customer.token,
+      body: { competitionId: fixture.competitionId, customerName: "Check", customerEmail: "check@example.test", answer: "green", quantity: 1 },
+    });
     expect(entry.status).toBe(201);
     const no201 = misdocumented((d) => delete d.paths["/entries"].post.responses["201"]);
     expect((await messages(no201, entry)).length).toBeGreaterThan(0);

@@ -58,13 +58,25 @@ describe("a cart cannot pass the per-order limit by splitting a competition into
   it("refuses 50 lines of 100 for one competition, and 60 + 60, before holding anything", async () => {
     const c = await createCompetition(db, { maxTickets: 10_000, maxTicketsPerPerson: null });
     const { token } = await createUserWithSession(db);
-    for (const lines of [Array.from({ length: 50 }, () => ({ competitionId: c.id, quantity: 100 })), [{ competitionId: c.id, quantity: 60 }, { competitionId: c.id, quantity: 60 }]]) {
+    for (const lines of [
+      Array.from({ length: 50 }, () => ({ competitionId: c.id, quantity: 100 })),
+      [
+        { competitionId: c.id, quantity: 60 },
+        { competitionId: c.id, quantity: 60 },
+      ],
+    ]) {
       const res = await trpcCart(token, cart(lines));
       expect(res.status).toBe(400);
       expect(res.json.error.message).toBe("At most 100 entries per competition in one order");
     }
     expect(count(db, "entries", `competition_id = '${c.id}'`)).toBe(0);
-    const ok = await trpcCart(token, cart([{ competitionId: c.id, quantity: 60 }, { competitionId: c.id, quantity: 40 }]));
+    const ok = await trpcCart(
+      token,
+      cart([
+        { competitionId: c.id, quantity: 60 },
+        { competitionId: c.id, quantity: 40 },
+      ]),
+    );
     expect(ok.status).toBe(200);
     expect(ok.json.result.data.lines).toHaveLength(1);
     expect(ok.json.result.data.lines[0].ticketNumbers).toHaveLength(100);
@@ -147,7 +159,13 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
   it("a retry after a restart answers 202 at once with the order's status and no ticket numbers; GET /api/orders/{id} looks again", async () => {
     const c = await createCompetition(db, { maxTickets: 100 });
     const buyer = await createUserWithSession(db);
-    const stuck: PaymentProvider = { name: "stuck", charge: () => new Promise<never>(() => {}), refund: async () => {}, cardFunding: async () => "debit", lookup: async () => null };
+    const stuck: PaymentProvider = {
+      name: "stuck",
+      charge: () => new Promise<never>(() => {}),
+      refund: async () => {},
+      cardFunding: async () => "debit",
+      lookup: async () => null,
+    };
     // The first server takes the order and dies while the payment call is out.
     const before = await startTestServer(db, { services: { payments: stuck } });
     void before.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 2 }), headers: { "idempotency-key": "retry-after-crash-1" } });
@@ -155,7 +173,11 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     // The restarted server (a new connection to the same file) knows nothing of that call.
     const after = await startTestServer(createDb(db.$client.name), { services: { payments: new SimulatedPaymentProvider(0) } });
     const started = Date.now();
-    const retry = await after.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 2 }), headers: { "idempotency-key": "retry-after-crash-1" } });
+    const retry = await after.request("/api/entries", {
+      token: buyer.token,
+      body: entry(c.id, { quantity: 2 }),
+      headers: { "idempotency-key": "retry-after-crash-1" },
+    });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(retry.status).toBe(202);
     expect(retry.json).toMatchObject({ paymentStatus: "pending", ticketNumbers: [] });
@@ -195,7 +217,13 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     const buyer = await createUserWithSession(db);
     const provider = new SimulatedPaymentProvider(0);
     // The provider approved the charge, but the answer never reached the shop (killed mid-call).
-    const crashed: PaymentProvider = { name: "crashed", charge: async (r) => (await provider.charge(r), new Promise<never>(() => {})), refund: async () => {}, cardFunding: async () => "debit", lookup: (id) => provider.lookup(id) };
+    const crashed: PaymentProvider = {
+      name: "crashed",
+      charge: async (r) => (await provider.charge(r), new Promise<never>(() => {})),
+      refund: async () => {},
+      cardFunding: async () => "debit",
+      lookup: (id) => provider.lookup(id),
+    };
     const before = await startTestServer(db, { services: { payments: crashed } });
     void before.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 1 }) });
     await eventually(() => count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`) === 1);

@@ -143,4 +143,3 @@ describe("where ours differs on purpose", () => {
     expect((await ours.request("/api/winners?limit=2")).status).toBe(200);
   });
 });
-

@@ -47,7 +47,10 @@ describe("secrets never leave the server", () => {
       card: { nameOnCard: "Sec Buyer", cardNumber: CARD, expiryDate: "12/39", cvv: CVV },
       billing: { address: "1 Road", city: "Town", postcode: "AB1 2CD" },
     });
-    await api.request("/api/entries", { token: buyer.token, body: { competitionId: c.id, customerName: "Sec", customerEmail: buyer.user.email, answer: ANSWER, quantity: 1 } });
+    await api.request("/api/entries", {
+      token: buyer.token,
+      body: { competitionId: c.id, customerName: "Sec", customerEmail: buyer.user.email, answer: ANSWER, quantity: 1 },
+    });
 
     const publicPaths = [
       "/api/competitions",
@@ -89,7 +92,15 @@ describe("secrets never leave the server", () => {
       for (const b of bodies) expect(b.includes(value), `${name} in a response`).toBe(false);
     }
     expect(log.length).toBeGreaterThan(100);
-    for (const name of ["password hash", "the test password", "a session token", "the card number", "the CVV", "the qualifying answer", "the unrevealed draw seed"]) {
+    for (const name of [
+      "password hash",
+      "the test password",
+      "a session token",
+      "the card number",
+      "the CVV",
+      "the qualifying answer",
+      "the unrevealed draw seed",
+    ]) {
       expect(log.includes(secrets[name]!), `${name} in the log`).toBe(false);
     }
   });

@@ -24,7 +24,16 @@ describe("the table of domain error codes", () => {
   });
 
   it("names a domain code for every transport code a request can fail with", () => {
-    for (const code of ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "TOO_MANY_REQUESTS", "INTERNAL_SERVER_ERROR", "SERVICE_UNAVAILABLE", "PAYLOAD_TOO_LARGE"] as const) {
+    for (const code of [
+      "BAD_REQUEST",
+      "UNAUTHORIZED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "TOO_MANY_REQUESTS",
+      "INTERNAL_SERVER_ERROR",
+      "SERVICE_UNAVAILABLE",
+      "PAYLOAD_TOO_LARGE",
+    ] as const) {
       const app = APP_CODE_BY_TRPC_CODE[code];
       expect(isAppErrorCode(app), code).toBe(true);
       expect(getHTTPStatusCodeFromError(new TRPCError({ code })), code).toBe(code === "PAYLOAD_TOO_LARGE" ? 413 : APP_ERRORS[app!].status);

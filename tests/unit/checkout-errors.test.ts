@@ -11,17 +11,30 @@ function refused(appCode: AppErrorCode, message: string, code = "FORBIDDEN") {
 
 describe("what the checkout makes of a refused order", () => {
   it("quotes the server when it refused the entry, and tells sold out from under 18 by code", () => {
-    expect(describeCheckoutError(refused("SOLD_OUT", '"Tractor" has sold out'))).toMatchObject({ definitive: true, refusal: '"Tractor" has sold out', code: "SOLD_OUT" });
-    expect(describeCheckoutError(refused("UNDER_18", "You must be 18 or over to enter our competitions."))).toMatchObject({ refusal: "You must be 18 or over to enter our competitions.", code: "UNDER_18" });
+    expect(describeCheckoutError(refused("SOLD_OUT", '"Tractor" has sold out'))).toMatchObject({
+      definitive: true,
+      refusal: '"Tractor" has sold out',
+      code: "SOLD_OUT",
+    });
+    expect(describeCheckoutError(refused("UNDER_18", "You must be 18 or over to enter our competitions."))).toMatchObject({
+      refusal: "You must be 18 or over to enter our competitions.",
+      code: "UNDER_18",
+    });
   });
 
   it("gives the screen's own text for a declined card or a failure, but knows the attempt is over", () => {
-    expect(describeCheckoutError(refused("PAYMENT_DECLINED", "Your payment could not be processed. Please try again.", "PAYMENT_REQUIRED"))).toMatchObject({ definitive: true, refusal: null });
+    expect(describeCheckoutError(refused("PAYMENT_DECLINED", "Your payment could not be processed. Please try again.", "PAYMENT_REQUIRED"))).toMatchObject({
+      definitive: true,
+      refusal: null,
+    });
     expect(describeCheckoutError(refused("INTERNAL", "Something went wrong", "INTERNAL_SERVER_ERROR"))).toMatchObject({ definitive: true, refusal: null });
   });
 
   it("asks for sign-in on SIGN_IN_REQUIRED, and treats a lost connection as not definitive", () => {
-    expect(describeCheckoutError(refused("SIGN_IN_REQUIRED", "Please sign in again.", "UNAUTHORIZED"))).toMatchObject({ signInNeeded: true, refusal: "Please sign in again." });
+    expect(describeCheckoutError(refused("SIGN_IN_REQUIRED", "Please sign in again.", "UNAUTHORIZED"))).toMatchObject({
+      signInNeeded: true,
+      refusal: "Please sign in again.",
+    });
     expect(describeCheckoutError(new TypeError("Failed to fetch"))).toEqual({ definitive: false, refusal: null, signInNeeded: false });
   });
 

@@ -82,7 +82,12 @@ describe("PUT /admin/competitions/{id}", () => {
 
   it("tells the shapes apart by the keys sent, and names the problem of the one meant", () => {
     expect(competitionUpdate.parse({ id: "c1", status: "closed" })).toEqual({ id: "c1", status: "closed" });
-    expect(competitionUpdate.parse({ id: "c1", ...campaignPayload({ price: 4 }) })).toMatchObject({ id: "c1", title: "Admin Test Baler", price: "4.00", status: "active" });
+    expect(competitionUpdate.parse({ id: "c1", ...campaignPayload({ price: 4 }) })).toMatchObject({
+      id: "c1",
+      title: "Admin Test Baler",
+      price: "4.00",
+      status: "active",
+    });
     const message = (input: unknown) => competitionUpdate.safeParse(input).error?.issues[0]?.message;
     expect(message({ id: "c1", status: "open" })).toMatch(/^status: Invalid option/);
     expect(message({ id: "c1", status: "closed", title: "Renamed" })).toBe("description: Description is required");

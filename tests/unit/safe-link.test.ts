@@ -35,7 +35,13 @@ const HOSTILE_LINKS = [
   "",
 ];
 
-const GOOD_SITE_PATHS = ["/", "/competitions", "/competition/0190e4c1-7b1a-7c2e-9f00-abc123", "/competitions?category=Irrigation#list", "/objects/uploads/4f7c"];
+const GOOD_SITE_PATHS = [
+  "/",
+  "/competitions",
+  "/competition/0190e4c1-7b1a-7c2e-9f00-abc123",
+  "/competitions?category=Irrigation#list",
+  "/objects/uploads/4f7c",
+];
 const GOOD_EXTERNAL = ["https://example.com", "http://example.com/page?x=1", "HTTPS://Example.com/Path"];
 
 describe("isSafeLink", () => {

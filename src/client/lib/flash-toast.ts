@@ -20,7 +20,7 @@ export function stashFlashToast(flash: Flash): void {
 }
 
 export function showStashedFlashToast(): void {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = sessionStorage.getItem(FLASH_KEY);
     sessionStorage.removeItem(FLASH_KEY);

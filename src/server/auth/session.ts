@@ -31,7 +31,9 @@ export interface SessionRecord {
 export function createSession(db: Db, userId: string, now = new Date()): { token: string; session: SessionRecord } {
   const token = generateSessionToken();
   const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
-  db.insert(sessions).values({ ...session, createdAt: now }).run();
+  db.insert(sessions)
+    .values({ ...session, createdAt: now })
+    .run();
   return { token, session };
 }
 

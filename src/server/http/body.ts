@@ -44,7 +44,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const raw = await readBody(req, limit);
   if (raw.length === 0) return undefined;
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) {
     throw new BodyError(415, "UNSUPPORTED_MEDIA_TYPE", "Request body must be JSON (Content-Type: application/json)");
   }

@@ -36,7 +36,7 @@ const requestId = z.string().meta({ description: "The reference to quote to supp
 
 export const procedureErrorBody = z
   .strictObject({
-    message: z.string().meta({ description: "Written for the person using the client; for invalid input, \"Input validation failed\"." }),
+    message: z.string().meta({ description: 'Written for the person using the client; for invalid input, "Input validation failed".' }),
     code: transportCode,
     data: z.strictObject({
       code: transportCode,

@@ -45,7 +45,10 @@ function commonRefusals({ method, path, operation, type, procedure }: Documented
   const body = BODY_METHODS.has(method);
   const refusals = new Map<number, string>();
   if (body || (operation.parameters?.length ?? 0) > 0) {
-    refusals.set(400, `Invalid input (appCode INVALID_INPUT): \`issues\` lists every problem and \`data.zodError\` groups them by field${body ? "; or a malformed JSON body" : ""}`);
+    refusals.set(
+      400,
+      `Invalid input (appCode INVALID_INPUT): \`issues\` lists every problem and \`data.zodError\` groups them by field${body ? "; or a malformed JSON body" : ""}`,
+    );
   }
   if (audience !== "public") refusals.set(401, "Not signed in, or the session has ended (appCode SIGN_IN_REQUIRED)");
   const forbidden = [
@@ -106,10 +109,17 @@ function rewrite(entry: DocumentedOperation): void {
     const headers = status === 429 || status === 503 ? { ...ALWAYS, "Retry-After": retryAfter(true) } : ALWAYS;
     responses[status] = { description, headers, content: ERROR_BODY };
   }
-  responses.default = { description: "Another refusal: the status and `appCode` say which (e.g. 409 ALREADY_DRAWN, 422 WRONG_ANSWER).", headers: ALWAYS, content: ERROR_BODY };
+  responses.default = {
+    description: "Another refusal: the status and `appCode` say which (e.g. 409 ALREADY_DRAWN, 422 WRONG_ANSWER).",
+    headers: ALWAYS,
+    content: ERROR_BODY,
+  };
 
   if (cached) {
-    responses["304"] = { description: "Not modified: If-None-Match named the current ETag.", headers: { ...ALWAYS, ETag: { ...HEADERS.ETag, required: true } } };
+    responses["304"] = {
+      description: "Not modified: If-None-Match named the current ETag.",
+      headers: { ...ALWAYS, ETag: { ...HEADERS.ETag, required: true } },
+    };
     operation.parameters = [
       ...(operation.parameters ?? []),
       { in: "header", name: "If-None-Match", required: false, description: "The ETag of a copy held: 304 while it is current.", schema: { type: "string" } },
@@ -118,7 +128,10 @@ function rewrite(entry: DocumentedOperation): void {
   operation.responses = responses;
   // app.ts reads a JSON body for every POST, PUT and PATCH (so 400, 413 and 415 above) and the procedure ignores it when it takes no input.
   if (BODY_METHODS.has(entry.method) && !operation.requestBody) {
-    operation.requestBody = { required: false, content: { "application/json": { schema: { description: "Ignored: this operation takes no input. Send no body, or {}." } } } };
+    operation.requestBody = {
+      required: false,
+      content: { "application/json": { schema: { description: "Ignored: this operation takes no input. Send no body, or {}." } } },
+    };
   }
 }
 

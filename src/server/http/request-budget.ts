@@ -26,9 +26,16 @@ export function createRequestBudget(options: RequestBudgetOptions | null) {
     const wait = buckets.take(ip, cost);
     if (wait === 0) return true;
     const message = `Too many requests. Please try again in ${wait} ${wait === 1 ? "second" : "seconds"}.`;
-    const body = trpc ? { error: { message, code: -32029, appCode: "RATE_LIMITED", data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, appCode: "RATE_LIMITED" } } } : { message, code: "TOO_MANY_REQUESTS", appCode: "RATE_LIMITED" };
+    const body = trpc
+      ? { error: { message, code: -32029, appCode: "RATE_LIMITED", data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, appCode: "RATE_LIMITED" } } }
+      : { message, code: "TOO_MANY_REQUESTS", appCode: "RATE_LIMITED" };
     const text = JSON.stringify(body);
-    res.writeHead(429, { "Content-Type": "application/json; charset=utf-8", "Retry-After": String(wait), "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+    res.writeHead(429, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Retry-After": String(wait),
+      "Content-Length": Buffer.byteLength(text),
+      "Cache-Control": "no-store",
+    });
     res.end(text);
     req.resume();
     return false;

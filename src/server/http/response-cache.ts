@@ -59,7 +59,9 @@ export class ResponseCache {
   ): Promise<boolean> {
     const entries = await Promise.all(parts.map((p) => this.entryFor(p.key, p.compute)));
     if (entries.some((e) => !e)) return false;
-    const etag = `"${createHash("sha1").update(entries.map((e) => e!.etag).join(",")).digest("base64url")}"`;
+    const etag = `"${createHash("sha1")
+      .update(entries.map((e) => e!.etag).join(","))
+      .digest("base64url")}"`;
     this.send(req, res, assemble(entries.map((e) => e!.body)), etag);
     return true;
   }

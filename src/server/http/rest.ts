@@ -87,7 +87,8 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
         const inner = instanceofZodTypeOptional(shape as never) ? (shape as unknown as { unwrap: () => unknown }).unwrap() : shape;
         if (inner instanceof ZodArray) arrayKeys.push(key);
         // The same keys the library's coerceSchema would coerce (an array's elements included).
-        if (instanceofZodTypeCoercible(shape as never)) coerce.set(key, COERCIONS[(unwrapZodType(shape as never, false) as { _zod: { def: { type: string } } })._zod.def.type]!);
+        if (instanceofZodTypeCoercible(shape as never))
+          coerce.set(key, COERCIONS[(unwrapZodType(shape as never, false) as { _zod: { def: { type: string } } })._zod.def.type]!);
       }
     }
     plan = { none: instanceofZodTypeLikeVoid(schema), arrayKeys, coerce };

@@ -77,7 +77,8 @@ export function createStaticHandler(root: string) {
 
   const send = (req: IncomingMessage, res: ServerResponse, asset: Asset) => {
     const accept = String(req.headers["accept-encoding"] ?? "");
-    const [body, encoding] = asset.br && /\bbr\b/.test(accept) ? [asset.br, "br"] : asset.gzip && /\bgzip\b/.test(accept) ? [asset.gzip, "gzip"] : [asset.raw, undefined];
+    const [body, encoding] =
+      asset.br && /\bbr\b/.test(accept) ? [asset.br, "br"] : asset.gzip && /\bgzip\b/.test(accept) ? [asset.gzip, "gzip"] : [asset.raw, undefined];
     const headers: Record<string, string | number> = { "Content-Type": asset.type, "Content-Length": body.length, "Cache-Control": asset.cacheControl };
     if (asset.gzip) headers.Vary = "Accept-Encoding";
     if (encoding) headers["Content-Encoding"] = encoding;
@@ -104,7 +105,9 @@ export function createStaticHandler(root: string) {
       return;
     }
     if (!index) {
-      res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8" }).end("The storefront has not been built. Run `npm run build` (npm start does this for you).");
+      res
+        .writeHead(503, { "Content-Type": "text/plain; charset=utf-8" })
+        .end("The storefront has not been built. Run `npm run build` (npm start does this for you).");
       return;
     }
     send(req, res, index);

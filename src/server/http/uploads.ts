@@ -105,7 +105,12 @@ export async function handleUpload(
   const inspector = new UploadInspector(grant.kind, getMediaSettings(deps.db), Number.isFinite(declared) ? declared : null);
   const pending = await deps.storage.begin(key);
   try {
-    await receive(req, pending.stream, (chunk) => inspector.inspect(chunk), () => inspector.end());
+    await receive(
+      req,
+      pending.stream,
+      (chunk) => inspector.inspect(chunk),
+      () => inspector.end(),
+    );
   } catch (err) {
     await pending.abort();
     if (err instanceof UploadRefused) refuse(req, res, err.status, err.message);

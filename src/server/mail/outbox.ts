@@ -46,5 +46,10 @@ export function listOutbox(db: Db, limit = 100) {
 }
 
 export function mailTo(db: Db, to: string) {
-  return db.select().from(mailOutbox).where(inArray(mailOutbox.to, [to])).orderBy(desc(mailOutbox.createdAt)).all();
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.to, [to]))
+    .orderBy(desc(mailOutbox.createdAt))
+    .all();
 }

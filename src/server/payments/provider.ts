@@ -4,9 +4,7 @@
  */
 export type CardFunding = "debit" | "credit" | "prepaid" | "unknown";
 
-export type PaymentMethod =
-  | { kind: "card"; number: string; expiry: string; cvc: string; name: string }
-  | { kind: "token"; token: string };
+export type PaymentMethod = { kind: "card"; number: string; expiry: string; cvc: string; name: string } | { kind: "token"; token: string };
 
 export interface ChargeRequest {
   amountPence: number;

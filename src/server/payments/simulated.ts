@@ -21,9 +21,7 @@ export const SIMULATED_CARDS: Record<string, { token: string; outcome: Outcome }
   "4000000000000119": { token: "sim_error", outcome: { ok: false, reason: "error" } },
 };
 
-type Outcome =
-  | { ok: true; brand: string; funding: CardFunding }
-  | { ok: false; reason: "card_declined" | "insufficient_funds" | "expired_card" | "error" };
+type Outcome = { ok: true; brand: string; funding: CardFunding } | { ok: false; reason: "card_declined" | "insufficient_funds" | "expired_card" | "error" };
 
 const BY_TOKEN = new Map(Object.entries(SIMULATED_CARDS).map(([number, c]) => [c.token, { number, outcome: c.outcome }]));
 

@@ -5,30 +5,8 @@ import { hashPassword } from "../auth/password";
 import { noopMailer } from "../mail/mailer";
 import { runDraw } from "../services/draws";
 import { DEFAULT_SETTINGS } from "../services/settings";
-import {
-  aboutPage,
-  categories,
-  competitions,
-  entries,
-  heroSlides,
-  popups,
-  settings,
-  statistics,
-  tickets,
-  users,
-  winners,
-} from "../../../db/schema";
-import {
-  ABOUT,
-  CATEGORIES,
-  COMPETITIONS,
-  DEMO_POSTAL_ADDRESS,
-  ENTRANT_NAMES,
-  HERO_SLIDES,
-  POPUP,
-  WINNERS,
-  nextMondayEvening,
-} from "./demo-data";
+import { aboutPage, categories, competitions, entries, heroSlides, popups, settings, statistics, tickets, users, winners } from "../../../db/schema";
+import { ABOUT, CATEGORIES, COMPETITIONS, DEMO_POSTAL_ADDRESS, ENTRANT_NAMES, HERO_SLIDES, POPUP, WINNERS, nextMondayEvening } from "./demo-data";
 
 export interface SeedOptions {
   demo: boolean;
@@ -131,9 +109,7 @@ function seedDemo(db: Tx, now: Date): void {
       .run();
   });
 
-  db.insert(statistics)
-    .values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 })
-    .run();
+  db.insert(statistics).values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 }).run();
 
   HERO_SLIDES.forEach((s, i) => {
     db.insert(heroSlides)
@@ -141,7 +117,9 @@ function seedDemo(db: Tx, now: Date): void {
       .run();
   });
 
-  db.insert(aboutPage).values({ id: 1, ...ABOUT }).run();
+  db.insert(aboutPage)
+    .values({ id: 1, ...ABOUT })
+    .run();
   db.insert(popups)
     .values({ ...POPUP, ctaLink: `/competition/${ids[0]}` })
     .run();
@@ -178,9 +156,14 @@ function seedEntries(db: Tx, competitionId: string, sold: number, pricePence: nu
       .returning({ id: entries.id })
       .get();
     for (let j = 0; j < qty; j++) {
-      db.insert(tickets).values({ competitionId, entryId: entry.id, number: String(number++) }).run();
+      db.insert(tickets)
+        .values({ competitionId, entryId: entry.id, number: String(number++) })
+        .run();
     }
     k++;
   }
-  db.update(competitions).set({ soldTickets: sold, nextTicketNumber: sold + 1 }).where(eq(competitions.id, competitionId)).run();
+  db.update(competitions)
+    .set({ soldTickets: sold, nextTicketNumber: sold + 1 })
+    .where(eq(competitions.id, competitionId))
+    .run();
 }

@@ -106,46 +106,43 @@ export function createCompetition(db: Db, actor: Actor, input: CampaignValues): 
 /** Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle). */
 export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate): AdminCompetition {
   const { id } = input;
-  transaction(
-    db,
-    (tx) => {
-      const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
-      if (!current) throw new AppError("NOT_FOUND", "Competition not found");
-      // Neither the toggle nor the full form may skip the draw: "drawn" without a revealed seed and winners is a lie.
-      if (input.status === "drawn" && current.status !== "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
-      // Once the pool is frozen for the draw, sales cannot reopen and the status is the draw's to change.
-      const frozen = tx.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get();
-      if (frozen && input.status !== current.status) {
-        throw new AppError("POOL_FROZEN", "The draw pool of this competition is frozen; its status can no longer be changed");
+  transaction(db, (tx) => {
+    const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
+    if (!current) throw new AppError("NOT_FOUND", "Competition not found");
+    // Neither the toggle nor the full form may skip the draw: "drawn" without a revealed seed and winners is a lie.
+    if (input.status === "drawn" && current.status !== "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
+    // Once the pool is frozen for the draw, sales cannot reopen and the status is the draw's to change.
+    const frozen = tx.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get();
+    if (frozen && input.status !== current.status) {
+      throw new AppError("POOL_FROZEN", "The draw pool of this competition is frozen; its status can no longer be changed");
+    }
+    if (!("title" in input)) {
+      tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
+    } else {
+      const next = values(input);
+      if (next.startDate.getTime() !== current.startDate.getTime() || next.endDate.getTime() !== current.endDate.getTime()) {
+        assertMinimumOpen(tx, next);
       }
-      if (!("title" in input)) {
-        tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
-      } else {
-        const next = values(input);
-        if (next.startDate.getTime() !== current.startDate.getTime() || next.endDate.getTime() !== current.endDate.getTime()) {
-          assertMinimumOpen(tx, next);
+      // Code of practice 2.5: once tickets are sold, the closing and draw dates and the prize are fixed.
+      if (current.soldTickets + current.heldTickets > 0) {
+        const changed = [
+          next.endDate.getTime() !== current.endDate.getTime() && "end date",
+          next.drawDate.getTime() !== current.drawDate.getTime() && "draw date",
+          (next.prizeDetails ?? null) !== (current.prizeDetails ?? null) && "prize details",
+          (next.cashAlternative ?? null) !== (current.cashAlternative ?? null) && "cash alternative",
+        ].filter(Boolean);
+        if (changed.length) {
+          throw new AppError("HAS_SALES", `This competition has sales, so its ${changed.join(", ")} can no longer be changed`);
         }
-        // Code of practice 2.5: once tickets are sold, the closing and draw dates and the prize are fixed.
-        if (current.soldTickets + current.heldTickets > 0) {
-          const changed = [
-            next.endDate.getTime() !== current.endDate.getTime() && "end date",
-            next.drawDate.getTime() !== current.drawDate.getTime() && "draw date",
-            (next.prizeDetails ?? null) !== (current.prizeDetails ?? null) && "prize details",
-            (next.cashAlternative ?? null) !== (current.cashAlternative ?? null) && "cash alternative",
-          ].filter(Boolean);
-          if (changed.length) {
-            throw new AppError("HAS_SALES", `This competition has sales, so its ${changed.join(", ")} can no longer be changed`);
-          }
-        }
-        const taken = current.soldTickets + current.heldTickets;
-        if (next.maxTickets !== null && next.maxTickets < taken) {
-          throw new AppError("HAS_SALES", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);
-        }
-        tx.update(competitions).set(next).where(eq(competitions.id, id)).run();
       }
-      writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { ...input } });
-    },
-  );
+      const taken = current.soldTickets + current.heldTickets;
+      if (next.maxTickets !== null && next.maxTickets < taken) {
+        throw new AppError("HAS_SALES", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);
+      }
+      tx.update(competitions).set(next).where(eq(competitions.id, id)).run();
+    }
+    writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { ...input } });
+  });
   return getAdmin(db, id);
 }
 

@@ -227,7 +227,15 @@ export function createWinner(db: Db, actor: Actor, input: z.output<typeof winner
   return audited(
     db,
     actor,
-    (tx) => toAdminWinner(tx.insert(winners).values({ ...input, source: "manual" }).returning().get(), competitionTitle(tx, input.competitionId)),
+    (tx) =>
+      toAdminWinner(
+        tx
+          .insert(winners)
+          .values({ ...input, source: "manual" })
+          .returning()
+          .get(),
+        competitionTitle(tx, input.competitionId),
+      ),
     (created) => ({ action: "admin.winners.create", targetId: created.id, details: { ...input } }),
   );
 }

@@ -19,7 +19,10 @@ function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): A
     .limit(limit)
     .offset(offset)
     .all();
-  const numbers = ticketNumbersByEntry(db, rows.map((r) => r.e.id));
+  const numbers = ticketNumbersByEntry(
+    db,
+    rows.map((r) => r.e.id),
+  );
   return rows.map(({ e, title }) => ({
     id: e.id,
     competitionId: e.competitionId,
@@ -54,7 +57,13 @@ function filterWhere(f: z.output<typeof entryFilters>): SQL | undefined {
 
 export function searchEntries(db: Db, f: z.output<typeof entryFilters>) {
   const where = filterWhere(f);
-  const total = Number(db.select({ n: sql<number>`count(*)` }).from(entries).where(where).get()?.n ?? 0);
+  const total = Number(
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(entries)
+      .where(where)
+      .get()?.n ?? 0,
+  );
   return { total, page: f.page, pageSize: f.pageSize, items: entryRows(db, where, f.pageSize, (f.page - 1) * f.pageSize) };
 }
 
@@ -94,7 +103,10 @@ export function dashboard(db: Db) {
     })
     .from(competitions)
     .get()!;
-  const w = db.select({ n: sql<number>`count(*)` }).from(winners).get()!;
+  const w = db
+    .select({ n: sql<number>`count(*)` })
+    .from(winners)
+    .get()!;
   return {
     totalEntries: Number(e.total),
     paidEntries: Number(e.paid ?? 0),
@@ -173,7 +185,12 @@ export function analytics(db: Db, now = new Date()) {
     last30Days: windowStats(db, new Date(now.getTime() - 30 * DAY)),
     conversionRate: total ? oneDecimal((paid / total) * 100) : 0,
     averageTicketsPerPaidEntry: paid ? oneDecimal(Number(all.paidTickets) / paid) : 0,
-    topCampaigns: top.map((t) => ({ competitionId: t.competitionId, title: t.title, revenue: penceToDecimal(Number(t.revenue)), ticketsSold: Number(t.tickets) })),
+    topCampaigns: top.map((t) => ({
+      competitionId: t.competitionId,
+      title: t.title,
+      revenue: penceToDecimal(Number(t.revenue)),
+      ticketsSold: Number(t.tickets),
+    })),
     recentActivity: entryRows(db, undefined, 10),
     daily: daily.map((d) => ({ day: d.day, entries: Number(d.entries), revenue: penceToDecimal(Number(d.revenue)) })),
   };

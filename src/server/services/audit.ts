@@ -8,7 +8,6 @@ export interface Actor {
   email: string;
 }
 
-
 export interface AuditRecord {
   /** The procedure that made the change, e.g. "admin.settings.update". */
   action: string;

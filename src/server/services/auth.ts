@@ -95,7 +95,13 @@ export async function login(db: Db, email: string, password: string, throttle?: 
 }
 
 /** A new password ends every other session of the user; the one making the change stays signed in. */
-export async function changePassword(db: Db, userId: string, keepSessionId: string, currentPassword: string, newPassword: string): Promise<{ success: boolean }> {
+export async function changePassword(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<{ success: boolean }> {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw new AppError("WRONG_PASSWORD", "Your current password is not right");
@@ -103,7 +109,9 @@ export async function changePassword(db: Db, userId: string, keepSessionId: stri
   const passwordHash = await hashPassword(newPassword);
   transaction(db, (tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-    tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).run();
+    tx.delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+      .run();
   });
   return { success: true };
 }

@@ -41,46 +41,37 @@ function acknowledgedSince(db: Tx, email: string, kind: "message" | "complaint",
 
 export function submitContact(db: Db, args: ContactArgs, now = new Date()): { success: boolean; id: string; reference: string | null } {
   const email = args.email.toLowerCase();
-  return transaction(
-    db,
-    (tx) => {
-      const recent = tx
-        .select({ n: sql<number>`count(*)`, oldest: min(contactMessages.createdAt) })
-        .from(contactMessages)
-        .where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, new Date(now.getTime() - HOUR))))
-        .get();
-      if (Number(recent?.n ?? 0) >= CONTACT_PER_ADDRESS_PER_HOUR) {
-        // The window opens again an hour after the oldest message in it.
-        const wait = ((recent?.oldest?.getTime() ?? now.getTime()) + HOUR - now.getTime()) / 1000;
-        throw rateLimited("You have sent several messages recently. Please wait a while before sending another.", wait);
-      }
-      const kind = args.kind ?? "message";
-      const reference = kind === "complaint" ? complaintReference(now) : null;
-      const weeks = numberSetting(tx, "complaint_response_weeks", 8);
-      const responseDueAt = kind === "complaint" ? new Date(now.getTime() + weeks * 7 * 24 * HOUR) : null;
-      const row = tx
-        .insert(contactMessages)
-        .values({ name: args.name, email, subject: args.subject, message: args.message, kind, reference, responseDueAt, createdAt: now })
-        .returning({ id: contactMessages.id })
-        .get();
-      // The acknowledgement quotes nothing the sender wrote and goes at most once a day to an address,
-      // so the form cannot be used to mail strangers; the message itself is stored either way.
-      if (!acknowledgedSince(tx, email, kind, new Date(now.getTime() - DAY))) {
-        enqueueMail(tx, kind === "complaint" ? complaintAcknowledgementMail(email, reference!, responseDueAt!) : contactAcknowledgementMail(email));
-      }
-      return { success: true, id: row.id, reference };
-    },
-  );
+  return transaction(db, (tx) => {
+    const recent = tx
+      .select({ n: sql<number>`count(*)`, oldest: min(contactMessages.createdAt) })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.email, email), gt(contactMessages.createdAt, new Date(now.getTime() - HOUR))))
+      .get();
+    if (Number(recent?.n ?? 0) >= CONTACT_PER_ADDRESS_PER_HOUR) {
+      // The window opens again an hour after the oldest message in it.
+      const wait = ((recent?.oldest?.getTime() ?? now.getTime()) + HOUR - now.getTime()) / 1000;
+      throw rateLimited("You have sent several messages recently. Please wait a while before sending another.", wait);
+    }
+    const kind = args.kind ?? "message";
+    const reference = kind === "complaint" ? complaintReference(now) : null;
+    const weeks = numberSetting(tx, "complaint_response_weeks", 8);
+    const responseDueAt = kind === "complaint" ? new Date(now.getTime() + weeks * 7 * 24 * HOUR) : null;
+    const row = tx
+      .insert(contactMessages)
+      .values({ name: args.name, email, subject: args.subject, message: args.message, kind, reference, responseDueAt, createdAt: now })
+      .returning({ id: contactMessages.id })
+      .get();
+    // The acknowledgement quotes nothing the sender wrote and goes at most once a day to an address,
+    // so the form cannot be used to mail strangers; the message itself is stored either way.
+    if (!acknowledgedSince(tx, email, kind, new Date(now.getTime() - DAY))) {
+      enqueueMail(tx, kind === "complaint" ? complaintAcknowledgementMail(email, reference!, responseDueAt!) : contactAcknowledgementMail(email));
+    }
+    return { success: true, id: row.id, reference };
+  });
 }
 
 export function listComplaints(db: Db) {
-  return db
-    .select()
-    .from(contactMessages)
-    .where(eq(contactMessages.kind, "complaint"))
-    .orderBy(desc(contactMessages.createdAt))
-    .all()
-    .map(toComplaint);
+  return db.select().from(contactMessages).where(eq(contactMessages.kind, "complaint")).orderBy(desc(contactMessages.createdAt)).all().map(toComplaint);
 }
 
 function toComplaint(m: typeof contactMessages.$inferSelect) {
@@ -99,7 +90,11 @@ function toComplaint(m: typeof contactMessages.$inferSelect) {
 }
 
 export function updateComplaint(db: Tx, id: string, by: string, change: { status?: "open" | "answered" | "closed"; note?: string | null }, now = new Date()) {
-  const current = db.select().from(contactMessages).where(and(eq(contactMessages.id, id), eq(contactMessages.kind, "complaint"))).get();
+  const current = db
+    .select()
+    .from(contactMessages)
+    .where(and(eq(contactMessages.id, id), eq(contactMessages.kind, "complaint")))
+    .get();
   if (!current) throw new AppError("NOT_FOUND", "Complaint not found");
   const notes = change.note ? [...current.notes, { at: now.toISOString(), by, text: change.note }] : current.notes;
   const row = db

@@ -55,7 +55,10 @@ export function getMediaSettings(db: Db): MediaSettings {
   };
   const list = (key: string, fallback: string[]) => {
     const v = getSetting(db, key);
-    const items = v?.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const items = v
+      ?.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     return items?.length ? items : fallback;
   };
   return {

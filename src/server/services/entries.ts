@@ -45,12 +45,7 @@ export function checkoutCart(deps: OrderDeps, buyer: Buyer, input: z.output<type
   });
 }
 
-export async function createRestEntry(
-  deps: OrderDeps,
-  buyer: Buyer,
-  input: z.output<typeof restEntryInput>,
-  headerKey: string | null,
-) {
+export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.output<typeof restEntryInput>, headerKey: string | null) {
   const quantity = input.quantity ?? input.ticketNumbers?.length;
   if (!quantity) throw new AppError("INVALID_INPUT", "Say how many tickets: send quantity or ticketNumbers");
   if (headerKey && !/^[A-Za-z0-9_.:-]{8,100}$/.test(headerKey)) throw new AppError("INVALID_INPUT", "Invalid Idempotency-Key header");
@@ -73,7 +68,10 @@ export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
     .where(eq(entries.userId, userId))
     .orderBy(desc(entries.entryDate))
     .all();
-  const numbers = ticketNumbersByEntry(db, rows.map((r) => r.entry.id));
+  const numbers = ticketNumbersByEntry(
+    db,
+    rows.map((r) => r.entry.id),
+  );
   return rows.map(({ entry, competition }) => ({
     id: entry.id,
     competitionId: entry.competitionId,
@@ -112,7 +110,11 @@ export function listUserWins(db: Db, userId: string) {
 
 /** An order of the user's own; another user's is as unknown as one that does not exist. */
 export function getOwnOrder(db: Db, userId: string, orderId: string) {
-  const own = db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).get();
+  const own = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
   if (!own) throw new AppError("NOT_FOUND", "Order not found");
   return loadOrderResult(db, own.id);
 }

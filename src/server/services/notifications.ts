@@ -103,13 +103,27 @@ export function removeForUser(db: Db, userId: string, id: string, now = new Date
 
 /** The admin's view: every notification, newest first. */
 export function listAll(db: Db): Notification[] {
-  return db.select().from(notifications).orderBy(desc(notifications.createdAt)).limit(500).all().map((n) => toView(n, null));
+  return db
+    .select()
+    .from(notifications)
+    .orderBy(desc(notifications.createdAt))
+    .limit(500)
+    .all()
+    .map((n) => toView(n, null));
 }
 
 export function createNotification(
   db: Db,
   actor: Actor,
-  input: { title: string; message: string; type: Notification["type"]; priority: Notification["priority"]; userId: string | null; competitionId?: string | null; expiresAt?: string | null },
+  input: {
+    title: string;
+    message: string;
+    type: Notification["type"];
+    priority: Notification["priority"];
+    userId: string | null;
+    competitionId?: string | null;
+    expiresAt?: string | null;
+  },
 ): Notification {
   const row = audited(
     db,

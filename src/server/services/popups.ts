@@ -34,13 +34,7 @@ export function listPopupsForPage(db: Db, page: string, userId: string | null, n
   const managed = db
     .select()
     .from(popups)
-    .where(
-      and(
-        eq(popups.isActive, true),
-        or(isNull(popups.startDate), lte(popups.startDate, now)),
-        or(isNull(popups.endDate), gt(popups.endDate, now)),
-      ),
-    )
+    .where(and(eq(popups.isActive, true), or(isNull(popups.startDate), lte(popups.startDate, now)), or(isNull(popups.endDate), gt(popups.endDate, now))))
     .orderBy(desc(popups.priority))
     .all()
     .map(toPopup)
@@ -50,7 +44,18 @@ export function listPopupsForPage(db: Db, page: string, userId: string | null, n
   if (page === "/" || page === "/competitions") {
     const soon = competitionsEndingWithin(db, now, DAY)[0];
     if (soon) {
-      generated.push(generatedPopup(`dynamic-last-chance-${soon.id}`, `Last chance: ${soon.title}`, "Entries close within 24 hours. Don't miss out!", soon.image, "Enter Now", soon.id, now, page));
+      generated.push(
+        generatedPopup(
+          `dynamic-last-chance-${soon.id}`,
+          `Last chance: ${soon.title}`,
+          "Entries close within 24 hours. Don't miss out!",
+          soon.image,
+          "Enter Now",
+          soon.id,
+          now,
+          page,
+        ),
+      );
     }
   }
   if (userId && page === "/") {
@@ -64,14 +69,30 @@ export function listPopupsForPage(db: Db, page: string, userId: string | null, n
           gt(competitionViews.viewedAt, new Date(now.getTime() - 7 * DAY)),
           eq(competitions.status, "active"),
           gt(competitions.endDate, now),
-          notExists(db.select({ one: entries.id }).from(entries).where(and(eq(entries.competitionId, competitions.id), eq(entries.userId, userId)))),
+          notExists(
+            db
+              .select({ one: entries.id })
+              .from(entries)
+              .where(and(eq(entries.competitionId, competitions.id), eq(entries.userId, userId))),
+          ),
         ),
       )
       .orderBy(desc(competitionViews.viewedAt))
       .limit(1)
       .get();
     if (viewed) {
-      generated.push(generatedPopup(`targeted-${viewed.id}`, `Still thinking about the ${viewed.title}?`, "You looked at this prize recently. Tickets are still available.", viewed.image, "Take another look", viewed.id, now, page));
+      generated.push(
+        generatedPopup(
+          `targeted-${viewed.id}`,
+          `Still thinking about the ${viewed.title}?`,
+          "You looked at this prize recently. Tickets are still available.",
+          viewed.image,
+          "Take another look",
+          viewed.id,
+          now,
+          page,
+        ),
+      );
     }
   }
   return [...managed, ...generated].sort((a, b) => b.priority - a.priority);

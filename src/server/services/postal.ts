@@ -40,64 +40,75 @@ export interface PostalEntryView {
  * sales have closed. Recorded from the back office (`actor`), its audit row shares the entry's
  * transaction.
  */
-export function recordPostalEntry(deps: { db: Db; mailer: Mailer; now?: () => Date; actor?: Actor }, competitionId: string, args: PostalEntryArgs): PostalEntryView {
+export function recordPostalEntry(
+  deps: { db: Db; mailer: Mailer; now?: () => Date; actor?: Actor },
+  competitionId: string,
+  args: PostalEntryArgs,
+): PostalEntryView {
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
   const email = args.customerEmail.trim().toLowerCase();
   const receivedAt = new Date(args.receivedAt);
-  const view = transaction(
-    db,
-    (tx) => {
-      const c = tx.select().from(competitions).where(eq(competitions.id, competitionId)).get();
-      if (!c) throw new AppError("NOT_FOUND", "Competition not found");
-      if (!c.allowPostalEntry) throw new AppError("POSTAL_NOT_ACCEPTED", "This competition does not take postal entries");
-      if (c.status !== "active" || now >= c.endDate) throw new AppError("COMPETITION_CLOSED", "Sales have closed for this competition; postal entries can no longer be added");
-      if (receivedAt.getTime() > now.getTime()) throw new AppError("INVALID_INPUT", "The date received cannot be in the future");
-      if (receivedAt.getTime() >= c.endDate.getTime()) throw new AppError("LATE_ENTRY", "This entry arrived after the closing date");
-      if (c.maxTickets !== null && c.soldTickets + c.heldTickets + 1 > c.maxTickets) throw new AppError("SOLD_OUT", `"${c.title}" has sold out`);
-      const user = tx.select().from(users).where(eq(users.email, email)).get();
-      const suspended = user ? suspensionMessage(user, now) : null;
-      if (suspended) throw new AppError("SUSPENDED", `This entrant's account is suspended: ${suspended}`);
-      const dateOfBirth = args.dateOfBirth || user?.dateOfBirth || null;
-      if (!dateOfBirth) throw new AppError("DATE_OF_BIRTH_NEEDED", "Enter the entrant's date of birth from the postcard: entrants must be 18 or over.");
-      assertAdult(dateOfBirth, now);
-      if (c.maxTicketsPerPerson !== null && ticketsOfPerson(tx, c.id, user?.id ?? null, email) + 1 > c.maxTicketsPerPerson) {
-        throw new AppError("PER_PERSON_LIMIT", `This person already has the most tickets allowed (${c.maxTicketsPerPerson}) for "${c.title}"`);
-      }
-      if (!answerIsCorrect(c, args.answer)) throw new AppError("WRONG_ANSWER", "Incorrect answer to the qualifying question");
-      if (tx.select({ id: entries.id }).from(entries).where(and(eq(entries.competitionId, c.id), eq(entries.postalReference, args.postalReference))).get()) {
-        throw new AppError("DUPLICATE_ENTRY", "A postal entry with this reference has already been recorded");
-      }
-      const entry = tx
-        .insert(entries)
-        .values({
-          competitionId: c.id,
-          userId: user?.id ?? null,
-          customerName: args.customerName,
-          customerEmail: email,
-          answer: args.answer?.trim() || null,
-          ticketCount: 1,
-          amountPence: 0,
-          paymentStatus: "other",
-          entryMethod: "postal",
-          postalReference: args.postalReference,
-          postalAddress: args.address,
-          postalReceivedAt: receivedAt,
-          entryDate: now,
-        })
-        .returning()
-        .get();
-      const numbers = allocateTickets(tx, c.id, entry.id, 1);
-      tx.update(competitions).set({ soldTickets: sql`${competitions.soldTickets} + 1` }).where(eq(competitions.id, c.id)).run();
-      enqueueMail(tx, {
-        to: email,
-        subject: `Your free postal entry is confirmed: ${c.title}`,
-        text: `Hello ${args.customerName},\n\nWe received your postal entry for "${c.title}" (reference ${args.postalReference}).\nYour ticket number: ${numbers.join(", ")}\n\nIt has exactly the same chance as a paid ticket. Winners are drawn live every Monday evening.\n\nHarvest Draws`,
-      });
-      if (deps.actor) writeAudit(tx, deps.actor, { action: "admin.draws.recordPostal", targetId: c.id, details: { id: c.id, ...args } });
-      return toView(entry, numbers);
-    },
-  );
+  const view = transaction(db, (tx) => {
+    const c = tx.select().from(competitions).where(eq(competitions.id, competitionId)).get();
+    if (!c) throw new AppError("NOT_FOUND", "Competition not found");
+    if (!c.allowPostalEntry) throw new AppError("POSTAL_NOT_ACCEPTED", "This competition does not take postal entries");
+    if (c.status !== "active" || now >= c.endDate)
+      throw new AppError("COMPETITION_CLOSED", "Sales have closed for this competition; postal entries can no longer be added");
+    if (receivedAt.getTime() > now.getTime()) throw new AppError("INVALID_INPUT", "The date received cannot be in the future");
+    if (receivedAt.getTime() >= c.endDate.getTime()) throw new AppError("LATE_ENTRY", "This entry arrived after the closing date");
+    if (c.maxTickets !== null && c.soldTickets + c.heldTickets + 1 > c.maxTickets) throw new AppError("SOLD_OUT", `"${c.title}" has sold out`);
+    const user = tx.select().from(users).where(eq(users.email, email)).get();
+    const suspended = user ? suspensionMessage(user, now) : null;
+    if (suspended) throw new AppError("SUSPENDED", `This entrant's account is suspended: ${suspended}`);
+    const dateOfBirth = args.dateOfBirth || user?.dateOfBirth || null;
+    if (!dateOfBirth) throw new AppError("DATE_OF_BIRTH_NEEDED", "Enter the entrant's date of birth from the postcard: entrants must be 18 or over.");
+    assertAdult(dateOfBirth, now);
+    if (c.maxTicketsPerPerson !== null && ticketsOfPerson(tx, c.id, user?.id ?? null, email) + 1 > c.maxTicketsPerPerson) {
+      throw new AppError("PER_PERSON_LIMIT", `This person already has the most tickets allowed (${c.maxTicketsPerPerson}) for "${c.title}"`);
+    }
+    if (!answerIsCorrect(c, args.answer)) throw new AppError("WRONG_ANSWER", "Incorrect answer to the qualifying question");
+    if (
+      tx
+        .select({ id: entries.id })
+        .from(entries)
+        .where(and(eq(entries.competitionId, c.id), eq(entries.postalReference, args.postalReference)))
+        .get()
+    ) {
+      throw new AppError("DUPLICATE_ENTRY", "A postal entry with this reference has already been recorded");
+    }
+    const entry = tx
+      .insert(entries)
+      .values({
+        competitionId: c.id,
+        userId: user?.id ?? null,
+        customerName: args.customerName,
+        customerEmail: email,
+        answer: args.answer?.trim() || null,
+        ticketCount: 1,
+        amountPence: 0,
+        paymentStatus: "other",
+        entryMethod: "postal",
+        postalReference: args.postalReference,
+        postalAddress: args.address,
+        postalReceivedAt: receivedAt,
+        entryDate: now,
+      })
+      .returning()
+      .get();
+    const numbers = allocateTickets(tx, c.id, entry.id, 1);
+    tx.update(competitions)
+      .set({ soldTickets: sql`${competitions.soldTickets} + 1` })
+      .where(eq(competitions.id, c.id))
+      .run();
+    enqueueMail(tx, {
+      to: email,
+      subject: `Your free postal entry is confirmed: ${c.title}`,
+      text: `Hello ${args.customerName},\n\nWe received your postal entry for "${c.title}" (reference ${args.postalReference}).\nYour ticket number: ${numbers.join(", ")}\n\nIt has exactly the same chance as a paid ticket. Winners are drawn live every Monday evening.\n\nHarvest Draws`,
+    });
+    if (deps.actor) writeAudit(tx, deps.actor, { action: "admin.draws.recordPostal", targetId: c.id, details: { id: c.id, ...args } });
+    return toView(entry, numbers);
+  });
   deps.mailer.poke();
   return view;
 }
@@ -124,6 +135,9 @@ export function listPostalEntries(db: Db, competitionId: string): PostalEntryVie
     .where(and(eq(entries.competitionId, competitionId), eq(entries.entryMethod, "postal")))
     .orderBy(desc(entries.entryDate))
     .all();
-  const numbers = ticketNumbersByEntry(db, rows.map((r) => r.id));
+  const numbers = ticketNumbersByEntry(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toView(r, numbers.get(r.id) ?? []));
 }

@@ -24,9 +24,7 @@ export function listSettings(db: Db): SettingView[] {
 /** A stored setting, else its default; null only for keys with no default. */
 export function getSetting(db: Tx, key: string): string | null {
   return (
-    db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value ??
-    DEFAULT_SETTINGS.find((s) => s.key === key)?.value ??
-    null
+    db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value ?? DEFAULT_SETTINGS.find((s) => s.key === key)?.value ?? null
   );
 }
 
@@ -46,8 +44,18 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
   { key: "max_video_size_mb", value: "300", description: "Largest video upload, in MB", category: "media" },
   { key: "allowed_image_types", value: "jpeg,jpg,png", description: "Image types accepted for upload", category: "media" },
   { key: "allowed_video_types", value: "mp4,webm,quicktime", description: "Video types accepted for upload", category: "media" },
-  { key: "allow_guest_checkout", value: "false", description: "Let visitors pay without an account (off: the code of practice's age and limit checks need one)", category: "player_protection" },
-  { key: "credit_card_monthly_cap", value: "250.00", description: "Most a player may pay by credit card in a calendar month (£)", category: "player_protection" },
+  {
+    key: "allow_guest_checkout",
+    value: "false",
+    description: "Let visitors pay without an account (off: the code of practice's age and limit checks need one)",
+    category: "player_protection",
+  },
+  {
+    key: "credit_card_monthly_cap",
+    value: "250.00",
+    description: "Most a player may pay by credit card in a calendar month (£)",
+    category: "player_protection",
+  },
   { key: "limit_cooling_off_hours", value: "24", description: "Hours before a raised spending limit applies", category: "player_protection" },
   { key: "minimum_open_hours", value: "24", description: "Shortest time a competition may be open for entries (hours)", category: "player_protection" },
   { key: "harm_spend_30d_threshold", value: "500.00", description: "Spend in 30 days that flags a player for review (£)", category: "player_protection" },
@@ -82,8 +90,12 @@ function validateSetting(key: string, value: string): string {
     return String(n);
   }
   if (key.startsWith("allowed_") && key.endsWith("_types")) {
-    const list = v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
-    if (!list.length || list.some((t) => !/^[a-z0-9.+-]{2,20}$/.test(t))) throw new AppError("INVALID_INPUT", "List the types separated by commas, e.g. jpeg,png");
+    const list = v
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    if (!list.length || list.some((t) => !/^[a-z0-9.+-]{2,20}$/.test(t)))
+      throw new AppError("INVALID_INPUT", "List the types separated by commas, e.g. jpeg,png");
     return list.join(",");
   }
   if (!v) throw new AppError("INVALID_INPUT", "Value is required");
@@ -97,7 +109,12 @@ export function updateSetting(db: Db, actor: Actor, key: string, value: string):
     (tx) => {
       const existing = tx.select().from(settings).where(eq(settings.key, key)).get();
       if (!existing) throw new AppError("NOT_FOUND", `No setting called ${key}`);
-      return tx.update(settings).set({ value: validateSetting(key, value) }).where(eq(settings.key, key)).returning().get()!;
+      return tx
+        .update(settings)
+        .set({ value: validateSetting(key, value) })
+        .where(eq(settings.key, key))
+        .returning()
+        .get()!;
     },
     () => ({ action: "admin.settings.update", targetId: key, details: { key, value } }),
   );

@@ -45,7 +45,11 @@ export function ticketNumbersByEntry(db: Tx, entryIds: string[]): Map<string, st
   if (!entryIds.length) return map;
   if (entryIds.length <= 3) {
     const st = db.statements;
-    for (const id of entryIds) map.set(id, st.ticketsOfEntry.all({ entryId: id }).map((t) => t.number));
+    for (const id of entryIds)
+      map.set(
+        id,
+        st.ticketsOfEntry.all({ entryId: id }).map((t) => t.number),
+      );
     return map;
   }
   const rows = db

@@ -101,7 +101,12 @@ export function sizeLimit(kind: UploadKind, type: SniffedType, media: MediaSetti
 }
 
 /** The size and type rules for an upload, or the spec's message for breaking one. */
-export function checkUpload(kind: UploadKind, type: SniffedType | null, size: number, media: MediaSettings): { ok: true } | { ok: false; status: 413 | 415; message: string } {
+export function checkUpload(
+  kind: UploadKind,
+  type: SniffedType | null,
+  size: number,
+  media: MediaSettings,
+): { ok: true } | { ok: false; status: 413 | 415; message: string } {
   const { allowed, listed } = allowedTypes(kind, media);
   if (!type || !allowed.includes(type)) {
     return { ok: false, status: 415, message: `Invalid file type. Allowed: ${listed.join(", ")}` };

@@ -3,7 +3,16 @@ import { recordId } from "./common";
 import { competitionCore, competitionStatus } from "./competition";
 import { mediaRef, safeLink, safeLinkWith } from "./content";
 
-export const CAMPAIGN_CATEGORY_CHOICES = ["Electronics", "Home & Garden", "Automotive", "Fashion", "Sports & Fitness", "Travel", "Food & Drink", "Credit"] as const;
+export const CAMPAIGN_CATEGORY_CHOICES = [
+  "Electronics",
+  "Home & Garden",
+  "Automotive",
+  "Fashion",
+  "Sports & Fitness",
+  "Travel",
+  "Food & Drink",
+  "Credit",
+] as const;
 
 const optionalText = (max: number) =>
   z
@@ -84,7 +93,8 @@ export const campaignFields = z.strictObject({
 /** The rules across fields, on create and on edit alike. */
 function campaignRules(v: z.output<typeof campaignFields>, ctx: z.RefinementCtx): void {
   if (!(Date.parse(v.startDate) < Date.parse(v.endDate))) ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date must be after the start date" });
-  if (!(Date.parse(v.endDate) <= Date.parse(v.drawDate))) ctx.addIssue({ code: "custom", path: ["drawDate"], message: "Draw date must be on or after the end date" });
+  if (!(Date.parse(v.endDate) <= Date.parse(v.drawDate)))
+    ctx.addIssue({ code: "custom", path: ["drawDate"], message: "Draw date must be on or after the end date" });
   if (v.allowPostalEntry && !v.postalAddress) {
     ctx.addIssue({ code: "custom", path: ["postalAddress"], message: "A postal address is required for legal compliance when postal entry is allowed" });
   }
@@ -131,7 +141,11 @@ const heroSlideFields = {
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
   subtitle: optionalText(300),
   description: optionalText(1000),
-  image: z.string({ error: "Please upload an image or video for your hero slide" }).trim().min(1, "Please upload an image or video for your hero slide").pipe(mediaRef),
+  image: z
+    .string({ error: "Please upload an image or video for your hero slide" })
+    .trim()
+    .min(1, "Please upload an image or video for your hero slide")
+    .pipe(mediaRef),
   ctaText: z.string({ error: "Call-to-action text is required" }).trim().min(1, "Call-to-action text is required").max(60),
   ctaLink: z.string({ error: "Please select a campaign or enter a custom URL" }).trim().min(1, "Please select a campaign or enter a custom URL").pipe(safeLink),
   isActive: z.boolean(),
@@ -164,8 +178,16 @@ export const popupInput = z.strictObject({
   displayDelay: z.coerce.number().int().min(0, "Delay cannot be negative").max(600_000).default(3000),
   showFrequency: z.enum(["once_per_session", "once_per_day", "always"]).default("once_per_session"),
   priority: z.coerce.number().int().min(1, "Priority is 1 to 10").max(10, "Priority is 1 to 10").default(1),
-  startDate: z.string().optional().nullable().refine((v) => !v || !Number.isNaN(Date.parse(v)), "Start date must be a valid date"),
-  endDate: z.string().optional().nullable().refine((v) => !v || !Number.isNaN(Date.parse(v)), "End date must be a valid date"),
+  startDate: z
+    .string()
+    .optional()
+    .nullable()
+    .refine((v) => !v || !Number.isNaN(Date.parse(v)), "Start date must be a valid date"),
+  endDate: z
+    .string()
+    .optional()
+    .nullable()
+    .refine((v) => !v || !Number.isNaN(Date.parse(v)), "End date must be a valid date"),
 });
 export const popupUpdate = popupInput.extend({ id: recordId });
 

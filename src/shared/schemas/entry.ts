@@ -4,11 +4,7 @@ export const MIN_TICKETS = 1;
 export const MAX_TICKETS = 100;
 
 const name = z.string({ error: "Full Name is required" }).trim().min(1, "Full Name is required").max(120, "Full Name is too long");
-const email = z
-  .string({ error: "Please enter a valid email address" })
-  .trim()
-  .max(254)
-  .pipe(z.email("Please enter a valid email address"));
+const email = z.string({ error: "Please enter a valid email address" }).trim().max(254).pipe(z.email("Please enter a valid email address"));
 const answer = z.string().trim().max(200, "Answer is too long").optional().nullable();
 const tickets = z.coerce
   .number({ error: "Entries must be a number" })
@@ -41,7 +37,12 @@ export const billingAddress = z.strictObject({
   country: z.string().trim().max(100).optional(),
 });
 
-export const idempotencyKey = z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9_.:-]+$/, "Invalid idempotency key");
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, "Invalid idempotency key");
 
 /** Direct checkout: one competition. */
 export const directCheckoutInput = z.strictObject({

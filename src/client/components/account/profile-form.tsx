@@ -81,7 +81,11 @@ export function ProfileForm({ user }: { user: AuthUser }) {
               readOnly
               hint={
                 <>
-                  Your date of birth can't be changed here. If it is wrong, please <Link to="/contact" className="font-medium underline">contact us</Link>.
+                  Your date of birth can't be changed here. If it is wrong, please{" "}
+                  <Link to="/contact" className="font-medium underline">
+                    contact us
+                  </Link>
+                  .
                 </>
               }
             />

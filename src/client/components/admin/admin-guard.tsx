@@ -53,9 +53,7 @@ function GuardCard({ icon, title, children }: { icon: ReactNode; title: string; 
   return (
     <Container className="py-16">
       <Card className="mx-auto flex max-w-md flex-col items-center text-center sm:p-8">
-        <span className="mb-4 inline-flex size-14 items-center justify-center rounded-full bg-wheat-100 text-wheat-800">
-          {icon}
-        </span>
+        <span className="mb-4 inline-flex size-14 items-center justify-center rounded-full bg-wheat-100 text-wheat-800">{icon}</span>
         <h1 className="mb-2 text-2xl font-bold">{title}</h1>
         {children}
       </Card>

@@ -61,14 +61,7 @@ export function RegisterForm() {
       </div>
       <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" required {...field("email")} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 6 characters."
-          {...field("password")}
-        />
+        <TextField label="Password" type="password" autoComplete="new-password" required hint="At least 6 characters." {...field("password")} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...field("confirmPassword")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">

@@ -4,8 +4,7 @@ import { CompetitionImage } from "../competition/competition-image";
 import { MinusIcon, PlusIcon, TrashIcon } from "../ui/icons";
 import { linePence, type CartItem } from "./cart-items";
 
-const stepButton =
-  "inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-field-800 hover:bg-field-50";
+const stepButton = "inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-field-800 hover:bg-field-50";
 
 export function CartLine({ item }: { item: CartItem }) {
   const { increment, decrement, removeItem } = useCart();
@@ -27,23 +26,13 @@ export function CartLine({ item }: { item: CartItem }) {
         <p className="text-xs text-stone-600">{formatPrice(item.price)} each</p>
         <div className="mt-2 flex items-center justify-between gap-2">
           <div className="flex items-center gap-2">
-            <button
-              type="button"
-              className={stepButton}
-              onClick={() => decrement(item.competitionId)}
-              aria-label={`Decrease quantity of ${item.title}`}
-            >
+            <button type="button" className={stepButton} onClick={() => decrement(item.competitionId)} aria-label={`Decrease quantity of ${item.title}`}>
               <MinusIcon className="size-4" />
             </button>
             <span className="min-w-6 text-center text-sm font-semibold tabular-nums" aria-label={`Quantity ${item.quantity}`}>
               {item.quantity}
             </span>
-            <button
-              type="button"
-              className={stepButton}
-              onClick={() => increment(item.competitionId)}
-              aria-label={`Increase quantity of ${item.title}`}
-            >
+            <button type="button" className={stepButton} onClick={() => increment(item.competitionId)} aria-label={`Increase quantity of ${item.title}`}>
               <PlusIcon className="size-4" />
             </button>
           </div>

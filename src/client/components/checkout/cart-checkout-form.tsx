@@ -40,9 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
       <section>
-        <h2 className="mb-4 text-xl font-bold">
-          {title}
-        </h2>
+        <h2 className="mb-4 text-xl font-bold">{title}</h2>
         {children}
       </section>
     </Card>

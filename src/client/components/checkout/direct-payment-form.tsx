@@ -64,17 +64,13 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
       <Card className="flex flex-col gap-6">
         <section>
-          <h2 className="mb-4 text-xl font-bold">
-            Payment Details
-          </h2>
+          <h2 className="mb-4 text-xl font-bold">Payment Details</h2>
           <fieldset disabled={checkout.isPending} className="min-w-0">
             <CardFields field={field} />
           </fieldset>
         </section>
         <section>
-          <h2 className="mb-4 text-xl font-bold">
-            Billing Details
-          </h2>
+          <h2 className="mb-4 text-xl font-bold">Billing Details</h2>
           <fieldset disabled={checkout.isPending} className="flex min-w-0 flex-col gap-4">
             <TextField label="Billing Address" autoComplete="street-address" required {...field("address")} />
             <div className="grid gap-4 sm:grid-cols-2">

@@ -11,8 +11,8 @@ export function SignInToPay({ next, saved }: { next: string; saved: string }) {
         Sign in or create an account to pay
       </h2>
       <p className="mt-3 text-stone-800">
-        Before we take a payment we check that every player is 18 or over and within their own spending limits, so paying needs an
-        account. It also keeps all your tickets together in one place.
+        Before we take a payment we check that every player is 18 or over and within their own spending limits, so paying needs an account. It also keeps all
+        your tickets together in one place.
       </p>
       <p className="mt-2 text-stone-700">{saved} You'll come straight back here to pay.</p>
       <div className="mt-5 grid gap-3 sm:grid-cols-2">

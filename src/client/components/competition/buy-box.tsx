@@ -35,8 +35,7 @@ export function BuyBox({ competition, availability }: { competition: PublicCompe
   if (availability === "sold-out") {
     return (
       <Notice title="Sold Out">
-        Every ticket has been sold. The draw still goes ahead live on {longDate(competition.drawDate)}, as all our draws happen regardless
-        of sellout.
+        Every ticket has been sold. The draw still goes ahead live on {longDate(competition.drawDate)}, as all our draws happen regardless of sellout.
       </Notice>
     );
   }

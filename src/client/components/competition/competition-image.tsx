@@ -18,25 +18,21 @@ export function CompetitionImage({ src, alt, className, eager }: CompetitionImag
   // A new competition in the same place starts again from its own image.
   if (shown.for !== src) setShown({ for: src, current: src || PLACEHOLDER, failed: false });
   const { current, failed } = shown;
-  const onError = () =>
-    setShown((prev) => (prev.current === PLACEHOLDER ? { ...prev, failed: true } : { ...prev, current: PLACEHOLDER }));
+  const onError = () => setShown((prev) => (prev.current === PLACEHOLDER ? { ...prev, failed: true } : { ...prev, current: PLACEHOLDER }));
 
   if (failed) {
     return (
-      <div role={alt ? "img" : undefined} aria-label={alt || undefined} className={cn("flex items-center justify-center bg-cream-100 text-field-600", className)}>
+      <div
+        role={alt ? "img" : undefined}
+        aria-label={alt || undefined}
+        className={cn("flex items-center justify-center bg-cream-100 text-field-600", className)}
+      >
         <WheatIcon className="size-1/4 max-h-16 max-w-16 opacity-70" />
       </div>
     );
   }
 
   return (
-    <img
-      src={current}
-      alt={alt}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      className={cn("bg-cream-100 object-cover", className)}
-      onError={onError}
-    />
+    <img src={current} alt={alt} loading={eager ? "eager" : "lazy"} decoding="async" className={cn("bg-cream-100 object-cover", className)} onError={onError} />
   );
 }

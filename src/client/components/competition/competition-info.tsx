@@ -17,7 +17,6 @@ function Section({ title, text, defaultOpen }: { title: string; text: string; de
   );
 }
 
-
 /** Prize details, rules, FAQ and policy links; only those the competition has are shown. */
 export function CompetitionInfo({ competition }: { competition: Info }) {
   const { prizeDetails, rules, faq, privacyPolicyUrl, termsOfUseUrl } = competition;
@@ -53,7 +52,12 @@ export function CompetitionInfo({ competition }: { competition: Info }) {
         <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1">
           {links.map((l) => (
             <li key={l.label}>
-              <a href={l.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-field-700 underline underline-offset-2 hover:text-field-900">
+              <a
+                href={l.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-field-700 underline underline-offset-2 hover:text-field-900"
+              >
                 {l.label}
               </a>
             </li>

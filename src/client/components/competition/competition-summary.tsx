@@ -6,7 +6,6 @@ import { cashAlternativeText, oddsPerTicket } from "./prize-extras";
 import { TicketProgress } from "./ticket-progress";
 import { formatCount } from "../../lib/numbers";
 
-
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
     <div className="rounded-2xl border border-cream-200 bg-white p-4 shadow-sm">

@@ -36,8 +36,8 @@ export function HowThisDrawWorks({ competition: c }: { competition: DrawInfo }) 
         <div className="mt-4 rounded-xl bg-cream-100 p-4">
           <p className="text-sm font-semibold text-field-900">Our commitment for this draw</p>
           <p className="mb-2 text-sm text-stone-700">
-            Before sales opened we fixed a secret random seed and published its SHA-256 fingerprint below. After the draw we reveal the seed,
-            so anyone can check the winners were picked fairly.
+            Before sales opened we fixed a secret random seed and published its SHA-256 fingerprint below. After the draw we reveal the seed, so anyone can
+            check the winners were picked fairly.
           </p>
           <HashValue value={c.commitment} />
         </div>

@@ -10,11 +10,7 @@ const PHASE_STYLES: Record<CompetitionPhase, string> = {
 };
 
 export function Badge({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", className)}>
-      {children}
-    </span>
-  );
+  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", className)}>{children}</span>;
 }
 
 /** The customer-facing phase of a competition (SPEC §4): Active, Closed, Drawing Soon or Drawn. */

@@ -11,7 +11,6 @@ export function cashAlternativeText(value: string): string {
   return pence === null ? text : gbp(pence);
 }
 
-
 /** Odds per ticket at sell-out (COMPLIANCE 2.3); unlimited competitions depend on how many enter. */
 export function oddsPerTicket(maxTickets: number | null): string {
   return maxTickets === null ? "Depends on entries" : `1 in ${formatCount(maxTickets)}`;

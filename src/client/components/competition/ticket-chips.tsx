@@ -4,7 +4,11 @@ export function TicketChips({ numbers, label = "Ticket numbers" }: { numbers: st
   return (
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
       {numbers.map((n) => (
-        <li key={n} data-testid="ticket-number" className="rounded-md border border-field-200 bg-field-50 px-2 py-0.5 font-mono text-xs font-semibold text-field-800">
+        <li
+          key={n}
+          data-testid="ticket-number"
+          className="rounded-md border border-field-200 bg-field-50 px-2 py-0.5 font-mono text-xs font-semibold text-field-800"
+        >
           {n}
         </li>
       ))}

@@ -1,7 +1,6 @@
 import { cn } from "../../lib/cn";
 import { formatCount } from "../../lib/numbers";
 
-
 interface TicketProgressProps {
   soldTickets: number;
   maxTickets: number | null;
@@ -10,8 +9,7 @@ interface TicketProgressProps {
 
 /** Sold against maximum tickets: "12 of 1,999 sold". Unlimited competitions show the count alone. */
 export function TicketProgress({ soldTickets, maxTickets, size = "md" }: TicketProgressProps) {
-  const label =
-    maxTickets === null ? `${formatCount(soldTickets)} sold · no ticket limit` : `${formatCount(soldTickets)} of ${formatCount(maxTickets)} sold`;
+  const label = maxTickets === null ? `${formatCount(soldTickets)} sold · no ticket limit` : `${formatCount(soldTickets)} of ${formatCount(maxTickets)} sold`;
   const percent = maxTickets ? Math.min(100, (soldTickets / maxTickets) * 100) : 0;
   // Show a sliver for the first sale so the bar never looks broken.
   const width = soldTickets > 0 ? Math.max(percent, 2) : 0;

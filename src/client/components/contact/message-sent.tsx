@@ -21,8 +21,7 @@ export function MessageSent({ reference, onAnother }: { reference: string | null
             Your complaint reference is <strong className="font-mono text-field-900">{reference}</strong>
           </p>
           <p className="max-w-md text-stone-700">
-            Please quote it if you contact us about this complaint. We have emailed you an acknowledgement, and we will respond within 8
-            weeks at the latest.
+            Please quote it if you contact us about this complaint. We have emailed you an acknowledgement, and we will respond within 8 weeks at the latest.
           </p>
         </>
       ) : (

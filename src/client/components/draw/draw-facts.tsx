@@ -5,7 +5,6 @@ import type { DrawRecordView } from "./draw-types";
 import { HashValue } from "./hash-value";
 import { formatCount } from "../../lib/numbers";
 
-
 function Fact({ term, help, children }: { term: string; help?: string; children: ReactNode }) {
   return (
     <div className="border-b border-cream-200 py-3 last:border-b-0">
@@ -50,11 +49,7 @@ export function DrawFacts({ record }: { record: DrawRecordView }) {
         </Fact>
         <Fact term="Sales closed">{record.closedAt ? <time dateTime={record.closedAt}>{longDate(record.closedAt)}</time> : pending("Not yet")}</Fact>
         <Fact term="Drawn">
-          {record.drawnAt ? (
-            <time dateTime={record.drawnAt}>{longDate(record.drawnAt)}</time>
-          ) : (
-            pending(`Due ${longDate(record.drawDate)}`)
-          )}
+          {record.drawnAt ? <time dateTime={record.drawnAt}>{longDate(record.drawnAt)}</time> : pending(`Due ${longDate(record.drawDate)}`)}
         </Fact>
       </dl>
     </Card>

@@ -3,7 +3,6 @@ import { Card } from "../ui/card";
 import type { DrawRecordView } from "./draw-types";
 import { formatCount } from "../../lib/numbers";
 
-
 type Pool = NonNullable<DrawRecordView["pool"]>;
 
 /** Every ticket in the frozen pool, in draw order, with masked names; winners are marked. */
@@ -13,8 +12,7 @@ export function DrawPool({ pool, winners }: { pool: Pool; winners: DrawRecordVie
     <Card>
       <h2 className="text-2xl font-bold">The pool</h2>
       <p className="mt-1 text-stone-700">
-        {formatCount(pool.length)} {pool.length === 1 ? "ticket" : "tickets"} in ascending ticket-number order. Names are shortened to
-        protect players' privacy.
+        {formatCount(pool.length)} {pool.length === 1 ? "ticket" : "tickets"} in ascending ticket-number order. Names are shortened to protect players' privacy.
       </p>
       <div
         role="region"

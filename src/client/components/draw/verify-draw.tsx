@@ -54,8 +54,7 @@ export function VerifyDraw({ record }: { record: DrawRecordView }) {
         Check it yourself
       </h2>
       <p className="mt-2 text-stone-700">
-        Verify recomputes the commitment, the pool hash and every winner here in your browser, from the values published on this page.
-        Nothing is sent to us.
+        Verify recomputes the commitment, the pool hash and every winner here in your browser, from the values published on this page. Nothing is sent to us.
       </p>
       <Button className="mt-4" onClick={() => void run()} pending={running}>
         Verify
@@ -87,7 +86,8 @@ export function VerifyDraw({ record }: { record: DrawRecordView }) {
                   <div className="min-w-0">
                     <p className="font-semibold text-stone-900">
                       <span className="sr-only">{check.ok ? "Passed: " : "Failed: "}</span>
-                      {CHECK_NAMES[check.name] ?? check.name}</p>
+                      {CHECK_NAMES[check.name] ?? check.name}
+                    </p>
                     <HashValue value={check.detail} />
                   </div>
                 </li>

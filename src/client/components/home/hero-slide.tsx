@@ -71,9 +71,7 @@ export function HeroSlide({ slide, index, total, current }: HeroSlideProps) {
       <div className="absolute inset-x-0 bottom-0 h-1/3 bg-gradient-to-t from-black/50 to-transparent" aria-hidden="true" />
       <div className="relative mx-auto flex h-full max-w-6xl flex-col justify-center px-4 pb-14 sm:px-20 sm:pb-10">
         <div className="max-w-xl text-white">
-          {slide.subtitle ? (
-            <p className="text-sm font-bold uppercase tracking-widest text-wheat-300 sm:text-base">{slide.subtitle}</p>
-          ) : null}
+          {slide.subtitle ? <p className="text-sm font-bold uppercase tracking-widest text-wheat-300 sm:text-base">{slide.subtitle}</p> : null}
           <h2 className="mt-2 text-3xl font-bold leading-tight text-white sm:text-5xl">{slide.title}</h2>
           {slide.description ? <p className="mt-4 text-base text-white/90 sm:text-lg">{slide.description}</p> : null}
           <SlideCta slide={slide} />

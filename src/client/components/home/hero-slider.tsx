@@ -65,10 +65,7 @@ export function HeroSlider() {
                 className="group inline-flex size-8 items-center justify-center rounded-full"
               >
                 <span
-                  className={cn(
-                    "block h-2.5 rounded-full transition-all",
-                    i === current ? "w-7 bg-wheat-300" : "w-2.5 bg-white/60 group-hover:bg-white",
-                  )}
+                  className={cn("block h-2.5 rounded-full transition-all", i === current ? "w-7 bg-wheat-300" : "w-2.5 bg-white/60 group-hover:bg-white")}
                 />
               </button>
             ))}

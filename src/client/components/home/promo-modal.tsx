@@ -61,7 +61,13 @@ export function PromoModal() {
             >
               <CloseIcon className="size-5" />
             </button>
-            <SafeImage src="/images/promo.svg" alt="A motocross bike mid-jump on a dirt track" fallback="hide" loading="eager" className="aspect-[16/10] w-full object-cover" />
+            <SafeImage
+              src="/images/promo.svg"
+              alt="A motocross bike mid-jump on a dirt track"
+              fallback="hide"
+              loading="eager"
+              className="aspect-[16/10] w-full object-cover"
+            />
             <div className="p-6">
               <p className="text-sm font-bold uppercase tracking-widest text-wheat-300">Instant win</p>
               <DialogTitle className="mt-1 text-2xl font-bold leading-tight text-white sm:text-3xl">Our Biggest Motocross Instant Win</DialogTitle>
@@ -69,7 +75,11 @@ export function PromoModal() {
               <Button variant="accent" size="lg" fullWidth className="mt-6" onClick={close}>
                 ENTER NOW
               </Button>
-              <button type="button" onClick={close} className="mt-3 min-h-11 rounded-md px-2 text-sm font-medium text-field-100 underline underline-offset-4 hover:text-white">
+              <button
+                type="button"
+                onClick={close}
+                className="mt-3 min-h-11 rounded-md px-2 text-sm font-medium text-field-100 underline underline-offset-4 hover:text-white"
+              >
                 No thanks, I'm not interested!
               </button>
             </div>

@@ -42,7 +42,12 @@ export function RecentWinners() {
             {winners.map((w) => (
               <li key={w.id} className="overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">
                 {w.photo ? (
-                  <SafeImage src={w.photo} alt={`${w.customerName}, winner`} fallback={photoFallback} className="aspect-square w-full bg-cream-100 object-cover" />
+                  <SafeImage
+                    src={w.photo}
+                    alt={`${w.customerName}, winner`}
+                    fallback={photoFallback}
+                    className="aspect-square w-full bg-cream-100 object-cover"
+                  />
                 ) : (
                   photoFallback
                 )}

@@ -23,15 +23,5 @@ export function SafeImage({ src, alt, fallback = "block", className, loading = "
     return <>{fallback}</>;
   }
 
-  return (
-    <img
-      src={src}
-      alt={alt}
-      loading={loading}
-      decoding="async"
-      className={className}
-      onError={() => setFailedSrc(src)}
-      {...rest}
-    />
-  );
+  return <img src={src} alt={alt} loading={loading} decoding="async" className={className} onError={() => setFailedSrc(src)} {...rest} />;
 }

@@ -34,9 +34,7 @@ export function LandingFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between lg:px-8">
         <div className="max-w-sm">
           <Logo tone="light" />
-          <p className="mt-3 text-sm">
-            Prize competitions for farmers and growers: equipment, irrigation, training and cash, with every draw held live.
-          </p>
+          <p className="mt-3 text-sm">Prize competitions for farmers and growers: equipment, irrigation, training and cash, with every draw held live.</p>
         </div>
         <ul className="flex flex-col gap-2 text-sm">
           <li>

@@ -11,19 +11,20 @@ export function LandingHero() {
       <div className="absolute inset-0 bg-gradient-to-r from-field-950/90 via-field-900/75 to-field-900/30" aria-hidden="true" />
       <div className="relative mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
         <p className="text-sm font-bold uppercase tracking-widest text-wheat-300">For members of the Women in Agriculture initiative</p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold leading-tight text-white sm:text-5xl">
-          Win the equipment, training and capital to grow your farm
-        </h1>
+        <h1 className="mt-3 max-w-3xl text-4xl font-bold leading-tight text-white sm:text-5xl">Win the equipment, training and capital to grow your farm</h1>
         <p className="mt-5 max-w-2xl text-lg text-field-100">
-          Harvest Draws gives women farmers a fair chance at prizes that make a real difference: tractors and tillers, irrigation
-          systems, agribusiness training and cash, all drawn live for everyone to see.
+          Harvest Draws gives women farmers a fair chance at prizes that make a real difference: tractors and tillers, irrigation systems, agribusiness training
+          and cash, all drawn live for everyone to see.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <ExternalLink href={competitionsUrl()} className={buttonClasses("accent", "lg")}>
             Explore competitions
             <ArrowRightIcon className="size-5" />
           </ExternalLink>
-          <ExternalLink href={VIDEO_URL} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/60 px-6 text-lg font-semibold text-white transition-colors hover:bg-white/10">
+          <ExternalLink
+            href={VIDEO_URL}
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/60 px-6 text-lg font-semibold text-white transition-colors hover:bg-white/10"
+          >
             <PlayIcon className="size-5" />
             Watch how it works
           </ExternalLink>

@@ -30,20 +30,17 @@ export function LandingIntro() {
             What is Harvest Draws?
           </h2>
           <p className="mt-4 text-lg text-stone-700">
-            Harvest Draws runs prize competitions for people who work the land. You choose a prize, answer a simple question, buy as
-            many tickets as you like, and watch the live draw. Every competition has a fixed number of tickets, so you always know
-            your odds.
+            Harvest Draws runs prize competitions for people who work the land. You choose a prize, answer a simple question, buy as many tickets as you like,
+            and watch the live draw. Every competition has a fixed number of tickets, so you always know your odds.
           </p>
           <p className="mt-3 text-lg text-stone-700">
-            Through the Women in Agriculture initiative, members get early news of new prizes and support from our team every step of
-            the way.
+            Through the Women in Agriculture initiative, members get early news of new prizes and support from our team every step of the way.
           </p>
         </div>
         <figure className="rounded-3xl bg-wheat-50 p-6 ring-1 ring-wheat-200 sm:p-8">
           <QuoteIcon className="size-8 text-wheat-500" />
           <blockquote className="mt-3 font-display text-xl leading-relaxed text-field-900 sm:text-2xl">
-            “I bought three tickets for the irrigation kit and won. Now my tomatoes have water right through the dry season, and I've
-            doubled my harvest.”
+            “I bought three tickets for the irrigation kit and won. Now my tomatoes have water right through the dry season, and I've doubled my harvest.”
           </blockquote>
           <figcaption className="mt-4 text-sm font-semibold text-stone-700">Amina, vegetable farmer and initiative member</figcaption>
         </figure>

@@ -31,9 +31,7 @@ export function LandingTrust() {
           <h2 id="cta" className="text-3xl font-bold text-white sm:text-4xl">
             Your next harvest could start with one ticket
           </h2>
-          <p className="mx-auto mt-4 max-w-xl text-lg text-field-100">
-            Create your free account today and be ready for the next live draw.
-          </p>
+          <p className="mx-auto mt-4 max-w-xl text-lg text-field-100">Create your free account today and be ready for the next live draw.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <ExternalLink href={REGISTER_PATH} className={buttonClasses("accent", "lg")}>
               Register now

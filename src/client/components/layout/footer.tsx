@@ -30,8 +30,7 @@ export function Footer() {
         <div>
           <Logo tone="light" />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-field-100">
-            Prize competitions for farmers and growers across the UK and Ireland: machinery, irrigation, training and
-            cash.
+            Prize competitions for farmers and growers across the UK and Ireland: machinery, irrigation, training and cash.
           </p>
         </div>
 

@@ -14,11 +14,7 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
       ) : (
         <img src="/images/logo.svg" alt="" width={36} height={36} className="size-9" onError={() => setArtworkFailed(true)} />
       )}
-      <span
-        className={`font-display text-xl font-bold tracking-tight ${tone === "light" ? "text-white" : "text-field-900"}`}
-      >
-        Harvest Draws
-      </span>
+      <span className={`font-display text-xl font-bold tracking-tight ${tone === "light" ? "text-white" : "text-field-900"}`}>Harvest Draws</span>
     </Link>
   );
 }

@@ -8,10 +8,7 @@ import { CloseIcon, LogOutIcon } from "../ui/icons";
 import { adminMenuLinks, mainLinks } from "./nav-links";
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "flex min-h-12 items-center rounded-lg px-3 text-base font-semibold",
-    isActive ? "bg-field-50 text-field-800" : "text-stone-800 hover:bg-cream-100",
-  );
+  cn("flex min-h-12 items-center rounded-lg px-3 text-base font-semibold", isActive ? "bg-field-50 text-field-800" : "text-stone-800 hover:bg-cream-100");
 
 function NavList({ links, onPick, className }: { links: typeof mainLinks; onPick: () => void; className?: string }) {
   return (

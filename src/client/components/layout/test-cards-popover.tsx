@@ -37,8 +37,7 @@ export function TestCardsPopover() {
         </button>
       </div>
       <p className="mt-2">
-        This is a demo shop: payments are simulated and no card is ever charged. Use one of these numbers with any future expiry
-        date and any 3-digit CVC.
+        This is a demo shop: payments are simulated and no card is ever charged. Use one of these numbers with any future expiry date and any 3-digit CVC.
       </p>
       <dl className="mt-3 divide-y divide-cream-200">
         {CARDS.map((card) => (

@@ -9,8 +9,8 @@ export const privacySections: LegalSection[] = [
     heading: "Who is responsible for your data",
     body: (
       <p>
-        Harvest Draws, PO Box 1234, Lincoln LN1 1AA, United Kingdom, is the controller of the personal data described here. For
-        anything to do with your data, email <ContactEmail /> or write to us at that address.
+        Harvest Draws, PO Box 1234, Lincoln LN1 1AA, United Kingdom, is the controller of the personal data described here. For anything to do with your data,
+        email <ContactEmail /> or write to us at that address.
       </p>
     ),
   },
@@ -19,7 +19,10 @@ export const privacySections: LegalSection[] = [
     heading: "What we collect",
     body: (
       <ul>
-        <li>Account details: your name, email address, password (stored only as a secure hash) and, if you give them, your phone number, date of birth and address.</li>
+        <li>
+          Account details: your name, email address, password (stored only as a secure hash) and, if you give them, your phone number, date of birth and
+          address.
+        </li>
         <li>Entries: the competitions you enter, your answers, your ticket numbers and the amounts paid.</li>
         <li>Payments: our payment processor handles your card details. We never see or store your full card number.</li>
         <li>Messages you send us through the contact form or by email.</li>
@@ -35,7 +38,10 @@ export const privacySections: LegalSection[] = [
       <ul>
         <li>To run your account, take your entries, run the draws and deliver prizes. Lawful basis: performing our contract with you.</li>
         <li>To check winners are eligible and to keep financial records. Lawful basis: legal obligation.</li>
-        <li>To keep the site secure, prevent fraud, answer your messages and show you reminders about competitions you have looked at. Lawful basis: our legitimate interests, which we balance against your rights.</li>
+        <li>
+          To keep the site secure, prevent fraud, answer your messages and show you reminders about competitions you have looked at. Lawful basis: our
+          legitimate interests, which we balance against your rights.
+        </li>
         <li>To publish a winner's photo and testimonial, and to send marketing emails. Lawful basis: your consent, which you can withdraw at any time.</li>
       </ul>
     ),
@@ -51,7 +57,10 @@ export const privacySections: LegalSection[] = [
           <li>Our hosting and email providers, who process data for us under contract and only on our instructions.</li>
           <li>The police, regulators or courts, when the law requires it.</li>
         </ul>
-        <p>We never sell your data. Where a provider stores data outside the UK, we use the safeguards UK law requires, such as the UK's international data transfer agreement.</p>
+        <p>
+          We never sell your data. Where a provider stores data outside the UK, we use the safeguards UK law requires, such as the UK's international data
+          transfer agreement.
+        </p>
       </>
     ),
   },
@@ -81,7 +90,9 @@ export const privacySections: LegalSection[] = [
           <li>receive data you gave us in a portable format;</li>
           <li>withdraw your consent at any time, without affecting what we did before.</li>
         </ul>
-        <p>Email <ContactEmail /> to use any of these rights. We will answer within one month and there is no charge.</p>
+        <p>
+          Email <ContactEmail /> to use any of these rights. We will answer within one month and there is no charge.
+        </p>
       </>
     ),
   },
@@ -90,8 +101,8 @@ export const privacySections: LegalSection[] = [
     heading: "Complaining to the ICO",
     body: (
       <p>
-        If you are unhappy with how we have handled your data, please tell us first so we can put it right. You also have the right to
-        complain to the Information Commissioner's Office (ICO), the UK regulator, at{" "}
+        If you are unhappy with how we have handled your data, please tell us first so we can put it right. You also have the right to complain to the
+        Information Commissioner's Office (ICO), the UK regulator, at{" "}
         <a href="https://ico.org.uk/make-a-complaint/" target="_blank" rel="noopener noreferrer" className={link}>
           ico.org.uk
         </a>{" "}
@@ -107,7 +118,10 @@ export const privacySections: LegalSection[] = [
         <p>We keep this to the minimum the site needs to work, so we do not ask for cookie consent:</p>
         <ul>
           <li>One session cookie, which keeps you signed in. It is deleted when you sign out or the session expires.</li>
-          <li>Your browser's local storage, which remembers your cart between visits, with the sign-in token that goes with the session and small notes so the same pop-up is not shown to you twice.</li>
+          <li>
+            Your browser's local storage, which remembers your cart between visits, with the sign-in token that goes with the session and small notes so the
+            same pop-up is not shown to you twice.
+          </li>
         </ul>
         <p>We use no advertising or tracking cookies. You can clear cookies and local storage in your browser settings at any time.</p>
       </>

@@ -11,10 +11,13 @@ export const termsSections: LegalSection[] = [
     body: (
       <>
         <p>
-          Harvest Draws ("we", "us") runs prize competitions for farmers, growers and anyone who loves the countryside. Our postal
-          address is Harvest Draws, PO Box 1234, Lincoln LN1 1AA, United Kingdom, and you can email us at <ContactEmail />.
+          Harvest Draws ("we", "us") runs prize competitions for farmers, growers and anyone who loves the countryside. Our postal address is Harvest Draws, PO
+          Box 1234, Lincoln LN1 1AA, United Kingdom, and you can email us at <ContactEmail />.
         </p>
-        <p>By entering a competition you agree to these terms and to any extra rules shown on that competition's page. If the two differ, the competition's own rules apply.</p>
+        <p>
+          By entering a competition you agree to these terms and to any extra rules shown on that competition's page. If the two differ, the competition's own
+          rules apply.
+        </p>
       </>
     ),
   },
@@ -25,7 +28,10 @@ export const termsSections: LegalSection[] = [
       <ul>
         <li>You must be 18 or over and live in the United Kingdom or the Republic of Ireland.</li>
         <li>Our staff, their households and anyone professionally connected with running a competition cannot enter it.</li>
-        <li>We may ask a winner for proof of age, identity and address before we hand over a prize. If you are not eligible, your entry is void and the prize is redrawn.</li>
+        <li>
+          We may ask a winner for proof of age, identity and address before we hand over a prize. If you are not eligible, your entry is void and the prize is
+          redrawn.
+        </li>
       </ul>
     ),
   },
@@ -35,11 +41,13 @@ export const termsSections: LegalSection[] = [
     body: (
       <>
         <p>
-          Choose a competition, answer its qualifying question, choose how many entries you want and pay online. You can enter up to
-          100 times in one go, within any per-person limit shown on the competition. Each entry gets its own ticket number, which you
-          will see in your account and in your confirmation email.
+          Choose a competition, answer its qualifying question, choose how many entries you want and pay online. You can enter up to 100 times in one go, within
+          any per-person limit shown on the competition. Each entry gets its own ticket number, which you will see in your account and in your confirmation
+          email.
         </p>
-        <p>An entry counts once we have received your payment. Entries are not refundable once a competition has closed, except where the law says otherwise.</p>
+        <p>
+          An entry counts once we have received your payment. Entries are not refundable once a competition has closed, except where the law says otherwise.
+        </p>
       </>
     ),
   },
@@ -49,13 +57,12 @@ export const termsSections: LegalSection[] = [
     body: (
       <>
         <p>
-          Every competition can be entered free by post. Send your name, address, phone number, email, the competition's name and your
-          answer to the qualifying question to the postal address shown on the competition's page. Use one envelope per entry, sent
-          first or second class.
+          Every competition can be entered free by post. Send your name, address, phone number, email, the competition's name and your answer to the qualifying
+          question to the postal address shown on the competition's page. Use one envelope per entry, sent first or second class.
         </p>
         <p>
-          A postal entry has exactly the same chance of winning as a paid entry. Postal entries must arrive before the competition
-          closes, and are subject to the same limits per person.
+          A postal entry has exactly the same chance of winning as a paid entry. Postal entries must arrive before the competition closes, and are subject to
+          the same limits per person.
         </p>
       </>
     ),
@@ -65,9 +72,8 @@ export const termsSections: LegalSection[] = [
     heading: "The qualifying question",
     body: (
       <p>
-        Each competition has a question you must answer correctly to enter. It is there so the competition is a test of skill and
-        knowledge, not chance alone. We check answers without regard to capital letters or extra spaces. An entry with a wrong answer
-        cannot win and is not refunded.
+        Each competition has a question you must answer correctly to enter. It is there so the competition is a test of skill and knowledge, not chance alone.
+        We check answers without regard to capital letters or extra spaces. An entry with a wrong answer cannot win and is not refunded.
       </p>
     ),
   },
@@ -89,12 +95,12 @@ export const termsSections: LegalSection[] = [
     body: (
       <>
         <p>
-          We contact winners within 48 hours of the draw, by phone and email, using the details given on the entry. Please keep them up
-          to date in your account. If we cannot reach a winner after reasonable attempts over 28 days, we may redraw the prize.
+          We contact winners within 48 hours of the draw, by phone and email, using the details given on the entry. Please keep them up to date in your account.
+          If we cannot reach a winner after reasonable attempts over 28 days, we may redraw the prize.
         </p>
         <p>
-          With your agreement, we publish your first name, county and, if you wish, a photo and a few words in our Winners Gallery. We
-          will not publish anything about you without asking first.
+          With your agreement, we publish your first name, county and, if you wish, a photo and a few words in our Winners Gallery. We will not publish anything
+          about you without asking first.
         </p>
       </>
     ),
@@ -107,7 +113,10 @@ export const termsSections: LegalSection[] = [
         <li>Prizes are as described on the competition's page. Delivery is free to addresses in the UK and Ireland.</li>
         <li>Where a cash alternative is shown, you may take it instead of the prize. We pay cash by bank transfer.</li>
         <li>If a prize becomes unavailable for reasons outside our control, we will offer a prize of equal or greater value, or the cash alternative.</li>
-        <li>Prizes cannot be transferred before they are handed over. You are responsible for any insurance, registration or licences a prize needs once it is yours.</li>
+        <li>
+          Prizes cannot be transferred before they are handed over. You are responsible for any insurance, registration or licences a prize needs once it is
+          yours.
+        </li>
       </ul>
     ),
   },
@@ -116,8 +125,7 @@ export const termsSections: LegalSection[] = [
     heading: "Playing responsibly",
     body: (
       <p>
-        Please only spend what you can afford. If you would like us to close your account or stop you entering for a while, email us
-        and we will do it promptly.
+        Please only spend what you can afford. If you would like us to close your account or stop you entering for a while, email us and we will do it promptly.
       </p>
     ),
   },
@@ -126,9 +134,12 @@ export const termsSections: LegalSection[] = [
     heading: "Complaints",
     body: (
       <p>
-        If something has gone wrong, tell us through our <Link to="/contact" className={link}>contact form</Link> or by emailing{" "}
-        <ContactEmail />, with "Complaint" in the subject. We will acknowledge it within 2 working days and aim to give you a full
-        answer within 14 days.
+        If something has gone wrong, tell us through our{" "}
+        <Link to="/contact" className={link}>
+          contact form
+        </Link>{" "}
+        or by emailing <ContactEmail />, with "Complaint" in the subject. We will acknowledge it within 2 working days and aim to give you a full answer within
+        14 days.
       </p>
     ),
   },
@@ -137,8 +148,8 @@ export const termsSections: LegalSection[] = [
     heading: "Our responsibility to you",
     body: (
       <p>
-        Nothing in these terms limits our liability for death or personal injury caused by our negligence, for fraud, or for anything
-        else the law does not let us exclude. These terms do not affect your statutory rights as a consumer.
+        Nothing in these terms limits our liability for death or personal injury caused by our negligence, for fraud, or for anything else the law does not let
+        us exclude. These terms do not affect your statutory rights as a consumer.
       </p>
     ),
   },
@@ -147,8 +158,8 @@ export const termsSections: LegalSection[] = [
     heading: "Governing law",
     body: (
       <p>
-        These terms are governed by the law of England and Wales, and the courts of England and Wales can hear any dispute. If you live
-        in Scotland, Northern Ireland or the Republic of Ireland, you may also bring proceedings in your local courts.
+        These terms are governed by the law of England and Wales, and the courts of England and Wales can hear any dispute. If you live in Scotland, Northern
+        Ireland or the Republic of Ireland, you may also bring proceedings in your local courts.
       </p>
     ),
   },

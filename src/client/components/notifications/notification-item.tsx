@@ -17,11 +17,7 @@ export function NotificationItem({ notification: n, onOpen, onDelete, deleting }
   const priority = priorityStyle(n.priority);
   return (
     <li className={cn("relative flex gap-1 border-l-4", priority.border, n.isRead ? "bg-white" : "bg-field-50/70")}>
-      <button
-        type="button"
-        onClick={onOpen}
-        className="flex min-w-0 flex-1 gap-3 px-3 py-3 text-left hover:bg-cream-100"
-      >
+      <button type="button" onClick={onOpen} className="flex min-w-0 flex-1 gap-3 px-3 py-3 text-left hover:bg-cream-100">
         <span className={cn("mt-1.5 inline-flex size-2.5 shrink-0 rounded-full", n.isRead ? "bg-stone-300" : type.dot)} aria-hidden="true" />
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-1.5">

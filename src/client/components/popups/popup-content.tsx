@@ -29,9 +29,7 @@ export function PopupContent({ popup, title, onClose, onCta }: PopupContentProps
       >
         <CloseIcon className="size-5" />
       </button>
-      {popup.image ? (
-        <SafeImage src={popup.image} alt="" fallback="hide" loading="eager" className="aspect-[16/9] w-full bg-cream-100 object-cover" />
-      ) : null}
+      {popup.image ? <SafeImage src={popup.image} alt="" fallback="hide" loading="eager" className="aspect-[16/9] w-full bg-cream-100 object-cover" /> : null}
       <div className="p-6 pt-5">
         {title(popup.title)}
         {popup.description ? <p className="mt-2 text-stone-700">{popup.description}</p> : null}

@@ -15,10 +15,7 @@ const FRESH_FOR_MS = 60_000;
 export function PopupOverlay() {
   const { pathname } = useLocation();
   const { user, isLoading } = useAuth();
-  const query = trpc.public.content.popups.useQuery(
-    { page: pathname, userId: user?.id },
-    { enabled: !isLoading, staleTime: FRESH_FOR_MS },
-  );
+  const query = trpc.public.content.popups.useQuery({ page: pathname, userId: user?.id }, { enabled: !isLoading, staleTime: FRESH_FOR_MS });
   // A new path is a new page view: its dismissals and timers start afresh.
   const popups = query.data ?? NONE;
   if (popups.length === 0) return null;

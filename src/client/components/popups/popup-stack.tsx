@@ -22,29 +22,31 @@ export function PopupStack({ popups, signedIn }: { popups: Popup[]; signedIn: bo
 
   useEffect(() => {
     const timers = new Map<string, number>();
+    const pending = scheduled.current;
     for (const popup of popups) {
-      if (scheduled.current.has(popup.id) || !frequencyAllows(popup)) continue;
-      scheduled.current.add(popup.id);
-      const timer = window.setTimeout(() => {
-        timers.delete(popup.id);
-        markShown(popup);
-        setShownIds((ids) => (ids.includes(popup.id) ? ids : [...ids, popup.id]));
-      }, Math.max(0, popup.displayDelay ?? 0));
+      if (pending.has(popup.id) || !frequencyAllows(popup)) continue;
+      pending.add(popup.id);
+      const timer = window.setTimeout(
+        () => {
+          timers.delete(popup.id);
+          markShown(popup);
+          setShownIds((ids) => (ids.includes(popup.id) ? ids : [...ids, popup.id]));
+        },
+        Math.max(0, popup.displayDelay ?? 0),
+      );
       timers.set(popup.id, timer);
     }
     return () => {
       // Timers that have not fired are cancelled and may be scheduled again.
       for (const [id, timer] of timers) {
         window.clearTimeout(timer);
-        scheduled.current.delete(id);
+        pending.delete(id);
       }
     };
   }, [popups]);
 
   // Highest priority first; equal priorities keep the server's order.
-  const visible = popups
-    .filter((p) => shownIds.includes(p.id) && !dismissed.includes(p.id))
-    .sort((a, b) => b.priority - a.priority);
+  const visible = popups.filter((p) => shownIds.includes(p.id) && !dismissed.includes(p.id)).sort((a, b) => b.priority - a.priority);
 
   useEffect(() => {
     setOpenPopupCount(visible.length);

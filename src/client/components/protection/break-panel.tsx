@@ -61,8 +61,8 @@ export function BreakPanel({ suspendedUntil }: { suspendedUntil: string | null }
           Take a break
         </h2>
         <p className="mt-1 text-stone-700">
-          Step away for a while. During a break you cannot enter competitions or buy tickets, and we send you no marketing. A break cannot be
-          shortened or lifted early, but you can make it longer.
+          Step away for a while. During a break you cannot enter competitions or buy tickets, and we send you no marketing. A break cannot be shortened or
+          lifted early, but you can make it longer.
         </p>
         {suspendedUntil ? (
           <p className="mt-3 rounded-xl bg-field-50 px-4 py-3 text-stone-800">
@@ -82,10 +82,7 @@ export function BreakPanel({ suspendedUntil }: { suspendedUntil: string | null }
         onClose={() => setChosen(null)}
         onConfirm={() => chosen && takeBreak.mutate({ period: chosen.period })}
       >
-        <p>
-          Until about {chosen ? longDate(endsAbout) : ""}, you will not be able to enter competitions or buy tickets, and we will not send
-          you marketing.
-        </p>
+        <p>Until about {chosen ? longDate(endsAbout) : ""}, you will not be able to enter competitions or buy tickets, and we will not send you marketing.</p>
         <p className="font-semibold text-stone-900">This cannot be undone or shortened, by you or by us.</p>
       </ConfirmDialog>
     </Card>

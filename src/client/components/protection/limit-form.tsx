@@ -75,11 +75,7 @@ export function LimitForm({ hasLimit }: { hasLimit: boolean }) {
           Set Limit
         </Button>
         {hasLimit ? (
-          <Button
-            variant="secondary"
-            onClick={() => save.mutate({ monthlyLimit: null })}
-            pending={save.isPending && save.variables?.monthlyLimit === null}
-          >
+          <Button variant="secondary" onClick={() => save.mutate({ monthlyLimit: null })} pending={save.isPending && save.variables?.monthlyLimit === null}>
             Remove limit
           </Button>
         ) : null}

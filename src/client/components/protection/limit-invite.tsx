@@ -20,8 +20,8 @@ export function LimitInvite({ onDismiss }: { onDismiss?: () => void }) {
         Set a monthly spending limit
       </h2>
       <p className="mt-2 text-stone-800">
-        Decide now how much you want to spend on competitions each month: any amount, even £0. A lower limit applies straight away; a
-        higher one only after 24 hours.
+        Decide now how much you want to spend on competitions each month: any amount, even £0. A lower limit applies straight away; a higher one only after 24
+        hours.
       </p>
       <ButtonLink to="/account?tab=limits" className="mt-4">
         Set a limit

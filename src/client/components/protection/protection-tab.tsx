@@ -11,9 +11,7 @@ export function ProtectionTab() {
   const limits = useLimits();
   if (limits.isPending) return <LoadingState label="Loading your limits..." />;
   if (limits.error || !limits.data) {
-    return (
-      <LoadFailed what="your spending limits" retry={() => void limits.refetch()} />
-    );
+    return <LoadFailed what="your spending limits" retry={() => void limits.refetch()} />;
   }
   return (
     <div className="flex max-w-3xl flex-col gap-6">

@@ -17,10 +17,7 @@ const TITLES: Record<string, string> = {
 /** The player's break, self-exclusion or restriction in their own words from the server. */
 export function SuspensionNotice({ suspension, className }: { suspension: Suspension; className?: string }) {
   return (
-    <section
-      aria-labelledby="suspension-heading"
-      className={cn("rounded-2xl border-2 border-field-700 bg-field-50 p-5 shadow-sm sm:p-6", className)}
-    >
+    <section aria-labelledby="suspension-heading" className={cn("rounded-2xl border-2 border-field-700 bg-field-50 p-5 shadow-sm sm:p-6", className)}>
       <h2 id="suspension-heading" className="flex items-center gap-2 text-2xl font-bold">
         <ShieldIcon className="size-6 shrink-0 text-field-700" />
         {TITLES[suspension.kind] ?? "Your account is paused"}

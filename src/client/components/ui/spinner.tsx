@@ -4,12 +4,7 @@ const sizes = { sm: "size-4 border-2", md: "size-6 border-2", lg: "size-10 borde
 
 /** Decorative; pair it with text (or a label) that says what is loading. */
 export function Spinner({ size = "md", className }: { size?: keyof typeof sizes; className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn("inline-block animate-spin rounded-full border-current border-r-transparent", sizes[size], className)}
-    />
-  );
+  return <span aria-hidden="true" className={cn("inline-block animate-spin rounded-full border-current border-r-transparent", sizes[size], className)} />;
 }
 
 /** A centred spinner with a visible message, announced politely to screen readers. */

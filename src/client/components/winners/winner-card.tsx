@@ -34,9 +34,7 @@ export function WinnerCard({ winner: w }: { winner: PublicWinner }) {
         <p className="text-sm text-stone-600">
           Won on <time dateTime={w.winDate}>{longDate(w.winDate)}</time>
         </p>
-        {w.testimonial ? (
-          <blockquote className="mt-2 border-l-4 border-wheat-300 pl-3 text-stone-700 italic">“{w.testimonial}”</blockquote>
-        ) : null}
+        {w.testimonial ? <blockquote className="mt-2 border-l-4 border-wheat-300 pl-3 text-stone-700 italic">“{w.testimonial}”</blockquote> : null}
       </div>
     </article>
   );

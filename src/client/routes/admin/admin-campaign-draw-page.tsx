@@ -25,7 +25,11 @@ export function AdminCampaignDrawPage() {
   if (list.isError || !competition) {
     return (
       <AdminPage title="Draw & postal entries" back={BACK}>
-        {list.isError ? <LoadError what="The competition" error={list.error} /> : <EmptyState title="Competition not found">It may have been deleted.</EmptyState>}
+        {list.isError ? (
+          <LoadError what="The competition" error={list.error} />
+        ) : (
+          <EmptyState title="Competition not found">It may have been deleted.</EmptyState>
+        )}
       </AdminPage>
     );
   }

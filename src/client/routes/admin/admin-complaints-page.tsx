@@ -27,7 +27,11 @@ export function AdminComplaintsPage() {
       ) : (
         <>
           <p className="mb-4 text-stone-700" role="status">
-            {waiting === 0 ? "No complaint is waiting for an answer." : waiting === 1 ? "1 complaint is waiting for an answer." : `${waiting} complaints are waiting for an answer.`}
+            {waiting === 0
+              ? "No complaint is waiting for an answer."
+              : waiting === 1
+                ? "1 complaint is waiting for an answer."
+                : `${waiting} complaints are waiting for an answer.`}
           </p>
           <ComplaintsTable complaints={list.data} onOpen={(c) => setOpenId(c.id)} />
         </>

@@ -19,7 +19,11 @@ export function AdminEntriesPage() {
   const result = trpc.admin.reports.searchEntries.useQuery({ ...input, page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 0 });
 
   return (
-    <AdminPage title="All Entries" lead="Every entry with its ticket numbers. Filter, then export for the live draw." actions={<ExportCsvButton filters={input} />}>
+    <AdminPage
+      title="All Entries"
+      lead="Every entry with its ticket numbers. Filter, then export for the live draw."
+      actions={<ExportCsvButton filters={input} />}
+    >
       <EntryFilterBar
         value={filters}
         onChange={(next) => {

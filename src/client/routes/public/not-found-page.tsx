@@ -10,9 +10,7 @@ export function NotFoundPage() {
         <SproutIcon className="size-8" />
       </span>
       <h1 className="mt-6 text-3xl font-bold sm:text-4xl">404 Page Not Found</h1>
-      <p className="mt-3 max-w-md text-lg text-stone-700">
-        Looks like this field has been left fallow. The page you're after has moved or never existed.
-      </p>
+      <p className="mt-3 max-w-md text-lg text-stone-700">Looks like this field has been left fallow. The page you're after has moved or never existed.</p>
       <ButtonLink to="/" className="mt-8">
         Back to Home
       </ButtonLink>

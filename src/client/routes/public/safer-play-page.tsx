@@ -52,8 +52,8 @@ export function SaferPlayPage() {
             ))}
           </ul>
           <p className="mt-4 max-w-3xl text-stone-700">
-            If any of these sound familiar, set a £0 limit or take a break, and talk to one of the services below. The same signs can help
-            you spot when someone close to you is struggling.
+            If any of these sound familiar, set a £0 limit or take a break, and talk to one of the services below. The same signs can help you spot when someone
+            close to you is struggling.
           </p>
         </section>
 

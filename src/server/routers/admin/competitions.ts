@@ -32,7 +32,14 @@ export const adminCompetitionsRouter = router({
     .mutation(({ ctx, input }) => admin.updateCompetition(ctx.db, ctx.actor, input)),
 
   remove: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/admin/competitions/{id}", tags: ["admin"], summary: "Delete a competition that has no entries (paid, pending or postal); otherwise close it" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/admin/competitions/{id}",
+        tags: ["admin"],
+        summary: "Delete a competition that has no entries (paid, pending or postal); otherwise close it",
+      },
+    })
     .input(byId)
     .output(successResult)
     .mutation(({ ctx, input }) => admin.deleteCompetition(ctx.db, ctx.actor, input.id)),

@@ -21,10 +21,14 @@ export const adminDrawsRouter = router({
     .mutation(({ ctx, input }) => runDraw({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor }, input.id, input.beacon ?? null)),
 
   recordPostal: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/competitions/{id}/postal-entries", tags: ["admin", "draws"], summary: "Record a free postal entry received" } })
+    .meta({
+      openapi: { method: "POST", path: "/admin/competitions/{id}/postal-entries", tags: ["admin", "draws"], summary: "Record a free postal entry received" },
+    })
     .input(recordPostalEntryInput)
     .output(postalEntry)
-    .mutation(({ ctx, input: { id: competitionId, ...args } }) => recordPostalEntry({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor }, competitionId, args)),
+    .mutation(({ ctx, input: { id: competitionId, ...args } }) =>
+      recordPostalEntry({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor }, competitionId, args),
+    ),
 
   listPostal: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/competitions/{id}/postal-entries", tags: ["admin", "draws"], summary: "Postal entries of a competition" } })

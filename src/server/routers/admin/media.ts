@@ -17,7 +17,15 @@ export const mediaRouter = router({
     .input(campaignUploadInput)
     .output(campaignUploadGrant)
     .mutation(({ ctx, input }) =>
-      issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "campaign-media", "admin.media.campaignUploadUrl", { filename: input.filename }, ctx.now().getTime()),
+      issueUploadUrl(
+        ctx.db,
+        ctx.actor,
+        ctx.services.uploads,
+        "campaign-media",
+        "admin.media.campaignUploadUrl",
+        { filename: input.filename },
+        ctx.now().getTime(),
+      ),
     ),
 
   objectUpload: adminProcedure
@@ -32,5 +40,7 @@ export const mediaRouter = router({
     })
     .input(z.void())
     .output(imageUploadGrant)
-    .mutation(({ ctx }) => ({ uploadURL: issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "image", "admin.media.objectUpload", {}, ctx.now().getTime()).uploadUrl })),
+    .mutation(({ ctx }) => ({
+      uploadURL: issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "image", "admin.media.objectUpload", {}, ctx.now().getTime()).uploadUrl,
+    })),
 });

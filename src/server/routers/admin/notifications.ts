@@ -14,7 +14,12 @@ export const adminNotificationsRouter = router({
 
   remove: adminProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/admin/notifications/{id}", tags: ["admin", "notifications"], summary: "Delete a notification for everyone (audited)" },
+      openapi: {
+        method: "DELETE",
+        path: "/admin/notifications/{id}",
+        tags: ["admin", "notifications"],
+        summary: "Delete a notification for everyone (audited)",
+      },
     })
     .input(byId)
     .output(successResult)

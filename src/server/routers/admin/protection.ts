@@ -48,7 +48,14 @@ export const adminProtectionRouter = router({
     .query(({ ctx }) => listComplaints(ctx.db)),
 
   updateComplaint: adminProcedure
-    .meta({ openapi: { method: "PUT", path: "/admin/complaints/{id}", tags: ["admin", "player protection"], summary: "Change a complaint's status and/or add a note" } })
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/admin/complaints/{id}",
+        tags: ["admin", "player protection"],
+        summary: "Change a complaint's status and/or add a note",
+      },
+    })
     .input(complaintUpdate)
     .output(complaint)
     .mutation(({ ctx, input }) => answerComplaint(ctx.db, ctx.actor, input.id, { status: input.status, note: input.note }, ctx.now())),

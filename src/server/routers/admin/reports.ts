@@ -74,7 +74,16 @@ export const reportsRouter = router({
     .input(z.void())
     .output(
       z.array(
-        z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), status: z.string(), attempts: z.number(), createdAt: z.string(), sentAt: z.string().nullable() }),
+        z.object({
+          id: z.string(),
+          to: z.string(),
+          subject: z.string(),
+          text: z.string(),
+          status: z.string(),
+          attempts: z.number(),
+          createdAt: z.string(),
+          sentAt: z.string().nullable(),
+        }),
       ),
     )
     .query(({ ctx }) => reports.listMail(ctx.db)),

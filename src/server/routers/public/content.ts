@@ -24,7 +24,10 @@ export const contentRouter = router({
     .query(({ ctx }) => content.getStatistics(ctx.db)),
 
   winnersDisplayCount: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/settings/winners_display_count", tags: ["content"], summary: "How many winners the home page shows" }, cache: "public" })
+    .meta({
+      openapi: { method: "GET", path: "/settings/winners_display_count", tags: ["content"], summary: "How many winners the home page shows" },
+      cache: "public",
+    })
     .input(z.void())
     .output(z.object({ key: z.literal("winners_display_count"), value: z.string() }))
     .query(({ ctx }) => content.getPublicSetting(ctx.db, "winners_display_count")),
@@ -54,7 +57,8 @@ export const contentRouter = router({
         path: "/popups",
         tags: ["content"],
         summary: "Pop-ups for a page",
-        description: "Active pop-ups for `page`, plus generated last-chance and (for the signed-in caller) targeted ones. A userId other than the caller's is ignored.",
+        description:
+          "Active pop-ups for `page`, plus generated last-chance and (for the signed-in caller) targeted ones. A userId other than the caller's is ignored.",
       },
     })
     .input(popupsQuery)

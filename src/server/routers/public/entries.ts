@@ -19,7 +19,7 @@ export const entriesRouter = router({
           "and optionally an Idempotency-Key header. 201 when paid; 202 when the payment is still processing (no ticket numbers yet: " +
           "look again with GET /api/orders/{orderId}); 402 when the payment is declined; 403/409/422 name the rule that refused the entry; " +
           "429 after repeated failed (declined or errored) payments or with a payment already in progress (Retry-After says when to try again).",
-        successDescription: "Paid (201): the entry with its ticket numbers; or still processing (202): paymentStatus \"pending\" and no ticket numbers",
+        successDescription: 'Paid (201): the entry with its ticket numbers; or still processing (202): paymentStatus "pending" and no ticket numbers',
         errorResponses: {
           400: "Invalid input",
           402: "Payment declined",
@@ -31,7 +31,7 @@ export const entriesRouter = router({
         },
       },
       successStatus: 201,
-      otherStatuses: { 202: "The payment is still processing: paymentStatus \"pending\" and no ticket numbers yet" },
+      otherStatuses: { 202: 'The payment is still processing: paymentStatus "pending" and no ticket numbers yet' },
     })
     .input(restEntryInput)
     .output(restEntryResult)
@@ -56,7 +56,14 @@ export const entriesRouter = router({
 });
 
 function entryDeps(ctx: Context): OrderDeps {
-  return { db: ctx.db, payments: ctx.services.payments, mailer: ctx.services.mailer, now: ctx.now, holdMs: ctx.config.orderHoldMs, guard: ctx.services.purchaseGuard };
+  return {
+    db: ctx.db,
+    payments: ctx.services.payments,
+    mailer: ctx.services.mailer,
+    now: ctx.now,
+    holdMs: ctx.config.orderHoldMs,
+    guard: ctx.services.purchaseGuard,
+  };
 }
 
 function buyerOf(ctx: Context): entries.Buyer {

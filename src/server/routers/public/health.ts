@@ -15,7 +15,14 @@ export const healthRouter = router({
       otherStatuses: { 503: "status error: the database cannot be reached or written" },
     })
     .input(z.void())
-    .output(z.object({ status: z.enum(["ok", "error"]), database: z.enum(["ok", "unreachable", "unwritable"]), migration: z.string().nullable(), uptimeSeconds: z.number() }))
+    .output(
+      z.object({
+        status: z.enum(["ok", "error"]),
+        database: z.enum(["ok", "unreachable", "unwritable"]),
+        migration: z.string().nullable(),
+        uptimeSeconds: z.number(),
+      }),
+    )
     .query(({ ctx }) => {
       const report = health(ctx.db);
       if (report.status !== "ok") ctx.setSuccessStatus(503);

@@ -47,51 +47,56 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
   const usedBeacon = beacon ?? record.beacon ?? null;
   const picked = await drawWinners(before.drawSeed, record.pool, record.poolHash, before.numberOfWinners, usedBeacon);
 
-  transaction(
-    db,
-    (tx) => {
-      const fresh = tx.select().from(draws).where(eq(draws.competitionId, id)).get()!;
-      if (fresh.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
-      const rows = tx
-        .select({ number: tickets.number, entry: entries, city: users.city })
-        .from(tickets)
-        .innerJoin(entries, eq(tickets.entryId, entries.id))
-        .leftJoin(users, eq(entries.userId, users.id))
-        .where(and(eq(tickets.competitionId, id), inArray(tickets.number, picked.map((p) => p.ticketNumber))))
-        .all();
-      const byNumber = new Map(rows.map((r) => [r.number, r]));
-      const recorded = picked.map((p) => {
-        const row = byNumber.get(p.ticketNumber)!;
-        return { ...p, displayName: displayName(row.entry.customerName, row.city), entryId: row.entry.id };
-      });
-      tx.update(draws).set({ winners: recorded, drawnAt: now, beacon: usedBeacon }).where(eq(draws.competitionId, id)).run();
-      tx.update(competitions).set({ status: "drawn" }).where(eq(competitions.id, id)).run();
-      for (const w of recorded) {
-        const entry = byNumber.get(w.ticketNumber)!.entry;
-        tx.insert(winners)
-          .values({ competitionId: id, entryId: entry.id, ticketNumber: w.ticketNumber, customerName: w.displayName, source: "draw", winDate: now })
+  transaction(db, (tx) => {
+    const fresh = tx.select().from(draws).where(eq(draws.competitionId, id)).get()!;
+    if (fresh.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
+    const rows = tx
+      .select({ number: tickets.number, entry: entries, city: users.city })
+      .from(tickets)
+      .innerJoin(entries, eq(tickets.entryId, entries.id))
+      .leftJoin(users, eq(entries.userId, users.id))
+      .where(
+        and(
+          eq(tickets.competitionId, id),
+          inArray(
+            tickets.number,
+            picked.map((p) => p.ticketNumber),
+          ),
+        ),
+      )
+      .all();
+    const byNumber = new Map(rows.map((r) => [r.number, r]));
+    const recorded = picked.map((p) => {
+      const row = byNumber.get(p.ticketNumber)!;
+      return { ...p, displayName: displayName(row.entry.customerName, row.city), entryId: row.entry.id };
+    });
+    tx.update(draws).set({ winners: recorded, drawnAt: now, beacon: usedBeacon }).where(eq(draws.competitionId, id)).run();
+    tx.update(competitions).set({ status: "drawn" }).where(eq(competitions.id, id)).run();
+    for (const w of recorded) {
+      const entry = byNumber.get(w.ticketNumber)!.entry;
+      tx.insert(winners)
+        .values({ competitionId: id, entryId: entry.id, ticketNumber: w.ticketNumber, customerName: w.displayName, source: "draw", winDate: now })
+        .run();
+      if (entry.userId) {
+        tx.insert(notifications)
+          .values({
+            userId: entry.userId,
+            type: "winner",
+            priority: "urgent",
+            competitionId: id,
+            title: "You've won!",
+            message: `Your ticket ${w.ticketNumber} won "${before.title}". We'll be in touch within 48 hours to arrange your prize.`,
+          })
           .run();
-        if (entry.userId) {
-          tx.insert(notifications)
-            .values({
-              userId: entry.userId,
-              type: "winner",
-              priority: "urgent",
-              competitionId: id,
-              title: "You've won!",
-              message: `Your ticket ${w.ticketNumber} won "${before.title}". We'll be in touch within 48 hours to arrange your prize.`,
-            })
-            .run();
-        }
-        enqueueMail(tx, {
-          to: entry.customerEmail,
-          subject: `You've won: ${before.title}`,
-          text: `Congratulations ${entry.customerName}!\n\nYour ticket ${w.ticketNumber} was drawn as a winner of "${before.title}".\nWe'll contact you within 48 hours to arrange your prize.\n\nYou can check the draw yourself on its public record.\n\nHarvest Draws`,
-        });
       }
-      if (audit) writeAudit(tx, audit.actor, audit.row("drawn"));
-    },
-  );
+      enqueueMail(tx, {
+        to: entry.customerEmail,
+        subject: `You've won: ${before.title}`,
+        text: `Congratulations ${entry.customerName}!\n\nYour ticket ${w.ticketNumber} was drawn as a winner of "${before.title}".\nWe'll contact you within 48 hours to arrange your prize.\n\nYou can check the draw yourself on its public record.\n\nHarvest Draws`,
+      });
+    }
+    if (audit) writeAudit(tx, audit.actor, audit.row("drawn"));
+  });
   deps.mailer.poke();
   return getDrawRecord(db, id);
 }

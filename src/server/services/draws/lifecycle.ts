@@ -14,18 +14,15 @@ import type { DrawAudit } from "./types";
 
 /** Stops sales. The pool is frozen separately, once no payment is still in flight. */
 export function closeSales(db: Db, id: string, audit?: DrawAudit): Competition {
-  return transaction(
-    db,
-    (tx) => {
-      const c = tx.select().from(competitions).where(eq(competitions.id, id)).get();
-      if (!c) throw new AppError("NOT_FOUND", "Competition not found");
-      if (c.status === "active") {
-        tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id)).run();
-        if (audit) writeAudit(tx, audit.actor, audit.row("sales closed"));
-      }
-      return { ...c, status: c.status === "active" ? "closed" : c.status };
-    },
-  );
+  return transaction(db, (tx) => {
+    const c = tx.select().from(competitions).where(eq(competitions.id, id)).get();
+    if (!c) throw new AppError("NOT_FOUND", "Competition not found");
+    if (c.status === "active") {
+      tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id)).run();
+      if (audit) writeAudit(tx, audit.actor, audit.row("sales closed"));
+    }
+    return { ...c, status: c.status === "active" ? "closed" : c.status };
+  });
 }
 
 /** Tickets of paid online entries and accepted postal entries; failed and pending ones are out. */
@@ -55,15 +52,12 @@ export async function freezePool(db: Db, id: string, now = new Date(), audit?: D
   if (c.heldTickets > 0) return false;
   const pool = sortPool(poolTickets(db, id));
   const poolHash = await poolHashOf(pool);
-  return transaction(
-    db,
-    (tx) => {
-      const current = tx.select().from(competitions).where(eq(competitions.id, id)).get()!;
-      // Nothing may have changed while hashing; if it did, the next attempt starts again.
-      if (current.heldTickets > 0 || poolTickets(tx, id).length !== pool.length) return false;
-      const frozen = tx.insert(draws).values({ competitionId: id, pool, poolHash, poolSize: pool.length, closedAt: now }).onConflictDoNothing().run().changes > 0;
-      if (frozen && audit) writeAudit(tx, audit.actor, audit.row("pool frozen"));
-      return true;
-    },
-  );
+  return transaction(db, (tx) => {
+    const current = tx.select().from(competitions).where(eq(competitions.id, id)).get()!;
+    // Nothing may have changed while hashing; if it did, the next attempt starts again.
+    if (current.heldTickets > 0 || poolTickets(tx, id).length !== pool.length) return false;
+    const frozen = tx.insert(draws).values({ competitionId: id, pool, poolHash, poolSize: pool.length, closedAt: now }).onConflictDoNothing().run().changes > 0;
+    if (frozen && audit) writeAudit(tx, audit.actor, audit.row("pool frozen"));
+    return true;
+  });
 }

@@ -44,7 +44,15 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
     .select({ id: competitions.id })
     .from(competitions)
     .innerJoin(draws, eq(draws.competitionId, competitions.id))
-    .where(and(eq(competitions.status, "closed"), eq(competitions.drawMode, "auto"), lte(competitions.drawDate, now), sql`${draws.drawnAt} is null`, sql`${draws.poolSize} > 0`))
+    .where(
+      and(
+        eq(competitions.status, "closed"),
+        eq(competitions.drawMode, "auto"),
+        lte(competitions.drawDate, now),
+        sql`${draws.drawnAt} is null`,
+        sql`${draws.poolSize} > 0`,
+      ),
+    )
     .all();
   for (const c of due) {
     try {

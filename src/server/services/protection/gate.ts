@@ -80,9 +80,13 @@ export interface EntryCheck {
 export function assertMayBuy(tx: Tx, check: EntryCheck): void {
   if (!check.userId) {
     if (getSetting(tx, "allow_guest_checkout") !== "true") {
-      throw new AppError("SIGN_IN_REQUIRED", "Please sign in or create an account to enter. It keeps your tickets together and lets us check you are 18 or over.");
+      throw new AppError(
+        "SIGN_IN_REQUIRED",
+        "Please sign in or create an account to enter. It keeps your tickets together and lets us check you are 18 or over.",
+      );
     }
-    if (check.funding === "credit" && check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+    if (check.funding === "credit" && check.instantWin)
+      throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     return;
   }
   const user = tx.statements.userById.get({ id: check.userId });
@@ -118,6 +122,7 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
 
 /** A refusal that is itself a sign of harm is recorded after its transaction has rolled back. */
 export function recordRefusal(db: Tx, userId: string | null, err: unknown, now: Date): void {
-  const event = err instanceof AppError ? (err.details?.protectionEvent as { kind: "limit_reached" | "credit_cap_reached"; detail: string } | undefined) : undefined;
+  const event =
+    err instanceof AppError ? (err.details?.protectionEvent as { kind: "limit_reached" | "credit_cap_reached"; detail: string } | undefined) : undefined;
   if (userId && event) recordEvent(db, userId, event.kind, event.detail, now);
 }

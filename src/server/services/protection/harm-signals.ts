@@ -19,7 +19,11 @@ export function playerSignals(db: Db, now: Date) {
   const ordersThreshold = numberSetting(db, "harm_orders_per_day", 20);
   const spend = new Map(
     db
-      .select({ userId: orders.userId, spent: sql<number>`sum(${orders.totalPence})`, recent: sql<number>`sum(case when ${orders.createdAt} > ${since1.getTime()} then 1 else 0 end)` })
+      .select({
+        userId: orders.userId,
+        spent: sql<number>`sum(${orders.totalPence})`,
+        recent: sql<number>`sum(case when ${orders.createdAt} > ${since1.getTime()} then 1 else 0 end)`,
+      })
       .from(orders)
       .where(and(eq(orders.status, "paid"), gt(orders.createdAt, since30)))
       .groupBy(orders.userId)
@@ -43,7 +47,11 @@ export function playerSignals(db: Db, now: Date) {
   }
   const ids = new Set([...spend.keys(), ...byUser.keys()]);
   if (!ids.size) return [];
-  const people = db.select().from(users).where(inArray(users.id, [...ids])).all();
+  const people = db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .all();
   return people
     .map((u) => {
       const s = spend.get(u.id) ?? { spent: 0, recent: 0 };
@@ -78,21 +86,19 @@ export function playerSignals(db: Db, now: Date) {
  * restricting never shortens a break, and lifting a restriction never lifts one.
  */
 export function restrictAccount(db: Db, userId: string, restricted: boolean, reason: string, now = new Date(), actor?: Actor) {
-  return transaction(
-    db,
-    (tx) => {
-      const user = tx.select().from(users).where(eq(users.id, userId)).get();
-      if (!user) throw new AppError("NOT_FOUND", "User not found");
-      if (restricted) {
-        tx.update(users).set({ restrictedAt: now, restrictionReason: reason }).where(eq(users.id, userId)).run();
-      } else {
-        if (!user.restrictedAt) throw new AppError("INVALID_STATE", "This account has no operator restriction to lift; a player's own break or self-exclusion cannot be lifted early");
-        tx.update(users).set({ restrictedAt: null, restrictionReason: null }).where(eq(users.id, userId)).run();
-      }
-      if (actor) writeAudit(tx, actor, { action: "admin.protection.restrict", targetId: userId, reason, details: { userId, restricted, reason } });
-      return { userId, restricted };
-    },
-  );
+  return transaction(db, (tx) => {
+    const user = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!user) throw new AppError("NOT_FOUND", "User not found");
+    if (restricted) {
+      tx.update(users).set({ restrictedAt: now, restrictionReason: reason }).where(eq(users.id, userId)).run();
+    } else {
+      if (!user.restrictedAt)
+        throw new AppError("INVALID_STATE", "This account has no operator restriction to lift; a player's own break or self-exclusion cannot be lifted early");
+      tx.update(users).set({ restrictedAt: null, restrictionReason: null }).where(eq(users.id, userId)).run();
+    }
+    if (actor) writeAudit(tx, actor, { action: "admin.protection.restrict", targetId: userId, reason, details: { userId, restricted, reason } });
+    return { userId, restricted };
+  });
 }
 
 /** An admin's answer to a complaint (status and/or a note), with its audit row in the same transaction. */

@@ -25,7 +25,13 @@ export interface PurchaseGuardOptions {
   holdsPerAddress: number;
 }
 
-export const DEFAULT_GUARD: PurchaseGuardOptions = { declinesPerBuyer: 5, declinesPerAddress: 20, windowMs: 10 * 60 * 1000, holdsPerBuyer: 2, holdsPerAddress: 20 };
+export const DEFAULT_GUARD: PurchaseGuardOptions = {
+  declinesPerBuyer: 5,
+  declinesPerAddress: 20,
+  windowMs: 10 * 60 * 1000,
+  holdsPerBuyer: 2,
+  holdsPerAddress: 20,
+};
 
 export interface Buyer {
   /** Account id, or the email of a guest. */
@@ -49,7 +55,10 @@ export class PurchaseGuard {
       if (recent.length >= allowed) {
         const retryAfter = Math.max(1, Math.ceil((recent[0]! + this.options.windowMs - now) / 1000));
         const minutes = Math.ceil(retryAfter / 60);
-        throw rateLimited(`Too many failed payments. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before trying again, or use another card.`, retryAfter);
+        throw rateLimited(
+          `Too many failed payments. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before trying again, or use another card.`,
+          retryAfter,
+        );
       }
     }
     if ((this.holding.get(`buyer:${buyer.key}`) ?? 0) >= this.options.holdsPerBuyer) {

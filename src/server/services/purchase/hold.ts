@@ -76,7 +76,14 @@ function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
  * Runs inside a transaction (its own savepoint of a group commit): a refusal undoes all of it. An
  * order already placed under the same idempotency key is returned as it is.
  */
-export function holdOrder(tx: Tx, args: PlaceOrderArgs, scopedKey: string | null, now: Date, funding: CardFunding, holdMs: number): { order: Order; existing: boolean } {
+export function holdOrder(
+  tx: Tx,
+  args: PlaceOrderArgs,
+  scopedKey: string | null,
+  now: Date,
+  funding: CardFunding,
+  holdMs: number,
+): { order: Order; existing: boolean } {
   const st = tx.statements;
   if (scopedKey) {
     const existing = st.orderByKey.get({ key: scopedKey });

@@ -17,7 +17,13 @@ export function loadOrderResult(db: Tx, orderId: string): OrderResult {
     .where(eq(entries.orderId, orderId))
     .all();
   // Numbers are the buyer's only once paid: a pending order's may still go back on sale.
-  const numbers = order.status === "paid" ? ticketNumbersByEntry(db, lines.map((l) => l.entry.id)) : new Map<string, string[]>();
+  const numbers =
+    order.status === "paid"
+      ? ticketNumbersByEntry(
+          db,
+          lines.map((l) => l.entry.id),
+        )
+      : new Map<string, string[]>();
   return {
     orderId: order.id,
     status: order.status,

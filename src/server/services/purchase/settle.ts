@@ -30,7 +30,10 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
     st.markOrderPaid.run({ id: orderId, paymentId: result.paymentId, cardBrand: result.cardBrand, cardLast4: result.last4, updatedAt: now.getTime() });
     st.markEntriesPaid.run({ orderId, paymentId: result.paymentId });
     for (const e of lines) st.heldToSold.run({ id: e.competitionId, count: e.ticketCount });
-    const numbers = ticketNumbersByEntry(tx, lines.map((l) => l.id));
+    const numbers = ticketNumbersByEntry(
+      tx,
+      lines.map((l) => l.id),
+    );
     const titles = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })?.title ?? ""]));
     const paid: OrderResult = {
       orderId: order.id,
@@ -45,11 +48,11 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       })),
     };
     const mail = orderConfirmationMail({
-        to: order.customerEmail,
-        name: order.customerName,
-        orderId: order.id,
-        total: paid.amount,
-        lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
+      to: order.customerEmail,
+      name: order.customerName,
+      orderId: order.id,
+      total: paid.amount,
+      lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
     });
     st.queueMail.run({ id: uuidv7(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now.getTime() });
     return { outcome: "paid", result: paid };

@@ -15,9 +15,11 @@ export function AboutPreviewDialog({ open, values, onClose }: { open: boolean; v
         </header>
         {values.mainImage ? <MediaPreview src={values.mainImage} alt={values.mainImageAlt} kind="image" className="aspect-[16/7] w-full" /> : null}
         <div className="flex flex-col gap-3 text-stone-800">
-          {values.contentParagraphs.filter((p) => p.trim()).map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
+          {values.contentParagraphs
+            .filter((p) => p.trim())
+            .map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
         </div>
         <ul className="grid gap-4 sm:grid-cols-3">
           {NUMBERS.map((n) => (

@@ -31,9 +31,21 @@ export function ParagraphsSection({ paragraphs, errors, onChange }: ParagraphsSe
         {paragraphs.map((text, index) => (
           // Paragraphs have no ids; the position is their identity while editing.
           <li key={index} className="flex flex-col gap-2">
-            <TextAreaField label={`Paragraph ${index + 1}`} rows={4} value={text} error={errors[`contentParagraphs.${index}`]} onChange={(e) => edit(index, e.target.value)} />
+            <TextAreaField
+              label={`Paragraph ${index + 1}`}
+              rows={4}
+              value={text}
+              error={errors[`contentParagraphs.${index}`]}
+              onChange={(e) => edit(index, e.target.value)}
+            />
             {paragraphs.length > 1 ? (
-              <Button size="sm" variant="ghost" className="self-end text-danger-700 hover:bg-danger-50" onClick={() => onChange(paragraphs.filter((_, i) => i !== index))} aria-label={`Remove ${ordinal(index + 1)} paragraph`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="self-end text-danger-700 hover:bg-danger-50"
+                onClick={() => onChange(paragraphs.filter((_, i) => i !== index))}
+                aria-label={`Remove ${ordinal(index + 1)} paragraph`}
+              >
                 <TrashIcon className="size-4" />
                 Remove
               </Button>

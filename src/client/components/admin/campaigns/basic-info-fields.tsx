@@ -51,11 +51,30 @@ export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; 
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label="Max Tickets" type="number" inputMode="numeric" min={1} step={1} optional hint="Empty for unlimited" {...text("maxTickets")} />
-        <TextField label="Per-Person Ticket Limit" type="number" inputMode="numeric" min={1} step={1} optional hint="Empty for no limit" {...text("maxTicketsPerPerson")} />
+        <TextField
+          label="Per-Person Ticket Limit"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          optional
+          hint="Empty for no limit"
+          {...text("maxTicketsPerPerson")}
+        />
         <SelectField label="Status" options={values.status === "drawn" ? DRAWN : STATUSES} {...text("status")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField label="Number of Winners" type="number" inputMode="numeric" min={1} max={100} step={1} required hint="1 to 100 tickets are drawn" {...text("numberOfWinners")} />
+        <TextField
+          label="Number of Winners"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+          required
+          hint="1 to 100 tickets are drawn"
+          {...text("numberOfWinners")}
+        />
         <SelectField
           label="Draw Mode"
           options={DRAW_MODES}

@@ -25,13 +25,7 @@ export function ContentFields({ form: { text }, locked = false }: { form: Campai
       {locked ? <SalesLockNote fields="prize details and cash alternative" /> : null}
       <div className="grid gap-5 sm:grid-cols-3">
         <TextAreaField label="Prize Details" optional rows={4} className="sm:col-span-2" {...text("prizeDetails")} />
-        <TextField
-          label="Cash Alternative"
-          optional
-          hint="Offered instead of the prize, e.g. £6,500."
-          autoComplete="off"
-          {...text("cashAlternative")}
-        />
+        <TextField label="Cash Alternative" optional hint="Offered instead of the prize, e.g. £6,500." autoComplete="off" {...text("cashAlternative")} />
       </div>
       <TextAreaField label="Rules" optional rows={4} {...text("rules")} />
       <TextAreaField label="FAQ" optional rows={4} {...text("faq")} />

@@ -25,7 +25,13 @@ type Status = Complaint["status"];
 /** One complaint: what was said, the notes so far, and a status change and/or a new note. */
 export function ComplaintDialog({ complaint, onClose }: { complaint: Complaint | null; onClose: () => void }) {
   return (
-    <AdminDialog open={complaint !== null} onClose={onClose} title={complaint?.subject ?? "Complaint"} description={complaint ? `Complaint ${complaint.reference}` : undefined} size="lg">
+    <AdminDialog
+      open={complaint !== null}
+      onClose={onClose}
+      title={complaint?.subject ?? "Complaint"}
+      description={complaint ? `Complaint ${complaint.reference}` : undefined}
+      size="lg"
+    >
       {complaint ? <ComplaintDetail complaint={complaint} onDone={onClose} /> : null}
     </AdminDialog>
   );

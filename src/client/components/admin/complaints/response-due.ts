@@ -14,5 +14,4 @@ export function dueState(c: Pick<Complaint, "status" | "responseDueAt">, now = D
   return "later";
 }
 
-export const dueDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }) : "—";
+export const dueDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }) : "—");

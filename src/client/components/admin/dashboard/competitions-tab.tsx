@@ -80,7 +80,13 @@ function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
       <Td>
         <div className="flex justify-end gap-2">
           {c.status === "drawn" ? null : (
-            <Button size="sm" variant={closing ? "secondary" : "primary"} pending={update.isPending} disabled={busy} onClick={() => update.mutate({ id: c.id, status: closing ? "closed" : "active" })}>
+            <Button
+              size="sm"
+              variant={closing ? "secondary" : "primary"}
+              pending={update.isPending}
+              disabled={busy}
+              onClick={() => update.mutate({ id: c.id, status: closing ? "closed" : "active" })}
+            >
               {closing ? "Close" : "Activate"}
             </Button>
           )}
@@ -90,7 +96,15 @@ function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
           <NewTabLink href={`/competition/${c.id}`} variant="ghost" size="sm" aria-label={`View ${c.title}`}>
             View
           </NewTabLink>
-          <Button size="sm" variant="ghost" className="text-danger-700 hover:bg-danger-50" pending={remove.isPending} disabled={busy} aria-label={`Delete ${c.title}`} onClick={() => remove.mutate({ id: c.id })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger-700 hover:bg-danger-50"
+            pending={remove.isPending}
+            disabled={busy}
+            aria-label={`Delete ${c.title}`}
+            onClick={() => remove.mutate({ id: c.id })}
+          >
             <TrashIcon className="size-4" />
           </Button>
         </div>

@@ -78,7 +78,9 @@ export function DrawPanel({ competition: c }: { competition: AdminCompetition })
             <Fact term="Commitment" className={WIDE}>
               <HashValue value={record.data.commitment} />
             </Fact>
-            <Fact term="Pool size">{record.data.poolSize === null ? later("Frozen when sales close") : <span className="tabular-nums">{record.data.poolSize}</span>}</Fact>
+            <Fact term="Pool size">
+              {record.data.poolSize === null ? later("Frozen when sales close") : <span className="tabular-nums">{record.data.poolSize}</span>}
+            </Fact>
             <Fact term="Sales closed">{record.data.closedAt ? shortDateTime(record.data.closedAt) : later("Not yet")}</Fact>
             <Fact term="Drawn">{record.data.drawnAt ? shortDateTime(record.data.drawnAt) : later("Not yet")}</Fact>
             <Fact term="Pool hash" className={WIDE}>
@@ -120,7 +122,9 @@ export function DrawPanel({ competition: c }: { competition: AdminCompetition })
                       ? "This competition is drawn live: press Run draw during the Monday stream."
                       : "This competition is drawn automatically at its draw date; you can also run the draw now."}
                   </p>
-                  {c.heldTickets > 0 ? <p className="mt-1 font-semibold text-wheat-800">Some payments are still being processed; the draw waits until they settle.</p> : null}
+                  {c.heldTickets > 0 ? (
+                    <p className="mt-1 font-semibold text-wheat-800">Some payments are still being processed; the draw waits until they settle.</p>
+                  ) : null}
                 </div>
                 <Button className="shrink-0" onClick={() => setConfirming(true)} pending={run.isPending}>
                   Run draw

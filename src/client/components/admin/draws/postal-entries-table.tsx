@@ -5,8 +5,7 @@ import { LoadingState } from "../../ui/spinner";
 import { EmptyState, LoadError } from "../ui/feedback";
 import { Table, TBody, Td, Th, THead } from "../ui/table";
 
-const dayOnly = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }) : "—";
+const dayOnly = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }) : "—");
 
 /** The postal entries recorded for one competition, newest first. */
 export function PostalEntriesTable({ competitionId }: { competitionId: string }) {

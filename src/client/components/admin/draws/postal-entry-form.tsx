@@ -48,7 +48,12 @@ export function PostalEntryForm({ competition: c }: { competition: AdminCompetit
       <TextAreaField label="Postal Address" rows={3} hint="As written on the envelope or card." {...form.text("address")} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Date Received" type="date" max={todayInput()} {...form.text("receivedOn")} />
-        <TextField label="Postal Reference" autoComplete="off" hint="Your own reference for this card; each is recorded once." {...form.text("postalReference")} />
+        <TextField
+          label="Postal Reference"
+          autoComplete="off"
+          hint="Your own reference for this card; each is recorded once."
+          {...form.text("postalReference")}
+        />
       </div>
       {question ? (
         <TextField

@@ -34,8 +34,8 @@ function RunDrawForm({ competition: c, pending, onConfirm, onClose }: Omit<RunDr
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-stone-800">
-        Draw {winners} for <strong className="font-semibold text-field-900">“{c.title}”</strong> now. The result is final and published on the
-        competition's draw record.
+        Draw {winners} for <strong className="font-semibold text-field-900">“{c.title}”</strong> now. The result is final and published on the competition's
+        draw record.
       </p>
       {salesOpen ? (
         <p className="rounded-xl border border-wheat-200 bg-wheat-50 px-4 py-3 text-sm text-stone-800">

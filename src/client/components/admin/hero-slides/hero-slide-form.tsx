@@ -33,8 +33,14 @@ export function HeroSlideForm({ slide, initial, onDone }: HeroSlideFormProps) {
     form.reset(NEW_SLIDE);
     onDone();
   };
-  const create = trpc.admin.heroSlides.create.useMutation({ onSuccess: saved("Hero slide created"), onError: (e) => failureToast("Failed to create hero slide", e) });
-  const update = trpc.admin.heroSlides.update.useMutation({ onSuccess: saved("Hero slide updated"), onError: (e) => failureToast("Failed to update hero slide", e) });
+  const create = trpc.admin.heroSlides.create.useMutation({
+    onSuccess: saved("Hero slide created"),
+    onError: (e) => failureToast("Failed to create hero slide", e),
+  });
+  const update = trpc.admin.heroSlides.update.useMutation({
+    onSuccess: saved("Hero slide updated"),
+    onError: (e) => failureToast("Failed to update hero slide", e),
+  });
   const pending = create.isPending || update.isPending;
 
   const onSubmit = (event: FormEvent) => {
@@ -69,7 +75,16 @@ export function HeroSlideForm({ slide, initial, onDone }: HeroSlideFormProps) {
         />
         <TextField label="Button Text" required placeholder="Enter Now" {...form.text("ctaText")} />
         <HeroLinkFields form={form} />
-        <TextField label="Order" type="number" inputMode="numeric" min={0} step={1} hint="Lower numbers show first." className="max-w-40" {...form.text("order")} />
+        <TextField
+          label="Order"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          hint="Lower numbers show first."
+          className="max-w-40"
+          {...form.text("order")}
+        />
         <CheckboxField label="Active" hint="Shown on the home page." {...form.check("isActive")} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {slide ? (

@@ -63,7 +63,13 @@ export function HeroSlideRow({ slide, last, previous, next, onEdit }: HeroSlideR
         </div>
       </div>
       <div className="flex flex-wrap gap-2 border-t border-cream-200 pt-3">
-        <Button size="sm" variant="secondary" aria-label={`Move ${slide.title} up`} disabled={busy || (slide.order <= 0 && !previous)} onClick={() => void move(-1)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Move ${slide.title} up`}
+          disabled={busy || (slide.order <= 0 && !previous)}
+          onClick={() => void move(-1)}
+        >
           <ChevronDownIcon className="size-4 rotate-180" />
           Up
         </Button>

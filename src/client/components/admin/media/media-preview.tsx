@@ -25,7 +25,18 @@ export function MediaPreview({ src, alt, kind, className, fallback = "Preview no
     return <div className={cn(frame, "flex items-center justify-center p-3 text-center text-sm text-stone-600")}>{fallback}</div>;
   }
   if (asVideo) {
-    return <video src={src} className={cn(frame, "object-cover")} muted controls playsInline preload="metadata" aria-label={alt} onError={() => setFailedVideo(src)} />;
+    return (
+      <video
+        src={src}
+        className={cn(frame, "object-cover")}
+        muted
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={alt}
+        onError={() => setFailedVideo(src)}
+      />
+    );
   }
   return <img src={src} alt={alt} className={cn(frame, "object-cover")} onError={() => setFailedImage(src)} />;
 }

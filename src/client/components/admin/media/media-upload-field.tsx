@@ -40,7 +40,16 @@ export function MediaUploadField({ label, value, onChange, target, error, hint, 
 
   return (
     <div className="flex flex-col gap-3">
-      <TextField label={label} value={value} error={error} hint={hint} optional={optional} onChange={(e) => onChange(e.target.value)} inputMode="url" autoComplete="off" />
+      <TextField
+        label={label}
+        value={value}
+        error={error}
+        hint={hint}
+        optional={optional}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode="url"
+        autoComplete="off"
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="sm" pending={state.status === "uploading"} onClick={() => fileRef.current?.click()}>
           {state.status === "uploading" ? "Uploading..." : buttonText}
@@ -57,7 +66,12 @@ export function MediaUploadField({ label, value, onChange, target, error, hint, 
         <UploadStatus state={state} />
       </div>
       {value ? (
-        <MediaPreview src={value} alt={previewAlt ?? "Preview"} kind={kind?.url === value ? kind.kind : undefined} className={previewClassName ?? "aspect-video w-full max-w-xs"} />
+        <MediaPreview
+          src={value}
+          alt={previewAlt ?? "Preview"}
+          kind={kind?.url === value ? kind.kind : undefined}
+          className={previewClassName ?? "aspect-video w-full max-w-xs"}
+        />
       ) : null}
     </div>
   );

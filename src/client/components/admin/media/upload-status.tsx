@@ -8,7 +8,14 @@ export function UploadStatus({ state }: { state: UploadState }) {
         <p className="text-sm text-stone-700">
           Uploading {state.fileName}… {state.progress}%
         </p>
-        <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.progress} className="h-2 overflow-hidden rounded-full bg-cream-200">
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={state.progress}
+          className="h-2 overflow-hidden rounded-full bg-cream-200"
+        >
           <div className="h-full rounded-full bg-field-600 transition-[width]" style={{ width: `${state.progress}%` }} />
         </div>
       </div>

@@ -44,7 +44,9 @@ export function NotificationForm({ targeted }: { targeted: boolean }) {
     if (!parsed.success || missingTarget) {
       // One message for the form (SPEC §5), then the first empty field gets focus.
       toast.error("Error", parsed.success ? "Please fill in all required fields" : (parsed.error.issues[0]?.message ?? "Please fill in all required fields"));
-      const empty = [...(formRef.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[required], textarea[required]") ?? [])].find((el) => !el.value.trim());
+      const empty = [...(formRef.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[required], textarea[required]") ?? [])].find(
+        (el) => !el.value.trim(),
+      );
       empty?.focus();
       return;
     }

@@ -51,7 +51,15 @@ export function PopupCard({ popup: p, onEdit }: { popup: Popup; onEdit: () => vo
           <Button size="sm" variant="secondary" className="flex-1" onClick={onEdit} aria-label={`Edit ${p.title}`}>
             Edit
           </Button>
-          <Button size="sm" variant="ghost" className="text-danger-700 hover:bg-danger-50" pending={remove.isPending} disabled={busy} aria-label={`Delete ${p.title}`} onClick={() => remove.mutate({ id: p.id })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger-700 hover:bg-danger-50"
+            pending={remove.isPending}
+            disabled={busy}
+            aria-label={`Delete ${p.title}`}
+            onClick={() => remove.mutate({ id: p.id })}
+          >
             <TrashIcon className="size-4" />
             Delete
           </Button>

@@ -51,7 +51,16 @@ function PopupForm({ popup, onDone }: { popup: Popup | null; onDone: () => void 
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <TextField label="Title" required {...form.text("title")} />
       <TextAreaField label="Description" optional rows={3} {...form.text("description")} />
-      <MediaUploadField label="Image URL" optional value={form.values.image} onChange={(url) => form.set("image", url)} error={form.errors.image} target="campaign-media" uploadLabel="Upload Image" previewAlt="Popup image preview" />
+      <MediaUploadField
+        label="Image URL"
+        optional
+        value={form.values.image}
+        onChange={(url) => form.set("image", url)}
+        error={form.errors.image}
+        target="campaign-media"
+        uploadLabel="Upload Image"
+        previewAlt="Popup image preview"
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="CTA Text" required placeholder="Enter Now" {...form.text("ctaText")} />
         <TextField label="CTA Link" required placeholder="/competitions or https://…" {...form.text("ctaLink")} />
@@ -60,7 +69,16 @@ function PopupForm({ popup, onDone }: { popup: Popup | null; onDone: () => void 
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label="Display Delay (ms)" type="number" inputMode="numeric" min={0} step={500} {...form.text("displayDelay")} />
         <SelectField label="Show Frequency" options={FREQUENCIES} {...form.text("showFrequency")} />
-        <TextField label="Priority" type="number" inputMode="numeric" min={1} max={10} step={1} hint="1 to 10; higher shows on top" {...form.text("priority")} />
+        <TextField
+          label="Priority"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10}
+          step={1}
+          hint="1 to 10; higher shows on top"
+          {...form.text("priority")}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Start Date" type="datetime-local" optional {...form.text("startDate")} />

@@ -23,7 +23,13 @@ interface DateOfBirthDialogProps {
  */
 export function DateOfBirthDialog({ player, onClose }: DateOfBirthDialogProps) {
   return (
-    <AdminDialog open={player !== null} onClose={onClose} title="Change date of birth" size="md" description={player ? `${player.name} · ${player.email}` : undefined}>
+    <AdminDialog
+      open={player !== null}
+      onClose={onClose}
+      title="Change date of birth"
+      size="md"
+      description={player ? `${player.name} · ${player.email}` : undefined}
+    >
       {player ? <DateOfBirthForm player={player} onDone={onClose} /> : null}
     </AdminDialog>
   );
@@ -57,9 +63,16 @@ function DateOfBirthForm({ player, onDone }: { player: PlayerAtRisk; onDone: () 
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <p className="text-stone-800">Entries are open only to people aged 18 or over, so the player cannot change this themselves. Check the evidence before you change it.</p>
+      <p className="text-stone-800">
+        Entries are open only to people aged 18 or over, so the player cannot change this themselves. Check the evidence before you change it.
+      </p>
       <TextField label="Date of birth" type="date" max={todayIso()} {...form.text("dateOfBirth")} />
-      <TextAreaField label="Reason" rows={3} hint="At least 5 characters, e.g. the document you checked. Kept in the audit log with your name." {...form.text("reason")} />
+      <TextAreaField
+        label="Reason"
+        rows={3}
+        hint="At least 5 characters, e.g. the document you checked. Kept in the audit log with your name."
+        {...form.text("reason")}
+      />
       <DialogActions>
         <Button variant="secondary" onClick={onDone} disabled={change.isPending}>
           Cancel

@@ -42,7 +42,13 @@ export function PlayersTable({ players }: { players: PlayerAtRisk[] }) {
         </THead>
         <TBody>
           {players.map((p) => (
-            <PlayerRow key={p.userId} player={p} onRestrict={() => setRestricting(p)} onSignOut={() => setSigningOut(p)} onChangeDateOfBirth={() => setCorrecting(p)} />
+            <PlayerRow
+              key={p.userId}
+              player={p}
+              onRestrict={() => setRestricting(p)}
+              onSignOut={() => setSigningOut(p)}
+              onChangeDateOfBirth={() => setCorrecting(p)}
+            />
           ))}
         </TBody>
       </Table>
@@ -57,8 +63,8 @@ export function PlayersTable({ players }: { players: PlayerAtRisk[] }) {
         onConfirm={() => signingOut && revoke.mutate({ userId: signingOut.userId, reason: "Player protection: signed out everywhere" })}
       >
         <p>
-          End every session of <strong className="font-semibold text-stone-900">{signingOut?.name}</strong> ({signingOut?.email}) on every device. They can sign in
-          again unless their account is restricted.
+          End every session of <strong className="font-semibold text-stone-900">{signingOut?.name}</strong> ({signingOut?.email}) on every device. They can sign
+          in again unless their account is restricted.
         </p>
       </ConfirmDialog>
     </>
@@ -100,7 +106,9 @@ function PlayerRow({ player: p, onRestrict, onSignOut, onChangeDateOfBirth }: Pl
       <Td className="text-right tabular-nums">{p.monthlyLimit === null ? <span className="text-stone-600">None set</span> : formatPrice(p.monthlyLimit)}</Td>
       <Td>
         {suspension ? (
-          <AdminBadge className={restricted ? "bg-danger-100 text-danger-800" : "max-w-40 whitespace-normal! bg-wheat-100 text-wheat-800"}>{suspension}</AdminBadge>
+          <AdminBadge className={restricted ? "bg-danger-100 text-danger-800" : "max-w-40 whitespace-normal! bg-wheat-100 text-wheat-800"}>
+            {suspension}
+          </AdminBadge>
         ) : (
           <span className="text-stone-600">None</span>
         )}

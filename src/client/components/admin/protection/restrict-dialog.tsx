@@ -21,7 +21,13 @@ interface RestrictDialogProps {
 export function RestrictDialog({ player, onClose }: RestrictDialogProps) {
   const lifting = player ? isRestricted(player) : false;
   return (
-    <AdminDialog open={player !== null} onClose={onClose} title={lifting ? "Lift restriction" : "Restrict account"} size="md" description={player ? `${player.name} · ${player.email}` : undefined}>
+    <AdminDialog
+      open={player !== null}
+      onClose={onClose}
+      title={lifting ? "Lift restriction" : "Restrict account"}
+      size="md"
+      description={player ? `${player.name} · ${player.email}` : undefined}
+    >
       {player ? <RestrictForm player={player} lifting={lifting} onDone={onClose} /> : null}
     </AdminDialog>
   );

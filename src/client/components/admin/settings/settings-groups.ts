@@ -18,7 +18,9 @@ export function humanise(words: string): string {
 
 /** "max_video_size_mb" → "Max video size (MB)". */
 export function settingLabel(key: string): string {
-  return humanise(key).replace(/\bmb$/i, "(MB)").replace(/\b30d\b/, "30-day");
+  return humanise(key)
+    .replace(/\bmb$/i, "(MB)")
+    .replace(/\b30d\b/, "30-day");
 }
 
 export const isBooleanValue = (value: string) => value === "true" || value === "false";

@@ -17,7 +17,16 @@ export function NewTabLink({ href, children, variant = "secondary", size = "md",
     <>
       <a href={href} target="_blank" rel="noreferrer" aria-describedby={noteId} className={buttonClasses(variant, size, className)} {...rest}>
         {children}
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-4">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          className="size-4"
+        >
           <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
         </svg>
       </a>

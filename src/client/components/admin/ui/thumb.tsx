@@ -6,7 +6,11 @@ export function Thumb({ src, alt = "", className, fallback }: { src: string | nu
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
-      <span role={alt ? "img" : undefined} aria-label={alt || undefined} className={cn("flex items-center justify-center bg-cream-200 text-stone-500", className)}>
+      <span
+        role={alt ? "img" : undefined}
+        aria-label={alt || undefined}
+        className={cn("flex items-center justify-center bg-cream-200 text-stone-500", className)}
+      >
         {fallback}
       </span>
     );

@@ -25,7 +25,12 @@ export function AdminWinnerCard({ winner: w, onEdit }: { winner: AdminWinnerView
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">
-      <Thumb src={w.photo} alt={w.photo ? `Photo of ${w.customerName}` : ""} className="aspect-square w-full" fallback={<TrophyIcon className="size-14 text-wheat-700" />} />
+      <Thumb
+        src={w.photo}
+        alt={w.photo ? `Photo of ${w.customerName}` : ""}
+        className="aspect-square w-full"
+        fallback={<TrophyIcon className="size-14 text-wheat-700" />}
+      />
       <div className={`absolute right-2 top-2 flex gap-2 ${REVEAL}`}>
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit winner ${w.customerName}`}>
           Edit
@@ -45,7 +50,9 @@ export function AdminWinnerCard({ winner: w, onEdit }: { winner: AdminWinnerView
       <div className="flex flex-1 flex-col gap-1 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-sans text-lg font-bold leading-snug text-field-900">{w.customerName}</h3>
-          <AdminBadge className={w.source === "draw" ? "bg-field-100 text-field-800" : "bg-stone-200 text-stone-700"}>{w.source === "draw" ? "Draw" : "Manual"}</AdminBadge>
+          <AdminBadge className={w.source === "draw" ? "bg-field-100 text-field-800" : "bg-stone-200 text-stone-700"}>
+            {w.source === "draw" ? "Draw" : "Manual"}
+          </AdminBadge>
         </div>
         <p className="text-sm text-stone-700">{w.competitionTitle ?? "Unknown Competition"}</p>
         {w.testimonial ? <p className="line-clamp-2 text-sm italic text-stone-700">“{w.testimonial}”</p> : null}

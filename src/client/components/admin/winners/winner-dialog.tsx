@@ -46,8 +46,14 @@ function WinnerForm({ winner, onDone }: { winner: AdminWinnerView | null; onDone
     refresh();
     onDone();
   };
-  const create = trpc.admin.winners.create.useMutation({ onSuccess: saved("Winner created successfully"), onError: (e) => failureToast("Failed to create winner", e) });
-  const update = trpc.admin.winners.update.useMutation({ onSuccess: saved("Winner updated successfully"), onError: (e) => failureToast("Failed to update winner", e) });
+  const create = trpc.admin.winners.create.useMutation({
+    onSuccess: saved("Winner created successfully"),
+    onError: (e) => failureToast("Failed to create winner", e),
+  });
+  const update = trpc.admin.winners.update.useMutation({
+    onSuccess: saved("Winner updated successfully"),
+    onError: (e) => failureToast("Failed to update winner", e),
+  });
   const pending = create.isPending || update.isPending;
 
   const onSubmit = (event: FormEvent) => {
