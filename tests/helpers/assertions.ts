@@ -17,6 +17,18 @@ export async function refusal(promise: Promise<unknown>): Promise<{ code: string
   throw new Error("expected the call to be refused, but it succeeded");
 }
 
+/** What ledgerProblems reports for a ledger that adds up: every list empty. */
+export const CLEAN_LEDGER = {
+  soldMismatch: [],
+  heldMismatch: [],
+  oversold: [],
+  outOfRange: [],
+  duplicates: [],
+  paidWithoutTickets: [],
+  ticketsWithoutPaidOrder: [],
+  failedWithTickets: [],
+};
+
 /** The invariants of the ticket ledger; every list must come back empty. */
 export function ledgerProblems(db: Db) {
   const q = (text: string) => db.$client.prepare(text).all();
