@@ -113,9 +113,11 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .update(orders)
       .set({
         status: "paid",
+        paymentProvider: sql`${p("provider")}`,
         paymentId: sql`${p("paymentId")}`,
         cardBrand: sql`${p("cardBrand")}`,
         cardLast4: sql`${p("cardLast4")}`,
+        cardFunding: sql`coalesce(${p("cardFunding")}, ${orders.cardFunding})`,
         holdExpiresAt: null,
         updatedAt: sql`${p("updatedAt")}`,
       })

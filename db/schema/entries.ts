@@ -3,8 +3,14 @@ import { createdAt, id, timestamp, updatedAt } from "./columns";
 import { competitions } from "./competitions";
 import { users } from "./users";
 
-export const PAYMENT_STATUSES = ["paid", "pending", "failed", "other"] as const;
-export const ORDER_STATUSES = ["pending", "paid", "failed"] as const;
+/** An entry's tickets: "refunded" and "disputed" ones were voided (taken out of the pool) by a refund or a dispute. */
+export const PAYMENT_STATUSES = ["paid", "pending", "failed", "refunded", "disputed", "other"] as const;
+/**
+ * pending: tickets held, the provider not yet answered; requires_action: held while the buyer
+ * authenticates (3-D Secure); paid; failed (numbers given back); refunded / partially_refunded;
+ * disputed: the cardholder's bank opened a dispute (chargeback).
+ */
+export const ORDER_STATUSES = ["pending", "requires_action", "paid", "failed", "refunded", "partially_refunded", "disputed"] as const;
 export const ENTRY_METHODS = ["online", "postal"] as const;
 
 /** One checkout: a payment for one or more entries. */
@@ -25,12 +31,17 @@ export const orders = sqliteTable(
     cardLast4: text("card_last4"),
     cardFunding: text("card_funding"),
     failureReason: text("failure_reason"),
+    /** Sum of the refunds recorded (ours and the provider's own), never above totalPence. */
+    refundedPence: integer("refunded_pence").notNull().default(0),
+    /** The provider's dispute (chargeback) id and its status as last reported (needs_response, won, lost…). */
+    disputeId: text("dispute_id"),
+    disputeStatus: text("dispute_status"),
     /** Held ticket numbers are released when a pending order passes this time. */
     holdExpiresAt: timestamp("hold_expires_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("orders_user_idx").on(t.userId), index("orders_status_idx").on(t.status, t.holdExpiresAt)],
+  (t) => [index("orders_user_idx").on(t.userId), index("orders_status_idx").on(t.status, t.holdExpiresAt), index("orders_payment_idx").on(t.paymentId)],
 );
 
 export const entries = sqliteTable(
@@ -104,7 +115,53 @@ export const winners = sqliteTable(
   (t) => [index("winners_competition_idx").on(t.competitionId), index("winners_date_idx").on(t.winDate)],
 );
 
+/** Money given back on an order: by an admin through the provider, or reported by the provider (its dashboard). */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountPence: integer("amount_pence").notNull(),
+    reason: text("reason").notNull(),
+    /** The provider's refund id: the same refund reported twice is recorded once. */
+    providerRefundId: text("provider_refund_id").notNull().unique(),
+    /** The idempotency key of the refund request that made it (ours), so a repeat answers without refunding again. */
+    requestKey: text("request_key").unique(),
+    actorId: text("actor_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId)],
+);
+
+/** Each provider event (webhook) id, so that an event delivered twice is processed once. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+/**
+ * The simulated provider's own record of payments that wait on authentication (3-D Secure): the
+ * stand-in for a processor's database, so a challenge survives a restart of the shop.
+ */
+export const simulatedPayments = sqliteTable("simulated_payments", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  orderId: text("order_id").notNull(),
+  amountPence: integer("amount_pence").notNull(),
+  token: text("token").notNull(),
+  /** Where the buyer goes back to; its origin is the shop's, so the challenge page's URL is absolute. */
+  returnUrl: text("return_url").notNull(),
+  status: text("status", { enum: ["requires_action", "succeeded", "failed", "canceled"] }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export type Order = typeof orders.$inferSelect;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type Refund = typeof refunds.$inferSelect;
 export type Entry = typeof entries.$inferSelect;
 export type Ticket = typeof tickets.$inferSelect;
 export type Winner = typeof winners.$inferSelect;

@@ -16,7 +16,8 @@ import { appRouter, createCaller } from "./routers/_app";
 import { ResponseCache } from "./http/response-cache";
 import { internalErrorMessage, isStorageFailure, UNAVAILABLE_MESSAGE } from "./errors";
 import { noopMailer } from "./mail/mailer";
-import { SimulatedPaymentProvider } from "./payments/simulated";
+import { SIMULATED_CHALLENGE_PATH, SimulatedPaymentProvider } from "./payments/simulated";
+import { handlePaymentEvent } from "./services/purchase";
 import { LocalDiskStorage } from "./storage/local-disk";
 import type { ObjectStorage } from "./storage/storage";
 import { UploadGrants } from "./storage/uploads";
@@ -26,6 +27,7 @@ import { handleUpload, serveObject } from "./http/uploads";
 import { tmpdir } from "node:os";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { clientIp, createContextInner, createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
 
 export interface AppOptions {
@@ -44,6 +46,8 @@ export interface AppOptions {
   publicOrigin?: string;
   /** Calls per client address (429 past it); none when absent. main.ts sets it from the environment. */
   requestBudget?: RequestBudgetOptions | null;
+  /** Where files served under /.well-known/ live (Apple Pay's domain association file); none when absent. */
+  wellKnownDir?: string;
   /** Answers the REST paths; http/rest.ts unless a test plugs in trpc-to-openapi's own handler to compare the two. */
   restHandler?: typeof createRestHandler;
 }
@@ -78,6 +82,11 @@ export function createApp(opts: AppOptions): RequestHandler {
     loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
     purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
   };
+  // The simulated bank tells the shop when a challenge is answered, as Stripe's webhook does.
+  if (services.payments instanceof SimulatedPaymentProvider) {
+    const payments = services.payments;
+    payments.onEvent((event) => handlePaymentEvent({ db, payments, mailer: services.mailer }, event));
+  }
   const storage: ObjectStorage = opts.storage ?? new LocalDiskStorage(join(tmpdir(), `harvest-uploads-${process.pid}`));
   const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) => createHttpContext(db, config, services, req, res);
   const serveStatic = opts.clientDir ? createStaticHandler(opts.clientDir) : null;
@@ -107,8 +116,9 @@ export function createApp(opts: AppOptions): RequestHandler {
 
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const pathname = url.pathname;
-    setSecurityHeaders(res, config.secureCookies);
+    // The simulated bank's challenge page answers a REST client's POST at its own URL, as /api/… does.
+    const pathname = req.method === "POST" && url.pathname.startsWith(SIMULATED_CHALLENGE_PATH) ? `/api${url.pathname}` : url.pathname;
+    setSecurityHeaders(res, config.secureCookies, services.payments.name === "stripe");
     // One id per request, echoed to the client and on every log line about it.
     const given = req.headers["x-request-id"];
     const requestId = typeof given === "string" && /^[A-Za-z0-9_.:-]{8,64}$/.test(given) ? given : randomUUID();
@@ -168,6 +178,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         const { handleStripeWebhook } = await import("./payments/stripe-webhook");
         const payments = services.payments as StripePaymentProvider;
         const answer = await handleStripeWebhook({ db, payments, mailer: services.mailer }, raw, String(req.headers["stripe-signature"] ?? ""));
+        if (answer.status === 200) cache.invalidate();
         sendJson(res, answer.status, answer.body);
         return;
       }
@@ -192,6 +203,15 @@ export function createApp(opts: AppOptions): RequestHandler {
         const body = method === "POST" || method === "PUT" || method === "PATCH" ? ((await readJsonBody(req, maxBodyBytes)) ?? {}) : undefined;
         await rest(req, res, pathname.slice("/api".length), url.searchParams, body);
         return;
+      }
+      const wellKnown = /^\/\.well-known\/(apple-developer-merchantid-domain-association)$/.exec(pathname);
+      if (wellKnown && opts.wellKnownDir && (req.method === "GET" || req.method === "HEAD")) {
+        const file = await readFile(join(opts.wellKnownDir, wellKnown[1]!)).catch(() => null);
+        if (file) {
+          res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": file.length, "Cache-Control": "public, max-age=3600" });
+          res.end(req.method === "HEAD" ? undefined : file);
+          return;
+        }
       }
       if (serveStatic) {
         serveStatic(req, res, pathname);

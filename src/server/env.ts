@@ -30,6 +30,10 @@ const envSchema = z
     /** Pretend network time of the simulated provider. */
     PAYMENT_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(400),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_").optional(),
+    /** Another address for Stripe's API (stripe-mock, or the tests' stand-in); Stripe's own when unset. */
+    STRIPE_API_URL: z.url().optional(),
+    /** Handed to the browser's Payment Element (pk_live_… or pk_test_…). */
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "STRIPE_PUBLISHABLE_KEY must start with pk_").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
     /** e.g. smtp://user:pass@mail.example.co.uk:587. Without it mail stays in the outbox for admins to read. */
     SMTP_URL: z
@@ -49,6 +53,10 @@ const envSchema = z
   .refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_SECRET_KEY, {
     path: ["STRIPE_SECRET_KEY"],
     message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY",
+  })
+  .refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_PUBLISHABLE_KEY, {
+    path: ["STRIPE_PUBLISHABLE_KEY"],
+    message: "PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY for the payment form",
   });
 
 export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; DATA_DIR: string };

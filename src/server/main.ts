@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     adminPassword: env.SEED_ADMIN_PASSWORD ?? (production ? undefined : "harvest-admin"),
   });
 
-  const payments = await createPaymentProvider(env);
+  const payments = await createPaymentProvider(env, db);
   const demo = payments.name === "simulated";
   if (demo) {
     // Loud on purpose: the default provider approves any Luhn-valid card, so a shop that forgot to
@@ -99,11 +99,13 @@ async function main(): Promise<void> {
       allowedOrigins: env.PUBLIC_ORIGIN ? [env.PUBLIC_ORIGIN] : [],
       trustProxy: env.TRUST_PROXY,
       orderHoldMs: env.ORDER_HOLD_SECONDS * 1000,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     },
     services: { payments, mailer },
     cache,
     storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
     clientDir: CLIENT_DIR,
+    wellKnownDir: join(env.DATA_DIR, "well-known"),
     logger,
     maxBodyBytes: env.MAX_BODY_BYTES,
     publicOrigin: env.PUBLIC_ORIGIN,

@@ -37,6 +37,7 @@ export const APP_ERRORS = {
   CREDIT_CARD_NOT_ALLOWED: { trpc: "FORBIDDEN", status: 403 },
   // Money.
   PAYMENT_DECLINED: { trpc: "PAYMENT_REQUIRED", status: 402 },
+  REFUND_NOT_ALLOWED: { trpc: "CONFLICT", status: 409 },
   // The back office: a change the current state does not allow.
   ALREADY_EXISTS: { trpc: "CONFLICT", status: 409 },
   ALREADY_DRAWN: { trpc: "CONFLICT", status: 409 },

@@ -18,4 +18,5 @@ export const CACHED_PUBLIC_READS = [
   "public.content.categories",
   "public.content.mediaSettings",
   "public.content.shopMode",
+  "public.payments.config",
 ] as const;

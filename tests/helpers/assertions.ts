@@ -27,6 +27,7 @@ export const CLEAN_LEDGER = {
   paidWithoutTickets: [],
   ticketsWithoutPaidOrder: [],
   failedWithTickets: [],
+  voidedWithTickets: [],
 };
 
 /** The invariants of the ticket ledger; every list must come back empty. */
@@ -47,10 +48,14 @@ export function ledgerProblems(db: Db) {
     paidWithoutTickets: q(
       `select e.id from entries e where e.payment_status = 'paid' and e.ticket_count != (select count(*) from tickets t where t.entry_id = e.id)`,
     ),
+    // A partly refunded order keeps its tickets; so does one refunded or disputed after its pool was frozen.
     ticketsWithoutPaidOrder: q(
-      `select t.id from tickets t join entries e on e.id = t.entry_id left join orders o on o.id = e.order_id where e.entry_method = 'online' and (e.payment_status != 'paid' or o.status != 'paid')`,
+      `select t.id from tickets t join entries e on e.id = t.entry_id left join orders o on o.id = e.order_id where e.entry_method = 'online' and (e.payment_status != 'paid' or not (o.status in ('paid', 'partially_refunded') or (o.status in ('refunded', 'disputed') and exists (select 1 from draws d where d.competition_id = t.competition_id))))`,
     ),
     failedWithTickets: q(`select e.id from entries e where e.payment_status = 'failed' and exists (select 1 from tickets t where t.entry_id = e.id)`),
+    voidedWithTickets: q(
+      `select e.id from entries e where e.payment_status in ('refunded', 'disputed') and exists (select 1 from tickets t where t.entry_id = e.id)`,
+    ),
   };
 }
 

@@ -99,6 +99,17 @@ const entryBody = (competitionId: string, over: Record<string, unknown> = {}) =>
   quantity: 1,
   ...over,
 });
+/** An order of the customer's, bought through the setup server: paid, or (sim_3ds_required) waiting on the bank's challenge. */
+async function order(fx: Fixture, paymentToken = "sim_approve"): Promise<{ orderId: string; nextAction: { type: "redirect"; url: string } | null }> {
+  const c = await newCompetition(fx);
+  const res = await fx.setup.request("/api/entries", { token: fx.customer.token, body: entryBody(c.id, { paymentToken }) });
+  if (res.status !== (paymentToken === "sim_3ds_required" ? 202 : 201)) throw new Error(`setup purchase failed: ${res.status} ${res.text}`);
+  return res.json;
+}
+
+/** The simulated payment of a new order waiting on the bank's challenge (the last part of its challenge URL). */
+const challenge = async (fx: Fixture) => (await order(fx, "sim_3ds_required")).nextAction!.url.split("/").pop()!;
+
 const notification = (fx: Fixture, userId: string | null) =>
   fx.db
     .insert(notifications)
@@ -160,6 +171,11 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "PUT /notifications/mark-all-read": { build: () => ({ body: {} }) },
   "DELETE /notifications/{id}": { fresh: true, build: (fx) => ({ params: { id: notification(fx, fx.customer.id) } }) },
   "GET /orders/{id}": { build: (fx) => ({ params: { id: fx.orderId } }) },
+  "GET /user/orders": { build: () => ({}) },
+  "GET /payments/config": { build: () => ({}) },
+  "POST /payments/simulated/tokens": { build: () => ({ body: { cardNumber: "4000 0027 6000 3184", expiryDate: "12/39", cvv: "123" } }) },
+  "GET /payments/simulated/authenticate/{id}": { build: async (fx) => ({ params: { id: await challenge(fx) } }) },
+  "POST /payments/simulated/authenticate/{id}": { fresh: true, build: async (fx) => ({ params: { id: await challenge(fx) }, body: { outcome: "approve" } }) },
   "GET /user/limits": { build: () => ({}) },
   "PUT /user/limits": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: { monthlyLimit: "50.00" } }) },
   "POST /user/break": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: { period: "1w" } }) },
@@ -264,6 +280,11 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
     build: async (fx) => ({ params: { userId: (await freshCustomer(fx)).id }, body: { dateOfBirth: "1980-01-01", reason: "Checked a passport" } }),
   },
   "GET /admin/notifications": { build: () => ({}) },
+  "GET /admin/orders/{id}": { build: (fx) => ({ params: { id: fx.orderId } }) },
+  "POST /admin/orders/{id}/refund": {
+    fresh: true,
+    build: async (fx) => ({ params: { id: (await order(fx)).orderId }, body: { reason: "The customer asked for their money back" } }),
+  },
   "DELETE /admin/notifications/{id}": { fresh: true, build: (fx) => ({ params: { id: notification(fx, null) } }) },
 };
 
@@ -290,6 +311,43 @@ export const MORE: Array<{ operation: string; name: string; fresh?: boolean; bui
     fresh: true,
     build: async (fx) => ({ body: entryBody((await newCompetition(fx)).id, { paymentToken: "sim_decline" }) }),
   },
+  {
+    operation: "POST /entries",
+    name: "a card that must authenticate first (202)",
+    fresh: true,
+    build: async (fx) => ({ body: entryBody((await newCompetition(fx)).id, { paymentToken: "sim_3ds_required" }) }),
+  },
+  {
+    operation: "POST /payments/simulated/authenticate/{id}",
+    name: "the bank refuses the challenge",
+    fresh: true,
+    build: async (fx) => ({ params: { id: await challenge(fx) }, body: { outcome: "fail" } }),
+  },
+  {
+    operation: "POST /payments/simulated/tokens",
+    name: "a card number that fails the check digit (400)",
+    build: () => ({ body: { cardNumber: "4242 4242 4242 4241", expiryDate: "12/39", cvv: "123" } }),
+  },
+  {
+    operation: "POST /admin/orders/{id}/refund",
+    name: "an order already refunded in full (409)",
+    fresh: true,
+    build: async (fx) => {
+      const { orderId } = await order(fx);
+      const body = { reason: "The customer asked for their money back" };
+      const first = await fx.setup.request(`/api/admin/orders/${orderId}/refund`, { token: fx.admin.token, body });
+      if (first.status !== 200) throw new Error(`setup refund failed: ${first.status} ${first.text}`);
+      // Another refund (the same request again would be the same refund, answered 200).
+      return { params: { id: orderId }, body: { reason: "A second refund of the same order" } };
+    },
+  },
+  {
+    operation: "POST /admin/orders/{id}/refund",
+    name: "more than was paid (409)",
+    fresh: true,
+    build: async (fx) => ({ params: { id: (await order(fx)).orderId }, body: { amount: "9999.00", reason: "A slip of the keyboard" } }),
+  },
+  { operation: "GET /admin/entries", name: "entries of refunded orders", build: () => ({ query: { orderStatus: "refunded" } }) },
   { operation: "POST /entries", name: "a wrong answer (422)", build: (fx) => ({ body: entryBody(fx.competitionId, { answer: "blue" }) }) },
   { operation: "POST /entries", name: "a well-formed request for a competition that does not exist", build: () => ({ body: entryBody(UNKNOWN_ID) }) },
   {

@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { auditLog, categories, contactMessages, heroSlides, notifications, popups, settings, users, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
+import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { appRouter } from "../../src/server/routers/_app";
 import { audited, type Actor } from "../../src/server/services/audit";
 import { recordPostalEntry } from "../../src/server/services/postal";
+import { placeOrder } from "../../src/server/services/purchase";
 import { createCompetition, campaignPayload } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { count } from "../helpers/assertions";
@@ -136,6 +138,22 @@ const writes: Record<string, Write> = {
   "admin.users.changeDateOfBirth": async () => {
     const player = await createUser(db, { dateOfBirth: "2009-01-01" });
     return (c) => c.admin.users.changeDateOfBirth({ userId: player.id, dateOfBirth: "1989-01-01", reason: "Passport checked by phone" });
+  },
+  "admin.orders.refund": async () => {
+    const comp = await createCompetition(db);
+    const buyer = await createUser(db);
+    const order = await placeOrder(
+      { db, payments: new SimulatedPaymentProvider(0), mailer: noopMailer },
+      {
+        userId: buyer.id,
+        customerName: "Audited Buyer",
+        customerEmail: buyer.email,
+        lines: [{ competitionId: comp.id, quantity: 1, answer: "green" }],
+        method: { token: "sim_approve" },
+        returnUrl: "/checkout/complete",
+      },
+    );
+    return (c) => c.admin.orders.refund({ id: order.id, reason: "The customer asked for their money back" });
   },
   "admin.notifications.remove": async () => {
     const row = db

@@ -30,7 +30,8 @@ async function buy(
     customerName: "Buyer Person",
     customerEmail: email,
     lines: [{ competitionId, quantity, answer: "green" }],
-    method: { kind: "token", token },
+    method: { token },
+    returnUrl: "/checkout/complete",
   });
 }
 

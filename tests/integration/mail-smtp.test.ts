@@ -42,7 +42,8 @@ describe("confirmation mail over SMTP", () => {
         customerName: "Gwen Ellis",
         customerEmail: "gwen@example.test",
         lines: [{ competitionId: c.id, quantity: 2, answer: "green" }],
-        method: { kind: "token", token: "sim_approve" },
+        method: { token: "sim_approve" },
+        returnUrl: "/checkout/complete",
       },
     );
     await mailer.flush();

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { competitions, entries, mailOutbox, orders, tickets } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import type { ChargeRequest, ChargeResult, PaymentProvider } from "../../src/server/payments/provider";
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest } from "../../src/server/payments/provider";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { HOLD_MS, placeOrder, type PlaceOrderArgs } from "../../src/server/services/purchase";
 import { sweepPendingOrders } from "../../src/server/services/purchase";
@@ -13,7 +13,7 @@ import { allowGuestCheckout, createTestDb } from "../helpers/db";
 
 const db = createTestDb();
 allowGuestCheckout(db);
-const approve = { kind: "token", token: "sim_approve" } as const;
+const approve = { token: "sim_approve" } as const;
 
 class CountingProvider implements PaymentProvider {
   readonly name = "counting";
@@ -24,11 +24,18 @@ class CountingProvider implements PaymentProvider {
     this.calls.push(r);
     return this.inner.charge(r);
   }
-  async refund(id: string): Promise<void> {
-    this.refunds.push(id);
+  async refund(r: RefundRequest) {
+    this.refunds.push(r.paymentId);
+    return this.inner.refund(r);
   }
   cardFunding(method: Parameters<PaymentProvider["cardFunding"]>[0]) {
     return this.inner.cardFunding(method);
+  }
+  retrieve(paymentId: string) {
+    return this.inner.retrieve(paymentId);
+  }
+  cancel(paymentId: string) {
+    return this.inner.cancel(paymentId);
   }
   lookup(orderId: string) {
     return this.inner.lookup(orderId);
@@ -46,6 +53,7 @@ function args(competitionId: string, over: Partial<PlaceOrderArgs> = {}): PlaceO
     customerEmail: `jo-${crypto.randomUUID().slice(0, 6)}@example.test`,
     lines: [{ competitionId, quantity: 2, answer: "green" }],
     method: approve,
+    returnUrl: "/checkout/complete",
     ...over,
   };
 }
@@ -145,9 +153,7 @@ describe("payment outcomes", () => {
     ["sim_error", "error"],
   ])("%s fails the order, keeps no tickets and gives the numbers to the next buyer", async (token, reason) => {
     const c = await createCompetition(db, { maxTickets: 3 });
-    const err = await refusal(
-      placeOrder(deps(), args(c.id, { method: { kind: "token", token }, lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })),
-    );
+    const err = await refusal(placeOrder(deps(), args(c.id, { method: { token }, lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] })));
     expect(err.code).toBe("PAYMENT_DECLINED");
     expect(err.message).toBe("Your payment could not be processed. Please try again.");
     expect(err.details).toMatchObject({ paymentStatus: "failed", reason });
@@ -165,13 +171,14 @@ describe("payment outcomes", () => {
 
   it("keeps only the brand and last four digits of a card", async () => {
     const c = await createCompetition(db);
-    const result = await placeOrder(
-      deps(),
-      args(c.id, { method: { kind: "card", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", name: "Jo Field" } }),
-    );
+    const payments = new SimulatedPaymentProvider(0);
+    // The provider's card form answers a token; only that reaches the order.
+    const card = payments.tokenise({ number: "4111 1111 1111 1111", expiry: "12/39", cvc: "123" });
+    expect(card).toMatchObject({ ok: true, brand: "visa", last4: "1111" });
+    const result = await placeOrder(deps(payments), args(c.id, { method: { token: card.ok ? card.token : "" } }));
     const order = db.select().from(orders).where(eq(orders.id, result.orderId)).get()!;
-    expect(order).toMatchObject({ cardBrand: "visa", cardLast4: "4242", status: "paid" });
-    expect(JSON.stringify(db.$client.prepare("select * from orders").all())).not.toContain("4242424242424242");
+    expect(order).toMatchObject({ cardBrand: "visa", cardLast4: "1111", status: "paid" });
+    expect(JSON.stringify(db.$client.prepare("select * from orders").all())).not.toContain("4111111111111111");
   });
 });
 
@@ -191,7 +198,7 @@ describe("idempotency", () => {
 
   it("repeats a failure as a failure", async () => {
     const c = await createCompetition(db);
-    const a = args(c.id, { idempotencyKey: "checkout-dec-1", method: { kind: "token", token: "sim_decline" } });
+    const a = args(c.id, { idempotencyKey: "checkout-dec-1", method: { token: "sim_decline" } });
     const first = await refusal(placeOrder(deps(), a));
     const again = await refusal(placeOrder(deps(), a));
     expect(again.code).toBe("PAYMENT_DECLINED");
@@ -219,8 +226,13 @@ describe("holds and mail", () => {
         ),
       cardFunding: async () => "debit",
       lookup: async () => null,
-      async refund(id) {
-        this.refunds.push(id);
+      retrieve: async (id) => {
+        throw new Error(`no such payment ${id}`);
+      },
+      cancel: async () => {},
+      async refund(r) {
+        this.refunds.push(r.paymentId);
+        return { refundId: `re_${r.paymentId}`, amountPence: r.amountPence };
       },
     };
     const pending = refusal(placeOrder(deps(slow), args(c.id)));
@@ -244,7 +256,7 @@ describe("holds and mail", () => {
     expect(mail[0]!.subject).toBe("Your Harvest Draws entry is confirmed");
     for (const n of paid.lines[0]!.ticketNumbers) expect(mail[0]!.text).toContain(n);
     expect(mail[0]!.text).toContain("Mail Test Tractor");
-    await refusal(placeOrder(deps(), args(c.id, { customerEmail: "declined@example.test", method: { kind: "token", token: "sim_decline" } })));
+    await refusal(placeOrder(deps(), args(c.id, { customerEmail: "declined@example.test", method: { token: "sim_decline" } })));
     expect(db.select().from(mailOutbox).where(eq(mailOutbox.to, "declined@example.test")).all()).toHaveLength(0);
   });
 

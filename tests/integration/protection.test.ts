@@ -24,7 +24,8 @@ async function buy(userId: string | null, competitionId: string, quantity = 1, t
     customerName: "Pat Buyer",
     customerEmail: `pat-${crypto.randomUUID().slice(0, 6)}@example.test`,
     lines: [{ competitionId, quantity, answer: "green" }],
-    method: { kind: "token", token },
+    method: { token },
+    returnUrl: "/checkout/complete",
   });
 }
 

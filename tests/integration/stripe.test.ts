@@ -1,170 +1,306 @@
+import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import type { ChargeRequest } from "../../src/server/payments/provider";
 import { StripePaymentProvider } from "../../src/server/payments/stripe";
+import { startStripeStandIn } from "../helpers/stripe-stand-in";
 
 /**
- * The Stripe adapter, offline: a loopback stand-in answers the PaymentIntents API the way Stripe's
- * documentation shows, and webhook signatures are made with the SDK's own test helper.
+ * The Stripe adapter, offline, against a stateful stand-in of Stripe's API (tests/helpers/
+ * stripe-stand-in.ts). Payments are finalised on the server: the browser's Payment Element makes a
+ * ConfirmationToken, the server confirms a PaymentIntent with it. The shop's own services with
+ * Stripe (orders, webhooks, refunds, disputes) are in stripe-orders.test.ts.
  */
-const requests: Array<{ path: string; body: URLSearchParams; idempotencyKey: string | undefined }> = [];
-const api = createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = new URLSearchParams(raw);
-    requests.push({ path: req.url ?? "", body, idempotencyKey: req.headers["idempotency-key"] as string | undefined });
-    res.setHeader("content-type", "application/json");
-    if (req.url === "/v1/payment_intents" && body.get("payment_method") === "pm_card_chargeDeclinedInsufficientFunds") {
-      res.statusCode = 402;
-      res.end(
-        JSON.stringify({
-          error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
-        }),
-      );
-      return;
-    }
-    if (req.url === "/v1/payment_intents") {
-      res.end(
-        JSON.stringify({
-          id: "pi_test_123",
-          object: "payment_intent",
-          status: "succeeded",
-          amount: Number(body.get("amount")),
-          currency: body.get("currency"),
-          payment_method: { id: body.get("payment_method"), object: "payment_method", card: { brand: "visa", last4: "4242", funding: "credit" } },
-        }),
-      );
-      return;
-    }
-    if (req.url === "/v1/refunds") {
-      res.end(JSON.stringify({ id: "re_1", object: "refund", status: "succeeded" }));
-      return;
-    }
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "not found" } }));
-  });
-});
-await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
-afterAll(() => new Promise<void>((r) => api.close(() => r())));
-const port = (api.address() as AddressInfo).port;
+const standIn = await startStripeStandIn();
+afterAll(() => standIn.close());
+const provider = new StripePaymentProvider(standIn.providerOptions);
 
-const provider = new StripePaymentProvider({ secretKey: "sk_test_offline", webhookSecret: "whsec_offline_secret", host: "127.0.0.1", port, protocol: "http" });
-
-const charge = (token: string) =>
-  provider.charge({
+let n = 0;
+function request(token: string, over: Partial<ChargeRequest> = {}): ChargeRequest {
+  const orderId = `order-${++n}-${crypto.randomUUID().slice(0, 8)}`;
+  return {
     amountPence: 1497,
     currency: "gbp",
-    orderId: "order-1",
-    idempotencyKey: "order-1",
-    description: "test",
-    email: "a@example.test",
-    method: { kind: "token", token },
-  });
+    orderId,
+    idempotencyKey: orderId,
+    description: `Harvest Draws order ${orderId}`,
+    method: { token },
+    email: "buyer@example.test",
+    returnUrl: `https://shop.example.test/checkout/complete?order=${orderId}`,
+    ...over,
+  };
+}
 
-describe("StripePaymentProvider", () => {
-  it("creates and confirms a PaymentIntent in pence with the order as idempotency key", async () => {
-    const result = await charge("pm_card_visa");
-    expect(result).toEqual({ status: "succeeded", paymentId: "pi_test_123", cardBrand: "visa", last4: "4242", funding: "credit" });
-    const sent = requests.find((r) => r.path === "/v1/payment_intents")!;
-    expect(sent.body.get("amount")).toBe("1497");
-    expect(sent.body.get("currency")).toBe("gbp");
-    expect(sent.body.get("confirm")).toBe("true");
-    expect(sent.body.get("metadata[orderId]")).toBe("order-1");
-    expect(sent.idempotencyKey).toBe("order-1");
-  });
+const lastIntentCall = () => standIn.calls("POST", "/v1/payment_intents").at(-1)!;
+const intentsOf = (orderId: string) => [...standIn.ledger.paymentIntents.values()].filter((pi) => pi.metadata.orderId === orderId);
 
-  it("maps a card error to a decline with its reason", async () => {
-    const result = await charge("pm_card_chargeDeclinedInsufficientFunds");
-    expect(result).toMatchObject({ status: "declined", reason: "insufficient_funds" });
-  });
-
-  it("refuses raw card numbers: the browser must tokenise them", async () => {
-    const result = await provider.charge({
-      amountPence: 100,
+describe("charging a ConfirmationToken", () => {
+  it("creates and confirms one PaymentIntent in pence, and records brand, last four and funding", async () => {
+    const token = standIn.confirmationToken("4000 0566 5566 5556");
+    const req = request(token);
+    const result = await provider.charge(req);
+    expect(result).toEqual({ status: "succeeded", paymentId: expect.stringMatching(/^pi_/), cardBrand: "visa", last4: "5556", funding: "debit" });
+    const sent = lastIntentCall();
+    expect(sent.idempotencyKey).toBe(req.orderId);
+    expect(sent.params).toMatchObject({
+      amount: "1497",
       currency: "gbp",
-      orderId: "o",
-      idempotencyKey: "o",
-      description: "d",
-      email: "e@example.test",
-      method: { kind: "card", number: "4242424242424242", expiry: "12/39", cvc: "123", name: "N" },
+      confirm: "true",
+      confirmation_token: token,
+      return_url: req.returnUrl,
+      automatic_payment_methods: { enabled: "true" },
+      metadata: { orderId: req.orderId },
+      expand: ["payment_method"],
     });
-    expect(result.status).toBe("error");
+    expect(sent.params.use_stripe_sdk).toBeUndefined();
+    expect(standIn.paymentIntent((result as { paymentId: string }).paymentId)).toMatchObject({
+      status: "succeeded",
+      amount: 1497,
+      currency: "gbp",
+      amount_received: 1497,
+    });
   });
 
-  it("verifies webhook signatures made with the signing secret and rejects others", () => {
-    const payload = JSON.stringify({ id: "evt_1", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_test_123" } } });
-    const header = provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_offline_secret" });
-    expect(provider.verifyWebhook(payload, header).type).toBe("payment_intent.succeeded");
-    const forged = provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
-    expect(() => provider.verifyWebhook(payload, forged)).toThrow();
-    expect(() => provider.verifyWebhook(payload.replace("succeeded", "canceled"), header)).toThrow();
+  it("reads the card's funding from the confirmation token before any PaymentIntent exists", async () => {
+    const before = standIn.calls("POST", "/v1/payment_intents").length;
+    const credit = standIn.confirmationToken("5555555555554444");
+    expect(await provider.cardFunding({ token: credit })).toBe("credit");
+    expect(standIn.calls("GET", `/v1/confirmation_tokens/${credit}`)).toHaveLength(1);
+    expect(await provider.cardFunding({ token: standIn.confirmationToken("5200828282828210") })).toBe("debit");
+    expect(await provider.cardFunding({ token: standIn.confirmationToken({ card: "4242424242424242", funding: "prepaid" }) })).toBe("prepaid");
+    // A REST client's PaymentMethod id is read the same way; an unknown token is "unknown", not an error.
+    expect(await provider.cardFunding({ token: "pm_card_visa_debit" })).toBe("debit");
+    expect(await provider.cardFunding({ token: "ctoken_not_there" })).toBe("unknown");
+    expect(standIn.calls("POST", "/v1/payment_intents")).toHaveLength(before);
+  });
+
+  it.each([
+    ["4000000000009995", "insufficient_funds", "Your card has insufficient funds."],
+    ["4000000000000002", "card_declined", "Your card was declined."],
+    ["4000000000000069", "expired_card", "Your card has expired."],
+    ["4000000000000127", "incorrect_cvc", "Your card's security code is incorrect."],
+  ] as const)("maps the decline of test card %s to %s", async (card, reason, message) => {
+    const req = request(standIn.confirmationToken(card));
+    expect(await provider.charge(req)).toEqual({ status: "declined", reason, message });
+    expect(lastIntentCall().status).toBe(402);
+    // Stripe keeps the declined intent; asked again, it says the same.
+    const [intent] = intentsOf(req.orderId);
+    expect(intent).toMatchObject({ status: "requires_payment_method", payment_method: null });
+    expect(await provider.retrieve(intent!.id)).toMatchObject({ status: "declined", reason, paymentId: intent!.id });
+  });
+
+  it("answers a processing error (the API refused or unreachable) as an error, without charging", async () => {
+    standIn.failNext({ method: "POST", path: "/v1/payment_intents", status: 500 });
+    const req = request(standIn.confirmationToken("4242424242424242"));
+    expect(await provider.charge(req)).toEqual({ status: "error", message: "The payment processor could not be reached." });
+    expect(intentsOf(req.orderId)).toHaveLength(0);
   });
 });
 
-describe("POST /api/payments/stripe/webhook", async () => {
-  const { allowGuestCheckout, createTestDb } = await import("../helpers/db");
-  const { startTestServer } = await import("../helpers/http");
-  const { createCompetition } = await import("../factories/competitions");
-  const { placeOrder } = await import("../../src/server/services/purchase");
-  const { noopMailer } = await import("../../src/server/mail/mailer");
-  const { ledgerProblems } = await import("../helpers/assertions");
-  const db = createTestDb();
-  allowGuestCheckout(db);
-  const server = await startTestServer(db, { services: { payments: provider } });
+describe("idempotency", () => {
+  it("the same key twice is one PaymentIntent, the second answer replayed", async () => {
+    const req = request(standIn.confirmationToken("4242424242424242"));
+    const first = await provider.charge(req);
+    const second = await provider.charge(req);
+    expect(second).toEqual(first);
+    expect(intentsOf(req.orderId)).toHaveLength(1);
+    expect(
+      standIn
+        .calls("POST", "/v1/payment_intents")
+        .filter((c) => c.idempotencyKey === req.orderId)
+        .map((c) => c.replayed),
+    ).toEqual([false, true]);
+  });
 
-  it("settles an order whose payment answer never arrived, and ignores forged events", async () => {
-    const c = await createCompetition(db, { maxTickets: 10 });
-    // A charge that never answers leaves the order pending, as a crash would.
-    const stuck = {
-      name: "stuck",
-      charge: () => new Promise<never>(() => {}),
-      refund: async () => {},
-      cardFunding: async () => "debit" as const,
-      lookup: async () => null,
-    };
-    void placeOrder(
-      { db, payments: stuck, mailer: noopMailer },
-      {
-        userId: null,
-        customerName: "W H",
-        customerEmail: "wh@example.test",
-        lines: [{ competitionId: c.id, quantity: 2, answer: "green" }],
-        method: { kind: "token", token: "pm_x" },
-      },
-    );
-    await db.groupCommit.flush();
-    const order = db.$client.prepare("select id, status from orders where customer_email = 'wh@example.test'").get() as { id: string; status: string };
-    expect(order.status).toBe("pending");
+  it("an answer lost on the way back is retried by the SDK with the same key and charges once", async () => {
+    standIn.failNext({ method: "POST", path: "/v1/payment_intents", status: 0, when: "after" });
+    const req = request(standIn.confirmationToken("4242424242424242"));
+    expect(await provider.charge(req)).toMatchObject({ status: "succeeded" });
+    expect(intentsOf(req.orderId)).toHaveLength(1);
+  });
 
-    const payload = JSON.stringify({
-      id: "evt_2",
-      object: "event",
-      type: "payment_intent.succeeded",
-      data: { object: { id: "pi_hook_1", object: "payment_intent", metadata: { orderId: order.id } } },
+  it("the same key with other parameters is refused, not charged again", async () => {
+    const req = request(standIn.confirmationToken("4242424242424242"));
+    await provider.charge(req);
+    expect(await provider.charge({ ...req, amountPence: 999 })).toMatchObject({ status: "error" });
+    expect(lastIntentCall()).toMatchObject({ status: 400, replayed: false });
+    expect(intentsOf(req.orderId)).toHaveLength(1);
+  });
+});
+
+describe("3D Secure", () => {
+  it("asks Stripe.js to authenticate (use_stripe_sdk with the client secret) for the web checkout", async () => {
+    const result = await provider.charge(request(standIn.confirmationToken("4000002760003184"), { useSdk: true }));
+    expect(result).toMatchObject({ status: "requires_action", nextAction: { type: "use_stripe_sdk" } });
+    const id = (result as { paymentId: string }).paymentId;
+    expect(result).toEqual({
+      status: "requires_action",
+      paymentId: id,
+      nextAction: { type: "use_stripe_sdk", clientSecret: standIn.paymentIntent(id).client_secret },
     });
-    const forged = await server.request("/api/payments/stripe/webhook", {
+    expect(lastIntentCall().params.use_stripe_sdk).toBe("true");
+  });
+
+  it("sends a REST client to the bank's page, which comes back to the return URL", async () => {
+    const req = request(standIn.confirmationToken("4000002760003184"));
+    const result = await provider.charge(req);
+    const id = (result as { paymentId: string }).paymentId;
+    expect(result).toEqual({ status: "requires_action", paymentId: id, nextAction: { type: "redirect", url: `${standIn.url}/_test/3ds/${id}` } });
+    expect(standIn.paymentIntent(id).next_action).toEqual({
+      type: "redirect_to_url",
+      redirect_to_url: { url: `${standIn.url}/_test/3ds/${id}`, return_url: req.returnUrl },
+    });
+    // The page's "Complete" button answers the challenge and sends the buyer back, as Stripe's does.
+    const back = await fetch(`${standIn.url}/_test/3ds/${id}`, { method: "POST", body: new URLSearchParams({ outcome: "approve" }), redirect: "manual" });
+    expect(back.status).toBe(303);
+    const location = new URL(back.headers.get("location")!);
+    expect(location.searchParams.get("order")).toBe(req.orderId);
+    expect(location.searchParams.get("payment_intent")).toBe(id);
+    expect(location.searchParams.get("redirect_status")).toBe("succeeded");
+  });
+
+  it("after the buyer authenticates, Stripe's record is a success with the card", async () => {
+    const result = await provider.charge(request(standIn.confirmationToken("4000002760003184"), { useSdk: true }));
+    const id = (result as { paymentId: string }).paymentId;
+    expect(await provider.retrieve(id)).toMatchObject({ status: "requires_action" });
+    standIn.authenticate(id, "approve");
+    expect(await provider.retrieve(id)).toEqual({ status: "succeeded", paymentId: id, cardBrand: "visa", last4: "3184", funding: "credit" });
+    expect(standIn.lastEvent("payment_intent.succeeded")?.data.object).toMatchObject({ id, status: "succeeded" });
+  });
+
+  it("a failed challenge is a decline for authentication, over HTTP as a browser stub would answer it", async () => {
+    const result = await provider.charge(request(standIn.confirmationToken("4000002760003184"), { useSdk: true }));
+    const id = (result as { paymentId: string }).paymentId;
+    const answered = await fetch(`${standIn.url}/_test/authenticate/${id}`, {
       method: "POST",
-      rawBody: payload,
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" }),
-      },
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ outcome: "fail", client_secret: standIn.paymentIntent(id).client_secret }),
     });
-    expect(forged.status).toBe(400);
-    expect((db.$client.prepare("select status from orders where id = ?").get(order.id) as { status: string }).status).toBe("pending");
+    expect(answered.status).toBe(200);
+    expect(await answered.json()).toMatchObject({
+      id,
+      status: "requires_payment_method",
+      last_payment_error: { code: "payment_intent_authentication_failure" },
+    });
+    expect(await provider.retrieve(id)).toMatchObject({ status: "declined", reason: "authentication_failed", paymentId: id });
+    expect(standIn.lastEvent("payment_intent.payment_failed")?.data.object).toMatchObject({ id });
+    // A challenge is answered once.
+    expect(() => standIn.authenticate(id, "approve")).toThrow(/not waiting on authentication/);
+  });
 
-    const genuine = await server.request("/api/payments/stripe/webhook", {
-      method: "POST",
-      rawBody: payload,
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": provider.stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_offline_secret" }),
-      },
+  it("cancels a payment still waiting on its challenge, so it can no longer be completed", async () => {
+    const id = ((await provider.charge(request(standIn.confirmationToken("4000002760003184")))) as { paymentId: string }).paymentId;
+    await provider.cancel(id);
+    expect(standIn.paymentIntent(id).status).toBe("canceled");
+    expect(await provider.retrieve(id)).toMatchObject({ status: "declined", paymentId: id });
+    expect(() => standIn.authenticate(id, "approve")).toThrow();
+    // Best effort: cancelling again (Stripe refuses) does not throw.
+    await expect(provider.cancel(id)).resolves.toBeUndefined();
+  });
+});
+
+describe("refunds and look-ups", () => {
+  it("refunds part of a payment once per idempotency key, and refuses more than was paid", async () => {
+    const id = ((await provider.charge(request(standIn.confirmationToken("4242424242424242")))) as { paymentId: string }).paymentId;
+    const refund = { paymentId: id, amountPence: 500, idempotencyKey: `refund-${id}-0-500`, reason: "Customer asked" };
+    const first = await provider.refund(refund);
+    expect(first).toEqual({ refundId: expect.stringMatching(/^re_/), amountPence: 500 });
+    expect(await provider.refund(refund)).toEqual(first);
+    expect(standIn.calls("POST", "/v1/refunds").at(-1)).toMatchObject({ idempotencyKey: refund.idempotencyKey, replayed: true });
+    expect(standIn.charges.charge(standIn.paymentIntent(id).latest_charge as string).amount_refunded).toBe(500);
+    await expect(provider.refund({ ...refund, amountPence: 1000, idempotencyKey: "refund-too-much" })).rejects.toThrow(/greater than unrefunded amount/);
+  });
+
+  it("finds an order's approved PaymentIntent by its metadata, and nothing for an order without one", async () => {
+    const paid = request(standIn.confirmationToken("4242424242424242"));
+    const charged = await provider.charge(paid);
+    expect(await provider.lookup(paid.orderId)).toEqual(charged);
+    expect(standIn.calls("GET", "/v1/payment_intents/search").at(-1)!.params).toMatchObject({ query: `metadata['orderId']:'${paid.orderId}'` });
+    const declined = request(standIn.confirmationToken("4000000000009995"));
+    await provider.charge(declined);
+    expect(await provider.lookup(declined.orderId)).toBeNull();
+    expect(await provider.lookup("no-such-order")).toBeNull();
+    // An id that could break out of the query is never sent.
+    const searches = standIn.calls("GET", "/v1/payment_intents/search").length;
+    expect(await provider.lookup("x' OR status:'succeeded")).toBeNull();
+    expect(standIn.calls("GET", "/v1/payment_intents/search")).toHaveLength(searches);
+  });
+});
+
+describe("webhook signatures", () => {
+  it("accepts an event signed with the endpoint's secret and refuses a tampered, foreign or stale one", async () => {
+    const id = ((await provider.charge(request(standIn.confirmationToken("4242424242424242")))) as { paymentId: string }).paymentId;
+    const { event, payload, signature } = standIn.signed("payment_intent.succeeded", id);
+    expect(provider.verifyWebhook(payload, signature)).toMatchObject({ id: event.id, type: "payment_intent.succeeded", data: { object: { id } } });
+    expect(() => provider.verifyWebhook(payload.replace('"succeeded"', '"canceled"'), signature)).toThrow();
+    expect(() => provider.verifyWebhook(payload, standIn.signed(event, undefined, "whsec_someone_else").signature)).toThrow();
+    const stale = provider.stripe.webhooks.generateTestHeaderString({ payload, secret: standIn.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect(() => provider.verifyWebhook(payload, stale)).toThrow(/tolerance/);
+  });
+});
+
+describe("the stand-in as its own process (for end-to-end tests)", () => {
+  it("prints its address, answers the API and posts signed webhooks to SHOP_URL by itself", async () => {
+    // A shop stand-in that verifies what it receives exactly as the shop does.
+    const received: Array<{ type: string; object: { id: string; status: string } }> = [];
+    const shop = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        try {
+          const event = provider.stripe.webhooks.constructEvent(body, String(req.headers["stripe-signature"]), "whsec_process_test");
+          received.push({ type: event.type, object: event.data.object as { id: string; status: string } });
+          res.writeHead(req.url === "/api/payments/stripe/webhook" ? 200 : 404).end();
+        } catch {
+          res.writeHead(400).end();
+        }
+      });
     });
-    expect(genuine.status).toBe(200);
-    expect(genuine.json).toMatchObject({ received: true, outcome: "paid" });
-    expect(db.$client.prepare("select status, payment_id from orders where id = ?").get(order.id)).toEqual({ status: "paid", payment_id: "pi_hook_1" });
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [] });
+    await new Promise<void>((r) => shop.listen(0, "127.0.0.1", r));
+    const script = fileURLToPath(new URL("../helpers/stripe-stand-in.ts", import.meta.url));
+    const proc = spawn(process.execPath, ["--import", "tsx", script, "--port", "0"], {
+      env: { ...process.env, SHOP_URL: `http://127.0.0.1:${(shop.address() as AddressInfo).port}`, STRIPE_WEBHOOK_SECRET: "whsec_process_test" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        proc.stdout!.on("data", (c) => {
+          out += c;
+          if (out.includes("\n")) resolve(out.split("\n")[0]!);
+        });
+        proc.on("exit", (code) => reject(new Error(`stand-in exited with ${code}`)));
+      });
+      const started = JSON.parse(line) as { url: string; secretKey: string; publishableKey: string; webhookSecret: string };
+      expect(started).toMatchObject({
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        secretKey: "sk_test_stand_in",
+        webhookSecret: "whsec_process_test",
+      });
+      const api = new URL(started.url);
+      const remote = new StripePaymentProvider({ secretKey: started.secretKey, host: api.hostname, port: Number(api.port), protocol: "http" });
+      const token = (await (
+        await fetch(`${started.url}/_test/confirmation_tokens`, { method: "POST", body: new URLSearchParams({ card: "4000002760003184" }) })
+      ).json()) as {
+        id: string;
+      };
+      const charged = await remote.charge(request(token.id, { useSdk: true }));
+      expect(charged).toMatchObject({ status: "requires_action", nextAction: { type: "use_stripe_sdk" } });
+      const id = (charged as { paymentId: string }).paymentId;
+      const answered = await fetch(`${started.url}/_test/authenticate/${id}`, { method: "POST", body: new URLSearchParams({ outcome: "approve" }) });
+      expect(await answered.json()).toMatchObject({ id, status: "succeeded", payment_method: { card: { last4: "3184" } } });
+      await fetch(`${started.url}/_test/idle`, { method: "POST" });
+      expect(received.filter((e) => e.object.id === id).map((e) => `${e.type} ${e.object.status}`)).toEqual([
+        "payment_intent.created requires_confirmation",
+        "payment_intent.requires_action requires_action",
+        "payment_intent.succeeded succeeded",
+      ]);
+      expect(received.map((e) => e.type)).toContain("charge.succeeded");
+    } finally {
+      proc.kill("SIGTERM");
+      await new Promise<void>((r) => shop.close(() => r()));
+    }
   });
 });

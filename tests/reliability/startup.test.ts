@@ -133,7 +133,12 @@ describe("the default embedded start", () => {
 
   it("says nothing of a demo when payments are real", async () => {
     const server = await startServerProcess({
-      env: { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_startup", STRIPE_WEBHOOK_SECRET: "whsec_startup" },
+      env: {
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_startup",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_startup",
+        STRIPE_WEBHOOK_SECRET: "whsec_startup",
+      },
     });
     try {
       expect(server.output()).not.toContain("simulated");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { noopMailer } from "../../src/server/mail/mailer";
-import type { ChargeRequest, ChargeResult, PaymentProvider } from "../../src/server/payments/provider";
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest } from "../../src/server/payments/provider";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { sweepPendingOrders } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
@@ -27,7 +27,9 @@ class ControlledProvider implements PaymentProvider {
     for (const r of this.waiting.splice(0)) r();
   }
   cardFunding = (m: Parameters<PaymentProvider["cardFunding"]>[0]) => this.inner.cardFunding(m);
-  refund = async () => {};
+  refund = (r: RefundRequest) => this.inner.refund(r);
+  retrieve = (paymentId: string) => this.inner.retrieve(paymentId);
+  cancel = (paymentId: string) => this.inner.cancel(paymentId);
   lookup = (orderId: string) => this.inner.lookup(orderId);
 }
 
@@ -43,13 +45,13 @@ const entry = (competitionId: string, over: Record<string, unknown> = {}) => ({
   quantity: 1,
   ...over,
 });
-const cart = (lines: Array<{ competitionId: string; quantity: number }>, cardNumber = "4242 4242 4242 4242") => ({
+const cart = (lines: Array<{ competitionId: string; quantity: number }>, paymentToken = "sim_approve") => ({
   email: "fern@example.test",
   firstName: "Fern",
   lastName: "Hollis",
   lines: lines.map((l) => ({ ...l, answer: "green" })),
   billing: { address: "1 Lane", city: "Lincoln", postcode: "LN1 1AA" },
-  card: { nameOnCard: "Fern Hollis", cardNumber, expiryDate: "12/39", cvv: "123" },
+  paymentToken,
 });
 const trpcCart = (token: string, input: unknown, ip?: string) =>
   api.request("/api/trpc/public.entries.checkoutCart", { token, body: input, headers: ip ? { "x-forwarded-for": ip } : {} });
@@ -90,7 +92,7 @@ describe("a buyer who keeps paying with a declining card", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       // A new address each time: the limit follows the account too.
-      const res = await trpcCart(attacker.token, cart([{ competitionId: c.id, quantity: 100 }], "4000 0000 0000 0002"), `198.51.100.${i + 1}`);
+      const res = await trpcCart(attacker.token, cart([{ competitionId: c.id, quantity: 100 }], "sim_decline"), `198.51.100.${i + 1}`);
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -162,7 +164,11 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     const stuck: PaymentProvider = {
       name: "stuck",
       charge: () => new Promise<never>(() => {}),
-      refund: async () => {},
+      refund: async () => ({ refundId: "re_stuck", amountPence: 0 }),
+      retrieve: async (id) => {
+        throw new Error(`no such payment ${id}`);
+      },
+      cancel: async () => {},
       cardFunding: async () => "debit",
       lookup: async () => null,
     };
@@ -220,7 +226,9 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     const crashed: PaymentProvider = {
       name: "crashed",
       charge: async (r) => (await provider.charge(r), new Promise<never>(() => {})),
-      refund: async () => {},
+      refund: (r) => provider.refund(r),
+      retrieve: (id) => provider.retrieve(id),
+      cancel: (id) => provider.cancel(id),
       cardFunding: async () => "debit",
       lookup: (id) => provider.lookup(id),
     };

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
+import { sqliteSimulatedStore } from "../../src/server/payments/simulated-store";
 import { createTestDb } from "../helpers/db";
 import { startTestServer, type ApiInit } from "../helpers/http";
 import { PassThroughCache } from "../helpers/library-rest";
@@ -17,8 +19,10 @@ import { freePort } from "../helpers/server-process";
  * headers that carry meaning and the body must be the same, ids and times aside.
  */
 const db = createTestDb();
-const setup = await startTestServer(db);
-const ours = await startTestServer(db, { cache: new PassThroughCache() });
+// The simulated bank keeps its challenges in the database, so a challenge begun through one server can be answered at another.
+const simulator = () => new SimulatedPaymentProvider({ store: sqliteSimulatedStore(db) });
+const setup = await startTestServer(db, { services: { payments: simulator() } });
+const ours = await startTestServer(db, { cache: new PassThroughCache(), services: { payments: simulator() } });
 const library = await startLibraryServer(db.$client.name);
 const fixture = await createFixture(db, setup);
 const operations = catalogueOperations();
@@ -57,7 +61,7 @@ interface Answer {
   body: unknown;
 }
 
-/** A value as it would be in any run: ids, times, tokens, seeds and the catalogue's unique suffixes replaced. */
+/** A value as it would be in any run: ids, times, tokens, seeds, the server's own address and the catalogue's unique suffixes replaced. */
 function normalised(value: unknown, key = ""): unknown {
   if (["token", "uptimeSeconds", "requestId", "reference"].includes(key) && value !== null) return `<${key}>`;
   if (typeof value === "string") {
@@ -67,7 +71,9 @@ function normalised(value: unknown, key = ""): unknown {
       .replace(/\b[0-9a-f]{64}\b/g, "<sha256>")
       .replace(/\b1\d{12}\b/g, "<ms>")
       .replace(/\bu\d+u\b/g, "<unique>")
-      .replace(/\buser\d+-[0-9a-f]{8}@/g, "<user>@");
+      .replace(/\buser\d+-[0-9a-f]{8}@/g, "<user>@")
+      .replace(/^http:\/\/127\.0\.0\.1:\d+/, "<origin>")
+      .replace(/\bsim_pi_[0-9a-f]{24}\b/g, "<payment>");
   }
   if (Array.isArray(value)) return value.map((v) => normalised(v));
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalised(v, k)]));

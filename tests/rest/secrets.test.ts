@@ -37,6 +37,9 @@ describe("secrets never leave the server", () => {
     // Real traffic: a sign-in, a card purchase through the web app's procedure, a REST purchase.
     const login = await api.request("/api/auth/login", { body: { email: buyer.user.email, password: DEFAULT_PASSWORD } });
     expect(login.status).toBe(200);
+    // The card goes only to the (simulated) provider's card form, which answers a token for the order.
+    const card = await api.request("/api/payments/simulated/tokens", { body: { nameOnCard: "Sec Buyer", cardNumber: CARD, expiryDate: "12/39", cvv: CVV } });
+    expect(card.status).toBe(200);
     const caller = createCaller(createContextInner({ db, user: buyer.user, session: buyer.session }));
     await caller.public.entries.checkoutDirect({
       competitionId: c.id,
@@ -44,7 +47,7 @@ describe("secrets never leave the server", () => {
       customerEmail: buyer.user.email,
       answer: ANSWER,
       tickets: 1,
-      card: { nameOnCard: "Sec Buyer", cardNumber: CARD, expiryDate: "12/39", cvv: CVV },
+      paymentToken: card.json.token,
       billing: { address: "1 Road", city: "Town", postcode: "AB1 2CD" },
     });
     await api.request("/api/entries", {
@@ -69,6 +72,7 @@ describe("secrets never leave the server", () => {
       "/api/auth/user",
     ];
     const bodies: string[] = [];
+    bodies.push(card.text);
     for (const p of publicPaths) bodies.push((await api.request(p)).text);
     bodies.push((await api.request("/api/user/entries", { token: bystander.token })).text);
     bodies.push((await api.request("/api/notifications", { token: bystander.token })).text);

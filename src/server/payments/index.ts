@@ -1,21 +1,33 @@
+import type { Db } from "../../../db/client";
 import type { PaymentProvider } from "./provider";
 import { SimulatedPaymentProvider } from "./simulated";
+import { sqliteSimulatedStore } from "./simulated-store";
 
 export interface PaymentEnv {
   PAYMENT_PROVIDER: "simulated" | "stripe";
   PAYMENT_LATENCY_MS: number;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_URL?: string;
+  PUBLIC_ORIGIN?: string;
 }
 
 /** The Stripe SDK is loaded only when Stripe is the provider: a shop on the simulator never pays its memory. */
-export async function createPaymentProvider(env: PaymentEnv): Promise<PaymentProvider> {
+export async function createPaymentProvider(env: PaymentEnv, db?: Db): Promise<PaymentProvider> {
   if (env.PAYMENT_PROVIDER === "stripe") {
     if (!env.STRIPE_SECRET_KEY) throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY");
     const { StripePaymentProvider } = await import("./stripe");
-    return new StripePaymentProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+    const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+    return new StripePaymentProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      ...(api
+        ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" }
+        : {}),
+    });
   }
-  return new SimulatedPaymentProvider(env.PAYMENT_LATENCY_MS);
+  // Challenges waiting on a buyer are kept in the shop's database file, so they survive a restart.
+  return new SimulatedPaymentProvider({ latencyMs: env.PAYMENT_LATENCY_MS, store: db ? sqliteSimulatedStore(db) : undefined, origin: env.PUBLIC_ORIGIN });
 }
 
 export type { PaymentProvider } from "./provider";

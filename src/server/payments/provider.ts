@@ -1,10 +1,25 @@
 /**
  * The payment provider is the one part of the shop outside our control. Everything else talks to
  * this interface; `simulated` behaves like a processor's test mode, `stripe` is the real adapter.
+ * Card numbers never reach the order path: the browser hands the provider's form the card and the
+ * order carries only the token it answered (a Stripe ConfirmationToken, or a simulated `sim_…`).
  */
 export type CardFunding = "debit" | "credit" | "prepaid" | "unknown";
 
-export type PaymentMethod = { kind: "card"; number: string; expiry: string; cvc: string; name: string } | { kind: "token"; token: string };
+export interface PaymentMethod {
+  token: string;
+}
+
+/** What the browser (or a REST client) must do before the payment can complete. */
+export type NextAction = { type: "redirect"; url: string } | { type: "use_stripe_sdk"; clientSecret: string };
+
+export type DeclineReason = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc" | "authentication_failed";
+
+export interface CardSummary {
+  cardBrand: string | null;
+  last4: string | null;
+  funding: CardFunding;
+}
 
 export interface ChargeRequest {
   amountPence: number;
@@ -15,19 +30,38 @@ export interface ChargeRequest {
   description: string;
   method: PaymentMethod;
   email: string;
+  /** Where the buyer comes back to after authenticating (absolute when the shop knows its origin). */
+  returnUrl: string;
+  /** Ask for a next action Stripe.js handles in the page (the web checkout) rather than a page to send the buyer to. */
+  useSdk?: boolean;
 }
 
+/** The provider's answer to a charge, and its record of a payment when asked again. */
 export type ChargeResult =
-  | { status: "succeeded"; paymentId: string; cardBrand: string | null; last4: string | null; funding: CardFunding }
-  | { status: "declined"; reason: "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc"; message: string }
+  | ({ status: "succeeded"; paymentId: string } & CardSummary)
+  | { status: "requires_action"; paymentId: string; nextAction: NextAction }
+  | { status: "declined"; reason: DeclineReason; message: string; paymentId?: string }
   | { status: "error"; message: string };
+
+export interface RefundRequest {
+  paymentId: string;
+  amountPence: number;
+  idempotencyKey: string;
+  reason: string;
+}
 
 export interface PaymentProvider {
   readonly name: string;
   /** Whether the card is debit or credit, asked before charging so the credit rules can apply. */
   cardFunding(method: PaymentMethod): Promise<CardFunding>;
+  /** Creates and confirms the payment in one step; idempotent per `idempotencyKey`. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  refund(paymentId: string, amountPence: number): Promise<void>;
+  /** The provider's current record of a payment (after authentication, a webhook, a restart). Throws when it cannot be asked. */
+  retrieve(paymentId: string): Promise<ChargeResult>;
+  /** Stops a payment still waiting on authentication, so it can no longer be completed. Best effort. */
+  cancel(paymentId: string): Promise<void>;
+  /** Gives money back; the same idempotency key never refunds twice. Throws when the provider refuses. */
+  refund(request: RefundRequest): Promise<{ refundId: string; amountPence: number }>;
   /**
    * The provider's own record of the payment for an order (charged with the order id as its
    * idempotency key), for an order whose answer never reached us or could not be written: the
@@ -35,3 +69,9 @@ export interface PaymentProvider {
    */
   lookup(orderId: string): Promise<ChargeResult | null>;
 }
+
+/** A provider's report about a payment, normalised from a webhook (or the simulator's own callback). */
+export type PaymentEvent =
+  | { id: string; type: "payment.succeeded" | "payment.failed" | "payment.requires_action"; paymentId: string; orderId: string | null }
+  | { id: string; type: "charge.refunded"; paymentId: string; amountRefundedPence: number; refundId: string | null }
+  | { id: string; type: "dispute.created" | "dispute.closed"; paymentId: string; disputeId: string; disputeStatus: string; amountPence: number };

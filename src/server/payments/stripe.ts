@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CardFunding, ChargeRequest, ChargeResult, PaymentMethod, PaymentProvider } from "./provider";
+import type { CardFunding, ChargeRequest, ChargeResult, DeclineReason, NextAction, PaymentMethod, PaymentProvider, RefundRequest } from "./provider";
 
 export interface StripeOptions {
   secretKey: string;
@@ -10,28 +10,61 @@ export interface StripeOptions {
   protocol?: "http" | "https";
 }
 
-const DECLINES: Record<string, "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc"> = {
+const DECLINES: Record<string, DeclineReason> = {
   insufficient_funds: "insufficient_funds",
   expired_card: "expired_card",
   incorrect_cvc: "incorrect_cvc",
+  authentication_required: "authentication_failed",
+  payment_intent_authentication_failure: "authentication_failed",
 };
 
-/**
- * Stripe PaymentIntents. The browser collects the card with Stripe Elements and sends only the
- * PaymentMethod id (`pm_…`) as the payment token; card numbers never reach this server.
- */
-/** A succeeded PaymentIntent (with its payment method expanded) as the shop records it: brand and last four only. */
-function succeeded(intent: Stripe.PaymentIntent): ChargeResult {
-  const card = typeof intent.payment_method === "object" ? intent.payment_method?.card : undefined;
-  return {
-    status: "succeeded",
-    paymentId: intent.id,
-    cardBrand: card?.brand ?? null,
-    last4: card?.last4 ?? null,
-    funding: (card?.funding as CardFunding | undefined) ?? "unknown",
-  };
+function cardOf(intent: Stripe.PaymentIntent) {
+  return typeof intent.payment_method === "object" ? intent.payment_method?.card : undefined;
 }
 
+function nextActionOf(intent: Stripe.PaymentIntent): NextAction {
+  const redirect = intent.next_action?.redirect_to_url?.url;
+  if (intent.next_action?.type === "redirect_to_url" && redirect) return { type: "redirect", url: redirect };
+  return { type: "use_stripe_sdk", clientSecret: intent.client_secret ?? "" };
+}
+
+/** A PaymentIntent (with its payment method expanded) as the shop records it: brand, last four and funding only. */
+export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
+  switch (intent.status) {
+    case "succeeded": {
+      const card = cardOf(intent);
+      return {
+        status: "succeeded",
+        paymentId: intent.id,
+        cardBrand: card?.brand ?? null,
+        last4: card?.last4 ?? null,
+        funding: (card?.funding as CardFunding | undefined) ?? "unknown",
+      };
+    }
+    case "requires_action":
+      return { status: "requires_action", paymentId: intent.id, nextAction: nextActionOf(intent) };
+    case "processing":
+      // Not an answer yet: the webhook (or the next look) will say.
+      throw new Error(`Payment ${intent.id} is still processing`);
+    default: {
+      // requires_payment_method after a failed attempt (a decline, a failed challenge), or canceled.
+      const error = intent.last_payment_error;
+      const code = (error?.decline_code ?? error?.code ?? "") as string;
+      return {
+        status: "declined",
+        reason: DECLINES[code] ?? "card_declined",
+        message: error?.message ?? "The payment was not completed.",
+        paymentId: intent.id,
+      };
+    }
+  }
+}
+
+/**
+ * Stripe PaymentIntents, finalised on the server: the browser's Payment Element creates a
+ * ConfirmationToken (`ctoken_…`) and the server creates and confirms the PaymentIntent with it in
+ * one call. A PaymentMethod id (`pm_…`) from a REST client is accepted the same way.
+ */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = "stripe";
   readonly stripe: Stripe;
@@ -45,28 +78,25 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    if (request.method.kind !== "token") {
-      return { status: "error", message: "Card details must be collected by the payment form." };
-    }
+    const token = request.method.token;
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amountPence,
           currency: request.currency,
-          payment_method: request.method.token,
+          ...(token.startsWith("ctoken_") ? { confirmation_token: token } : { payment_method: token }),
           confirm: true,
           description: request.description,
           receipt_email: request.email,
           metadata: { orderId: request.orderId },
-          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          automatic_payment_methods: { enabled: true },
+          return_url: request.returnUrl,
+          ...(request.useSdk ? { use_stripe_sdk: true } : {}),
           expand: ["payment_method"],
         },
         { idempotencyKey: request.idempotencyKey },
       );
-      if (intent.status !== "succeeded") {
-        return { status: "error", message: `Payment not completed (${intent.status}).` };
-      }
-      return succeeded(intent);
+      return chargeResultOf(intent);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError) {
         const code = (err.decline_code ?? err.code ?? "") as string;
@@ -76,9 +106,13 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** The card's funding as the Payment Element collected it (a ConfirmationToken's preview), before any money moves. */
   async cardFunding(method: PaymentMethod): Promise<CardFunding> {
-    if (method.kind !== "token") return "unknown";
     try {
+      if (method.token.startsWith("ctoken_")) {
+        const ct = await this.stripe.confirmationTokens.retrieve(method.token);
+        return (ct.payment_method_preview?.card?.funding as CardFunding | undefined) ?? "unknown";
+      }
       const pm = await this.stripe.paymentMethods.retrieve(method.token);
       return (pm.card?.funding as CardFunding | undefined) ?? "unknown";
     } catch {
@@ -86,8 +120,26 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refund(paymentId: string, amountPence: number): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: paymentId, amount: amountPence });
+  async retrieve(paymentId: string): Promise<ChargeResult> {
+    return chargeResultOf(await this.stripe.paymentIntents.retrieve(paymentId, { expand: ["payment_method"] }));
+  }
+
+  async cancel(paymentId: string): Promise<void> {
+    await this.stripe.paymentIntents.cancel(paymentId).catch(() => {});
+  }
+
+  async refund(request: RefundRequest): Promise<{ refundId: string; amountPence: number }> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: request.paymentId, amount: request.amountPence, reason: "requested_by_customer", metadata: { reason: request.reason.slice(0, 500) } },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { refundId: refund.id, amountPence: refund.amount };
+  }
+
+  /** The id of a charge's latest refund (Stripe lists newest first), for an event whose charge carries no refund list. */
+  async newestRefundId(chargeId: string): Promise<string | null> {
+    const found = await this.stripe.refunds.list({ charge: chargeId, limit: 1 });
+    return found.data[0]?.id ?? null;
   }
 
   /** The order's PaymentIntent found by the metadata it was created with (Stripe's search API). */
@@ -95,7 +147,7 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) return null;
     const found = await this.stripe.paymentIntents.search({ query: `metadata['orderId']:'${orderId}'`, expand: ["data.payment_method"] });
     const intent = found.data.find((i) => i.status === "succeeded");
-    return intent ? succeeded(intent) : null;
+    return intent ? chargeResultOf(intent) : null;
   }
 
   /** Verifies a webhook's Stripe-Signature header; throws when it does not match. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { competitions, contactMessages, entries, winners } from "../../../db/schema";
+import { competitions, contactMessages, entries, orders, winners } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import type { AdminEntry, entryFilters } from "../../shared/schemas/admin";
 import { listOutbox } from "../mail/outbox";
@@ -11,9 +11,10 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): AdminEntry[] {
   const rows = db
-    .select({ e: entries, title: competitions.title })
+    .select({ e: entries, title: competitions.title, orderStatus: orders.status })
     .from(entries)
     .innerJoin(competitions, eq(entries.competitionId, competitions.id))
+    .leftJoin(orders, eq(entries.orderId, orders.id))
     .where(where)
     .orderBy(desc(entries.entryDate))
     .limit(limit)
@@ -23,7 +24,7 @@ function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): A
     db,
     rows.map((r) => r.e.id),
   );
-  return rows.map(({ e, title }) => ({
+  return rows.map(({ e, title, orderStatus }) => ({
     id: e.id,
     competitionId: e.competitionId,
     competitionTitle: title,
@@ -35,6 +36,7 @@ function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): A
     ticketNumbers: numbers.get(e.id) ?? [],
     amount: penceToDecimal(e.amountPence),
     paymentStatus: e.paymentStatus,
+    orderStatus: orderStatus ?? null,
     entryMethod: e.entryMethod,
     postalReference: e.postalReference,
     entryDate: e.entryDate.toISOString(),
@@ -46,6 +48,7 @@ function filterWhere(f: z.output<typeof entryFilters>): SQL | undefined {
   if (f.competitionId) parts.push(eq(entries.competitionId, f.competitionId));
   if (f.paymentStatus) parts.push(eq(entries.paymentStatus, f.paymentStatus));
   if (f.entryMethod) parts.push(eq(entries.entryMethod, f.entryMethod));
+  if (f.orderStatus) parts.push(sql`${entries.orderId} in (select ${orders.id} from ${orders} where ${orders.status} = ${f.orderStatus})`);
   if (f.from && !Number.isNaN(Date.parse(f.from))) parts.push(gte(entries.entryDate, new Date(f.from)));
   if (f.to && !Number.isNaN(Date.parse(f.to))) parts.push(lte(entries.entryDate, new Date(Date.parse(f.to) + (f.to.length <= 10 ? DAY - 1 : 0))));
   if (f.search) {

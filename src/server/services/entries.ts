@@ -6,31 +6,38 @@ import { penceToDecimal } from "../../shared/money";
 import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
-import { loadOrderResult, placeOrder, type OrderDeps } from "./purchase";
+import { placeOrder, refreshOrder, type OrderDeps } from "./purchase";
 import { ticketNumbersByEntry } from "./tickets";
 
-type CardInput = z.output<typeof directCheckoutInput>["card"];
-
-function cardMethod(card: CardInput): PaymentMethod {
-  return { kind: "card", number: card.cardNumber, expiry: card.expiryDate, cvc: card.cvv, name: card.nameOnCard };
-}
+/** Where a buyer comes back to from their bank's authentication page (the order id is added). */
+export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";
 
 /** Who is buying: a signed-in account (whose email the order uses, whatever the form says) or a guest. */
 export interface Buyer {
   account: { id: string; email: string } | null;
   ip: string;
+  /** The shop's public origin, for the absolute return URL a provider needs ("" when unknown). */
+  origin: string;
 }
 
 function buyerFields(buyer: Buyer, typedEmail: string) {
-  return { userId: buyer.account?.id ?? null, customerEmail: (buyer.account?.email ?? typedEmail).toLowerCase(), ip: buyer.ip };
+  return {
+    userId: buyer.account?.id ?? null,
+    customerEmail: (buyer.account?.email ?? typedEmail).toLowerCase(),
+    ip: buyer.ip,
+    returnUrl: `${buyer.origin}${CHECKOUT_COMPLETE_PATH}`,
+  };
 }
+
+const tokenOf = (token: string): PaymentMethod => ({ token });
 
 export function checkoutDirect(deps: OrderDeps, buyer: Buyer, input: z.output<typeof directCheckoutInput>) {
   return placeOrder(deps, {
     ...buyerFields(buyer, input.customerEmail),
     customerName: input.customerName,
     lines: [{ competitionId: input.competitionId, quantity: input.tickets, answer: input.answer }],
-    method: cardMethod(input.card),
+    method: tokenOf(input.paymentToken),
+    useSdk: true,
     idempotencyKey: input.idempotencyKey,
   });
 }
@@ -40,7 +47,8 @@ export function checkoutCart(deps: OrderDeps, buyer: Buyer, input: z.output<type
     ...buyerFields(buyer, input.email),
     customerName: `${input.firstName} ${input.lastName}`,
     lines: input.lines.map((l) => ({ competitionId: l.competitionId, quantity: l.quantity, answer: l.answer })),
-    method: cardMethod(input.card),
+    method: tokenOf(input.paymentToken),
+    useSdk: true,
     idempotencyKey: input.idempotencyKey,
   });
 }
@@ -53,11 +61,20 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
     ...buyerFields(buyer, input.customerEmail),
     customerName: input.customerName,
     lines: [{ competitionId: input.competitionId, quantity, answer: input.answer }],
-    method: { kind: "token", token: input.paymentToken ?? "sim_approve" },
+    method: tokenOf(input.paymentToken ?? "sim_approve"),
     idempotencyKey: headerKey ?? input.idempotencyKey,
   });
   const line = result.lines[0]!;
-  return { entryId: line.entryId, orderId: result.orderId, paymentStatus: result.status, ticketNumbers: line.ticketNumbers, amount: result.amount };
+  return {
+    entryId: line.entryId,
+    orderId: result.id,
+    status: result.status,
+    // The spec's entry status: anything not yet paid (authenticating included) is still pending.
+    paymentStatus: result.status === "paid" ? ("paid" as const) : result.status === "failed" ? ("failed" as const) : ("pending" as const),
+    ticketNumbers: line.ticketNumbers,
+    amount: result.amount,
+    nextAction: result.nextAction,
+  };
 }
 
 export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
@@ -108,13 +125,21 @@ export function listUserWins(db: Db, userId: string) {
     .map((w) => ({ ...w, winDate: w.winDate.toISOString() }));
 }
 
-/** An order of the user's own; another user's is as unknown as one that does not exist. */
-export function getOwnOrder(db: Db, userId: string, orderId: string) {
-  const own = db
+/**
+ * An order of the user's own, as the provider says it stands now (after authentication, say);
+ * another user's is as unknown as one that does not exist.
+ */
+export function getOwnOrder(deps: OrderDeps, userId: string, orderId: string) {
+  const own = deps.db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .get();
   if (!own) throw new AppError("NOT_FOUND", "Order not found");
-  return loadOrderResult(db, own.id);
+  return refreshOrder(deps, own.id);
+}
+
+/** Any order, for the back office (the same view its buyer has). */
+export function getAnyOrder(deps: OrderDeps, orderId: string) {
+  return refreshOrder(deps, orderId);
 }

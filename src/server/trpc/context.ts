@@ -29,6 +29,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** How long a pending order holds its ticket numbers. */
   orderHoldMs: number;
+  /** Stripe's publishable key (pk_…), handed to the Payment Element. */
+  stripePublishableKey?: string;
 }
 
 export type AuthSource = "header" | "cookie" | "bearer";
@@ -50,6 +52,8 @@ export interface Context {
   /** The REST success status when it depends on the outcome (e.g. 202 while a payment is processing). */
   setSuccessStatus: (status: number) => void;
   ip: string;
+  /** The shop's public origin (PUBLIC_ORIGIN, else the one the request was made to; "" without HTTP). */
+  origin: string;
   /** The X-Request-Id of this request, quoted in error answers and logs. */
   requestId?: string;
   now: () => Date;
@@ -68,6 +72,7 @@ export interface InnerContextOptions {
   setHeader?: (name: string, value: string) => void;
   setSuccessStatus?: (status: number) => void;
   ip?: string;
+  origin?: string;
   requestId?: string;
   now?: () => Date;
 }
@@ -95,6 +100,7 @@ export function createContextInner(opts: InnerContextOptions): Context {
     setHeader: opts.setHeader ?? (() => {}),
     setSuccessStatus: opts.setSuccessStatus ?? (() => {}),
     ip: opts.ip ?? "127.0.0.1",
+    origin: opts.origin ?? "",
     requestId: opts.requestId,
     now: opts.now ?? (() => new Date()),
   };
@@ -175,6 +181,7 @@ export function createHttpContext(db: Db, config: AppConfig, services: AppServic
     },
     setSuccessStatus: (status) => chooseSuccessStatus(res, status),
     ip: clientIp(req, config),
+    origin: config.allowedOrigins[0] ? (normalOrigin(config.allowedOrigins[0]) ?? "") : (normalOrigin(requestOrigin(req, config)) ?? ""),
     requestId: String(res.getHeader("X-Request-Id") ?? "") || undefined,
   });
 }

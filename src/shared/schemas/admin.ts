@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entryStatus, orderStatus } from "./order";
 import { recordId } from "./common";
 import { competitionCore, competitionStatus } from "./competition";
 import { mediaRef, safeLink, safeLinkWith } from "./content";
@@ -245,7 +246,9 @@ export const adminEntry = z.object({
   ticketCount: z.number().int(),
   ticketNumbers: z.array(z.string()),
   amount: z.string(),
-  paymentStatus: z.enum(["paid", "pending", "failed", "other"]),
+  paymentStatus: entryStatus,
+  /** The status of the order the entry was paid in (null for postal entries). */
+  orderStatus: orderStatus.nullable(),
   entryMethod: z.enum(["online", "postal"]),
   postalReference: z.string().nullable(),
   entryDate: z.string(),
@@ -254,7 +257,8 @@ export type AdminEntry = z.infer<typeof adminEntry>;
 
 export const entryFilters = z.strictObject({
   competitionId: z.string().max(64).optional(),
-  paymentStatus: z.enum(["paid", "pending", "failed", "other"]).optional(),
+  paymentStatus: entryStatus.optional(),
+  orderStatus: orderStatus.optional(),
   entryMethod: z.enum(["online", "postal"]).optional(),
   from: z.string().max(40).optional(),
   to: z.string().max(40).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entryStatus, nextAction, orderStatus, orderView, type OrderView } from "./order";
 
 export const MIN_TICKETS = 1;
 export const MAX_TICKETS = 100;
@@ -21,14 +22,11 @@ export const entryForm = z.strictObject({
 });
 export type EntryForm = z.input<typeof entryForm>;
 
-/** What the payment step sends for a card. Card data is passed to the provider and never stored. */
-export const cardDetails = z.strictObject({
-  nameOnCard: z.string().trim().min(1, "Name on card is required").max(120),
-  cardNumber: z.string().trim().min(1, "Card number is required").max(19, "Card number is too long"),
-  expiryDate: z.string().trim().min(1, "Expiry date is required").max(5, "Use MM/YY"),
-  cvv: z.string().trim().min(1, "CVV is required").max(4, "CVV is too long"),
-});
-export type CardDetails = z.infer<typeof cardDetails>;
+/**
+ * What pays: the token the payment provider's form answered (a Stripe ConfirmationToken `ctoken_…`,
+ * or the simulated provider's `sim_…`). Card numbers never reach the order path.
+ */
+export const paymentToken = z.string({ error: "Enter your card details" }).trim().min(1, "Enter your card details").max(200);
 
 export const billingAddress = z.strictObject({
   address: z.string().trim().min(1, "Billing address is required").max(300),
@@ -51,7 +49,7 @@ export const directCheckoutInput = z.strictObject({
   customerEmail: email,
   answer,
   tickets,
-  card: cardDetails,
+  paymentToken,
   billing: billingAddress,
   idempotencyKey: idempotencyKey.optional(),
 });
@@ -73,7 +71,7 @@ export const cartCheckoutInput = z.strictObject({
     .min(1, "Your cart is empty")
     .max(50, "Too many lines in one order"),
   billing: billingAddress,
-  card: cardDetails,
+  paymentToken,
   idempotencyKey: idempotencyKey.optional(),
 });
 export type CartCheckoutInput = z.input<typeof cartCheckoutInput>;
@@ -95,28 +93,22 @@ export const restEntryInput = z.strictObject({
   idempotencyKey: idempotencyKey.optional(),
 });
 
-export const orderResult = z.object({
-  orderId: z.string(),
-  status: z.enum(["paid", "failed", "pending"]),
-  amount: z.string(),
-  lines: z.array(
-    z.object({
-      entryId: z.string(),
-      competitionId: z.string(),
-      competitionTitle: z.string(),
-      ticketNumbers: z.array(z.string()),
-      amount: z.string(),
-    }),
-  ),
-});
-export type OrderResult = z.infer<typeof orderResult>;
+/** What both checkouts answer: the order as its buyer sees it (with the next action while authenticating). */
+export const orderResult = orderView;
+export type OrderResult = OrderView;
 
+/**
+ * POST /api/entries: 201 when paid; 202 while processing (status "pending") or waiting on the
+ * buyer's authentication (status "requires_action", with `nextAction`).
+ */
 export const restEntryResult = z.object({
   entryId: z.string(),
   orderId: z.string(),
+  status: orderStatus,
   paymentStatus: z.enum(["paid", "failed", "pending"]),
   ticketNumbers: z.array(z.string()),
   amount: z.string(),
+  nextAction: nextAction.nullable(),
 });
 
 export const customerEntry = z.object({
@@ -127,7 +119,7 @@ export const customerEntry = z.object({
   ticketNumbers: z.array(z.string()),
   ticketCount: z.number().int(),
   amount: z.string(),
-  paymentStatus: z.enum(["paid", "pending", "failed", "other"]),
+  paymentStatus: entryStatus,
   entryMethod: z.enum(["online", "postal"]),
   entryDate: z.string(),
   competition: z.object({

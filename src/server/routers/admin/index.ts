@@ -4,6 +4,7 @@ import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersR
 import { adminDrawsRouter } from "./draws";
 import { mediaRouter } from "./media";
 import { adminNotificationsRouter } from "./notifications";
+import { adminOrdersRouter } from "./orders";
 import { adminProtectionRouter } from "./protection";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
@@ -23,4 +24,5 @@ export const adminRouter = router({
   protection: adminProtectionRouter,
   users: adminUsersRouter,
   notifications: adminNotificationsRouter,
+  orders: adminOrdersRouter,
 });

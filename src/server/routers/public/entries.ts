@@ -1,6 +1,6 @@
 import { cartCheckoutInput, directCheckoutInput, orderResult, restEntryInput, restEntryResult } from "../../../shared/schemas/entry";
 import * as entries from "../../services/entries";
-import type { OrderDeps } from "../../services/purchase";
+import { orderDeps } from "../../trpc/order-deps";
 import type { Context } from "../../trpc/context";
 import { publicProcedure, router } from "../../trpc/procedures";
 
@@ -15,11 +15,15 @@ export const entriesRouter = router({
         summary: "Enter a competition and pay",
         description:
           "Prices, ticket numbers and the answer check are the server's. The number of tickets is `quantity` or the length of `ticketNumbers`. " +
-          "Pass the provider's `paymentToken` (simulated provider: sim_approve (default), sim_decline, sim_insufficient_funds, sim_error, sim_credit_approve) " +
-          "and optionally an Idempotency-Key header. 201 when paid; 202 when the payment is still processing (no ticket numbers yet: " +
-          "look again with GET /api/orders/{orderId}); 402 when the payment is declined; 403/409/422 name the rule that refused the entry; " +
+          "Pass the provider's `paymentToken`: a Stripe ConfirmationToken or PaymentMethod id, or with the simulated provider sim_approve (default), " +
+          "sim_3ds_required, sim_decline, sim_insufficient_funds, sim_error, sim_credit_approve (or a token from POST /api/payments/simulated/tokens); " +
+          "and optionally an Idempotency-Key header. 201 when paid; 202 when the payment is still processing (status pending, no ticket numbers yet: " +
+          'look again with GET /api/orders/{orderId}) or when the cardholder must authenticate (status "requires_action": send them to `nextAction.url`; ' +
+          "with the simulated provider, POST { outcome: approve | fail } to that URL; then GET /api/orders/{orderId}); " +
+          "402 when the payment is declined; 403/409/422 name the rule that refused the entry; " +
           "429 after repeated failed (declined or errored) payments or with a payment already in progress (Retry-After says when to try again).",
-        successDescription: 'Paid (201): the entry with its ticket numbers; or still processing (202): paymentStatus "pending" and no ticket numbers',
+        successDescription:
+          'Paid (201): the entry with its ticket numbers; or (202) still processing (status "pending") or waiting on authentication (status "requires_action", with nextAction), and no ticket numbers',
         errorResponses: {
           400: "Invalid input",
           402: "Payment declined",
@@ -31,14 +35,16 @@ export const entriesRouter = router({
         },
       },
       successStatus: 201,
-      otherStatuses: { 202: 'The payment is still processing: paymentStatus "pending" and no ticket numbers yet' },
+      otherStatuses: {
+        202: 'Not paid yet: still processing (status "pending") or the cardholder must authenticate (status "requires_action", see nextAction)',
+      },
     })
     .input(restEntryInput)
     .output(restEntryResult)
     .mutation(async ({ ctx, input }) => {
-      const entry = await entries.createRestEntry(entryDeps(ctx), buyerOf(ctx), input, ctx.idempotencyKey);
-      // A pending order is never answered as a success: 202, and the client looks again.
-      if (entry.paymentStatus === "pending") ctx.setSuccessStatus(202);
+      const entry = await entries.createRestEntry(orderDeps(ctx), buyerOf(ctx), input, ctx.idempotencyKey);
+      // An order not paid is never answered as a success: 202, and the client looks again (or authenticates).
+      if (entry.status !== "paid") ctx.setSuccessStatus(202);
       return entry;
     }),
 
@@ -46,26 +52,15 @@ export const entriesRouter = router({
   checkoutDirect: publicProcedure
     .input(directCheckoutInput)
     .output(orderResult)
-    .mutation(({ ctx, input }) => entries.checkoutDirect(entryDeps(ctx), buyerOf(ctx), input)),
+    .mutation(({ ctx, input }) => entries.checkoutDirect(orderDeps(ctx), buyerOf(ctx), input)),
 
   /** /checkout: one order with a line per competition in the cart. */
   checkoutCart: publicProcedure
     .input(cartCheckoutInput)
     .output(orderResult)
-    .mutation(({ ctx, input }) => entries.checkoutCart(entryDeps(ctx), buyerOf(ctx), input)),
+    .mutation(({ ctx, input }) => entries.checkoutCart(orderDeps(ctx), buyerOf(ctx), input)),
 });
 
-function entryDeps(ctx: Context): OrderDeps {
-  return {
-    db: ctx.db,
-    payments: ctx.services.payments,
-    mailer: ctx.services.mailer,
-    now: ctx.now,
-    holdMs: ctx.config.orderHoldMs,
-    guard: ctx.services.purchaseGuard,
-  };
-}
-
 function buyerOf(ctx: Context): entries.Buyer {
-  return { account: ctx.user ? { id: ctx.user.id, email: ctx.user.email } : null, ip: ctx.ip };
+  return { account: ctx.user ? { id: ctx.user.id, email: ctx.user.email } : null, ip: ctx.ip, origin: ctx.origin };
 }

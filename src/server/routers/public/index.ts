@@ -6,6 +6,7 @@ import { contentRouter } from "./content";
 import { drawsRouter } from "./draws";
 import { healthRouter } from "./health";
 import { entriesRouter } from "./entries";
+import { paymentsRouter } from "./payments";
 
 export const publicRouter = router({
   auth: authRouter,
@@ -15,4 +16,5 @@ export const publicRouter = router({
   contact: contactRouter,
   draws: drawsRouter,
   health: healthRouter,
+  payments: paymentsRouter,
 });

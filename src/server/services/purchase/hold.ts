@@ -35,7 +35,7 @@ function refuseLine(c: Competition, line: OrderLineRequest, now: Date, heldByPer
     );
   }
   if (!answerIsCorrect(c, line.answer)) {
-    throw new AppError("WRONG_ANSWER", `Incorrect answer to the qualifying question for "${c.title}"`);
+    throw new AppError("WRONG_ANSWER", `Incorrect answer to the qualifying question for "${c.title}"`, { competitionId: c.id });
   }
 }
 

@@ -1,9 +1,10 @@
 import type { Db } from "../../../../db/client";
 import type { Order } from "../../../../db/schema";
-import type { OrderResult } from "../../../shared/schemas/entry";
+import type { OrderView } from "../../../shared/schemas/order";
 import type { ChargeResult } from "../../payments/provider";
-import { loadOrderResult } from "./result";
+import { loadOrderView } from "./result";
 import { paymentFailed } from "./settle";
+import type { OrderDeps } from "./types";
 
 /** An idempotency key belongs to its buyer: the same key from two buyers is two orders. */
 export function scopedKey(userId: string | null, customerEmail: string, key: string | null | undefined): string | null {
@@ -15,7 +16,7 @@ export function scopedKey(userId: string | null, customerEmail: string, key: str
  * not be written (a full disk, say) that the sweep must record. Per database, like group commit.
  */
 export interface InFlight {
-  running: Map<string, Promise<OrderResult>>;
+  running: Map<string, Promise<OrderView>>;
   unsettled: Map<string, Extract<ChargeResult, { status: "succeeded" }>>;
 }
 
@@ -33,10 +34,18 @@ export function inFlight(db: Db): InFlight {
  * (its payment answer not yet recorded, e.g. after a restart) is answered as pending, never as a
  * success: its numbers are not the buyer's until it is paid.
  */
-export async function replay(db: Db, order: Order): Promise<OrderResult> {
+export async function replay(deps: Pick<OrderDeps, "db" | "payments">, order: Order): Promise<OrderView> {
+  const { db } = deps;
   const running = inFlight(db).running.get(order.id);
   if (running) return running;
   const current = db.statements.orderById.get({ id: order.id }) ?? order;
   if (current.status === "failed") throw paymentFailed(current.id, current.failureReason);
-  return loadOrderResult(db, current.id);
+  return loadOrderView(db, current.id, await nextActionOf(deps, current));
+}
+
+/** What the buyer of an order waiting on authentication must still do, as the provider says now. */
+export async function nextActionOf(deps: Pick<OrderDeps, "payments">, order: Order) {
+  if (order.status !== "requires_action" || !order.paymentId) return null;
+  const record = await deps.payments.retrieve(order.paymentId).catch(() => null);
+  return record?.status === "requires_action" ? record.nextAction : null;
 }

@@ -5,7 +5,10 @@
 export { PurchaseGuard, DEFAULT_GUARD, type PurchaseGuardOptions } from "./guard";
 export { ticketsOfPerson } from "./hold";
 export { placeOrder } from "./place-order";
-export { loadOrderResult } from "./result";
+export { handlePaymentEvent, type EventOutcome } from "./events";
+export { refreshOrder } from "./refresh";
+export { refundOrder } from "./refunds";
+export { listUserOrders, loadAdminOrderView, loadOrderView } from "./result";
 export { PAYMENT_FAILED_MESSAGE, settleFromProvider } from "./settle";
 export { sweepPendingOrders, type SweepDeps } from "./sweep";
 export { HOLD_MS, type OrderDeps, type OrderLineRequest, type PlaceOrderArgs } from "./types";

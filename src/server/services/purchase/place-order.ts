@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { inGroupCommit } from "../../../../db/client";
 import { orders, type Order } from "../../../../db/schema";
-import type { OrderResult } from "../../../shared/schemas/entry";
+import type { OrderView } from "../../../shared/schemas/order";
 import type { CardFunding, ChargeResult } from "../../payments/provider";
 import { recordRefusal } from "../protection";
 import { chargeOrder } from "./charge";
 import { holdOrder } from "./hold";
 import { inFlight, replay, scopedKey as scopeKey } from "./idempotency";
-import { loadOrderResult } from "./result";
+import { loadOrderView } from "./result";
+import { refundUnwanted } from "./refunds";
 import { paymentFailed, settleOrder, type Settled } from "./settle";
 import { HOLD_MS, type OrderDeps, type PlaceOrderArgs } from "./types";
 
@@ -16,7 +17,7 @@ import { HOLD_MS, type OrderDeps, type PlaceOrderArgs } from "./types";
  * never across the payment call. Both steps go through group commit: at a peak, the holds (and the
  * settlements) of the buyers who arrive together share one commit, each in its own savepoint.
  */
-export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise<OrderResult> {
+export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise<OrderView> {
   const { db, payments } = deps;
   const now = deps.now?.() ?? new Date();
   const scopedKey = scopeKey(args.userId, args.customerEmail, args.idempotencyKey);
@@ -25,7 +26,7 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   if (scopedKey) {
     // A retry of an order already placed answers from that order, whatever the guard says now.
     const existing = db.statements.orderByKey.get({ key: scopedKey });
-    if (existing) return replay(db, existing);
+    if (existing) return replay(deps, existing);
   }
   deps.guard?.check(buyer, now.getTime());
   const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
@@ -37,11 +38,11 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
     // Two identical submits raced past the look-up; the loser answers with the winner's result.
     if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {
       const first = db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();
-      if (first) return replay(db, first);
+      if (first) return replay(deps, first);
     }
     throw err;
   }
-  if (held.existing) return replay(db, held.order);
+  if (held.existing) return replay(deps, held.order);
 
   const order = held.order;
   const release = deps.guard?.hold(buyer);
@@ -54,29 +55,34 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   return running;
 }
 
-async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderArgs, buyer: { key: string; ip: string }): Promise<OrderResult> {
+async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderArgs, buyer: { key: string; ip: string }): Promise<OrderView> {
   const { db, payments } = deps;
   const result: ChargeResult = await chargeOrder(payments, order, args);
   const settledAt = deps.now?.() ?? new Date();
   // A processing error counts like a decline: a card that always errors holds tickets just the same.
-  if (result.status !== "succeeded") deps.guard?.failedPayment(buyer, settledAt.getTime());
+  if (result.status === "declined" || result.status === "error") deps.guard?.failedPayment(buyer, settledAt.getTime());
 
   let settled: Settled;
   try {
-    settled = await inGroupCommit(db, (tx) => settleOrder(tx, order.id, result, settledAt));
+    settled = await inGroupCommit(db, (tx) => settleOrder(tx, order.id, result, settledAt, payments.name));
   } catch {
     // The answer could not be written (a full disk, say). An approved payment is kept to be
     // recorded by the sweep once writes work again, and the buyer is told it is still processing;
     // a refused one leaves the hold to expire.
-    if (result.status !== "succeeded") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
-    inFlight(db).unsettled.set(order.id, result);
-    return loadOrderResult(db, order.id);
+    if (result.status === "declined" || result.status === "error") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
+    if (result.status === "succeeded") inFlight(db).unsettled.set(order.id, result);
+    return loadOrderView(db, order.id);
   }
   if (settled.outcome === "gone") {
+    // The provider's own report (a webhook) may have settled it first: that is this payment, not a second one.
+    const now = db.statements.orderById.get({ id: order.id });
+    if (result.status === "succeeded" && now && now.status !== "failed" && now.paymentId === result.paymentId) return loadOrderView(db, order.id);
     // The hold expired while the provider was answering: the numbers may be someone else's now.
-    if (result.status === "succeeded") await payments.refund(result.paymentId, order.totalPence).catch(() => {});
+    if (result.status === "succeeded") await refundUnwanted(deps, db.statements.orderById.get({ id: order.id })!, result);
+    else if (result.status === "requires_action") await payments.cancel(result.paymentId);
     throw paymentFailed(order.id, "hold expired");
   }
+  if (settled.outcome === "requires_action") return settled.result;
   deps.mailer.poke();
   if (settled.outcome !== "paid") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");
   return settled.result;

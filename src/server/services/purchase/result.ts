@@ -1,39 +1,110 @@
-import { eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../../../db/client";
-import { competitions, entries, orders } from "../../../../db/schema";
+import { competitions, draws, entries, orders, refunds, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
-import type { OrderResult } from "../../../shared/schemas/entry";
+import type { AdminOrderView, NextActionView, OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { ticketNumbersByEntry } from "../tickets";
 
-/** An order as the buyer sees it. */
-export function loadOrderResult(db: Tx, orderId: string): OrderResult {
-  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
-  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+/** Orders as their buyers (and the back office) see them. */
+
+function viewsOf(db: Tx, rows: Order[]): OrderView[] {
+  if (!rows.length) return [];
+  const ids = rows.map((o) => o.id);
   const lines = db
     .select({ entry: entries, title: competitions.title })
     .from(entries)
     .innerJoin(competitions, eq(entries.competitionId, competitions.id))
-    .where(eq(entries.orderId, orderId))
+    .where(inArray(entries.orderId, ids))
+    .orderBy(asc(entries.entryDate), asc(entries.id))
     .all();
-  // Numbers are the buyer's only once paid: a pending order's may still go back on sale.
-  const numbers =
-    order.status === "paid"
-      ? ticketNumbersByEntry(
-          db,
-          lines.map((l) => l.entry.id),
-        )
-      : new Map<string, string[]>();
-  return {
+  // Numbers are the buyer's only while paid: a pending order's may still go back on sale, and
+  // voided ones (a full refund, a dispute) went back.
+  const numbers = ticketNumbersByEntry(
+    db,
+    lines.filter((l) => l.entry.paymentStatus === "paid").map((l) => l.entry.id),
+  );
+  const given = db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt)).all();
+  return rows.map((order) => ({
+    id: order.id,
     orderId: order.id,
     status: order.status,
     amount: penceToDecimal(order.totalPence),
-    lines: lines.map((l) => ({
-      entryId: l.entry.id,
-      competitionId: l.entry.competitionId,
-      competitionTitle: l.title,
-      ticketNumbers: numbers.get(l.entry.id) ?? [],
-      amount: penceToDecimal(l.entry.amountPence),
-    })),
+    currency: "GBP",
+    createdAt: order.createdAt.toISOString(),
+    lines: lines
+      .filter((l) => l.entry.orderId === order.id)
+      .map((l) => ({
+        entryId: l.entry.id,
+        competitionId: l.entry.competitionId,
+        competitionTitle: l.title,
+        quantity: l.entry.ticketCount,
+        amount: penceToDecimal(l.entry.amountPence),
+        ticketNumbers: numbers.get(l.entry.id) ?? [],
+        status: l.entry.paymentStatus,
+      })),
+    payment:
+      order.paymentId && order.totalPence > 0
+        ? { provider: order.paymentProvider ?? "unknown", brand: order.cardBrand, last4: order.cardLast4, funding: order.cardFunding }
+        : null,
+    refunds: given
+      .filter((r) => r.orderId === order.id)
+      .map((r) => ({ amount: penceToDecimal(r.amountPence), reason: r.reason, at: r.createdAt.toISOString() })),
+    nextAction: null,
+  }));
+}
+
+/** One order as its buyer sees it; `nextAction` while the buyer must authenticate. */
+export function loadOrderView(db: Tx, orderId: string, nextAction: NextActionView | null = null): OrderView {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  const view = viewsOf(db, [order])[0]!;
+  return { ...view, nextAction: order.status === "requires_action" ? nextAction : null };
+}
+
+/** GET /api/user/orders: the customer's orders, newest first (the latest 200). */
+export function listUserOrders(db: Tx, userId: string): OrderView[] {
+  const rows = db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200).all();
+  return viewsOf(db, rows);
+}
+
+/** The back office's order page: the buyer's view plus who bought, refunds and disputes, and the pools' state. */
+export function loadAdminOrderView(db: Tx, orderId: string): AdminOrderView {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  const view = viewsOf(db, [order])[0]!;
+  const competitionIds = [...new Set(view.lines.map((l) => l.competitionId))];
+  const frozen = new Set(
+    competitionIds.length
+      ? db
+          .select({ id: draws.competitionId })
+          .from(draws)
+          .where(inArray(draws.competitionId, competitionIds))
+          .all()
+          .map((d) => d.id)
+      : [],
+  );
+  return {
+    ...view,
+    customer: { userId: order.userId, name: order.customerName, email: order.customerEmail },
+    failureReason: order.failureReason,
+    refunded: penceToDecimal(order.refundedPence),
+    refundable: penceToDecimal(refundableOf(order)),
+    dispute: order.disputeId ? { id: order.disputeId, status: order.disputeStatus } : null,
+    pools: competitionIds.map((id) => ({ competitionId: id, frozen: frozen.has(id) })),
   };
+}
+
+/** What a refund may still give back: nothing on an unpaid, fully refunded or disputed order. */
+export function refundableOf(order: Order): number {
+  return order.status === "paid" || order.status === "partially_refunded" ? Math.max(0, order.totalPence - order.refundedPence) : 0;
+}
+
+/** The order ids of one buyer, for the entries filter by order status. */
+export function orderOwnedBy(db: Tx, orderId: string, userId: string): boolean {
+  return !!db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
 }

@@ -3,31 +3,55 @@ import { inGroupCommit, transaction, type Db, type Tx } from "../../../../db/cli
 import { uuidv7 } from "../../../../db/ids";
 import { competitions, entries, orders, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
-import type { OrderResult } from "../../../shared/schemas/entry";
+import type { OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { orderConfirmationMail } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
+import { refundUnwanted } from "./refunds";
+import { loadOrderView } from "./result";
 import type { OrderDeps } from "./types";
 
 /*
- * Step 3, one short write: turn held numbers into sold ones and queue the confirmation, or give
- * the numbers back. Also how a provider's later report of a payment (a webhook, the sweep) is
- * recorded.
+ * Step 3, one short write: turn held numbers into sold ones and queue the confirmation, keep them
+ * held while the buyer authenticates, or give them back. Also how a provider's later report of a
+ * payment (a webhook, the return from authentication, the sweep) is recorded, exactly once: only
+ * an order still `pending` or `requires_action` can be settled.
  */
 
 export const PAYMENT_FAILED_MESSAGE = "Your payment could not be processed. Please try again.";
 
-export type Settled = { outcome: "paid"; result: OrderResult } | { outcome: "failed" | "gone" };
+export type Settled = { outcome: "paid" | "requires_action"; result: OrderView } | { outcome: "failed" | "gone" };
 
-/** Runs inside a transaction, like holdOrder. An order no longer pending is "gone". */
-export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: Date): Settled {
+/** Orders still waiting on the provider's answer. */
+export function isUnsettled(status: Order["status"]): boolean {
+  return status === "pending" || status === "requires_action";
+}
+
+/** Runs inside a transaction, like holdOrder. An order no longer waiting on its payment is "gone". */
+export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: Date, provider: string): Settled {
   const st = tx.statements;
   const order = st.orderById.get({ id: orderId });
-  if (!order || order.status !== "pending") return { outcome: "gone" };
+  if (!order || !isUnsettled(order.status)) return { outcome: "gone" };
+  if (result.status === "requires_action") {
+    // The numbers stay held (until the hold expires) while the buyer answers their bank.
+    tx.update(orders)
+      .set({ status: "requires_action", paymentProvider: provider, paymentId: result.paymentId, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .run();
+    return { outcome: "requires_action", result: loadOrderView(tx, orderId, result.nextAction) };
+  }
   const lines = st.entriesByOrder.all({ orderId });
   if (result.status === "succeeded") {
-    st.markOrderPaid.run({ id: orderId, paymentId: result.paymentId, cardBrand: result.cardBrand, cardLast4: result.last4, updatedAt: now.getTime() });
+    st.markOrderPaid.run({
+      id: orderId,
+      provider,
+      paymentId: result.paymentId,
+      cardBrand: result.cardBrand,
+      cardLast4: result.last4,
+      cardFunding: result.funding === "unknown" ? null : result.funding,
+      updatedAt: now.getTime(),
+    });
     st.markEntriesPaid.run({ orderId, paymentId: result.paymentId });
     for (const e of lines) st.heldToSold.run({ id: e.competitionId, count: e.ticketCount });
     const numbers = ticketNumbersByEntry(
@@ -35,27 +59,42 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       lines.map((l) => l.id),
     );
     const titles = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })?.title ?? ""]));
-    const paid: OrderResult = {
+    const amount = penceToDecimal(order.totalPence);
+    const paid: OrderView = {
+      id: order.id,
       orderId: order.id,
       status: "paid",
-      amount: penceToDecimal(order.totalPence),
+      amount,
+      currency: "GBP",
+      createdAt: order.createdAt.toISOString(),
       lines: lines.map((l) => ({
         entryId: l.id,
         competitionId: l.competitionId,
         competitionTitle: titles.get(l.competitionId) ?? "",
-        ticketNumbers: numbers.get(l.id) ?? [],
+        quantity: l.ticketCount,
         amount: penceToDecimal(l.amountPence),
+        ticketNumbers: numbers.get(l.id) ?? [],
+        status: "paid",
       })),
+      payment:
+        order.totalPence === 0
+          ? null
+          : { provider, brand: result.cardBrand, last4: result.last4, funding: result.funding === "unknown" ? order.cardFunding : result.funding },
+      refunds: [],
+      nextAction: null,
     };
     const mail = orderConfirmationMail({
       to: order.customerEmail,
       name: order.customerName,
       orderId: order.id,
-      total: paid.amount,
+      total: amount,
       lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
     });
     st.queueMail.run({ id: uuidv7(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now.getTime() });
     return { outcome: "paid", result: paid };
+  }
+  if (result.status === "declined" && result.paymentId && !order.paymentId) {
+    tx.update(orders).set({ paymentProvider: provider, paymentId: result.paymentId }).where(eq(orders.id, orderId)).run();
   }
   failOrderInTx(tx, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
   return { outcome: "failed" };
@@ -78,28 +117,32 @@ export function paymentFailed(orderId: string, reason?: string | null): AppError
 }
 
 /**
- * A provider's own report of a payment (a webhook, or the sweep asking), for orders whose answer
- * never reached us or could not be written. A success for an order already failed is refunded: its
- * numbers may be resold.
+ * A provider's own report of a payment (a webhook, the return from authentication, the sweep
+ * asking), for orders whose answer never reached us, could not be written, or waited on the
+ * buyer's bank. Recorded once: a second report of the same answer changes nothing. Money taken
+ * for an order that can no longer have its tickets (failed meanwhile, its numbers perhaps resold)
+ * is refunded and the refund recorded on the order.
  */
-export async function settleFromProvider(deps: OrderDeps, orderId: string, result: ChargeResult): Promise<"paid" | "failed" | "gone"> {
-  const order = deps.db.select().from(orders).where(eq(orders.id, orderId)).get();
+export async function settleFromProvider(deps: OrderDeps, orderId: string, result: ChargeResult): Promise<"paid" | "requires_action" | "failed" | "gone"> {
+  const order = deps.db.statements.orderById.get({ id: orderId });
   if (!order) return "gone";
   if (order.status === "paid" && result.status === "succeeded" && order.paymentId === result.paymentId) return "paid";
   const at = deps.now?.() ?? new Date();
-  const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at));
-  if (outcome === "gone" && result.status === "succeeded" && order.paymentId !== result.paymentId) {
-    await deps.payments.refund(result.paymentId, order.totalPence).catch(() => {});
+  const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name));
+  if (outcome === "gone" && result.status === "succeeded") {
+    const current = deps.db.statements.orderById.get({ id: orderId })!;
+    const ours = current.status !== "failed" && current.paymentId === result.paymentId;
+    if (!ours) await refundUnwanted(deps, current, result);
   }
   if (outcome === "paid") deps.mailer.poke();
   return outcome;
 }
 
-/** Gives back the numbers of a pending order that will never be paid. */
+/** Gives back the numbers of an order still waiting on its payment that will never be paid. */
 export function failPendingOrder(db: Db, orderId: string, reason: string, now: Date): boolean {
   return transaction(db, (tx) => {
     const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
-    if (!current || current.status !== "pending") return false;
+    if (!current || !isUnsettled(current.status)) return false;
     const lines = tx.select().from(entries).where(eq(entries.orderId, orderId)).all();
     failOrderInTx(tx, current, lines, reason, now);
     return true;

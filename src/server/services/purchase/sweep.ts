@@ -1,8 +1,8 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../../../db/client";
 import { orders, type Order } from "../../../../db/schema";
 import type { Mailer } from "../../mail/mailer";
-import type { PaymentProvider } from "../../payments/provider";
+import type { ChargeResult, PaymentProvider } from "../../payments/provider";
 import { inFlight } from "./idempotency";
 import { failPendingOrder, settleFromProvider } from "./settle";
 
@@ -19,8 +19,10 @@ export interface SweepDeps {
  * Reconciles pending orders with the payment provider's record (every 30 s and at start-up):
  *
  * 1. payments approved whose settlement could not be written (a full disk) are recorded now;
- * 2. orders whose hold has expired (a crash, a lost answer) are settled from the provider's record
- *    when it has an approved payment for them, and failed (numbers given back) when it has none.
+ * 2. orders whose hold has expired (a crash, a lost answer, a buyer who never finished their bank's
+ *    challenge) are settled from the provider's record when it has an approved payment for them,
+ *    and failed (numbers given back) when it has none; a challenge still open is cancelled first,
+ *    so it can no longer take money. Money that arrives anyway is refunded (settleFromProvider).
  *
  * A provider that cannot be asked leaves the order pending for the next sweep, for a day at most.
  */
@@ -40,25 +42,28 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
   for (const order of expiredPendingOrders(db, now)) {
     // One still waiting on its payment call is failed too: a late approval is then refunded.
     if (registry.unsettled.has(order.id)) continue;
-    let record;
+    let record: ChargeResult | null;
     try {
-      record = order.totalPence === 0 ? null : await payments.lookup(order.id);
+      record = order.totalPence === 0 ? null : order.paymentId ? await payments.retrieve(order.paymentId) : await payments.lookup(order.id);
     } catch {
       if (now.getTime() - (order.holdExpiresAt?.getTime() ?? 0) < GIVE_UP_AFTER_MS) continue;
       record = null;
     }
     if (record?.status === "succeeded") {
       if ((await settleFromProvider({ ...deps, now: () => now }, order.id, record)) === "paid") settled++;
-    } else if (failPendingOrder(db, order.id, "hold expired", now)) failed++;
+      continue;
+    }
+    if (record?.status === "requires_action") await payments.cancel(record.paymentId);
+    if (failPendingOrder(db, order.id, record?.status === "requires_action" ? "authentication not completed in time" : "hold expired", now)) failed++;
   }
   return { settled, failed };
 }
 
-/** Pending orders whose hold has expired, oldest first. */
+/** Orders still waiting on their payment (pending or authenticating) whose hold has expired, oldest first. */
 export function expiredPendingOrders(db: Db, now: Date): Order[] {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, "pending"), lt(orders.holdExpiresAt, now)))
+    .where(and(inArray(orders.status, ["pending", "requires_action"]), lt(orders.holdExpiresAt, now)))
     .all();
 }

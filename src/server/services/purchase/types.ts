@@ -29,6 +29,10 @@ export interface PlaceOrderArgs {
   customerEmail: string;
   lines: OrderLineRequest[];
   method: PaymentMethod;
+  /** Where the buyer returns after authenticating: /checkout/complete?order={id} (the order id is appended). */
+  returnUrl: string;
+  /** The web checkout lets Stripe.js handle authentication; a REST client is sent to a page instead. */
+  useSdk?: boolean;
   idempotencyKey?: string | null;
   /** The buyer's address, for the purchase guard. */
   ip?: string;

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { transaction } from "../../../../db/client";
+import { notifications, orders, paymentEvents, users, type Order } from "../../../../db/schema";
+import type { PaymentEvent } from "../../payments/provider";
+import { writeAudit } from "../audit";
+import { PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
+import { settleFromProvider } from "./settle";
+import type { OrderDeps } from "./types";
+
+export type EventOutcome = "duplicate" | "ignored" | "paid" | "requires_action" | "failed" | "gone" | "refunded" | "disputed" | "dispute closed";
+
+/**
+ * A provider's report (a verified webhook, or the simulator's callback), processed once per event
+ * id. The payment's own state is read back from the provider rather than taken from the event, so
+ * an event that arrives late, early or twice settles the order to what the provider says now.
+ */
+export async function handlePaymentEvent(deps: OrderDeps, event: PaymentEvent): Promise<EventOutcome> {
+  const { db } = deps;
+  const fresh = db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run().changes > 0;
+  if (!fresh) return "duplicate";
+  try {
+    return await dispatch(deps, event);
+  } catch (err) {
+    // Not processed: forget it, so the provider's retry is processed.
+    db.delete(paymentEvents).where(eq(paymentEvents.id, event.id)).run();
+    throw err;
+  }
+}
+
+function orderOfPayment(deps: OrderDeps, paymentId: string, orderId: string | null): Order | undefined {
+  const byPayment = deps.db.select().from(orders).where(eq(orders.paymentId, paymentId)).get();
+  return byPayment ?? (orderId ? deps.db.statements.orderById.get({ id: orderId }) : undefined);
+}
+
+async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutcome> {
+  const now = deps.now?.() ?? new Date();
+  switch (event.type) {
+    case "payment.succeeded":
+    case "payment.failed":
+    case "payment.requires_action": {
+      const order = orderOfPayment(deps, event.paymentId, event.orderId);
+      if (!order) return "ignored";
+      return settleFromProvider(deps, order.id, await deps.payments.retrieve(event.paymentId));
+    }
+    case "charge.refunded": {
+      const order = orderOfPayment(deps, event.paymentId, null);
+      if (!order) return "ignored";
+      // Refunds made elsewhere (the provider's dashboard) are recorded by the difference; one we
+      // made ourselves carries the same refund id, so it is never counted twice.
+      const missing = event.amountRefundedPence - order.refundedPence;
+      if (missing <= 0) return "ignored";
+      const recorded = transaction(deps.db, (tx) => {
+        const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
+        return recordRefund(
+          tx,
+          current,
+          {
+            amountPence: Math.min(missing, current.totalPence - current.refundedPence),
+            reason: "Refunded by the payment provider",
+            providerRefundId: event.refundId ?? `${event.paymentId}:${event.amountRefundedPence}`,
+            actor: PROVIDER_ACTOR,
+            notice: "",
+          },
+          now,
+        );
+      });
+      deps.mailer.poke();
+      return recorded ? "refunded" : "ignored";
+    }
+    case "dispute.created":
+    case "dispute.closed": {
+      const order = orderOfPayment(deps, event.paymentId, null);
+      if (!order) return "ignored";
+      const created = event.type === "dispute.created";
+      transaction(deps.db, (tx) => {
+        tx.update(orders)
+          .set({ ...(created ? { status: "disputed" as const } : {}), disputeId: event.disputeId, disputeStatus: event.disputeStatus, updatedAt: now })
+          .where(eq(orders.id, order.id))
+          .run();
+        // A disputed payment's tickets leave the draw while its pool is open.
+        const voided = created ? voidTickets(tx, order.id, "disputed") : [];
+        writeAudit(tx, PROVIDER_ACTOR, {
+          action: created ? "provider.dispute.created" : "provider.dispute.closed",
+          targetType: "order",
+          targetId: order.id,
+          details: { disputeId: event.disputeId, status: event.disputeStatus, ticketsVoided: voided.length > 0 },
+        });
+        if (created) {
+          const admins = tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).all();
+          for (const admin of admins)
+            tx.insert(notifications)
+              .values({
+                userId: admin.id,
+                type: "warning",
+                priority: "urgent",
+                title: "A payment was disputed",
+                message: `Order ${order.id} (£${(order.totalPence / 100).toFixed(2)}, ${order.customerEmail}) is disputed by the cardholder's bank. Respond in the payment provider's dashboard.`,
+                createdAt: now,
+              })
+              .run();
+        }
+      });
+      return created ? "disputed" : "dispute closed";
+    }
+  }
+}

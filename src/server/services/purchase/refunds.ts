@@ -1,0 +1,240 @@
+import { createHash } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { transaction, type Tx } from "../../../../db/client";
+import { competitions, draws, entries, notifications, orders, refunds, type Order } from "../../../../db/schema";
+import { decimalToPence, penceToDecimal } from "../../../shared/money";
+import type { AdminOrderView } from "../../../shared/schemas/order";
+import { AppError } from "../../errors";
+import { enqueueMail } from "../../mail/outbox";
+import type { ChargeResult } from "../../payments/provider";
+import { writeAudit, type Actor } from "../audit";
+import { releaseTickets } from "../tickets";
+import { loadAdminOrderView, refundableOf } from "./result";
+import type { OrderDeps } from "./types";
+
+/** The actor named in the audit log for what the payment provider reported (webhooks, reconciliation). */
+export const PROVIDER_ACTOR: Actor = { id: "system", email: "payment-provider" };
+
+/**
+ * Takes an order's tickets out of the draw: only for competitions whose pool is not frozen yet.
+ * Once frozen, the pool (and its published hash) must not change, so the tickets stay in and the
+ * money alone goes back. Returns the competitions whose tickets were voided.
+ */
+export function voidTickets(tx: Tx, orderId: string, as: "refunded" | "disputed"): string[] {
+  const lines = tx
+    .select()
+    .from(entries)
+    .where(and(eq(entries.orderId, orderId), eq(entries.paymentStatus, "paid")))
+    .all();
+  if (!lines.length) return [];
+  const frozen = new Set(
+    tx
+      .select({ id: draws.competitionId })
+      .from(draws)
+      .where(
+        inArray(
+          draws.competitionId,
+          lines.map((l) => l.competitionId),
+        ),
+      )
+      .all()
+      .map((d) => d.id),
+  );
+  const voided: string[] = [];
+  for (const e of lines) {
+    if (frozen.has(e.competitionId)) continue;
+    const released = releaseTickets(tx, e.competitionId, e.id);
+    tx.update(competitions)
+      .set({ soldTickets: sql`max(0, ${competitions.soldTickets} - ${released})` })
+      .where(eq(competitions.id, e.competitionId))
+      .run();
+    tx.update(entries).set({ paymentStatus: as }).where(eq(entries.id, e.id)).run();
+    voided.push(e.competitionId);
+  }
+  return voided;
+}
+
+interface RefundRecord {
+  amountPence: number;
+  /** Our request's idempotency key, for refunds we asked for. */
+  requestKey?: string;
+  reason: string;
+  providerRefundId: string;
+  actor: Actor;
+  /** Said to the customer (notification and mail). */
+  notice: string;
+}
+
+/**
+ * Records money given back, once per provider refund id, and moves the order to refunded or
+ * partially_refunded (a disputed order stays disputed). A full refund voids the tickets of pools
+ * not yet frozen. Returns false when that refund was already recorded.
+ */
+export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): boolean {
+  const inserted =
+    tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        amountPence: r.amountPence,
+        reason: r.reason,
+        providerRefundId: r.providerRefundId,
+        requestKey: r.requestKey ?? null,
+        actorId: r.actor.id,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .run().changes > 0;
+  if (!inserted) {
+    // Already recorded from the provider's webhook: it was this request's, so it keeps its key, reason and admin.
+    if (r.requestKey)
+      tx.update(refunds)
+        .set({ requestKey: r.requestKey, reason: r.reason, actorId: r.actor.id })
+        .where(and(eq(refunds.providerRefundId, r.providerRefundId), sql`${refunds.requestKey} is null`))
+        .run();
+    return false;
+  }
+  const refundedPence = Math.min(order.totalPence, order.refundedPence + r.amountPence);
+  const full = refundedPence >= order.totalPence;
+  const status = order.status === "disputed" ? "disputed" : full ? "refunded" : "partially_refunded";
+  tx.update(orders).set({ refundedPence, status, updatedAt: now }).where(eq(orders.id, order.id)).run();
+  const voided = full ? voidTickets(tx, order.id, "refunded") : [];
+  writeAudit(tx, r.actor, {
+    action: "admin.orders.refund",
+    targetType: "order",
+    targetId: order.id,
+    reason: r.reason,
+    details: { amount: penceToDecimal(r.amountPence), providerRefundId: r.providerRefundId, status, ticketsVoided: voided.length > 0 },
+  });
+  const message = `£${penceToDecimal(r.amountPence)} of your order ${order.id} has been refunded to your card. ${r.notice}`;
+  if (order.userId) {
+    tx.insert(notifications).values({ userId: order.userId, type: "info", priority: "high", title: "Refund on its way", message, createdAt: now }).run();
+  }
+  enqueueMail(tx, {
+    to: order.customerEmail,
+    subject: `Your refund of £${penceToDecimal(r.amountPence)} from Harvest Draws`,
+    text: `Hello ${order.customerName},\n\n${message}\nRefunds usually reach your account within 5–10 working days.\n\nHarvest Draws`,
+  });
+  return true;
+}
+
+/** Refunds of one order run one after another, so two at once cannot both give back what is left. */
+const refunding = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+  const before = refunding.get(orderId) ?? Promise.resolve();
+  const mine = before.catch(() => {}).then(work);
+  refunding.set(orderId, mine);
+  void mine
+    .catch(() => {})
+    .finally(() => {
+      if (refunding.get(orderId) === mine) refunding.delete(orderId);
+    });
+  return mine;
+}
+
+/**
+ * POST /api/admin/orders/{id}/refund: through the provider first, then recorded. The provider's
+ * idempotency key is the caller's (the admin dialog sends one per refund it opens; a REST client
+ * may send an Idempotency-Key), or else made of the order, amount and reason: either way a double
+ * click, or a retry after a lost answer, is the same refund, and the provider's refund id makes
+ * the record once, whichever of this call and the provider's webhook arrives first. Refunds of
+ * one order are made one at a time, so the amount left is always read after the previous one.
+ */
+export function refundOrder(
+  deps: OrderDeps,
+  actor: Actor,
+  input: { id: string; amount?: string; reason: string; idempotencyKey?: string },
+  headerKey?: string | null,
+): Promise<AdminOrderView> {
+  return oneAtATime(input.id, () => refundNow(deps, actor, input, headerKey ?? input.idempotencyKey ?? null));
+}
+
+async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amount?: string; reason: string }, key: string | null): Promise<AdminOrderView> {
+  const { db, payments } = deps;
+  const order = db.statements.orderById.get({ id: input.id });
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  const amountAsked = input.amount === undefined ? "all" : input.amount;
+  const idempotencyKey = `refund-${order.id}-${key ?? createHash("sha256").update(`${amountAsked}\n${input.reason}`).digest("hex").slice(0, 32)}`;
+  // A repeat of a refund already made answers with the order as it stands, and refunds nothing.
+  if (db.select({ id: refunds.id }).from(refunds).where(eq(refunds.requestKey, idempotencyKey)).get()) return loadAdminOrderView(db, order.id);
+  const refundable = refundableOf(order);
+  if (refundable === 0) {
+    const why =
+      order.status === "disputed"
+        ? "This order is disputed: the card issuer decides the money now."
+        : order.status === "refunded"
+          ? "This order has already been refunded in full."
+          : "Only a paid order can be refunded.";
+    throw new AppError("REFUND_NOT_ALLOWED", why);
+  }
+  const amountPence = input.amount === undefined ? refundable : decimalToPence(input.amount);
+  if (amountPence === null || amountPence <= 0) throw new AppError("INVALID_INPUT", "A refund must be more than £0.00.");
+  if (amountPence > refundable) throw new AppError("REFUND_NOT_ALLOWED", `At most £${penceToDecimal(refundable)} can still be refunded on this order.`);
+  if (!order.paymentId) throw new AppError("REFUND_NOT_ALLOWED", "This order has no payment to refund.");
+  let refund: { refundId: string; amountPence: number };
+  try {
+    refund = await payments.refund({
+      paymentId: order.paymentId,
+      amountPence,
+      idempotencyKey,
+      reason: input.reason,
+    });
+  } catch (err) {
+    throw new AppError(
+      "UNAVAILABLE",
+      `The payment provider did not make the refund: ${err instanceof Error ? err.message : "no answer"}. Nothing was changed; try again.`,
+    );
+  }
+  const now = deps.now?.() ?? new Date();
+  transaction(db, (tx) => {
+    const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
+    recordRefund(
+      tx,
+      current,
+      { amountPence: refund.amountPence, reason: input.reason, providerRefundId: refund.refundId, requestKey: idempotencyKey, actor, notice: "" },
+      now,
+    );
+  });
+  deps.mailer.poke();
+  return loadAdminOrderView(db, order.id);
+}
+
+/**
+ * Money the provider took for an order that cannot have its tickets (it failed meanwhile and its
+ * numbers may be someone else's now), or a second payment for an order already paid: refunded in
+ * full. The failed order records it, so its buyer sees the money went back.
+ */
+export async function refundUnwanted(deps: OrderDeps, order: Order, payment: Extract<ChargeResult, { status: "succeeded" }>): Promise<void> {
+  const refund = await deps.payments
+    .refund({
+      paymentId: payment.paymentId,
+      amountPence: order.totalPence,
+      idempotencyKey: `unwanted-${payment.paymentId}`,
+      reason: "Paid after its tickets were released",
+    })
+    .catch(() => null);
+  if (!refund || order.status !== "failed") return;
+  const now = deps.now?.() ?? new Date();
+  transaction(deps.db, (tx) => {
+    tx.update(orders)
+      .set({ status: "paid", paymentProvider: deps.payments.name, paymentId: payment.paymentId, cardBrand: payment.cardBrand, cardLast4: payment.last4 })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "failed")))
+      .run();
+    const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
+    if (current.paymentId !== payment.paymentId) return;
+    recordRefund(
+      tx,
+      current,
+      {
+        amountPence: refund.amountPence,
+        reason: "Paid after its tickets were released",
+        providerRefundId: refund.refundId,
+        actor: PROVIDER_ACTOR,
+        notice: "The payment completed after the tickets' hold had ended, so the tickets could not be kept.",
+      },
+      now,
+    );
+  });
+  deps.mailer.poke();
+}

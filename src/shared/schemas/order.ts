@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { recordId } from "./common";
+
+/**
+ * An order's life (README, "What each order status means"): pending → paid | failed |
+ * requires_action; requires_action → paid | failed; paid → partially_refunded | refunded | disputed.
+ */
+export const ORDER_STATUS_VALUES = ["pending", "requires_action", "paid", "failed", "refunded", "partially_refunded", "disputed"] as const;
+export const orderStatus = z.enum(ORDER_STATUS_VALUES);
+export type OrderStatusValue = z.infer<typeof orderStatus>;
+
+/** An entry's tickets; refunded and disputed ones were taken out of the draw. */
+export const ENTRY_STATUS_VALUES = ["paid", "pending", "failed", "refunded", "disputed", "other"] as const;
+export const entryStatus = z.enum(ENTRY_STATUS_VALUES);
+
+/** What the buyer must do before the payment completes: go to the bank's page, or let Stripe.js handle it. */
+export const nextAction = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("redirect"), url: z.string() }),
+  z.object({ type: z.literal("use_stripe_sdk"), clientSecret: z.string() }),
+]);
+export type NextActionView = z.infer<typeof nextAction>;
+
+export const orderLine = z.object({
+  entryId: z.string(),
+  competitionId: z.string(),
+  competitionTitle: z.string(),
+  quantity: z.number().int(),
+  amount: z.string(),
+  /** The buyer's numbers once paid; empty while pending, and once voided by a refund or dispute. */
+  ticketNumbers: z.array(z.string()),
+  status: entryStatus,
+});
+
+export const orderPayment = z.object({
+  provider: z.string(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  funding: z.string().nullable(),
+});
+
+export const orderRefund = z.object({ amount: z.string(), reason: z.string(), at: z.string() });
+
+/** GET /api/orders/{id}: the buyer's (or an admin's) view of one order; also what the checkouts answer. */
+export const orderView = z.object({
+  id: z.string(),
+  /** The same as `id`: the name the checkout answers used first. */
+  orderId: z.string(),
+  status: orderStatus,
+  amount: z.string(),
+  currency: z.literal("GBP"),
+  createdAt: z.string(),
+  lines: z.array(orderLine),
+  payment: orderPayment.nullable(),
+  refunds: z.array(orderRefund),
+  /** Set while the buyer must authenticate (status requires_action), otherwise null. */
+  nextAction: nextAction.nullable(),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/** GET /api/admin/orders/{id}: the order page of the back office. */
+export const adminOrderView = orderView.extend({
+  customer: z.object({ userId: z.string().nullable(), name: z.string(), email: z.string() }),
+  failureReason: z.string().nullable(),
+  refunded: z.string(),
+  /** What a refund may still give back. */
+  refundable: z.string(),
+  dispute: z.object({ id: z.string(), status: z.string().nullable() }).nullable(),
+  /** Per competition of the order: whether its draw pool is frozen (a refund then leaves the tickets in). */
+  pools: z.array(z.object({ competitionId: z.string(), frozen: z.boolean() })),
+});
+export type AdminOrderView = z.infer<typeof adminOrderView>;
+
+const money = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter an amount such as 2.50");
+
+/** POST /api/admin/orders/{id}/refund: the whole remaining amount when `amount` is absent. */
+export const refundInput = z.strictObject({
+  id: recordId,
+  amount: money.optional(),
+  reason: z.string({ error: "Give a reason for the refund" }).trim().min(3, "Give a reason for the refund").max(500),
+  /** The same key (or an Idempotency-Key header) makes a repeat of this refund a no-op; without one, the same amount and reason do. */
+  idempotencyKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, "Invalid idempotency key")
+    .optional(),
+});
+
+/** The simulated provider's card form (it stands in for the provider's iframe; only its token reaches the order). */
+export const simulatedCardInput = z.strictObject({
+  cardNumber: z.string().trim().min(1, "Card number is required").max(23, "Card number is too long"),
+  expiryDate: z.string().trim().min(1, "Expiry date is required").max(7, "Use MM/YY"),
+  cvv: z.string().trim().min(1, "CVV is required").max(4, "CVV is too long"),
+  nameOnCard: z.string().trim().max(120).optional(),
+});
+
+export const simulatedToken = z.object({ token: z.string(), brand: z.string(), last4: z.string(), funding: z.string() });
+
+/** The simulated bank's challenge page. */
+export const simulatedChallenge = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  amount: z.string(),
+  currency: z.literal("GBP"),
+  status: z.enum(["requires_action", "succeeded", "failed", "canceled"]),
+  returnUrl: z.string(),
+});
+
+export const simulatedAuthenticateInput = z.strictObject({ id: recordId, outcome: z.enum(["approve", "fail"]) });
