@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { RouterProvider } from "react-router-dom";
-import { Toaster } from "sonner";
 import { CartProvider } from "./components/cart/cart-context";
+import { AppToaster } from "./components/ui/app-toaster";
 import { showStashedFlashToast } from "./lib/flash-toast";
 import { queryClient, trpcClient } from "./lib/clients";
 import { trpc } from "./lib/trpc";
@@ -17,15 +17,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <CartProvider>
           <RouterProvider router={router} />
-          <Toaster
-            position="bottom-right"
-            visibleToasts={1}
-            duration={5000}
-            hotkey={["F8"]}
-            richColors
-            closeButton
-            toastOptions={{ classNames: { title: "font-bold!", description: "text-sm" } }}
-          />
+          <AppToaster />
         </CartProvider>
       </QueryClientProvider>
     </trpc.Provider>

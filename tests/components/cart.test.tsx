@@ -98,6 +98,26 @@ describe("cart", () => {
     expect(total()).toBe("£4.48");
   });
 
+  it("remembers the qualifying answer given with a line, the newest one given", async () => {
+    const user = userEvent.setup();
+    render(
+      <CartProvider>
+        <AddButton item={{ ...TRACTOR, answer: " 3 " }} />
+        <AddButton item={{ ...TRACTOR, title: "Win a Tractor again", answer: "4" }} />
+        <AddButton item={{ ...TRACTOR, title: "Win a Tractor without an answer" }} />
+        <CartPanel onClose={() => {}} />
+      </CartProvider>,
+    );
+    const saved = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "[]") as unknown[];
+
+    await user.click(screen.getByRole("button", { name: "Add Win a Tractor" }));
+    expect(saved()).toEqual([{ ...TRACTOR, quantity: 1, answer: "3" }]);
+    await user.click(screen.getByRole("button", { name: "Add Win a Tractor again" }));
+    expect(saved()).toEqual([{ ...TRACTOR, quantity: 2, answer: "4" }]);
+    await user.click(screen.getByRole("button", { name: "Add Win a Tractor without an answer" }));
+    expect(saved()).toEqual([{ ...TRACTOR, quantity: 3, answer: "4" }]);
+  });
+
   it("starts empty when the saved cart is unreadable, and drops malformed lines", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     localStorage.setItem(CART_STORAGE_KEY, "{not json");
@@ -107,7 +127,10 @@ describe("cart", () => {
     log.mockRestore();
     broken.unmount();
 
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...TRACTOR, quantity: 2 }, { ...HAMPER, quantity: 0 }, { title: "junk" }]));
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([{ ...TRACTOR, quantity: 2 }, { ...HAMPER, quantity: 0 }, { title: "junk" }, { ...HAMPER, quantity: 1, answer: 4 }]),
+    );
     renderCart();
     expect(screen.getAllByRole("listitem")).toHaveLength(1);
     expect(total()).toBe("£5.00");

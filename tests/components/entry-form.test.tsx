@@ -2,48 +2,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { CART_STORAGE_KEY } from "../../src/client/components/cart/cart-storage";
 import { EntryForm } from "../../src/client/components/competition/entry-form";
 import { useCart } from "../../src/client/hooks/use-cart";
 import { PENDING_ENTRY_KEY } from "../../src/client/lib/pending-entry";
 import type { PublicCompetition } from "../../src/shared/schemas/competition";
+import { publicCompetition as competition } from "../factories/public-competition";
 import { renderWithApp, stubTrpcFetch } from "./render";
-
-function competition(overrides: Partial<PublicCompetition> = {}): PublicCompetition {
-  return {
-    id: "comp-1",
-    title: "Win a Tractor",
-    description: "A red one.",
-    image: "/tractor.jpg",
-    category: "Machinery",
-    price: "2.50",
-    status: "active",
-    startDate: "2030-01-01T00:00:00.000Z",
-    endDate: "2030-02-01T00:00:00.000Z",
-    drawDate: "2030-02-02T00:00:00.000Z",
-    maxTickets: null,
-    soldTickets: 0,
-    maxTicketsPerPerson: null,
-    featured: false,
-    showOnHero: false,
-    qualifyingQuestion: null,
-    allowPostalEntry: false,
-    postalAddress: null,
-    prizeDetails: null,
-    rules: null,
-    faq: null,
-    privacyPolicyUrl: null,
-    termsOfUseUrl: null,
-    numberOfWinners: 1,
-    drawMode: "auto",
-    cashAlternative: null,
-    instantWin: false,
-    createdAt: "2030-01-01T00:00:00.000Z",
-    remainingTickets: null,
-    soldOut: false,
-    commitment: "abc",
-    ...overrides,
-  };
-}
 
 function CartCount() {
   const { itemCount, totalPrice } = useCart();
@@ -90,23 +55,49 @@ describe("EntryForm", () => {
     expect(total()).toBe("£5.00");
   });
 
-  it("shows £0.00 for a count outside what may be bought, and caps the buttons at the limit", async () => {
+  it("says how many may be bought instead of a total for too many, and caps the buttons at the limit", async () => {
     const user = userEvent.setup();
     await renderForm(competition({ remainingTickets: 5, maxTicketsPerPerson: 10 }));
     expect(screen.getByText("£2.50 per entry · up to 5 per order")).toBeTruthy();
 
     await user.clear(entries());
     await user.type(entries(), "6");
-    expect(total()).toBe("£0.00");
+    expect(screen.getByText("You can choose at most 5 entries")).toBeTruthy();
+    expect(entries().getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByTestId("entry-total")).toBeNull();
 
     await user.clear(entries());
     await user.type(entries(), "5");
+    expect(screen.queryByText("You can choose at most 5 entries")).toBeNull();
     expect(total()).toBe("£12.50");
     expect(screen.getByRole("button", { name: "More entries" })).toHaveProperty("disabled", true);
 
     await user.clear(entries());
     expect(total()).toBe("£0.00");
     expect(screen.getByRole("button", { name: "Fewer entries" })).toHaveProperty("disabled", true);
+  });
+
+  it("shows the order limit, not a £0.00 total, for more than 100 entries, and does not go on", async () => {
+    const user = userEvent.setup();
+    const fetch = await renderForm(competition());
+    await user.type(screen.getByLabelText("Full Name"), "Ada Lovelace");
+    await user.type(screen.getByLabelText("Email Address"), "ada@example.com");
+    await user.clear(entries());
+    await user.type(entries(), "150");
+
+    expect(screen.getByText("At most 100 entries per order")).toBeTruthy();
+    expect(screen.queryByText("£0.00")).toBeNull();
+    expect(entries().getAttribute("aria-invalid")).toBe("true");
+
+    await user.click(screen.getByRole("button", { name: "Enter Now" }));
+    await waitFor(() => expect(document.activeElement).toBe(entries()));
+    expect(screen.getAllByText("At most 100 entries per order")).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledTimes(1); // only the session read: no answer check
+    expect(screen.queryByRole("heading", { name: "Direct checkout" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Fewer entries" }));
+    expect((entries() as HTMLInputElement).value).toBe("100");
+    expect(total()).toBe("£250.00");
   });
 
   it("shows the spec's messages for an empty name and a bad email, and does not go on", async () => {
@@ -175,6 +166,16 @@ describe("EntryForm", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Enter Now" })).toHaveProperty("disabled", false));
     expect(screen.queryByRole("heading", { name: "Direct checkout" })).toBeNull();
     expect(sessionStorage.getItem(PENDING_ENTRY_KEY)).toBeNull();
+  });
+
+  it("adds the competition to the cart with the answer typed, so checkout need not ask again", async () => {
+    const user = userEvent.setup();
+    await renderForm(competition({ qualifyingQuestion: "How many wheels?" }));
+    await user.type(screen.getByLabelText("How many wheels?"), " 4 ");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "[]")).toEqual([
+      { competitionId: "comp-1", title: "Win a Tractor", image: "/tractor.jpg", price: "2.50", quantity: 1, answer: "4" },
+    ]);
   });
 
   it("adds the competition to the cart", async () => {

@@ -5,8 +5,8 @@ import { refusalAction } from "../../src/client/lib/refusal-toast";
 import type { AppErrorCode } from "../../src/shared/errors";
 
 /** An error as the web app's tRPC client receives it from the server's error formatter. */
-function refused(appCode: AppErrorCode, message: string, code = "FORBIDDEN") {
-  return TRPCClientError.from({ error: { message, code: -32003, data: { code, httpStatus: 403, appCode } } });
+function refused(appCode: AppErrorCode, message: string, code = "FORBIDDEN", details?: Record<string, unknown>) {
+  return TRPCClientError.from({ error: { message, code: -32003, data: { code, httpStatus: 403, appCode, details } } });
 }
 
 describe("what the checkout makes of a refused order", () => {
@@ -20,6 +20,15 @@ describe("what the checkout makes of a refused order", () => {
       refusal: "You must be 18 or over to enter our competitions.",
       code: "UNDER_18",
     });
+  });
+
+  it("names the competition whose answer was wrong when the server says which", () => {
+    const wrong = 'Incorrect answer to the qualifying question for "Tractor"';
+    expect(describeCheckoutError(refused("WRONG_ANSWER", wrong, "UNPROCESSABLE_CONTENT", { competitionId: "comp-2" }))).toMatchObject({
+      code: "WRONG_ANSWER",
+      competitionId: "comp-2",
+    });
+    expect(describeCheckoutError(refused("WRONG_ANSWER", wrong, "UNPROCESSABLE_CONTENT"))).not.toHaveProperty("competitionId");
   });
 
   it("gives the screen's own text for a declined card or a failure, but knows the attempt is over", () => {

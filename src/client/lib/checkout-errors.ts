@@ -1,6 +1,9 @@
 import type { ZodError } from "zod";
 import type { AppErrorCode } from "../../shared/errors";
-import { appErrorCode } from "./trpc-errors";
+import { appErrorCode, appErrorDetails } from "./trpc-errors";
+
+/** SPEC §8: what a wrong qualifying answer shows, wherever it is found out. */
+export const INCORRECT_ANSWER = { title: "Incorrect Answer", description: "Please check your answer to the qualifying question and try again." } as const;
 
 /**
  * Why an order can be refused, in words written for the customer, so the screen shows the server's
@@ -37,6 +40,8 @@ export interface CheckoutFailure {
   signInNeeded: boolean;
   /** The shop's code for the refusal, when the server answered. */
   code?: AppErrorCode;
+  /** The competition the refusal is about, when the server names it (`details.competitionId`), e.g. the wrong answer's. */
+  competitionId?: string;
 }
 
 export function describeCheckoutError(error: unknown): CheckoutFailure {
@@ -44,7 +49,14 @@ export function describeCheckoutError(error: unknown): CheckoutFailure {
   if (!code) return { definitive: false, refusal: null, signInNeeded: false };
   const message = (error as Error).message.trim();
   const refusal = REFUSALS.has(code) && message ? message : null;
-  return { definitive: true, refusal, signInNeeded: code === "SIGN_IN_REQUIRED", code };
+  const { competitionId } = appErrorDetails(error);
+  return {
+    definitive: true,
+    refusal,
+    signInNeeded: code === "SIGN_IN_REQUIRED",
+    code,
+    ...(typeof competitionId === "string" ? { competitionId } : {}),
+  };
 }
 
 /** First message per field, keyed by the last part of the path ("card.cvv" → "cvv"). */

@@ -8,6 +8,13 @@ export function appErrorCode(error: unknown): AppErrorCode | undefined {
   return isAppErrorCode(code) ? code : undefined;
 }
 
+/** The facts the server gave with its refusal (an AppError's details), e.g. `ticketsLeft`; empty when none. */
+export function appErrorDetails(error: unknown): Record<string, unknown> {
+  if (!(error instanceof TRPCClientError)) return {};
+  const details = (error.data as { details?: unknown } | undefined)?.details;
+  return typeof details === "object" && details !== null ? (details as Record<string, unknown>) : {};
+}
+
 /** A 401 from the API means "signed out", which is a state, not an error to show. */
 export function isUnauthorized(error: unknown): boolean {
   return appErrorCode(error) === "SIGN_IN_REQUIRED";

@@ -7,16 +7,21 @@ export interface CartItem {
   image: string;
   price: string;
   quantity: number;
+  /** The qualifying answer given on the competition page, so checkout need not ask again. */
+  answer?: string;
 }
 
 export type NewCartItem = Omit<CartItem, "quantity">;
 
 /** Pure cart transitions (SPEC §4 Cart); the provider only stores their results. */
 export function addItem(items: CartItem[], item: NewCartItem): CartItem[] {
+  const { answer, ...line } = item;
+  // A newer answer replaces the one remembered; adding again without one keeps it.
+  const remembered = answer?.trim() ? { answer: answer.trim() } : {};
   if (items.some((i) => i.competitionId === item.competitionId)) {
-    return items.map((i) => (i.competitionId === item.competitionId ? { ...i, quantity: i.quantity + 1 } : i));
+    return items.map((i) => (i.competitionId === item.competitionId ? { ...i, quantity: i.quantity + 1, ...remembered } : i));
   }
-  return [...items, { ...item, quantity: 1 }];
+  return [...items, { ...line, quantity: 1, ...remembered }];
 }
 
 export function removeItem(items: CartItem[], competitionId: string): CartItem[] {

@@ -13,7 +13,8 @@ function isCartItem(value: unknown): value is CartItem {
     typeof v.price === "string" &&
     typeof v.quantity === "number" &&
     Number.isFinite(v.quantity) &&
-    v.quantity > 0
+    v.quantity > 0 &&
+    (v.answer === undefined || typeof v.answer === "string")
   );
 }
 

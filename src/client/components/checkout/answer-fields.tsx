@@ -37,14 +37,3 @@ export function AnswerFields({ items, competitions, answers, errors, onChange }:
     </div>
   );
 }
-
-/** Lines whose competition asks a question that has no answer yet, as field errors. */
-export function missingAnswers(items: CartItem[], competitions: Map<string, PublicCompetition>, answers: Record<string, string>) {
-  const errors: Record<string, string> = {};
-  for (const item of items) {
-    if (competitions.get(item.competitionId)?.qualifyingQuestion?.trim() && !answers[item.competitionId]?.trim()) {
-      errors[item.competitionId] = "Please answer the qualifying question";
-    }
-  }
-  return errors;
-}

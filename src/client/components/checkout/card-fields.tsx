@@ -13,7 +13,7 @@ export interface FieldBinding {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }
 
-/** "1230" → "12/30", "1/27" stays; the card number is left as typed (spaces are fine, the server strips them). */
+/** "1230" → "12/30", "1/27" stays. */
 export function formatExpiry(value: string): string {
   // Typed with a slash ("1/27"): keep the customer's own split.
   if (value.includes("/")) return value.replace(/[^\d/]/g, "");
@@ -21,11 +21,45 @@ export function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
+const CARD_DIGITS = 19;
+/** 19 digits in groups of four, with the spaces between them. */
+const CARD_NUMBER_LENGTH = CARD_DIGITS + 4;
+
+/** "4242424242424242" → "4242 4242 4242 4242"; American Express (34…, 37…) as 4-6-5. The spaces are only for reading. */
+export function formatCardNumber(value: string): string {
+  const typed = value.replace(/\D/g, "");
+  const amex = /^3[47]/.test(typed);
+  const digits = typed.slice(0, amex ? 15 : CARD_DIGITS);
+  const groups = amex ? [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)] : (digits.match(/\d{1,4}/g) ?? []);
+  return groups.filter(Boolean).join(" ");
+}
+
+/** Where the caret goes in reformatted text: just after the same number of digits as before. */
+function caretAfterDigits(text: string, digits: number): number {
+  if (digits === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (/\d/.test(text.charAt(i)) && ++seen === digits) return i + 1;
+  }
+  return text.length;
+}
+
+/** Reformats the field as it is typed, keeping the caret beside the digit just typed (not thrown to the end). */
 function formatted(binding: FieldBinding, format: (v: string) => string): FieldBinding {
   return {
     ...binding,
     onChange: (event) => {
-      event.target.value = format(event.target.value);
+      const input = event.target;
+      const next = format(input.value);
+      if (next !== input.value) {
+        const caret = input.selectionStart;
+        const digitsBefore = caret === null ? null : input.value.slice(0, caret).replace(/\D/g, "").length;
+        input.value = next;
+        if (digitsBefore !== null) {
+          const at = caretAfterDigits(next, digitsBefore);
+          input.setSelectionRange(at, at);
+        }
+      }
       binding.onChange(event);
     },
   };
@@ -61,9 +95,9 @@ export function CardFields({ field }: { field: (name: CardField) => FieldBinding
         autoComplete="cc-number"
         inputMode="numeric"
         placeholder="1234 5678 9012 3456"
-        maxLength={19}
+        maxLength={CARD_NUMBER_LENGTH}
         required
-        {...field("cardNumber")}
+        {...formatted(field("cardNumber"), formatCardNumber)}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField

@@ -1,13 +1,14 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { describeCheckoutError, type CheckoutFailure } from "../../lib/checkout-errors";
+import { describeCheckoutError, INCORRECT_ANSWER, type CheckoutFailure } from "../../lib/checkout-errors";
 import { showRefusal } from "../../lib/refusal-toast";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 
 /**
- * Explains a failed order: the server's own reason when it refused the entry (with a link to the
- * fix: profile, limits, support), else the screen's generic payment message.
+ * Explains a failed order: the spec's "Incorrect Answer" for a wrong qualifying answer, the
+ * server's own reason when it refused the entry otherwise (with a link to the fix: profile, limits,
+ * support), else the screen's generic payment message.
  */
 export function useCheckoutFailure(generic: string) {
   const navigate = useNavigate();
@@ -19,7 +20,8 @@ export function useCheckoutFailure(generic: string) {
       // A lost session shows the sign-in panel; a refusal may mean the limits or a break changed.
       if (failure.signInNeeded) void utils.public.auth.session.invalidate();
       if (failure.definitive) void utils.customer.protection.limits.invalidate();
-      if (failure.refusal) showRefusal("Payment Failed", failure.refusal, failure.code, navigate, `${location.pathname}${location.search}`);
+      if (failure.code === "WRONG_ANSWER") toast.error(INCORRECT_ANSWER.title, INCORRECT_ANSWER.description);
+      else if (failure.refusal) showRefusal("Payment Failed", failure.refusal, failure.code, navigate, `${location.pathname}${location.search}`);
       else toast.error("Payment Failed", generic);
       return failure;
     },

@@ -6,6 +6,7 @@ import { entryForm, MAX_TICKETS, MIN_TICKETS } from "../../../shared/schemas/ent
 import { useAuth } from "../../hooks/use-auth";
 import { useCart } from "../../hooks/use-cart";
 import { useFormFields } from "../../hooks/use-form-fields";
+import { INCORRECT_ANSWER } from "../../lib/checkout-errors";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { savePendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
@@ -20,6 +21,13 @@ function ticketLimit(c: PublicCompetition): number {
   return Math.max(MIN_TICKETS, Math.min(MAX_TICKETS, c.remainingTickets ?? MAX_TICKETS, c.maxTicketsPerPerson ?? MAX_TICKETS));
 }
 
+/** What to say, as it is typed, about more entries than this order may have: the schema's own words at 100. */
+function overLimitMessage(count: number, limit: number): string | null {
+  if (!(count > limit)) return null;
+  if (limit < MAX_TICKETS) return `You can choose at most ${limit} entries`;
+  return entryForm.shape.tickets.safeParse(count).error?.issues[0]?.message ?? `At most ${MAX_TICKETS} entries per order`;
+}
+
 /** SPEC §5 entry form: details, the qualifying answer and a number of entries, then on to payment. */
 export function EntryForm({ competition }: { competition: PublicCompetition }) {
   const navigate = useNavigate();
@@ -31,8 +39,10 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
   const question = competition.qualifyingQuestion?.trim() || null;
   const limit = ticketLimit(competition);
   const pricePence = decimalToPence(competition.price) ?? 0;
-  const count = Number.parseInt(values.tickets, 10);
-  const totalPence = Number.isFinite(count) && count >= MIN_TICKETS && count <= limit ? pricePence * count : 0;
+  // Read as the schema reads it, so the total and the limit message agree with what submitting says.
+  const count = Number(values.tickets);
+  const overLimit = overLimitMessage(count, limit);
+  const totalPence = Number.isInteger(count) && count >= MIN_TICKETS && count <= limit ? pricePence * count : 0;
 
   // Fill in the signed-in customer's name and email, without overwriting anything typed already.
   useEffect(() => {
@@ -50,7 +60,7 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
     const parsed = entryForm.safeParse(values);
     const found = parsed.success ? {} : fieldErrorsFrom<keyof typeof values>(parsed.error);
     if (question && !values.answer.trim()) found.answer ??= "Please answer the qualifying question";
-    if (parsed.success && parsed.data.tickets > limit) found.tickets = `You can choose at most ${limit} entries`;
+    if (overLimit) found.tickets = overLimit;
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
       focusFirstInvalid(formRef.current);
@@ -67,7 +77,7 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
       return;
     }
     if (!correct) {
-      toast.error("Incorrect Answer", "Please check your answer to the qualifying question and try again.");
+      toast.error(INCORRECT_ANSWER.title, INCORRECT_ANSWER.description);
       return;
     }
     const saved = savePendingEntry({
@@ -89,7 +99,9 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
   };
 
   const addToCart = () => {
-    addItem({ competitionId: competition.id, title: competition.title, image: competition.image, price: competition.price });
+    // The answer typed here travels with the cart line, so checkout does not ask for it again.
+    const answer = question ? values.answer.trim() : "";
+    addItem({ competitionId: competition.id, title: competition.title, image: competition.image, price: competition.price, ...(answer ? { answer } : {}) });
     toast.success("Added to Cart", `${competition.title} has been added to your cart.`);
   };
 
@@ -107,15 +119,18 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
         }}
         min={MIN_TICKETS}
         max={limit}
-        error={errors.tickets}
+        error={errors.tickets ?? overLimit ?? undefined}
         hint={`${formatPrice(competition.price)} per entry · up to ${limit} per order`}
       />
-      <div className="flex items-center justify-between rounded-xl bg-cream-100 px-4 py-3">
-        <span className="font-semibold text-stone-800">Total</span>
-        <span className="text-2xl font-bold tabular-nums text-field-900" aria-live="polite" data-testid="entry-total">
-          {formatPounds(totalPence)}
-        </span>
-      </div>
+      {/* Over the limit there is no total to show: the field says how many may be bought instead. */}
+      {overLimit ? null : (
+        <div className="flex items-center justify-between rounded-xl bg-cream-100 px-4 py-3">
+          <span className="font-semibold text-stone-800">Total</span>
+          <span className="text-2xl font-bold tabular-nums text-field-900" aria-live="polite" data-testid="entry-total">
+            {formatPounds(totalPence)}
+          </span>
+        </div>
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <Button type="submit" variant="accent" size="lg" pending={checkAnswer.isPending}>
           Enter Now

@@ -49,15 +49,18 @@ export function QuantityField({ label, value, onChange, min, max, error, hint }:
           <PlusIcon className="size-4" />
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
+      {/* Live, so a limit message that appears as the number is typed is heard as well as seen. */}
+      <div aria-live="polite">
+        {error ? (
+          <p id={`${id}-error`} className="text-sm font-medium text-danger-700">
+            {error}
+          </p>
+        ) : hint ? (
+          <p id={`${id}-hint`} className="text-sm text-stone-600">
+            {hint}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

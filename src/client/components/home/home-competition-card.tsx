@@ -2,34 +2,8 @@ import { Link } from "react-router-dom";
 import { formatPrice } from "../../../shared/money";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { WheatIcon } from "../ui/icons";
+import { TicketProgress } from "../competition/ticket-progress";
 import { SafeImage } from "./safe-image";
-import { formatCount } from "../../lib/numbers";
-
-function Progress({ sold, max }: { sold: number; max: number | null }) {
-  const percent = max ? Math.min(100, Math.floor((sold / max) * 100)) : null;
-  const label = max === null ? `${formatCount(sold)} sold` : `${formatCount(sold)} of ${formatCount(max)} sold`;
-  return (
-    <div>
-      {percent !== null ? (
-        <div
-          role="progressbar"
-          aria-label="Tickets sold"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={label}
-          className="h-2 overflow-hidden rounded-full bg-cream-200"
-        >
-          <div className="h-full rounded-full bg-gradient-to-r from-field-500 to-wheat-400" style={{ width: `${sold > 0 ? Math.max(percent, 2) : 0}%` }} />
-        </div>
-      ) : null}
-      <p className="mt-1.5 text-xs tabular-nums text-stone-700">
-        {label}
-        {percent !== null ? <span className="text-stone-600"> ({percent}%)</span> : null}
-      </p>
-    </div>
-  );
-}
 
 const imageFallback = (
   <div className="flex aspect-[4/3] w-full items-center justify-center bg-cream-100 text-field-600">
@@ -61,7 +35,7 @@ export function HomeCompetitionCard({ competition: c }: { competition: PublicCom
           <span className="text-2xl font-bold tabular-nums text-field-800">{formatPrice(c.price)}</span>
           <span className="text-sm text-stone-600"> per entry</span>
         </p>
-        <Progress sold={c.soldTickets} max={c.maxTickets} />
+        <TicketProgress soldTickets={c.soldTickets} maxTickets={c.maxTickets} size="sm" />
       </div>
     </Link>
   );

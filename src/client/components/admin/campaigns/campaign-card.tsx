@@ -4,6 +4,7 @@ import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { Button, ButtonLink } from "../../ui/button";
 import { SproutIcon, TrashIcon } from "../../ui/icons";
+import { soldPercent } from "../../competition/sold-percent";
 import { MediaPreview } from "../media/media-preview";
 import { confirmDelete, failureToast } from "../ui/admin-toasts";
 import { AdminBadge, CompetitionStatusBadge } from "../ui/badges";
@@ -19,7 +20,7 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
     },
     onError: (error) => failureToast("Failed to delete campaign", error),
   });
-  const percent = c.maxTickets ? Math.min(100, Math.round((c.soldTickets / c.maxTickets) * 100)) : null;
+  const sold = c.maxTickets === null ? null : soldPercent(c.soldTickets, c.maxTickets);
 
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">
@@ -40,9 +41,9 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
             {c.soldTickets} / {c.maxTickets ?? "∞"}
           </Fact>
         </dl>
-        {percent !== null ? (
+        {sold ? (
           <div className="h-2 overflow-hidden rounded-full bg-cream-200" aria-hidden="true">
-            <div className="h-full rounded-full bg-field-600" style={{ width: `${percent}%` }} />
+            <div className="h-full rounded-full bg-field-600" style={{ width: `${sold.width}%` }} />
           </div>
         ) : null}
         <div className="mt-auto flex gap-2 pt-2">
