@@ -28,6 +28,8 @@ const CompetitionsPage = lazyNamed(() => import("./routes/public/competitions-pa
 const CompetitionDetailPage = lazyNamed(loadCompetitionDetailPage, "CompetitionDetailPage");
 const CheckoutPage = lazyNamed(() => import("./routes/public/checkout-page"), "CheckoutPage");
 const DirectCheckoutPage = lazyNamed(() => import("./routes/public/direct-checkout-page"), "DirectCheckoutPage");
+const CheckoutCompletePage = lazyNamed(() => import("./routes/public/checkout-complete-page"), "CheckoutCompletePage");
+const SimulatedAuthenticatePage = lazyNamed(() => import("./routes/public/simulated-authenticate-page"), "SimulatedAuthenticatePage");
 const DrawRecordPage = lazyNamed(() => import("./routes/public/draw-record-page"), "DrawRecordPage");
 const SaferPlayPage = lazyNamed(() => import("./routes/public/safer-play-page"), "SaferPlayPage");
 const OurCommitmentsPage = lazyNamed(() => import("./routes/public/our-commitments-page"), "OurCommitmentsPage");
@@ -49,6 +51,7 @@ const AdminCampaignDrawPage = lazyNamed(() => import("./routes/admin/admin-campa
 const AdminPlayerProtectionPage = lazyNamed(() => import("./routes/admin/admin-player-protection-page"), "AdminPlayerProtectionPage");
 const AdminComplaintsPage = lazyNamed(() => import("./routes/admin/admin-complaints-page"), "AdminComplaintsPage");
 const AdminAuditLogPage = lazyNamed(() => import("./routes/admin/admin-audit-log-page"), "AdminAuditLogPage");
+const AdminOrderPage = lazyNamed(() => import("./routes/admin/admin-order-page"), "AdminOrderPage");
 
 export const router = createBrowserRouter([
   {
@@ -58,6 +61,16 @@ export const router = createBrowserRouter([
     element: (
       <Suspense fallback={<LoadingState />}>
         <LandingPage />
+      </Suspense>
+    ),
+  },
+  {
+    // The simulated provider's stand-in for a bank's 3-D Secure page: deliberately not the shop's look.
+    path: "payments/simulated/authenticate/:id",
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<LoadingState />}>
+        <SimulatedAuthenticatePage />
       </Suspense>
     ),
   },
@@ -76,6 +89,7 @@ export const router = createBrowserRouter([
       { path: "account", element: <AccountPage /> },
       { path: "checkout", element: <CheckoutPage /> },
       { path: "checkout/direct", element: <DirectCheckoutPage /> },
+      { path: "checkout/complete", element: <CheckoutCompletePage /> },
       { path: "terms", element: <TermsPage /> },
       { path: "privacy", element: <PrivacyPage /> },
       { path: "safer-play", element: <SaferPlayPage /> },
@@ -100,6 +114,7 @@ export const router = createBrowserRouter([
           { path: "player-protection", element: <AdminPlayerProtectionPage /> },
           { path: "complaints", element: <AdminComplaintsPage /> },
           { path: "audit-log", element: <AdminAuditLogPage /> },
+          { path: "orders/:id", element: <AdminOrderPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -6,6 +6,7 @@ import { afterEach, vi } from "vitest";
 import { CartProvider } from "../../src/client/components/cart/cart-context";
 import { createQueryClient } from "../../src/client/lib/query-client";
 import { createTrpcClient, trpc } from "../../src/client/lib/trpc";
+import { APP_ERRORS, type AppErrorCode } from "../../src/shared/errors";
 
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
 afterEach(() => {
@@ -19,10 +20,28 @@ afterEach(() => {
 /** Answers for tRPC procedures by path, e.g. { "public.auth.session": () => null }. */
 export type TrpcAnswers = Record<string, (input: unknown) => unknown>;
 
+class Refusal {
+  constructor(
+    readonly appCode: AppErrorCode,
+    readonly message: string,
+    readonly details?: Record<string, unknown>,
+  ) {}
+}
+
+/** An answer that refuses, as the server's error formatter sends a service's AppError (code, message, details). */
+export function refusal(appCode: AppErrorCode, message: string, details?: Record<string, unknown>): Refusal {
+  return new Refusal(appCode, message, details);
+}
+
 /**
  * Replaces `fetch` with one that answers tRPC's batched JSON wire format from `answers`, so the
  * real client, links and React Query hooks run unchanged. Returns the stub to inspect the calls.
  */
+/** Reads every checkout makes, answered as a demo shop would unless a test says otherwise. */
+const DEFAULT_ANSWERS: TrpcAnswers = {
+  "public.payments.config": () => ({ provider: "simulated", publishableKey: null }),
+};
+
 export function stubTrpcFetch(answers: TrpcAnswers) {
   const stub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
@@ -30,9 +49,14 @@ export function stubTrpcFetch(answers: TrpcAnswers) {
     const raw = init?.body ? JSON.parse(String(init.body)) : JSON.parse(url.searchParams.get("input") ?? "{}");
     const inputs = (raw ?? {}) as Record<string, unknown>;
     const body = paths.map((path, i) => {
-      const answer = answers[path];
+      const answer = answers[path] ?? DEFAULT_ANSWERS[path];
       if (!answer) return { error: { message: `No stub for ${path}`, code: -32004, data: { code: "NOT_FOUND", httpStatus: 404, path } } };
-      return { result: { data: answer(inputs[String(i)]) } };
+      const data = answer(inputs[String(i)]);
+      if (data instanceof Refusal) {
+        const { trpc: code, status: httpStatus } = APP_ERRORS[data.appCode];
+        return { error: { message: data.message, code: -32600, data: { code, httpStatus, path, appCode: data.appCode, details: data.details } } };
+      }
+      return { result: { data } };
     });
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
   });

@@ -7,21 +7,26 @@ import { useAttemptKey } from "./use-attempt-key";
 const PROCESSING_POLL_MS = 2000;
 const PROCESSING_POLLS = 60;
 
+type PayInput = { paymentToken: string; idempotencyKey?: string };
+
 /**
- * The one way both checkouts pay: never two submits at once, the same idempotency key while the
- * same details are retried (a double click buys once), and a fresh key after a definitive answer.
- * An order the server answers as still processing is looked at again until it is paid or failed:
- * its numbers are not the buyer's until then, so it is never shown as a success.
+ * The one way both checkouts pay: never two submits at once (the payment form's token is made
+ * inside the same guard, so a double click tokenises and buys once), the same idempotency key
+ * while the same order details are retried, and a fresh key after a definitive answer. An order
+ * the server answers as still processing is looked at again until it is paid or failed: its numbers
+ * are not the buyer's until then, so it is never shown as a success. An order whose bank wants the
+ * buyer to authenticate goes through `authenticate` (3-D Secure), which ends at /checkout/complete.
  */
-export function useCheckoutSubmit<D extends object>(
-  pay: (details: D & { idempotencyKey: string }) => Promise<OrderResult>,
+export function useCheckoutSubmit<I extends PayInput>(
+  pay: (input: I) => Promise<OrderResult>,
   isDefinitive: (error: unknown) => boolean,
   onPaid: (result: OrderResult) => void,
+  authenticate: (result: OrderResult) => Promise<void>,
 ) {
   const inFlight = useRef(false);
   const attempt = useAttemptKey();
   const utils = trpc.useUtils();
-  const [processing, setProcessing] = useState<"no" | "waiting" | "slow">("no");
+  const [processing, setProcessing] = useState<"no" | "waiting" | "slow" | "authenticating">("no");
   const busy = () => inFlight.current;
 
   const waitForOrder = async (orderId: string): Promise<OrderResult | null> => {
@@ -38,13 +43,22 @@ export function useCheckoutSubmit<D extends object>(
     return null;
   };
 
-  const submit = async (details: D) => {
+  /** `details` are the order; `paymentToken` asks the payment form for its token (null: the form shows what to fix). */
+  const submit = async (details: Omit<I, keyof PayInput>, paymentToken: () => Promise<string | null>) => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      let result: OrderResult | null = await pay({ ...details, idempotencyKey: attempt.keyFor(JSON.stringify(details)) });
+      const token = await paymentToken();
+      if (!token) return;
+      // The key follows the order, not the token: a retry after a lost answer, even with a new token, must not buy twice.
+      let result: OrderResult | null = await pay({ ...details, paymentToken: token, idempotencyKey: attempt.keyFor(JSON.stringify(details)) } as I);
       attempt.finish();
-      if (result.status === "pending") result = await waitForOrder(result.orderId);
+      if (result.status === "pending") result = await waitForOrder(result.id);
+      if (result?.status === "requires_action") {
+        setProcessing("authenticating");
+        await authenticate(result);
+        return;
+      }
       if (result?.status === "paid") onPaid(result);
       else if (result?.status === "failed") toast.error("Payment Failed", "Your payment could not be processed. Please try again.");
     } catch (error) {

@@ -3,14 +3,23 @@ import { useSearchParams } from "react-router-dom";
 import type { AuthUser } from "../../../shared/schemas/auth";
 import type { CustomerEntry } from "../../../shared/schemas/entry";
 import { ProtectionTab } from "../protection/protection-tab";
-import { tabClasses, tabListClasses } from "../ui/tab-styles";
 import { EntriesList, WinsList } from "./account-lists";
+import { OrdersTab } from "./orders-tab";
 import { ProfileForm } from "./profile-form";
+
+/**
+ * Five tabs do not fit one row of a phone: there the pills wrap onto a second row (each growing to
+ * fill it) rather than hiding a label off the edge; from `sm` up they share one row (the look of tab-styles.ts).
+ */
+const TAB_LIST = "flex max-w-3xl flex-wrap gap-1 rounded-xl bg-cream-100 p-1 sm:flex-nowrap";
+const TAB =
+  "min-h-11 flex-auto whitespace-nowrap rounded-lg px-3 text-sm font-semibold text-stone-700 transition-colors hover:bg-white/70 hover:text-field-900 data-selected:bg-white data-selected:text-field-800 data-selected:shadow-sm sm:flex-1 sm:px-4";
 
 /** Tab keys for ?tab=, so a link (or a refusal toast) can open the right one. */
 const TABS = [
   { key: "entries", label: "My Entries" },
   { key: "wins", label: "My Wins" },
+  { key: "orders", label: "Orders" },
   { key: "profile", label: "Profile" },
   { key: "limits", label: "Spending Limits" },
 ] as const;
@@ -43,9 +52,9 @@ export function AccountTabs({ user, entries, wins }: AccountTabsProps) {
 
   return (
     <TabGroup selectedIndex={selectedIndex} onChange={onChange}>
-      <TabList className={`${tabListClasses} max-w-2xl`}>
+      <TabList className={TAB_LIST}>
         {TABS.map((t) => (
-          <Tab key={t.key} className={tabClasses}>
+          <Tab key={t.key} className={TAB}>
             {t.label}
           </Tab>
         ))}
@@ -56,6 +65,9 @@ export function AccountTabs({ user, entries, wins }: AccountTabsProps) {
         </TabPanel>
         <TabPanel>
           <WinsList query={wins} />
+        </TabPanel>
+        <TabPanel>
+          <OrdersTab />
         </TabPanel>
         <TabPanel>
           <ProfileForm user={user} />

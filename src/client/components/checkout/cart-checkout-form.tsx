@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { cartCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
 import { useCheckoutSubmit } from "../../hooks/use-checkout-submit";
@@ -13,9 +13,10 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
-import { AnswerFields, missingAnswers } from "./answer-fields";
-import { CardFields } from "./card-fields";
+import { AnswerFields } from "./answer-fields";
 import { PaymentProcessing } from "./payment-processing";
+import { usePaymentMethod } from "./payment-method";
+import { useCartAnswers } from "./use-cart-answers";
 import { useCheckoutFailure } from "./use-checkout-failure";
 import { useProfileBilling } from "./use-profile-billing";
 
@@ -58,12 +59,22 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
   const { items, totalPrice } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields(INITIAL);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [answerErrors, setAnswerErrors] = useState<Record<string, string | undefined>>({});
+  const answers = useCartAnswers(items, competitions);
   const user = useProfileBilling(setValues);
+  const method = usePaymentMethod({
+    field,
+    values,
+    showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })),
+    amountPence: Math.round(Number(totalPrice) * 100) || 0,
+  });
   const checkout = trpc.public.entries.checkoutCart.useMutation();
   const explainFailure = useCheckoutFailure(PAYMENT_FAILED);
-  const payment = useCheckoutSubmit(checkout.mutateAsync, (e) => explainFailure(e).definitive, onPaid);
+  const onRefused = (error: unknown) => {
+    const failure = explainFailure(error);
+    if (failure.code === "WRONG_ANSWER" && answers.markWrong(failure.competitionId)) focusFirstInvalid(formRef.current);
+    return failure.definitive;
+  };
+  const payment = useCheckoutSubmit(checkout.mutateAsync, onRefused, onPaid, method.authenticate);
 
   const hasQuestions = items.some((i) => competitions.get(i.competitionId)?.qualifyingQuestion?.trim());
 
@@ -82,27 +93,26 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (payment.busy() || !ready) return;
-    const { email, firstName, lastName, address, city, postcode, country, nameOnCard, cardNumber, expiryDate, cvv } = values;
+    const { email, firstName, lastName, address, city, postcode, country } = values;
     const details = {
       email,
       firstName,
       lastName,
-      lines: items.map((i) => ({ competitionId: i.competitionId, quantity: i.quantity, answer: answers[i.competitionId]?.trim() || null })),
+      lines: items.map((i) => ({ competitionId: i.competitionId, quantity: i.quantity, answer: answers.answers[i.competitionId]?.trim() || null })),
       billing: { address, city, postcode, country },
-      card: { nameOnCard, cardNumber, expiryDate, cvv },
     };
-    const parsed = cartCheckoutInput.safeParse(details);
-    const missing = missingAnswers(items, competitions, answers);
-    const { quantity, answer: _answer, ...found } = parsed.success ? {} : nestedFieldErrors(parsed.error);
+    const parsed = cartCheckoutInput.omit({ paymentToken: true }).safeParse(details);
+    const answered = answers.markMissing();
+    const all: Record<string, string> = { ...method.check(), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
+    const { quantity, answer: _answer, ...found } = all;
     if (!country.trim()) found.country = "Country is required";
-    if (!parsed.success || Object.keys(found).length > 0 || Object.keys(missing).length > 0) {
+    if (!parsed.success || Object.keys(found).length > 0 || !answered) {
       setErrors(found);
-      setAnswerErrors(missing);
       if (quantity) toast.error("Please check your order", quantity);
       focusFirstInvalid(formRef.current);
       return;
     }
-    await payment.submit(details);
+    await payment.submit(details, method.token);
   };
 
   return (
@@ -110,16 +120,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
       <fieldset disabled={checkout.isPending} className="flex min-w-0 flex-col gap-6">
         {hasQuestions ? (
           <Section title="Qualifying Questions">
-            <AnswerFields
-              items={items}
-              competitions={competitions}
-              answers={answers}
-              errors={answerErrors}
-              onChange={(id, answer) => {
-                setAnswers((prev) => ({ ...prev, [id]: answer }));
-                setAnswerErrors((prev) => ({ ...prev, [id]: undefined }));
-              }}
-            />
+            <AnswerFields items={items} competitions={competitions} answers={answers.answers} errors={answers.errors} onChange={answers.change} />
           </Section>
         ) : null}
         <Section title="Contact Information">
@@ -142,11 +143,16 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
             <CountryOptions />
           </div>
         </Section>
-        <Section title="Payment Details">
-          <CardFields field={field} />
-        </Section>
+        <Section title="Payment Details">{method.fields}</Section>
         <PaymentProcessing state={payment.processing} />
-        <Button type="submit" variant="accent" size="lg" fullWidth pending={checkout.isPending || payment.processing === "waiting"} disabled={!ready}>
+        <Button
+          type="submit"
+          variant="accent"
+          size="lg"
+          fullWidth
+          pending={checkout.isPending || payment.processing === "waiting" || payment.processing === "authenticating"}
+          disabled={!ready || !method.ready}
+        >
           {checkout.isPending ? null : <LockIcon className="size-5" />}
           {checkout.isPending ? "Processing..." : `Complete Order - £${totalPrice}`}
         </Button>

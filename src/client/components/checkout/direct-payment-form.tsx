@@ -12,8 +12,8 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
-import { CardFields } from "./card-fields";
 import { PaymentProcessing } from "./payment-processing";
+import { usePaymentMethod } from "./payment-method";
 import { useCheckoutFailure } from "./use-checkout-failure";
 import { useProfileBilling } from "./use-profile-billing";
 
@@ -32,10 +32,12 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
     postcode: "",
   });
   useProfileBilling(setValues);
+  const totalPence = (decimalToPence(entry.pricePerEntry) ?? 0) * entry.tickets;
+  const method = usePaymentMethod({ field, values, showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })), amountPence: totalPence });
   const checkout = trpc.public.entries.checkoutDirect.useMutation();
   const explainFailure = useCheckoutFailure(PAYMENT_FAILED);
-  const payment = useCheckoutSubmit(checkout.mutateAsync, (e) => explainFailure(e).definitive, onPaid);
-  const total = formatPounds((decimalToPence(entry.pricePerEntry) ?? 0) * entry.tickets);
+  const payment = useCheckoutSubmit(checkout.mutateAsync, (e) => explainFailure(e).definitive, onPaid, method.authenticate);
+  const total = formatPounds(totalPence);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,18 +48,17 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
       customerEmail: entry.customerEmail,
       answer: entry.answer || null,
       tickets: entry.tickets,
-      card: { nameOnCard: values.nameOnCard, cardNumber: values.cardNumber, expiryDate: values.expiryDate, cvv: values.cvv },
       billing: { address: values.address, city: values.city, postcode: values.postcode },
     };
-    const parsed = directCheckoutInput.safeParse(details);
-    if (!parsed.success) {
-      const found = nestedFieldErrors(parsed.error);
+    const parsed = directCheckoutInput.omit({ paymentToken: true }).safeParse(details);
+    const found = { ...method.check(), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
+    if (Object.keys(found).length > 0) {
       setErrors(found);
       if (Object.keys(found).some((k) => !(k in values))) toast.error("Payment Failed", Object.values(found)[0]);
       focusFirstInvalid(formRef.current);
       return;
     }
-    await payment.submit(details);
+    await payment.submit(details, method.token);
   };
 
   return (
@@ -66,7 +67,7 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
         <section>
           <h2 className="mb-4 text-xl font-bold">Payment Details</h2>
           <fieldset disabled={checkout.isPending} className="min-w-0">
-            <CardFields field={field} />
+            {method.fields}
           </fieldset>
         </section>
         <section>
@@ -80,7 +81,14 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
           </fieldset>
         </section>
         <PaymentProcessing state={payment.processing} />
-        <Button type="submit" variant="accent" size="lg" fullWidth pending={checkout.isPending || payment.processing === "waiting"}>
+        <Button
+          type="submit"
+          variant="accent"
+          size="lg"
+          fullWidth
+          pending={checkout.isPending || payment.processing === "waiting" || payment.processing === "authenticating"}
+          disabled={!method.ready}
+        >
           {checkout.isPending ? null : <LockIcon className="size-5" />}
           {checkout.isPending ? "Processing..." : `Pay ${total}`}
         </Button>

@@ -5,6 +5,7 @@ export const TEST_CARDS_ID = "test-cards";
 const CARDS = [
   { number: "4242 4242 4242 4242", outcome: "Approved (debit card)" },
   { number: "5555 5555 5555 4444", outcome: "Approved (credit card: capped at £250 a month, not accepted for instant wins)" },
+  { number: "4000 0027 6000 3184", outcome: "Approved after 3-D Secure: your bank's test page asks you to confirm" },
   { number: "4000 0000 0000 0002", outcome: "Declined" },
   { number: "4000 0000 0000 9995", outcome: "Declined: insufficient funds" },
   { number: "4000 0000 0000 0119", outcome: "Processing error" },

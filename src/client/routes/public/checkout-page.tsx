@@ -4,6 +4,7 @@ import type { OrderResult } from "../../../shared/schemas/entry";
 import { CartCheckoutForm } from "../../components/checkout/cart-checkout-form";
 import { CartOrderSummary } from "../../components/checkout/cart-order-summary";
 import { OrderConfirmation } from "../../components/checkout/order-confirmation";
+import { orderPlacedToast, usePaidOrderRefresh } from "../../components/checkout/paid-order";
 import { PaymentGate } from "../../components/checkout/payment-gate";
 import { PlayResponsibly } from "../../components/checkout/play-responsibly";
 import { useCartCompetitions } from "../../components/checkout/use-cart-competitions";
@@ -12,8 +13,6 @@ import { Card } from "../../components/ui/card";
 import { CartIcon } from "../../components/ui/icons";
 import { Container, PageHeader } from "../../components/ui/page-header";
 import { useCart } from "../../hooks/use-cart";
-import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
 
 function EmptyCart() {
   return (
@@ -31,16 +30,14 @@ function EmptyCart() {
 /** /checkout (SPEC §2): pay for everything in the cart in one order. */
 export function CheckoutPage() {
   const { items, clear } = useCart();
-  const utils = trpc.useUtils();
+  const refreshAfterPaid = usePaidOrderRefresh();
   const competitions = useCartCompetitions();
   const [result, setResult] = useState<OrderResult | null>(null);
 
   const onPaid = (order: OrderResult) => {
-    toast.success("Order Placed Successfully!", `Your order total is £${order.amount}. Check your email for confirmation.`);
+    orderPlacedToast(order);
     clear();
-    void utils.customer.entries.list.invalidate();
-    void utils.customer.protection.limits.invalidate();
-    void utils.public.competitions.invalidate();
+    refreshAfterPaid();
     setResult(order);
     window.scrollTo({ top: 0 });
   };

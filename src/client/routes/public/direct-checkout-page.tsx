@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate } from "react-router-dom";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { DirectOrderSummary } from "../../components/checkout/direct-order-summary";
 import { DirectPaymentForm } from "../../components/checkout/direct-payment-form";
+import { paymentSuccessToast, usePaidOrderRefresh } from "../../components/checkout/paid-order";
 import { PaymentGate } from "../../components/checkout/payment-gate";
 import { PaymentSuccess } from "../../components/checkout/payment-success";
 import { PlayResponsibly } from "../../components/checkout/play-responsibly";
@@ -10,7 +11,6 @@ import { ArrowLeftIcon } from "../../components/ui/icons";
 import { Container, PageHeader } from "../../components/ui/page-header";
 import { clearPendingEntry, readPendingEntry, type PendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
 
 const REDIRECT_AFTER_SUCCESS_MS = 3000;
 
@@ -56,7 +56,7 @@ function Checkout({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: Ord
 /** /checkout/direct (SPEC §2, §4): pay for the entry the competition page stored in session storage. */
 export function DirectCheckoutPage() {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const refreshAfterPaid = usePaidOrderRefresh();
   const [pending] = useState(readPendingEntry);
   const [result, setResult] = useState<OrderResult | null>(null);
   useInvalidEntryRedirect(pending.kind === "invalid");
@@ -69,12 +69,8 @@ export function DirectCheckoutPage() {
 
   const onPaid = (order: OrderResult) => {
     clearPendingEntry();
-    void utils.customer.entries.list.invalidate();
-    void utils.customer.protection.limits.invalidate();
-    void utils.public.competitions.invalidate();
-    const tickets = order.lines.reduce((n, l) => n + l.ticketNumbers.length, 0);
-    const title = order.lines[0]?.competitionTitle ?? "";
-    toast.success("Payment Successful!", `You've entered ${title} with ${tickets} ${tickets === 1 ? "ticket" : "tickets"}. Good luck!`);
+    refreshAfterPaid();
+    paymentSuccessToast(order);
     setResult(order);
     window.scrollTo({ top: 0 });
   };

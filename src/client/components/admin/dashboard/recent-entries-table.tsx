@@ -1,7 +1,7 @@
 import type { AdminEntry } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { shortDateTime } from "../../../lib/dates";
-import { PaymentBadge } from "../ui/badges";
+import { PaymentCell } from "../orders/payment-cell";
 import { EmptyState } from "../ui/feedback";
 import { Table, TBody, Td, Th, THead } from "../ui/table";
 
@@ -29,7 +29,7 @@ export function RecentEntriesTable({ entries, caption = "Recent entries" }: { en
             <Td className="text-right tabular-nums">{e.ticketCount}</Td>
             <Td className="whitespace-nowrap text-stone-700">{shortDateTime(e.entryDate)}</Td>
             <Td>
-              <PaymentBadge status={e.paymentStatus} />
+              <PaymentCell entry={e} />
             </Td>
             <Td className="text-right font-semibold tabular-nums">{formatPrice(e.amount)}</Td>
           </tr>

@@ -1,7 +1,7 @@
 import type { AdminEntry } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { shortDateTime } from "../../../lib/dates";
-import { PaymentBadge } from "../ui/badges";
+import { PaymentCell } from "../orders/payment-cell";
 import { Table, TBody, Td, Th, THead } from "../ui/table";
 
 /** Every entry on this page with its ticket numbers, which the live draw reads from. */
@@ -37,7 +37,7 @@ export function EntriesTable({ entries }: { entries: AdminEntry[] }) {
               <p className="font-mono text-xs break-words">{e.ticketNumbers.join(", ") || "—"}</p>
             </Td>
             <Td>
-              <PaymentBadge status={e.paymentStatus} />
+              <PaymentCell entry={e} />
             </Td>
             <Td className="text-right font-semibold tabular-nums">{formatPrice(e.amount)}</Td>
           </tr>

@@ -1,3 +1,5 @@
+import { ORDER_STATUS_VALUES } from "../../../../shared/schemas/order";
+import { ORDER_STATUS_LABELS } from "../../../lib/order-status";
 import { trpc } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
@@ -8,8 +10,11 @@ const PAYMENT = [
   { value: "paid", label: "Paid" },
   { value: "pending", label: "Pending" },
   { value: "failed", label: "Failed" },
+  { value: "refunded", label: "Refunded" },
+  { value: "disputed", label: "Disputed" },
   { value: "other", label: "Other" },
 ];
+const ORDER = ORDER_STATUS_VALUES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }));
 const METHOD = [
   { value: "online", label: "Online" },
   { value: "postal", label: "Postal" },
@@ -38,6 +43,7 @@ export function EntryFilterBar({ value, onChange }: EntryFilterBarProps) {
           <SelectField label="Payment Status" options={PAYMENT} placeholder="Any" {...bind("paymentStatus")} />
           <SelectField label="Entry Method" options={METHOD} placeholder="Any" {...bind("entryMethod")} />
         </div>
+        <SelectField label="Order Status" options={ORDER} placeholder="Any" {...bind("orderStatus")} />
         <TextField label="From" type="date" {...bind("from")} />
         <TextField label="To" type="date" {...bind("to")} />
         <div className="flex items-end">

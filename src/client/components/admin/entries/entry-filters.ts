@@ -1,15 +1,17 @@
 import { useEffect, useState } from "react";
+import type { ENTRY_STATUS_VALUES, OrderStatusValue } from "../../../../shared/schemas/order";
 
 export interface EntryFilterValues {
   search: string;
   competitionId: string;
-  paymentStatus: "" | "paid" | "pending" | "failed" | "other";
+  paymentStatus: "" | (typeof ENTRY_STATUS_VALUES)[number];
   entryMethod: "" | "online" | "postal";
+  orderStatus: "" | OrderStatusValue;
   from: string;
   to: string;
 }
 
-export const NO_FILTERS: EntryFilterValues = { search: "", competitionId: "", paymentStatus: "", entryMethod: "", from: "", to: "" };
+export const NO_FILTERS: EntryFilterValues = { search: "", competitionId: "", paymentStatus: "", entryMethod: "", orderStatus: "", from: "", to: "" };
 
 /** The filters as the server takes them: blanks left out. */
 export function filterInput(f: EntryFilterValues) {
@@ -18,6 +20,7 @@ export function filterInput(f: EntryFilterValues) {
     competitionId: f.competitionId || undefined,
     paymentStatus: f.paymentStatus || undefined,
     entryMethod: f.entryMethod || undefined,
+    orderStatus: f.orderStatus || undefined,
     from: f.from || undefined,
     to: f.to || undefined,
   };
