@@ -32,6 +32,21 @@ async function answerChallenge(url: string, outcome: "approve" | "fail") {
 const confirmations = (email: string) => count(db, "mail_outbox", `"to" = '${email}' and subject = 'Your Harvest Draws entry is confirmed'`);
 
 describe("a card that must authenticate", () => {
+  it("cannot hoard tickets: a third order waiting on the bank is refused until one completes", async () => {
+    const buyer = await createUserWithSession(db);
+    const c = await createCompetition(db, { pricePence: 100, maxTickets: 10 });
+    const first = await enter(buyer.token, c.id, "sim_3ds_required");
+    const second = await enter(buyer.token, c.id, "sim_3ds_required");
+    expect([first.status, second.status]).toEqual([202, 202]);
+    const third = await enter(buyer.token, c.id, "sim_3ds_required");
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ appCode: "RATE_LIMITED", message: expect.stringContaining("waiting for your bank's confirmation") });
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Completing one frees a place.
+    await answerChallenge(first.json.nextAction.url, "approve");
+    expect((await enter(buyer.token, c.id, "sim_approve")).status).toBe(201);
+  });
+
   it("answers 202 with the challenge to complete, and the order is paid once the bank approves", async () => {
     const buyer = await createUserWithSession(db);
     const c = await createCompetition(db, { pricePence: 300 });

@@ -1,3 +1,6 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { Db } from "../../../../db/client";
+import { orders } from "../../../../db/schema";
 import { rateLimited } from "../../errors";
 
 /**
@@ -105,4 +108,36 @@ export class PurchaseGuard {
   private prune(now: number): void {
     for (const [key, times] of this.declined) if (!times.some((t) => t > now - this.options.windowMs)) this.declined.delete(key);
   }
+}
+
+/**
+ * Orders waiting on the buyer's bank (3-D Secure) keep their tickets held for the whole hold time,
+ * long after the payment call has answered, so the in-memory count above no longer covers them.
+ * They are counted from the orders themselves: a buyer may have as many waiting at once as
+ * payments in progress, so a card that never completes its challenge cannot hoard tickets.
+ */
+export function checkAwaitingAuthentication(
+  db: Db,
+  buyer: { userId: string | null; customerEmail: string },
+  now: Date,
+  allowed = DEFAULT_GUARD.holdsPerBuyer,
+): void {
+  const waiting = db
+    .select({ expires: orders.holdExpiresAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "requires_action"),
+        gt(orders.holdExpiresAt, now),
+        buyer.userId ? eq(orders.userId, buyer.userId) : eq(orders.customerEmail, buyer.customerEmail),
+      ),
+    )
+    .orderBy(asc(orders.holdExpiresAt))
+    .all();
+  if (waiting.length < allowed) return;
+  const retryAfter = Math.max(1, Math.ceil(((waiting[0]!.expires?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+  throw rateLimited(
+    "You have a payment waiting for your bank's confirmation. Please complete it, or wait for it to expire, before starting another.",
+    retryAfter,
+  );
 }

@@ -5,6 +5,7 @@ import type { OrderView } from "../../../shared/schemas/order";
 import type { CardFunding, ChargeResult } from "../../payments/provider";
 import { recordRefusal } from "../protection";
 import { chargeOrder } from "./charge";
+import { checkAwaitingAuthentication } from "./guard";
 import { holdOrder } from "./hold";
 import { inFlight, replay, scopedKey as scopeKey } from "./idempotency";
 import { loadOrderView } from "./result";
@@ -28,7 +29,10 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
     const existing = db.statements.orderByKey.get({ key: scopedKey });
     if (existing) return replay(deps, existing);
   }
-  deps.guard?.check(buyer, now.getTime());
+  if (deps.guard) {
+    deps.guard.check(buyer, now.getTime());
+    checkAwaitingAuthentication(db, args, now);
+  }
   const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
   let held: { order: Order; existing: boolean };
   try {
