@@ -1,5 +1,6 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { AdminPage } from "../../components/admin/admin-page";
 import { EntriesTable } from "../../components/admin/entries/entries-table";
 import { EntryFilterBar } from "../../components/admin/entries/entry-filter-bar";
@@ -13,7 +14,9 @@ import { trpc } from "../../lib/trpc";
 const PAGE_SIZE = 50;
 
 export function AdminEntriesPage() {
-  const [filters, setFilters] = useState<EntryFilterValues>(NO_FILTERS);
+  // ?search= opens the list filtered (a player's record links here with their email).
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<EntryFilterValues>(() => ({ ...NO_FILTERS, search: params.get("search") ?? "" }));
   const [page, setPage] = useState(1);
   const input = filterInput(useDebounced(filters));
   const result = trpc.admin.reports.searchEntries.useQuery({ ...input, page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 0 });

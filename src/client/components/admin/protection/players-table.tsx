@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import { useId, useState } from "react";
 import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
@@ -89,6 +90,13 @@ function PlayerRow({ player: p, onRestrict, onSignOut, onChangeDateOfBirth }: Pl
           {p.name}
         </p>
         <p className="text-stone-600 [overflow-wrap:anywhere]">{p.email}</p>
+        <Link
+          to={`/admin/entries?search=${encodeURIComponent(p.email)}`}
+          aria-label={`Entries and orders of ${p.name}`}
+          className="text-sm font-semibold text-field-700 underline underline-offset-2 hover:text-field-900"
+        >
+          Entries and orders
+        </Link>
       </Td>
       <Td className="min-w-52">
         {p.signals.length ? (
