@@ -14,8 +14,8 @@ export const ADMIN = { email: "admin@harvestdraws.test", password: "e2e-admin-pa
  * keys), for the length of `use`. The server has the same file open meanwhile: WAL lets both read at
  * once, and the services' writes are short transactions that wait their turn instead of failing.
  */
-export async function withShopDb<T>(use: (db: Db) => T | Promise<T>): Promise<T> {
-  const db = createDb(`${E2E_DATA_DIR}/shop.db`);
+export async function withShopDb<T>(use: (db: Db) => T | Promise<T>, path = `${E2E_DATA_DIR}/shop.db`): Promise<T> {
+  const db = createDb(path);
   try {
     return await use(db);
   } finally {
@@ -34,11 +34,13 @@ export function seededAdmin(db: Db): { id: string; email: string; firstName: str
  * Signs a user in without clicking through the form: a customer is registered through the shop's
  * own sign-up service (which opens their session), the admin is the seeded account given a new
  * session. The token is noted for the log scan, which checks that no token reaches the server log.
+ * `dbPath` names another shop's database (a journey's own server process); the e2e shop's otherwise.
  */
 export async function createSessionFor(
   role: "user" | "admin",
   firstName = "Tess",
   dateOfBirth: string | null = "1984-03-09",
+  dbPath?: string,
 ): Promise<{ token: string; email: string; firstName: string }> {
   const session = await withShopDb(async (db) => {
     if (role === "admin") {
@@ -58,15 +60,17 @@ export async function createSessionFor(
       country: "United Kingdom",
     });
     return { token: signedUp.token, email: signedUp.user.email, firstName: signedUp.user.firstName };
-  });
+  }, dbPath);
   appendFileSync(`${E2E_DATA_DIR}/issued-tokens.txt`, `${session.token}\n`);
   return session;
 }
 
 /** The token is in place before the app's first request, and only once, so signing out sticks. */
-export async function signInAs(page: Page, role: "user" | "admin", firstName?: string, dateOfBirth?: string | null) {
-  const session = await createSessionFor(role, firstName, dateOfBirth);
+export async function signInAs(page: Page, role: "user" | "admin", firstName?: string, dateOfBirth?: string | null, dbPath?: string) {
+  const session = await createSessionFor(role, firstName, dateOfBirth, dbPath);
   await page.addInitScript((token) => {
+    // The shop's own documents only: a payment provider's frame (3-D Secure) may not touch the shop's storage.
+    if (window !== window.top) return;
     if (sessionStorage.getItem("e2e-signed-in")) return;
     localStorage.setItem("auth_token", token);
     sessionStorage.setItem("e2e-signed-in", "1");

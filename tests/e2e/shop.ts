@@ -1,7 +1,11 @@
 import { expect, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
+import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { createCompetition } from "../../src/server/services/admin-competitions";
 import { runDraw } from "../../src/server/services/draws";
+import { placeOrder, refundOrder } from "../../src/server/services/purchase";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { campaignInput, type CampaignInput } from "../../src/shared/schemas/admin";
 import { seededAdmin, withShopDb } from "./fixtures";
@@ -29,7 +33,7 @@ export interface CompetitionSetup {
  * A competition of the test's own, open now, created by the seeded admin through the back office's
  * service and validated by the same contract as the admin form.
  */
-export async function ownCompetition(setup: CompetitionSetup, extra: Partial<CampaignInput> = {}): Promise<ShopCompetition> {
+export async function ownCompetition(setup: CompetitionSetup, extra: Partial<CampaignInput> = {}, dbPath?: string): Promise<ShopCompetition> {
   const question = setup.question ?? "What is the plural of sheep?";
   const answer = setup.answer ?? "sheep";
   const now = Date.now();
@@ -49,7 +53,7 @@ export async function ownCompetition(setup: CompetitionSetup, extra: Partial<Cam
     postalAddress: "Harvest Draws Free Entry\nPO Box 1\nLincoln",
     ...extra,
   });
-  const created = await withShopDb((db) => createCompetition(db, seededAdmin(db), input));
+  const created = await withShopDb((db) => createCompetition(db, seededAdmin(db), input), dbPath);
   return { id: created.id, title: created.title, price: created.price, answer, question };
 }
 
@@ -72,6 +76,23 @@ export async function drawnCompetition(title: string): Promise<ShopCompetition> 
   return c;
 }
 
+/** A screenshot into tests/.tmp/screens (the whole page unless told), to look at after a run. */
+export async function screenshot(page: Page, name: string, fullPage = true) {
+  // From the top: a full-page capture of a scrolled page draws the sticky header part-way down.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `tests/.tmp/screens/${name}.png`, fullPage, scale: "css" });
+}
+
+/** "#1A2B3C4D", as receipts and the back office number an order (src/client/lib/order-status.ts). */
+export const orderNumber = (orderId: string) => `#${orderId.replace(/-/g, "").slice(-8).toUpperCase()}`;
+
+/** On /payments/simulated/authenticate/{id}: the simulated provider's test bank, waiting for the buyer's answer. */
+export async function atTheBank(page: Page, amount: string) {
+  await expect(page).toHaveURL(/\/payments\/simulated\/authenticate\/[^/]+$/);
+  await expect(page.getByRole("heading", { name: "Confirm your payment" })).toBeVisible();
+  await expect(page.getByText(`£${amount}`)).toBeVisible();
+}
+
 export async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel("Name on Card").fill("Tess Tester");
   await page.getByLabel("Card Number").fill(cardNumber);
@@ -79,7 +100,16 @@ export async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel("CVV").fill("123");
 }
 
-export const CARDS = { approve: "4242424242424242", decline: "4000000000000002" };
+/** The simulated provider's test cards (src/server/payments/simulated.ts). */
+export const CARDS = {
+  approve: "4242424242424242",
+  decline: "4000000000000002",
+  /** Visa debit that asks for 3-D Secure on every payment. */
+  threeDS: "4000002760003184",
+  /** Mastercard credit: approved, and counted against the monthly credit-card cap. */
+  credit: "5555555555554444",
+  insufficientFunds: "4000000000009995",
+};
 
 /** Fills the entry form on a competition page and presses Enter Now. */
 export async function enterCompetition(page: Page, c: ShopCompetition, answer: string, tickets = 1, name = "Tess Tester") {
@@ -99,4 +129,89 @@ export async function payDirect(page: Page, card: string) {
   await page.getByLabel("City").fill("Ludlow");
   await page.getByLabel("Postcode").fill("SY8 1AA");
   await page.getByRole("button", { name: /^Pay £/ }).click();
+}
+
+// ── What the shop's database says about a buyer's orders (read the way the shop opens it) ─────────
+
+export interface OrderRecord {
+  id: string;
+  status: string;
+  totalPence: number;
+  paymentId: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  cardFunding: string | null;
+  refundedPence: number;
+}
+
+/** Every order of the account with this email, oldest first. */
+export function ordersOf(email: string, dbPath?: string): Promise<OrderRecord[]> {
+  return withShopDb(
+    (db) =>
+      db.$client
+        .prepare(
+          `select o.id, o.status, o.total_pence totalPence, o.payment_id paymentId, o.card_brand cardBrand, o.card_last4 cardLast4,
+                  o.card_funding cardFunding, o.refunded_pence refundedPence
+             from orders o join users u on u.id = o.user_id where u.email = ? order by o.created_at, o.rowid`,
+        )
+        .all(email.toLowerCase()) as OrderRecord[],
+    dbPath,
+  );
+}
+
+/** A competition's ticket ledger: sold and held counters, and the ticket rows actually issued. */
+export function ticketLedger(competitionId: string, dbPath?: string): Promise<{ sold: number; held: number; tickets: number }> {
+  return withShopDb((db) => {
+    const counters = db.$client.prepare("select sold_tickets sold, held_tickets held from competitions where id = ?").get(competitionId) as {
+      sold: number;
+      held: number;
+    };
+    const issued = db.$client.prepare("select count(*) n from tickets where competition_id = ?").get(competitionId) as { n: number };
+    return { ...counters, tickets: issued.n };
+  }, dbPath);
+}
+
+/** The order confirmations queued or sent to this address (mail_outbox). */
+export function confirmationMails(email: string, dbPath?: string): Promise<number> {
+  return withShopDb(
+    (db) =>
+      (
+        db.$client
+          .prepare("select count(*) n from mail_outbox where lower(\"to\") = ? and subject = 'Your Harvest Draws entry is confirmed'")
+          .get(email.toLowerCase()) as {
+          n: number;
+        }
+      ).n,
+    dbPath,
+  );
+}
+
+/**
+ * An order placed through the shop's own purchase service (hold → charge → settle) by the account
+ * with this email, paid with a simulated token (`sim_approve`, `sim_credit_approve`, `sim_decline`…):
+ * history a journey needs before it starts, such as this month's credit-card spending. A refused
+ * payment still leaves its failed order; the answer is then null.
+ */
+export async function orderThroughServices(
+  email: string,
+  c: ShopCompetition,
+  quantity: number,
+  token: string,
+  refund?: { amount?: string; reason: string },
+): Promise<string | null> {
+  return withShopDb(async (db) => {
+    const user = db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email)).get();
+    if (!user) throw new Error(`no account ${email}`);
+    const deps = { db, payments: new SimulatedPaymentProvider(), mailer: noopMailer };
+    const order = await placeOrder(deps, {
+      userId: user.id,
+      customerName: `${user.firstName} Tester`,
+      customerEmail: email,
+      lines: [{ competitionId: c.id, quantity, answer: c.answer }],
+      method: { token },
+      returnUrl: "/checkout/complete",
+    }).catch(() => null);
+    if (order && refund) await refundOrder(deps, seededAdmin(db), { id: order.id, ...refund });
+    return order?.id ?? null;
+  });
 }
