@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { OrderView } from "../../../shared/schemas/order";
 import { shortDateTime } from "../../lib/dates";
+import { RefundLine } from "../ui/refund-line";
 import { cardLabel, shortOrderNumber } from "../../lib/order-status";
 import { TicketChips } from "../competition/ticket-chips";
 import { CopyButton } from "../ui/copy-button";
@@ -88,15 +89,7 @@ export function OrderCard({ order }: { order: OrderView }) {
           <h4 className="text-sm font-semibold text-stone-900">Refunds</h4>
           <ul className="mt-1 flex flex-col gap-2 text-sm">
             {order.refunds.map((r, i) => (
-              <li key={`${r.at}-${i}`} className="min-w-0">
-                <p className="flex flex-wrap justify-between gap-x-3">
-                  <span className="font-semibold tabular-nums text-stone-900">£{r.amount} refunded</span>
-                  <time dateTime={r.at} className="text-stone-600">
-                    {shortDateTime(r.at)}
-                  </time>
-                </p>
-                <p className="break-words text-stone-700">{r.reason}</p>
-              </li>
+              <RefundLine key={`${r.at}-${i}`} refund={r} amount={`£${r.amount} refunded`} />
             ))}
           </ul>
         </section>

@@ -9,11 +9,10 @@ import { focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { CountryOptions, COUNTRY_LIST_ID } from "../auth/country-options";
-import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
 import { AnswerFields } from "./answer-fields";
+import { PayButton } from "./pay-button";
 import { PaymentProcessing } from "./payment-processing";
 import { usePaymentMethod } from "./payment-method";
 import { useCartAnswers } from "./use-cart-answers";
@@ -145,17 +144,12 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
         </Section>
         <Section title="Payment Details">{method.fields}</Section>
         <PaymentProcessing state={payment.processing} />
-        <Button
-          type="submit"
-          variant="accent"
-          size="lg"
-          fullWidth
-          pending={checkout.isPending || payment.processing === "waiting" || payment.processing === "authenticating"}
+        <PayButton
+          placing={checkout.isPending}
+          waiting={payment.processing === "waiting" || payment.processing === "authenticating"}
           disabled={!ready || !method.ready}
-        >
-          {checkout.isPending ? null : <LockIcon className="size-5" />}
-          {checkout.isPending ? "Processing..." : `Complete Order - £${totalPrice}`}
-        </Button>
+          label={`Complete Order - £${totalPrice}`}
+        />
       </fieldset>
     </form>
   );

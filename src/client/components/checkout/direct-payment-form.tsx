@@ -8,10 +8,9 @@ import { focusFirstInvalid } from "../../lib/form-errors";
 import type { PendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { LockIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
+import { PayButton } from "./pay-button";
 import { PaymentProcessing } from "./payment-processing";
 import { usePaymentMethod } from "./payment-method";
 import { useCheckoutFailure } from "./use-checkout-failure";
@@ -81,17 +80,12 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
           </fieldset>
         </section>
         <PaymentProcessing state={payment.processing} />
-        <Button
-          type="submit"
-          variant="accent"
-          size="lg"
-          fullWidth
-          pending={checkout.isPending || payment.processing === "waiting" || payment.processing === "authenticating"}
+        <PayButton
+          placing={checkout.isPending}
+          waiting={payment.processing === "waiting" || payment.processing === "authenticating"}
           disabled={!method.ready}
-        >
-          {checkout.isPending ? null : <LockIcon className="size-5" />}
-          {checkout.isPending ? "Processing..." : `Pay ${total}`}
-        </Button>
+          label={`Pay ${total}`}
+        />
       </Card>
     </form>
   );

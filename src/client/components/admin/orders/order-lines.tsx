@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import type { AdminOrderView } from "../../../../shared/schemas/order";
 import { formatPrice } from "../../../../shared/money";
-import { shortDateTime } from "../../../lib/dates";
+import { RefundLine } from "../../ui/refund-line";
 import { Card } from "../../ui/card";
 import { PaymentBadge } from "../ui/badges";
 
@@ -48,15 +48,7 @@ export function OrderRefunds({ refunds }: { refunds: AdminOrderView["refunds"] }
       ) : (
         <ul className="flex flex-col divide-y divide-cream-200">
           {refunds.map((r, i) => (
-            <li key={`${r.at}-${i}`} className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0">
-              <p className="flex flex-wrap justify-between gap-x-3">
-                <span className="font-semibold tabular-nums text-field-900">{formatPrice(r.amount)}</span>
-                <time dateTime={r.at} className="text-sm text-stone-600">
-                  {shortDateTime(r.at)}
-                </time>
-              </p>
-              <p className="break-words text-stone-700">{r.reason}</p>
-            </li>
+            <RefundLine key={`${r.at}-${i}`} refund={r} amount={formatPrice(r.amount)} className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0" />
           ))}
         </ul>
       )}
