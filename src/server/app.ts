@@ -52,6 +52,9 @@ export interface AppOptions {
   restHandler?: typeof createRestHandler;
 }
 
+/** The largest webhook body read: Stripe's events are far smaller. */
+const WEBHOOK_MAX_BYTES = 256 * 1024;
+
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A tRPC-shaped refusal of a request no procedure gets to see (same fields as the error formatter's). */
@@ -169,15 +172,18 @@ export function createApp(opts: AppOptions): RequestHandler {
         });
         return;
       }
-      // Health checks and the provider's webhooks are outside the per-address budget.
-      if (pathname.startsWith("/api/") && pathname !== "/api/health" && pathname !== "/api/payments/stripe/webhook") {
+      // Health checks and Stripe's signed webhooks are outside the per-address budget.
+      const stripeWebhook = pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments.name === "stripe";
+      if (pathname.startsWith("/api/") && pathname !== "/api/health" && !stripeWebhook) {
         if (!withinBudget(req, res, clientIp(req, config), 1, false)) return;
       }
-      if (pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments.name === "stripe") {
-        const raw = await readBody(req, maxBodyBytes);
+      if (stripeWebhook) {
+        // Stripe's events are a few kilobytes; a post whose signature fails is charged to its address's budget.
+        const raw = await readBody(req, Math.min(maxBodyBytes, WEBHOOK_MAX_BYTES));
         const { handleStripeWebhook } = await import("./payments/stripe-webhook");
         const payments = services.payments as StripePaymentProvider;
         const answer = await handleStripeWebhook({ db, payments, mailer: services.mailer }, raw, String(req.headers["stripe-signature"] ?? ""));
+        if (answer.status === 400 && !withinBudget(req, res, clientIp(req, config), 1, false)) return;
         if (answer.status === 200) cache.invalidate();
         sendJson(res, answer.status, answer.body);
         return;

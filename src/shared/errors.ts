@@ -38,6 +38,7 @@ export const APP_ERRORS = {
   // Money.
   PAYMENT_DECLINED: { trpc: "PAYMENT_REQUIRED", status: 402 },
   REFUND_NOT_ALLOWED: { trpc: "CONFLICT", status: 409 },
+  IDEMPOTENCY_KEY_REUSED: { trpc: "UNPROCESSABLE_CONTENT", status: 422 },
   // The back office: a change the current state does not allow.
   ALREADY_EXISTS: { trpc: "CONFLICT", status: 409 },
   ALREADY_DRAWN: { trpc: "CONFLICT", status: 409 },

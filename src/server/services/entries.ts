@@ -139,7 +139,13 @@ export function getOwnOrder(deps: OrderDeps, userId: string, orderId: string) {
   return refreshOrder(deps, own.id);
 }
 
-/** Any order, for the back office (the same view its buyer has). */
-export function getAnyOrder(deps: OrderDeps, orderId: string) {
-  return refreshOrder(deps, orderId);
+/**
+ * Any order, for the back office: the view its buyer has, except what the buyer must do to
+ * authenticate (a Stripe client secret), which is the buyer's alone.
+ */
+export async function getAnyOrder(deps: OrderDeps, viewerId: string, orderId: string) {
+  const order = deps.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  const view = await refreshOrder(deps, orderId);
+  return order.userId === viewerId ? view : { ...view, nextAction: null };
 }

@@ -1,6 +1,7 @@
 import { byId } from "../../../shared/schemas/common";
 import { adminOrderView, refundInput } from "../../../shared/schemas/order";
 import { loadAdminOrderView, refreshOrder, refundOrder } from "../../services/purchase";
+import { AppError } from "../../errors";
 import { orderDeps } from "../../trpc/order-deps";
 import { adminProcedure, router } from "../../trpc/procedures";
 
@@ -45,5 +46,10 @@ export const adminOrdersRouter = router({
     })
     .input(refundInput)
     .output(adminOrderView)
-    .mutation(({ ctx, input }) => refundOrder(orderDeps(ctx), ctx.actor, input, ctx.idempotencyKey)),
+    .mutation(({ ctx, input }) => {
+      if (ctx.idempotencyKey && !refundInput.shape.idempotencyKey.safeParse(ctx.idempotencyKey).success) {
+        throw new AppError("INVALID_INPUT", "Invalid Idempotency-Key header: 8 to 100 letters, digits and _ . : -");
+      }
+      return refundOrder(orderDeps(ctx), ctx.actor, input, ctx.idempotencyKey);
+    }),
 });

@@ -27,7 +27,7 @@ export const customerOrdersRouter = router({
     .output(orderView)
     .query(
       byRole({
-        admin: ({ ctx, input }) => getAnyOrder(orderDeps(ctx), input.id),
+        admin: ({ ctx, input }) => getAnyOrder(orderDeps(ctx), ctx.user.id, input.id),
         others: ({ ctx, input }) => getOwnOrder(orderDeps(ctx), ctx.user.id, input.id),
       }),
     ),

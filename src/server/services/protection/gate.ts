@@ -47,12 +47,14 @@ export function effectiveLimit(db: Tx, user: User, now: Date): number | null {
 
 export function spentThisMonth(db: Tx, userId: string, now: Date, funding?: "credit"): number {
   const row = db
-    .select({ n: sql<number>`coalesce(sum(${orders.totalPence}), 0)` })
+    // What was kept of every order not failed: one waiting on the bank (3-D Secure) counts already,
+    // and a refund counts back only what it gave back.
+    .select({ n: sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)` })
     .from(orders)
     .where(
       and(
         eq(orders.userId, userId),
-        inArray(orders.status, ["paid", "pending"]),
+        inArray(orders.status, ["paid", "pending", "requires_action", "partially_refunded", "refunded", "disputed"]),
         gte(orders.createdAt, ukMonthStart(now)),
         funding ? eq(orders.cardFunding, funding) : undefined,
       ),

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { transaction } from "../../../../db/client";
-import { notifications, orders, paymentEvents, users, type Order } from "../../../../db/schema";
+import { orders, paymentEvents, type Order } from "../../../../db/schema";
+import { penceToDecimal } from "../../../shared/money";
 import type { PaymentEvent } from "../../payments/provider";
 import { writeAudit } from "../audit";
-import { PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
+import { notifyAdmins, PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
 import { settleFromProvider } from "./settle";
 import type { OrderDeps } from "./types";
 
@@ -86,18 +87,12 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
           details: { disputeId: event.disputeId, status: event.disputeStatus, ticketsVoided: voided.length > 0 },
         });
         if (created) {
-          const admins = tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).all();
-          for (const admin of admins)
-            tx.insert(notifications)
-              .values({
-                userId: admin.id,
-                type: "warning",
-                priority: "urgent",
-                title: "A payment was disputed",
-                message: `Order ${order.id} (£${(order.totalPence / 100).toFixed(2)}, ${order.customerEmail}) is disputed by the cardholder's bank. Respond in the payment provider's dashboard.`,
-                createdAt: now,
-              })
-              .run();
+          notifyAdmins(
+            tx,
+            "A payment was disputed",
+            `Order ${order.id} (£${penceToDecimal(order.totalPence)}, ${order.customerEmail}) is disputed by the cardholder's bank. Respond in the payment provider's dashboard.`,
+            now,
+          );
         }
       });
       return created ? "disputed" : "dispute closed";

@@ -4,7 +4,8 @@ import type { OrderView } from "../../../shared/schemas/order";
 import type { ChargeResult } from "../../payments/provider";
 import { loadOrderView } from "./result";
 import { paymentFailed } from "./settle";
-import type { OrderDeps } from "./types";
+import { AppError } from "../../errors";
+import type { OrderDeps, PlaceOrderArgs } from "./types";
 
 /** An idempotency key belongs to its buyer: the same key from two buyers is two orders. */
 export function scopedKey(userId: string | null, customerEmail: string, key: string | null | undefined): string | null {
@@ -17,6 +18,8 @@ export function scopedKey(userId: string | null, customerEmail: string, key: str
  */
 export interface InFlight {
   running: Map<string, Promise<OrderView>>;
+  /** Orders waiting on the buyer's bank, and how to stop counting them against the buyer's payments in progress. */
+  awaiting: Map<string, () => void>;
   unsettled: Map<string, Extract<ChargeResult, { status: "succeeded" }>>;
 }
 
@@ -24,7 +27,7 @@ const inFlightByDb = new WeakMap<Db, InFlight>();
 
 export function inFlight(db: Db): InFlight {
   let found = inFlightByDb.get(db);
-  if (!found) inFlightByDb.set(db, (found = { running: new Map(), unsettled: new Map() }));
+  if (!found) inFlightByDb.set(db, (found = { running: new Map(), awaiting: new Map(), unsettled: new Map() }));
   return found;
 }
 
@@ -34,8 +37,41 @@ export function inFlight(db: Db): InFlight {
  * (its payment answer not yet recorded, e.g. after a restart) is answered as pending, never as a
  * success: its numbers are not the buyer's until it is paid.
  */
-export async function replay(deps: Pick<OrderDeps, "db" | "payments">, order: Order): Promise<OrderView> {
+/** Keeps an order waiting on authentication counted by the purchase guard until it is settled or its hold ends. */
+export function keepCounted(db: Db, orderId: string, release: () => void, holdMs: number): void {
+  const registry = inFlight(db);
+  const timer = setTimeout(() => stopCounting(db, orderId), holdMs);
+  timer.unref?.();
+  registry.awaiting.set(orderId, () => {
+    clearTimeout(timer);
+    release();
+  });
+}
+
+/** The order is settled (or failed): it no longer counts as a payment in progress. */
+export function stopCounting(db: Db, orderId: string): void {
+  const registry = inFlight(db);
+  const release = registry.awaiting.get(orderId);
+  if (!release) return;
+  registry.awaiting.delete(orderId);
+  release();
+}
+
+/** Whether a retry with the same idempotency key asks for the same order (the same competitions and quantities). */
+function sameRequest(db: Db, order: Order, args: Pick<PlaceOrderArgs, "lines">): boolean {
+  const lines = db.statements.entriesByOrder.all({ orderId: order.id });
+  const asked = new Map<string, number>();
+  for (const l of args.lines) asked.set(l.competitionId, (asked.get(l.competitionId) ?? 0) + l.quantity);
+  return lines.length === asked.size && lines.every((l) => asked.get(l.competitionId) === l.ticketCount);
+}
+
+export async function replay(deps: Pick<OrderDeps, "db" | "payments">, order: Order, request?: Pick<PlaceOrderArgs, "lines">): Promise<OrderView> {
   const { db } = deps;
+  if (request && !sameRequest(db, order, request)) {
+    throw new AppError("IDEMPOTENCY_KEY_REUSED", "This idempotency key was already used for a different order. Use a new key for a new order.", {
+      orderId: order.id,
+    });
+  }
   const running = inFlight(db).running.get(order.id);
   if (running) return running;
   const current = db.statements.orderById.get({ id: order.id }) ?? order;

@@ -7,7 +7,7 @@ import { recordRefusal } from "../protection";
 import { chargeOrder } from "./charge";
 import { checkAwaitingAuthentication } from "./guard";
 import { holdOrder } from "./hold";
-import { inFlight, replay, scopedKey as scopeKey } from "./idempotency";
+import { inFlight, keepCounted, replay, scopedKey as scopeKey } from "./idempotency";
 import { loadOrderView } from "./result";
 import { refundUnwanted } from "./refunds";
 import { paymentFailed, settleOrder, type Settled } from "./settle";
@@ -27,34 +27,56 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   if (scopedKey) {
     // A retry of an order already placed answers from that order, whatever the guard says now.
     const existing = db.statements.orderByKey.get({ key: scopedKey });
-    if (existing) return replay(deps, existing);
+    if (existing) return replay(deps, existing, args);
   }
   if (deps.guard) {
-    deps.guard.check(buyer, now.getTime());
+    // Orders waiting on the bank first: their refusal says what to do about them.
     checkAwaitingAuthentication(db, args, now);
+    deps.guard.check(buyer, now.getTime());
   }
-  const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
-  let held: { order: Order; existing: boolean };
+  // Counted from the check on, with nothing awaited in between: two orders sent at once cannot both pass it.
+  const release = deps.guard?.hold(buyer) ?? (() => {});
+  const registry = inFlight(db);
+  let order: Order;
   try {
-    held = await inGroupCommit(db, (tx) => holdOrder(tx, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS));
-  } catch (err) {
-    recordRefusal(db, args.userId, err, now);
-    // Two identical submits raced past the look-up; the loser answers with the winner's result.
-    if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {
-      const first = db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();
-      if (first) return replay(deps, first);
+    const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
+    let held: { order: Order; existing: boolean };
+    try {
+      held = await inGroupCommit(db, (tx) => holdOrder(tx, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS));
+    } catch (err) {
+      recordRefusal(db, args.userId, err, now);
+      // Two identical submits raced past the look-up; the loser answers with the winner's result.
+      if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {
+        const first = db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();
+        if (first) {
+          release();
+          return replay(deps, first, args);
+        }
+      }
+      throw err;
     }
+    if (held.existing) {
+      release();
+      return replay(deps, held.order, args);
+    }
+    order = held.order;
+  } catch (err) {
+    release();
     throw err;
   }
-  if (held.existing) return replay(deps, held.order);
 
-  const order = held.order;
-  const release = deps.guard?.hold(buyer);
-  const registry = inFlight(db);
-  const running = chargeAndSettle(deps, order, args, buyer).finally(() => {
-    release?.();
-    registry.running.delete(order.id);
-  });
+  const running = chargeAndSettle(deps, order, args, buyer)
+    .then((result) => {
+      // An order waiting on the buyer's bank still holds tickets: it stays counted until it is settled or its hold ends.
+      if (result.status === "requires_action") keepCounted(db, order.id, release, deps.holdMs ?? HOLD_MS);
+      else release();
+      return result;
+    })
+    .catch((err: unknown) => {
+      release();
+      throw err;
+    })
+    .finally(() => registry.running.delete(order.id));
   registry.running.set(order.id, running);
   return running;
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { transaction, type Tx } from "../../../../db/client";
-import { competitions, draws, entries, notifications, orders, refunds, type Order } from "../../../../db/schema";
+import { competitions, draws, entries, notifications, orders, refunds, users, type Order } from "../../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import type { AdminOrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
@@ -11,6 +11,13 @@ import { writeAudit, type Actor } from "../audit";
 import { releaseTickets } from "../tickets";
 import { loadAdminOrderView, refundableOf } from "./result";
 import type { OrderDeps } from "./types";
+
+/** An urgent notification to every admin (a dispute, a refund the provider would not make). */
+export function notifyAdmins(tx: Tx, title: string, message: string, now: Date): void {
+  for (const admin of tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).all()) {
+    tx.insert(notifications).values({ userId: admin.id, type: "warning", priority: "urgent", title, message, createdAt: now }).run();
+  }
+}
 
 /** The actor named in the audit log for what the payment provider reported (webhooks, reconciliation). */
 export const PROVIDER_ACTOR: Actor = { id: "system", email: "payment-provider" };

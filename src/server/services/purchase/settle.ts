@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import { orderConfirmationMail } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
+import { stopCounting } from "./idempotency";
 import { refundUnwanted } from "./refunds";
 import { loadOrderView } from "./result";
 import type { OrderDeps } from "./types";
@@ -129,6 +130,7 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
   if (order.status === "paid" && result.status === "succeeded" && order.paymentId === result.paymentId) return "paid";
   const at = deps.now?.() ?? new Date();
   const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name));
+  if (outcome !== "requires_action") stopCounting(deps.db, orderId);
   if (outcome === "gone" && result.status === "succeeded") {
     const current = deps.db.statements.orderById.get({ id: orderId })!;
     const ours = current.status !== "failed" && current.paymentId === result.paymentId;
@@ -140,11 +142,13 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
 
 /** Gives back the numbers of an order still waiting on its payment that will never be paid. */
 export function failPendingOrder(db: Db, orderId: string, reason: string, now: Date): boolean {
-  return transaction(db, (tx) => {
+  const failed = transaction(db, (tx) => {
     const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!current || !isUnsettled(current.status)) return false;
     const lines = tx.select().from(entries).where(eq(entries.orderId, orderId)).all();
     failOrderInTx(tx, current, lines, reason, now);
     return true;
   });
+  if (failed) stopCounting(db, orderId);
+  return failed;
 }
