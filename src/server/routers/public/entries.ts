@@ -30,7 +30,7 @@ export const entriesRouter = router({
           403: "Entry refused by a rule",
           404: "No such competition",
           409: "Not enough tickets left",
-          422: "Incorrect answer",
+          422: "Incorrect answer, or an Idempotency-Key already used for a different order",
           429: "Too many failed payments, or a payment already in progress",
         },
       },
