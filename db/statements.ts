@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, tickets, users } from "./schema";
 import type { schema } from "./client";
@@ -69,6 +69,19 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .update(competitions)
       .set({ heldTickets: sql`${competitions.heldTickets} - ${p("count")}`, soldTickets: sql`${competitions.soldTickets} + ${p("count")}` })
       .where(eq(competitions.id, p("id")))
+      .prepare(),
+    /** A buyer's orders waiting on their bank (3-D Secure) whose hold has not ended, soonest first. */
+    awaitingByUser: db
+      .select({ expires: orders.holdExpiresAt })
+      .from(orders)
+      .where(and(eq(orders.status, "requires_action"), gt(orders.holdExpiresAt, sql`${p("now")}`), eq(orders.userId, p("userId"))))
+      .orderBy(asc(orders.holdExpiresAt))
+      .prepare(),
+    awaitingByEmail: db
+      .select({ expires: orders.holdExpiresAt })
+      .from(orders)
+      .where(and(eq(orders.status, "requires_action"), gt(orders.holdExpiresAt, sql`${p("now")}`), eq(orders.customerEmail, p("email"))))
+      .orderBy(asc(orders.holdExpiresAt))
       .prepare(),
     orderByKey: db
       .select()

@@ -108,6 +108,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   private readonly store: SimulatedStore;
   private readonly origin: string;
   private listener: ((event: PaymentEvent) => Promise<unknown>) | null = null;
+  /** Payment ids of frictionless payments: unique (a random prefix per process, then a count), cheap to make. */
+  private readonly prefix = randomBytes(6).toString("hex");
+  private counter = 0;
 
   constructor(options: SimulatedOptions | number = {}, now?: () => Date) {
     const o = typeof options === "number" ? { latencyMs: options, now } : options;
@@ -245,8 +248,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       if (outcome.reason === "error") return { status: "error", message: MESSAGES.error };
       return { status: "declined", reason: outcome.reason as DeclineReason, message: MESSAGES[outcome.reason] };
     }
-    const paymentId = `sim_pi_${randomBytes(12).toString("hex")}`;
     if (outcome.authenticate) {
+      // A challenge's id is its only key (the bank's page is public), so it is unguessable.
+      const paymentId = `sim_pi_${randomBytes(12).toString("hex")}`;
       const record: SimulatedPayment = {
         id: paymentId,
         idempotencyKey: request.idempotencyKey,
@@ -259,7 +263,14 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       this.store.put(record, this.now());
       return this.recordOf(record);
     }
-    const succeeded: Succeeded = { status: "succeeded", paymentId, cardBrand: outcome.brand, last4: card.number.slice(-4), funding: outcome.funding };
+    this.counter += 1;
+    const succeeded: Succeeded = {
+      status: "succeeded",
+      paymentId: `sim_pi_${this.prefix}_${this.counter}`,
+      cardBrand: outcome.brand,
+      last4: card.number.slice(-4),
+      funding: outcome.funding,
+    };
     return succeeded;
   }
 }

@@ -1,6 +1,4 @@
-import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../../../db/client";
-import { orders } from "../../../../db/schema";
 import { rateLimited } from "../../errors";
 
 /**
@@ -122,18 +120,10 @@ export function checkAwaitingAuthentication(
   now: Date,
   allowed = DEFAULT_GUARD.holdsPerBuyer,
 ): void {
-  const waiting = db
-    .select({ expires: orders.holdExpiresAt })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, "requires_action"),
-        gt(orders.holdExpiresAt, now),
-        buyer.userId ? eq(orders.userId, buyer.userId) : eq(orders.customerEmail, buyer.customerEmail),
-      ),
-    )
-    .orderBy(asc(orders.holdExpiresAt))
-    .all();
+  const st = db.statements;
+  const waiting = buyer.userId
+    ? st.awaitingByUser.all({ now: now.getTime(), userId: buyer.userId })
+    : st.awaitingByEmail.all({ now: now.getTime(), email: buyer.customerEmail });
   if (waiting.length < allowed) return;
   const retryAfter = Math.max(1, Math.ceil(((waiting[0]!.expires?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
   throw rateLimited(
