@@ -4,7 +4,9 @@
 // each on a fresh shop of its own (scripts/bench/attacks.mjs): the batch hammer (oversized tRPC
 // batches from anonymous clients while people buy and a monitor reads /api/health) and the ticket
 // hoarder (one account holding every remaining ticket with a card that declines), each measured
-// against the same load without the attacker.
+// against the same load without the attacker. And, on a fresh shop too, "provider latency": 1,000
+// buyers purchasing while each payment call takes 400 ms (scripts/bench/latency.mjs), read against
+// the bound connections ÷ latency.
 import autocannon from "autocannon";
 import { fork, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,12 +26,13 @@ import {
   startShop,
 } from "./bench/shop.mjs";
 import { attackLines, attacksOk, batchHammer, ticketHoarder } from "./bench/attacks.mjs";
+import { providerLatency, providerLatencyLines, providerLatencyOk } from "./bench/latency.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const quick = process.argv.includes("--quick");
 const asJson = process.argv.includes("--json");
 const log = (...a) => (asJson ? process.stderr : process.stdout).write(a.join(" ") + "\n");
-const D = quick ? { sale: 2, soldOut: 6, reads: 1 } : { sale: 20, soldOut: 15, reads: 10 };
+const D = quick ? { sale: 2, soldOut: 6, reads: 1, latency: 3, latencyWarmUp: 1 } : { sale: 20, soldOut: 15, reads: 10, latency: 20, latencyWarmUp: 3 };
 // `--profile`: the shop runs under the V8 CPU profiler; the profile lands in the printed folder
 // (open it in Chrome DevTools, or `node scripts/bench/profile-summary.mjs <file>`).
 // `--lighthouse`: also Lighthouse's mobile performance score (median of three runs) for the home page
@@ -44,6 +47,8 @@ const profileDir = process.argv.includes("--profile") ? mkdtempSync(join(tmpdir(
 const hammerOnly = process.argv.includes("--batch-hammer-only");
 const hoarderOnly = process.argv.includes("--hoarder-only");
 const attacksOnly = process.argv.includes("--attacks-only") || hammerOnly || hoarderOnly;
+// `--latency-only`: just the provider-latency scenario (its own shop, payments taking 400 ms); `--sale-only` skips it.
+const latencyOnly = process.argv.includes("--latency-only");
 
 // The production build, as `npm start` runs it (rebuilt only when older than its sources).
 await buildAll({ ifStale: true, log });
@@ -53,6 +58,13 @@ async function runAttacks() {
   if (!hoarderOnly) attacks.batchHammer = await batchHammer({ root, quick, log });
   if (!hammerOnly) attacks.ticketHoarder = await ticketHoarder({ root, quick, log });
   return attacks;
+}
+const runLatency = () => providerLatency({ root, log, seconds: D.latency, warmUpSeconds: D.latencyWarmUp });
+if (latencyOnly) {
+  const providerLatencyResult = await runLatency();
+  if (asJson) process.stdout.write(JSON.stringify({ providerLatency: providerLatencyResult }, null, 2) + "\n");
+  else console.log(`\nProvider latency${quick ? " (quick smoke run)" : ""}\n${providerLatencyLines(providerLatencyResult).join("\n")}`);
+  process.exit(providerLatencyOk(providerLatencyResult) ? 0 : 1);
 }
 if (attacksOnly) {
   const attacks = await runAttacks();
@@ -279,7 +291,10 @@ ceiling.kill("SIGTERM");
 await shopServer.stop();
 if (profileDir) log(`CPU profile of the shop: ${profileDir}`);
 
-// 5. The attacks, each on its own fresh shop (see scripts/bench/attacks.mjs).
+// 5. Purchases against a slow payment provider, on a fresh shop (see scripts/bench/latency.mjs).
+const latency = saleOnly ? null : await runLatency();
+
+// 6. The attacks, each on its own fresh shop (see scripts/bench/attacks.mjs).
 const attacks = saleOnly ? {} : await runAttacks();
 
 // First-load JavaScript and CSS of the storefront, gzip bytes, from the build manifest.
@@ -316,6 +331,7 @@ const result = {
   soldOut: { max: soldOutLedger.max, sold: soldOutLedger.sold },
   reads,
   ...(mixed ? { mixed } : {}),
+  ...(latency ? { providerLatency: latency } : {}),
   peakRssMb: Math.round(peakRss),
   peakRssMbByPhase: peakByPhase,
   firstLoadJsGzipBytes,
@@ -337,6 +353,7 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   GET /api/competitions/{id}   ${reads.competition.reqPerSec} req/s (${ratio(reads.competition.reqPerSec, reads.competition.ceilingReqPerSec)} of ${reads.competition.ceilingReqPerSec}), p99 ${reads.competition.p99Ms} ms
   GET / (SPA shell)            ${reads.shell.reqPerSec} req/s (${ratio(reads.shell.reqPerSec, reads.shell.ceilingReqPerSec)} of ${reads.shell.ceilingReqPerSec}), p99 ${reads.shell.p99Ms} ms
   Launch-night mix ${mixed ? `${mixed.purchasesPerSec} purchases/s (p99 ${mixed.purchaseP99Ms} ms) while ${mixed.readsPerSec} page reads/s (p99 ${mixed.readP99Ms} ms), errors ${mixed.errors}` : "-"}
+${latency ? providerLatencyLines(latency).join("\n") : "  Provider latency -"}
   Peak server RSS ${result.peakRssMb} MB (${Object.entries(peakByPhase)
     .map(([k, v]) => `${k} ${v}`)
     .join(", ")})
@@ -354,5 +371,6 @@ const ok =
   result.flashSale.duplicates === 0 &&
   result.flashSale.paidWithoutTickets === 0 &&
   (saleOnly || result.soldOut.sold === result.soldOut.max) &&
+  (latency === null || providerLatencyOk(latency)) &&
   attacksOk(attacks, { quick });
 process.exit(ok ? 0 : 1);

@@ -36,7 +36,7 @@ const sumCounts = (list) =>
   }, {});
 
 /** This process's CPU time from now until the returned function is called, as a percentage of one core. */
-function loadGeneratorCpu() {
+export function loadGeneratorCpu() {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   return () => {
@@ -46,7 +46,7 @@ function loadGeneratorCpu() {
 }
 
 /** Peak resident memory of a shop while `work` runs. */
-async function withPeakRss(shop, work) {
+export async function withPeakRss(shop, work) {
   let peak = shop.rssMb();
   const timer = setInterval(() => {
     peak = Math.max(peak, shop.rssMb());
@@ -178,7 +178,8 @@ function hoardingCart(competitionId, quantity) {
     lastName: "Er",
     lines,
     billing: { address: "1 Bench Lane", city: "Leeds", postcode: "LS1 1AA", country: "United Kingdom" },
-    card: { nameOnCard: "H Er", cardNumber: "4000 0000 0000 0002", expiryDate: "12/34", cvv: "123" },
+    // The provider's token for the declining test card (4000 0000 0000 0002): checkouts take tokens, not card numbers.
+    paymentToken: "sim_decline",
   };
 }
 

@@ -134,6 +134,12 @@ export function ledger(db, cid) {
     sold: db.prepare("select sold_tickets s from competitions where id = ?").get(cid).s,
     max: db.prepare("select max_tickets m from competitions where id = ?").get(cid).m,
     tickets: db.prepare("select count(*) n from tickets where competition_id = ?").get(cid).n,
+    /** Ticket numbers of this competition that belong to paid orders. */
+    paidTickets: db
+      .prepare(
+        "select count(*) n from tickets t join entries e on e.id = t.entry_id join orders o on o.id = e.order_id where t.competition_id = ? and o.status = 'paid'",
+      )
+      .get(cid).n,
     duplicates: db.prepare("select count(*) n from (select number from tickets where competition_id = ? group by number having count(*) > 1)").get(cid).n,
     paidWithoutTickets: db
       .prepare(
@@ -181,10 +187,11 @@ export function perConnectionAddress(opts, addressOf, perConnection = 1) {
 
 /**
  * The flash sale's purchase: one of the signed-in buyers buys 1–5 tickets through POST /api/entries
- * (the simulated provider's default token approves). With `connections` (and perConnectionAddress),
- * the buyers are dealt out to the connections (buyer j on connection j mod connections), so a person
- * buys on one connection, from one address, one order at a time, as in a browser; without it, any
- * buyer on any connection. Headers set by perConnectionAddress (X-Forwarded-For) are kept.
+ * with the simulated provider's frictionless test card (`sim_approve`: approved, no 3-D Secure step).
+ * With `connections` (and perConnectionAddress), the buyers are dealt out to the connections (buyer j
+ * on connection j mod connections), so a person buys on one connection, from one address, one order at
+ * a time, as in a browser; without it, any buyer on any connection. Headers set by
+ * perConnectionAddress (X-Forwarded-For) are kept.
  */
 export function purchaseRequests(competitionId, tokens, onSoldOut, connections = 0) {
   const buyerOn = (c) => {
@@ -201,7 +208,14 @@ export function purchaseRequests(competitionId, tokens, onSoldOut, connections =
         return {
           ...req,
           headers: { ...req.headers, "content-type": "application/json", "x-session-token": buyerOn(req.connection) },
-          body: JSON.stringify({ competitionId, customerName: "Bench Buyer", customerEmail: "bench@example.test", answer: "green", quantity }),
+          body: JSON.stringify({
+            competitionId,
+            customerName: "Bench Buyer",
+            customerEmail: "bench@example.test",
+            answer: "green",
+            quantity,
+            paymentToken: "sim_approve",
+          }),
         };
       },
       // 403 is "sold out" here (the buyers have no limits): the sale is over.
