@@ -102,7 +102,9 @@ const entryBody = (competitionId: string, over: Record<string, unknown> = {}) =>
 /** An order of the customer's, bought through the setup server: paid, or (sim_3ds_required) waiting on the bank's challenge. */
 async function order(fx: Fixture, paymentToken = "sim_approve"): Promise<{ orderId: string; nextAction: { type: "redirect"; url: string } | null }> {
   const c = await newCompetition(fx);
-  const res = await fx.setup.request("/api/entries", { token: fx.customer.token, body: entryBody(c.id, { paymentToken }) });
+  // A buyer may have only two orders waiting on the bank at once: each challenge gets a buyer of its own.
+  const token = paymentToken === "sim_3ds_required" ? (await createUserWithSession(fx.db)).token : fx.customer.token;
+  const res = await fx.setup.request("/api/entries", { token, body: entryBody(c.id, { paymentToken }) });
   if (res.status !== (paymentToken === "sim_3ds_required" ? 202 : 201)) throw new Error(`setup purchase failed: ${res.status} ${res.text}`);
   return res.json;
 }
