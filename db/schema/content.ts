@@ -97,6 +97,12 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
+  /** Which template wrote it (order_confirmation, password_reset…), for the admin's view and previews. */
+  kind: text("kind"),
+  /** Extra headers, such as List-Unsubscribe on marketing mail. */
+  headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+  /** After a failed attempt the worker waits (backing off) until this time before trying again. */
+  nextAttemptAt: timestamp("next_attempt_at"),
   status: text("status", { enum: ["queued", "sent", "failed", "stored"] })
     .notNull()
     .default("queued"),

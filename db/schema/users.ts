@@ -35,6 +35,11 @@ export const users = sqliteTable("users", {
   restrictedAt: timestamp("restricted_at"),
   restrictionReason: text("restriction_reason"),
   closedAt: timestamp("closed_at"),
+  /** Marketing mail only with an explicit opt-in; the time it was given (or withdrawn) is kept as evidence. */
+  marketingEmail: flag("marketing_email", false),
+  marketingConsentAt: timestamp("marketing_consent_at"),
+  /** Random, per customer: the footer link of a marketing mail unsubscribes with it, without signing in. */
+  unsubscribeToken: text("unsubscribe_token").unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -81,8 +86,51 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at").notNull(),
     createdAt: createdAt(),
+    /** Moved forward at most every few minutes, so a busy session does not write on every request. */
+    lastUsedAt: timestamp("last_used_at"),
+    /** A short description of the browser and system it was created from ("Chrome on Android"). */
+    device: text("device"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const AUTH_TOKEN_KINDS = ["password_reset", "email_verify", "email_change"] as const;
+
+/**
+ * Single-use links sent by mail (password reset, email verification, email change). Like sessions,
+ * only the SHA-256 of the token is stored; the link in the mail is the only copy of the token.
+ */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: AUTH_TOKEN_KINDS }).notNull(),
+    /** The address the link was sent to (for an email change: the new address). */
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.userId, t.kind)],
+);
+
+/** Staff notes on a customer record (who wrote what, when); each is audited too. */
+export const customerNotes = sqliteTable(
+  "customer_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: text("author_id"),
+    authorEmail: text("author_email"),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_notes_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const competitionViews = sqliteTable(
@@ -102,4 +150,6 @@ export const competitionViews = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type AuthTokenKind = (typeof AUTH_TOKEN_KINDS)[number];
 export type Role = (typeof USER_ROLES)[number];

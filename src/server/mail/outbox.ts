@@ -7,13 +7,24 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Which template wrote it (order_confirmation, password_reset…). */
+  kind?: string;
+  /** Extra headers, such as List-Unsubscribe on marketing mail. */
+  headers?: Record<string, string>;
 }
 
 /** Queues mail in the same transaction as the change it reports; a worker sends it after commit. */
 export function enqueueMail(db: Tx, message: MailMessage): string {
   return db
     .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      kind: message.kind ?? null,
+      headers: message.headers ?? null,
+    })
     .returning({ id: mailOutbox.id })
     .get().id;
 }
