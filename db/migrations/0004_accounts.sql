@@ -11,7 +11,7 @@ CREATE TABLE `auth_tokens` (
 --> statement-breakpoint
 CREATE INDEX `auth_tokens_user_idx` ON `auth_tokens` (`user_id`,`kind`);--> statement-breakpoint
 CREATE TABLE `customer_notes` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
 	`author_id` text,
 	`author_email` text,

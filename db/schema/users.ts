@@ -121,7 +121,7 @@ export const authTokens = sqliteTable(
 export const customerNotes = sqliteTable(
   "customer_notes",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: id(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

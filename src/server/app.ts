@@ -1,7 +1,7 @@
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRestHandler } from "./http/rest";
-import { successStatuses } from "./http/declared";
+import { formBodyRoutes, successStatuses } from "./http/declared";
 import { buildOpenApiDocument } from "./http/openapi";
 import { callerByPath, createPublicReads, publicReadsOf } from "./http/public-reads";
 import { BATCH_TOO_LARGE_MESSAGE, createRequestBudget, MAX_TRPC_BATCH, type RequestBudgetOptions } from "./http/request-budget";
@@ -111,6 +111,7 @@ export function createApp(opts: AppOptions): RequestHandler {
   });
 
   let openApiText: string | null = null;
+  const formRoutes = formBodyRoutes(appRouter);
 
   // The most requested public reads, answered from memory by the same procedures, over REST and tRPC alike.
   const cache = opts.cache ?? new ResponseCache();
@@ -206,8 +207,10 @@ export function createApp(opts: AppOptions): RequestHandler {
         res.setHeader("Cache-Control", "no-store");
         const method = req.method ?? "GET";
         // An absent body is treated as {}.
-        const body = method === "POST" || method === "PUT" || method === "PATCH" ? ((await readJsonBody(req, maxBodyBytes)) ?? {}) : undefined;
-        await rest(req, res, pathname.slice("/api".length), url.searchParams, body);
+        const path = pathname.slice("/api".length);
+        const hasBody = method === "POST" || method === "PUT" || method === "PATCH";
+        const body = hasBody ? ((await readJsonBody(req, maxBodyBytes, formRoutes.has(`${method} ${path}`))) ?? {}) : undefined;
+        await rest(req, res, path, url.searchParams, body);
         return;
       }
       const wellKnown = /^\/\.well-known\/(apple-developer-merchantid-domain-association)$/.exec(pathname);

@@ -17,6 +17,8 @@ export const APP_ERRORS = {
   NOT_YOURS: { trpc: "FORBIDDEN", status: 403 },
   ACCOUNT_CLOSED: { trpc: "FORBIDDEN", status: 403 },
   EMAIL_TAKEN: { trpc: "CONFLICT", status: 409 },
+  LINK_EXPIRED: { trpc: "BAD_REQUEST", status: 400 },
+  EMAIL_NOT_VERIFIED: { trpc: "FORBIDDEN", status: 403 },
   // Entering a competition.
   COMPETITION_CLOSED: { trpc: "FORBIDDEN", status: 403 },
   SOLD_OUT: { trpc: "FORBIDDEN", status: 403 },

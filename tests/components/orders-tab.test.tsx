@@ -52,6 +52,8 @@ const USER: AuthUser = {
   firstName: "Ada",
   lastName: "Lovelace",
   role: "user",
+  emailVerified: true,
+  marketingEmail: false,
   phone: null,
   dateOfBirth: "1990-01-01",
   address: null,

@@ -9,6 +9,9 @@ import { campaignPayload, createCompetition } from "../factories/competitions";
 import { aboutPagePayload } from "../factories/content";
 import { createUser, createUserWithSession, DEFAULT_PASSWORD } from "../factories/users";
 import { allowGuestCheckout } from "./db";
+import { issueToken } from "../../src/server/auth/tokens";
+import { createSession } from "../../src/server/auth/session";
+import { publicSessionId } from "../../src/server/services/account";
 import type { TestServer } from "./http";
 
 /** What a case sends, before it becomes a URL: path parameters by name, the query, the body and who sends it. */
@@ -163,6 +166,50 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
       body: { currentPassword: DEFAULT_PASSWORD, newPassword: "another-horse", confirmPassword: "another-horse" },
     }),
   },
+  "POST /auth/forgot-password": { build: async (fx) => ({ body: { email: (await createUser(fx.db)).email } }) },
+  "POST /auth/reset-password": {
+    fresh: true,
+    build: async (fx) => {
+      const u = await createUser(fx.db, { firstName: "Nia", lastName: "Jones" });
+      return { body: { token: issueToken(fx.db, u.id, "password_reset", u.email), password: "new-horse-1", confirmPassword: "new-horse-1" } };
+    },
+  },
+  "POST /auth/verify-email": {
+    fresh: true,
+    build: async (fx) => {
+      const u = await createUser(fx.db);
+      return { body: { token: issueToken(fx.db, u.id, "email_verify", u.email) } };
+    },
+  },
+  "POST /mail/unsubscribe/{token}": { build: () => ({ params: { token: "no-such-token" }, body: {} }) },
+  "PUT /auth/date-of-birth": {
+    fresh: true,
+    build: async (fx) => {
+      const u = await createUser(fx.db, { firstName: "Nia", lastName: "Jones", dateOfBirth: null });
+      return { token: createSession(fx.db, u.id).token, body: { dateOfBirth: "1985-06-15" } };
+    },
+  },
+  "POST /auth/resend-verification": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: {} }) },
+  "PUT /auth/email": {
+    fresh: true,
+    build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: { newEmail: `moved-${fx.unique()}@example.test`, password: DEFAULT_PASSWORD } }),
+  },
+  "GET /auth/sessions": { build: () => ({}) },
+  "DELETE /auth/sessions/{id}": {
+    fresh: true,
+    build: async (fx) => {
+      const c = await freshCustomer(fx);
+      return { token: c.token, params: { id: publicSessionId(createSession(fx.db, c.id).session.id) } };
+    },
+  },
+  "DELETE /auth/sessions": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token }) },
+  "GET /user/preferences": { build: () => ({}) },
+  "PUT /user/preferences": { build: () => ({ body: { marketingEmail: true } }) },
+  "GET /user/export": { build: () => ({}) },
+  "GET /admin/customers": { build: () => ({ query: { search: "Last", page: "1" } }) },
+  "GET /admin/customers/{id}": { build: (fx) => ({ params: { id: fx.customer.id } }) },
+  "POST /admin/customers/{id}/notes": { fresh: true, build: (fx) => ({ params: { id: fx.customer.id }, body: { text: "Rang about their tickets" } }) },
+  "POST /admin/orders/{id}/resend-confirmation": { build: (fx) => ({ params: { id: fx.orderId }, body: {} }) },
   "GET /user/entries": { build: () => ({}) },
   "GET /user/wins": { build: () => ({}) },
   "POST /user/track-view": { build: (fx) => ({ body: { competitionId: fx.competitionId } }) },

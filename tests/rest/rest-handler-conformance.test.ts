@@ -32,6 +32,8 @@ const cases = restCases();
 const ON_PURPOSE: Record<string, string> = {
   "POST /contact: no body at all (400)":
     "app.ts reads an absent body as {} (the procedure then names what is missing); the library refuses a POST without Content-Type with 415",
+  "PUT /user/preferences: invalid input (400)":
+    "ours keeps a JSON body's types (http/rest.ts InputPlan.coerce); the library coerces them, so a string is taken as marketingEmail: true",
   "POST /admin/player-protection/{userId}/restrict: invalid input (400)":
     "ours keeps a JSON body's types (http/rest.ts InputPlan.coerce); the library coerces them, so an object is taken as restricted: true",
 };

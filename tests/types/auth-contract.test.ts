@@ -17,6 +17,8 @@ interface ExpectedUser {
   city: string | null;
   postcode: string | null;
   country: string;
+  emailVerified: boolean;
+  marketingEmail: boolean;
   createdAt: string;
 }
 

@@ -56,7 +56,13 @@ describe("the cached public reads", () => {
 
 describe("REST success statuses", () => {
   it("are read from meta: 201 for an entry made", () => {
-    expect(successStatuses(appRouter)).toEqual({ "public.entries.create": 201 });
+    expect(successStatuses(appRouter)).toEqual({
+      "public.entries.create": 201,
+      "admin.customers.addNote": 201,
+      "customer.account.changeEmail": 202,
+      "customer.account.resendVerification": 202,
+      "public.auth.forgotPassword": 202,
+    });
   });
 
   it("are declared only on procedures with a REST path, and are 2xx", () => {

@@ -10,6 +10,7 @@ import { sessions, type User } from "../../../db/schema";
  */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WITHIN_MS = SESSION_TTL_MS / 2;
+const LAST_USED_EVERY_MS = 5 * 60 * 1000;
 
 export function generateSessionToken(): string {
   const bytes = new Uint8Array(20);
@@ -28,11 +29,11 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
-export function createSession(db: Db, userId: string, now = new Date()): { token: string; session: SessionRecord } {
+export function createSession(db: Tx, userId: string, now = new Date(), device: string | null = null): { token: string; session: SessionRecord } {
   const token = generateSessionToken();
   const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
   db.insert(sessions)
-    .values({ ...session, createdAt: now })
+    .values({ ...session, createdAt: now, lastUsedAt: now, device })
     .run();
   return { token, session };
 }
@@ -54,9 +55,14 @@ export function validateSessionToken(db: Db, token: string, now = new Date()): S
     bestEffort(() => db.delete(sessions).where(eq(sessions.id, id)).run());
     return { session: null, user: null };
   }
-  if (session.expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS) {
+  const renew = session.expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS;
+  // "Last used" is for the customer's list of devices: minutes are precise enough, and a write on
+  // every request of a launch-night buyer is not worth it.
+  const touch = !session.lastUsedAt || now.getTime() - session.lastUsedAt.getTime() >= LAST_USED_EVERY_MS;
+  if (renew || touch) {
     const renewed = new Date(now.getTime() + SESSION_TTL_MS);
-    if (bestEffort(() => db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, id)).run())) session.expiresAt = renewed;
+    const set = renew ? { expiresAt: renewed, lastUsedAt: now } : { lastUsedAt: now };
+    if (bestEffort(() => db.update(sessions).set(set).where(eq(sessions.id, id)).run()) && renew) session.expiresAt = renewed;
   }
   return { session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt }, user };
 }

@@ -40,14 +40,18 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** Parses a JSON request body; an empty body is `undefined`. */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+/**
+ * Parses a JSON request body; an empty body is `undefined`. A route that declares it (a mail
+ * client's one-click unsubscribe) may also be posted a form, read as an object of its fields.
+ */
+export async function readJsonBody(req: IncomingMessage, limit: number, acceptForm = false): Promise<unknown> {
   const raw = await readBody(req, limit);
   if (raw.length === 0) return undefined;
   const type = String(req.headers["content-type"] ?? "")
     .split(";")[0]!
     .trim()
     .toLowerCase();
+  if (acceptForm && type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
   if (type !== "application/json" && !type.endsWith("+json")) {
     throw new BodyError(415, "UNSUPPORTED_MEDIA_TYPE", "Request body must be JSON (Content-Type: application/json)");
   }

@@ -22,3 +22,12 @@ export function declaredProcedures(router: AnyRouter): DeclaredProcedure[] {
 export function successStatuses(router: AnyRouter): Record<string, number> {
   return Object.fromEntries(declaredProcedures(router).flatMap(({ path, meta }) => (meta.successStatus ? [[path, meta.successStatus]] : [])));
 }
+
+/** The REST paths ("POST /mail/unsubscribe") that declare they take a form post as well as JSON. */
+export function formBodyRoutes(router: AnyRouter): Set<string> {
+  return new Set(
+    declaredProcedures(router).flatMap(({ meta }) =>
+      meta.openapi && meta.openapi.contentTypes?.includes("application/x-www-form-urlencoded") ? [`${meta.openapi.method} ${meta.openapi.path}`] : [],
+    ),
+  );
+}

@@ -6,6 +6,9 @@ import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import type { LoginThrottle } from "../auth/login-throttle";
 import { createSession, invalidateSession, invalidateUserSessions, type SessionRecord } from "../auth/session";
 import { AppError, rateLimited } from "../errors";
+import { issueToken } from "../auth/tokens";
+import { verifyEmailMail } from "../mail/account-mails";
+import { enqueueMail } from "../mail/outbox";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 /**
@@ -13,7 +16,7 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
  * to do instead (and is rate limited per address, so it is no quick way to test a list of emails).
  */
 export const EMAIL_TAKEN_MESSAGE =
-  "An account with this email already exists. Please sign in instead; if you have forgotten your password, contact us and we will help you recover your account.";
+  "An account with this email already exists. Please sign in instead; if you have forgotten your password, use 'Forgot your password?' on the sign-in page.";
 
 export function toAuthUser(user: User): AuthUser {
   return {
@@ -28,6 +31,8 @@ export function toAuthUser(user: User): AuthUser {
     city: user.city,
     postcode: user.postcode,
     country: user.country,
+    emailVerified: user.emailVerified,
+    marketingEmail: user.marketingEmail,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -43,6 +48,14 @@ export interface RegisterArgs {
   city: string | null;
   postcode: string | null;
   country: string;
+  marketingEmail?: boolean;
+}
+
+/** Where a sign-in comes from: the device it is described as, the shop's origin for mailed links. */
+export interface SignInContext {
+  device?: string | null;
+  origin?: string;
+  now?: Date;
 }
 
 export interface SignedIn {
@@ -55,8 +68,11 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function register(db: Db, args: RegisterArgs): Promise<SignedIn> {
+/** Registration signs the customer in and mails a link that confirms the address (24 hours, single use). */
+export async function register(db: Db, args: RegisterArgs, from: SignInContext = {}): Promise<SignedIn> {
   const email = normaliseEmail(args.email);
+  const now = from.now ?? new Date();
+  const { marketingEmail = false, ...fields } = args;
   const passwordHash = await hashPassword(args.password);
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (existing) throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
@@ -65,17 +81,28 @@ export async function register(db: Db, args: RegisterArgs): Promise<SignedIn> {
     if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
       throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
     }
-    return tx
+    const created = tx
       .insert(users)
-      .values({ ...args, email, passwordHash })
+      .values({ ...fields, email, passwordHash, marketingEmail, marketingConsentAt: marketingEmail ? now : null })
       .returning()
       .get();
+    const link = `${from.origin ?? ""}/auth/verify?token=${issueToken(tx, created.id, "email_verify", email, now)}`;
+    enqueueMail(tx, verifyEmailMail({ to: email, name: created.firstName, link }));
+    return created;
   });
-  const { token, session } = createSession(db, user.id);
+  const { token, session } = createSession(db, user.id, now, from.device ?? null);
   return { token, session, user: toAuthUser(user) };
 }
 
-export async function login(db: Db, email: string, password: string, throttle?: LoginThrottle, now = Date.now(), address = "unknown"): Promise<SignedIn> {
+export async function login(
+  db: Db,
+  email: string,
+  password: string,
+  throttle?: LoginThrottle,
+  now = Date.now(),
+  address = "unknown",
+  device: string | null = null,
+): Promise<SignedIn> {
   const account = normaliseEmail(email);
   const wait = throttle?.wait(account, address, now) ?? 0;
   if (wait > 0) {
@@ -90,7 +117,7 @@ export async function login(db: Db, email: string, password: string, throttle?: 
   }
   throttle?.succeed(account);
   if (!user.isActive) throw new AppError("ACCOUNT_CLOSED", "This account is closed. Please contact support.");
-  const { token, session } = createSession(db, user.id);
+  const { token, session } = createSession(db, user.id, new Date(now), device);
   return { token, session, user: toAuthUser(user) };
 }
 
@@ -157,5 +184,16 @@ export function updateProfile(db: Db, userId: string, args: ProfileArgs): AuthUs
       .returning()
       .get();
     return toAuthUser(row!);
+  });
+}
+
+/** The checkout's date-of-birth step: the same rule as the profile (added once, then only staff change it). */
+export function setDateOfBirth(db: Db, userId: string, dateOfBirth: string): AuthUser {
+  return transaction(db, (tx) => {
+    const current = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!current) throw new AppError("NOT_FOUND", "User not found");
+    if (current.dateOfBirth === dateOfBirth) return toAuthUser(current);
+    if (current.dateOfBirth) throw new AppError("DATE_OF_BIRTH_LOCKED", DATE_OF_BIRTH_LOCKED_MESSAGE);
+    return toAuthUser(tx.update(users).set({ dateOfBirth }).where(eq(users.id, userId)).returning().get()!);
   });
 }

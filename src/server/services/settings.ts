@@ -56,6 +56,12 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
     description: "Most a player may pay by credit card in a calendar month (£)",
     category: "player_protection",
   },
+  {
+    key: "require_verified_email",
+    value: "false",
+    description: "Customers must confirm their email address before paying (claiming a prize always needs it)",
+    category: "player_protection",
+  },
   { key: "limit_cooling_off_hours", value: "24", description: "Hours before a raised spending limit applies", category: "player_protection" },
   { key: "minimum_open_hours", value: "24", description: "Shortest time a competition may be open for entries (hours)", category: "player_protection" },
   { key: "harm_spend_30d_threshold", value: "500.00", description: "Spend in 30 days that flags a player for review (£)", category: "player_protection" },

@@ -52,6 +52,8 @@ export interface Context {
   /** The REST success status when it depends on the outcome (e.g. 202 while a payment is processing). */
   setSuccessStatus: (status: number) => void;
   ip: string;
+  /** The User-Agent header, for the description of a new session's device. */
+  userAgent: string | null;
   /** The shop's public origin (PUBLIC_ORIGIN, else the one the request was made to; "" without HTTP). */
   origin: string;
   /** The X-Request-Id of this request, quoted in error answers and logs. */
@@ -72,6 +74,7 @@ export interface InnerContextOptions {
   setHeader?: (name: string, value: string) => void;
   setSuccessStatus?: (status: number) => void;
   ip?: string;
+  userAgent?: string | null;
   origin?: string;
   requestId?: string;
   now?: () => Date;
@@ -100,6 +103,7 @@ export function createContextInner(opts: InnerContextOptions): Context {
     setHeader: opts.setHeader ?? (() => {}),
     setSuccessStatus: opts.setSuccessStatus ?? (() => {}),
     ip: opts.ip ?? "127.0.0.1",
+    userAgent: opts.userAgent ?? null,
     origin: opts.origin ?? "",
     requestId: opts.requestId,
     now: opts.now ?? (() => new Date()),
@@ -181,6 +185,7 @@ export function createHttpContext(db: Db, config: AppConfig, services: AppServic
     },
     setSuccessStatus: (status) => chooseSuccessStatus(res, status),
     ip: clientIp(req, config),
+    userAgent: header(req.headers, "user-agent") ?? null,
     origin: config.allowedOrigins[0] ? (normalOrigin(config.allowedOrigins[0]) ?? "") : (normalOrigin(requestOrigin(req, config)) ?? ""),
     requestId: String(res.getHeader("X-Request-Id") ?? "") || undefined,
   });

@@ -2,13 +2,13 @@ import { z } from "zod";
 
 /** One contract for the React forms and the procedures, with the spec's messages. */
 
-const email = z
+export const email = z
   .string({ error: "Please enter a valid email address" })
   .trim()
   .max(254, "Email address is too long")
   .pipe(z.email("Please enter a valid email address"));
 
-const password = z
+export const password = z
   .string({ error: "Password must be at least 6 characters" })
   .min(6, "Password must be at least 6 characters")
   .max(200, "Password must be at most 200 characters");
@@ -61,6 +61,8 @@ export const registerInput = z
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
     ...profileFields,
     dateOfBirth,
+    /** Marketing mail only with an explicit opt-in: absent means no. */
+    marketingEmail: z.boolean().optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords don't match",
@@ -83,6 +85,8 @@ export const authUser = z.object({
   city: z.string().nullable(),
   postcode: z.string().nullable(),
   country: z.string(),
+  emailVerified: z.boolean(),
+  marketingEmail: z.boolean(),
   createdAt: z.string(),
 });
 export type AuthUser = z.infer<typeof authUser>;

@@ -1,5 +1,6 @@
 import { router } from "../../trpc/procedures";
 import { adminCompetitionsRouter } from "./competitions";
+import { adminCustomersRouter } from "./customers";
 import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
 import { adminDrawsRouter } from "./draws";
 import { mediaRouter } from "./media";
@@ -25,4 +26,5 @@ export const adminRouter = router({
   users: adminUsersRouter,
   notifications: adminNotificationsRouter,
   orders: adminOrdersRouter,
+  customers: adminCustomersRouter,
 });

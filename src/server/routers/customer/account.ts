@@ -1,8 +1,24 @@
 import { z } from "zod";
+import {
+  changeEmailInput,
+  changeEmailResult,
+  customerExport,
+  dateOfBirthInput,
+  preferencesInput,
+  preferencesView,
+  resendVerificationResult,
+  sessionIdInput,
+  sessionView,
+} from "../../../shared/schemas/account";
 import { authUser, changePasswordInput, profileInput } from "../../../shared/schemas/auth";
-import { rateLimit } from "../../trpc/middleware/rate-limit";
+import { clearSessionCookie } from "../../auth/cookies";
+import * as account from "../../services/account";
 import * as auth from "../../services/auth";
+import { rateLimit } from "../../trpc/middleware/rate-limit";
 import { customerProcedure, router } from "../../trpc/procedures";
+import { signInContext } from "../../trpc/sign-in-context";
+
+const perUser = (name: string, limit: number, windowMs: number) => rateLimit(name, limit, windowMs, (ctx) => ctx.user?.id ?? ctx.ip);
 
 export const accountRouter = router({
   user: customerProcedure
@@ -17,10 +33,133 @@ export const accountRouter = router({
     .output(authUser)
     .mutation(({ ctx, input }) => auth.updateProfile(ctx.db, ctx.user.id, input)),
 
+  setDateOfBirth: customerProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/auth/date-of-birth",
+        tags: ["auth"],
+        summary: "Add a date of birth (once; the checkout asks for it when the account has none)",
+        description: "Once set, only staff can change it (403 DATE_OF_BIRTH_LOCKED for a different date).",
+      },
+    })
+    .input(dateOfBirthInput)
+    .output(authUser)
+    .mutation(({ ctx, input }) => auth.setDateOfBirth(ctx.db, ctx.user.id, input.dateOfBirth)),
+
   changePassword: customerProcedure
-    .use(rateLimit("password", 10, 15 * 60 * 1000, (ctx) => ctx.user?.id ?? ctx.ip))
+    .use(perUser("password", 10, 15 * 60 * 1000))
     .meta({ openapi: { method: "PUT", path: "/auth/password", tags: ["auth"], summary: "Change password; every other session is signed out" } })
     .input(changePasswordInput)
     .output(z.object({ success: z.boolean() }))
     .mutation(({ ctx, input }) => auth.changePassword(ctx.db, ctx.user.id, ctx.session.id, input.currentPassword, input.newPassword)),
+
+  resendVerification: customerProcedure
+    .use(perUser("resend-verification", 3, 60 * 60 * 1000))
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/auth/resend-verification",
+        tags: ["auth"],
+        summary: "Mail a new verification link to the account's address (three an hour)",
+        description: "alreadyVerified is true (and nothing is sent) when the address is already confirmed.",
+      },
+      successStatus: 202,
+    })
+    .input(z.void())
+    .output(resendVerificationResult)
+    .mutation(({ ctx }) => {
+      const result = account.resendVerification(ctx.db, ctx.user.id, signInContext(ctx));
+      ctx.services.mailer.poke();
+      return result;
+    }),
+
+  changeEmail: customerProcedure
+    .use(perUser("change-email", 5, 60 * 60 * 1000))
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/auth/email",
+        tags: ["auth"],
+        summary: "Ask to change the account's email address",
+        description:
+          "Needs the password. Mails a confirmation link (24 hours, single use) to the new address and a notice to the current one; the address changes only when the link is used.",
+        errorResponses: { 400: "Wrong password, or the same address", 409: "Another account uses that address" },
+      },
+      successStatus: 202,
+    })
+    .input(changeEmailInput)
+    .output(changeEmailResult)
+    .mutation(async ({ ctx, input }) => {
+      const result = await account.requestEmailChange(ctx.db, ctx.user.id, input, signInContext(ctx));
+      ctx.services.mailer.poke();
+      return result;
+    }),
+
+  sessions: customerProcedure
+    .meta({ openapi: { method: "GET", path: "/auth/sessions", tags: ["auth"], summary: "The devices signed in to the account; current marks this one" } })
+    .input(z.void())
+    .output(z.array(sessionView))
+    .query(({ ctx }) => account.listSessions(ctx.db, ctx.user.id, ctx.session.id, ctx.now())),
+
+  endSession: customerProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/auth/sessions/{id}",
+        tags: ["auth"],
+        summary: "Sign one device out",
+        errorResponses: { 404: "No such session of yours" },
+      },
+    })
+    .input(sessionIdInput)
+    .output(z.object({ success: z.boolean(), current: z.boolean() }))
+    .mutation(({ ctx, input }) => {
+      const ended = account.endSession(ctx.db, ctx.user.id, input.id);
+      const current = ended.sessionId === ctx.session.id;
+      if (current) ctx.setCookie(clearSessionCookie(ctx.config.secureCookies));
+      return { success: true, current };
+    }),
+
+  endOtherSessions: customerProcedure
+    .meta({ openapi: { method: "DELETE", path: "/auth/sessions", tags: ["auth"], summary: "Sign out of all other devices" } })
+    .input(z.void())
+    .output(z.object({ revoked: z.number() }))
+    .mutation(({ ctx }) => account.endOtherSessions(ctx.db, ctx.user.id, ctx.session.id)),
+
+  preferences: customerProcedure
+    .meta({ openapi: { method: "GET", path: "/user/preferences", tags: ["account"], summary: "The customer's mail preferences" } })
+    .input(z.void())
+    .output(preferencesView)
+    .query(({ ctx }) => account.getPreferences(ctx.db, ctx.user.id)),
+
+  setPreferences: customerProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/user/preferences",
+        tags: ["account"],
+        summary: "Opt in to (or out of) marketing mail",
+        description: "Transactional mail (orders, refunds, wins, the account) is sent whatever this says.",
+      },
+    })
+    .input(preferencesInput)
+    .output(preferencesView)
+    .mutation(({ ctx, input }) => account.setPreferences(ctx.db, ctx.user.id, input, ctx.now())),
+
+  exportData: customerProcedure
+    .use(perUser("export", 10, 60 * 60 * 1000))
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/user/export",
+        tags: ["account"],
+        summary: "Everything held about the customer, as JSON",
+        description:
+          "Profile, orders with refunds, entries and tickets, wins, notifications, limits and breaks, messages and complaints, and signed-in devices (no tokens).",
+      },
+    })
+    .input(z.void())
+    .output(customerExport)
+    .query(({ ctx }) => account.exportCustomerData(ctx.db, ctx.user.id, ctx.session.id, ctx.now())),
 });

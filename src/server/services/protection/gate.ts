@@ -15,6 +15,8 @@ export const UNDER_18_MESSAGE = "You must be 18 or over to enter our competition
 
 export const DOB_NEEDED_MESSAGE = "Please add your date of birth to your profile before entering: our competitions are for people aged 18 or over.";
 
+export const VERIFY_TO_PAY_MESSAGE = "Please confirm your email address before paying: use the link we emailed you, or send a new one from your account.";
+
 export function assertAdult(dateOfBirth: string | null, now: Date): void {
   if (!dateOfBirth) throw new AppError("DATE_OF_BIRTH_NEEDED", DOB_NEEDED_MESSAGE);
   if (ageOn(dateOfBirth, now) < 18) throw new AppError("UNDER_18", UNDER_18_MESSAGE);
@@ -96,6 +98,7 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
   const suspended = suspensionMessage(user, check.now);
   if (suspended) throw new AppError("SUSPENDED", suspended);
   assertAdult(user.dateOfBirth, check.now);
+  if (!user.emailVerified && getSetting(tx, "require_verified_email") === "true") throw new AppError("EMAIL_NOT_VERIFIED", VERIFY_TO_PAY_MESSAGE);
   const limit = effectiveLimit(tx, user, check.now);
   if (limit !== null) {
     const spent = spentThisMonth(tx, user.id, check.now);

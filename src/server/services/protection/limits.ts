@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { transaction, type Db } from "../../../../db/client";
-import { sessions, users } from "../../../../db/schema";
+import { authTokens, competitionViews, notifications, sessions, users } from "../../../../db/schema";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
 import { AppError } from "../../errors";
 import { numberSetting } from "../settings";
@@ -82,10 +82,23 @@ export function takeBreak(db: Db, userId: string, period: BreakPeriod, now: Date
   return { suspendedUntil: until.toISOString(), kind: keepKind };
 }
 
+/**
+ * Closing an account signs it out everywhere and removes what is kept only to serve the customer:
+ * contact details, marketing consent, notifications, pending links and browsing history. What the
+ * law or the code of practice needs stays (privacy page): orders, entries and tickets (financial
+ * records, six years), and the name, email and date of birth they belong to, so a self-exclusion
+ * or an age refusal still holds if the same person registers again.
+ */
 export function closeAccount(db: Db, userId: string, now: Date) {
   transaction(db, (tx) => {
-    tx.update(users).set({ isActive: false, closedAt: now }).where(eq(users.id, userId)).run();
+    tx.update(users)
+      .set({ isActive: false, closedAt: now, phone: null, address: null, city: null, postcode: null, marketingEmail: false, marketingConsentAt: now, unsubscribeToken: null })
+      .where(eq(users.id, userId))
+      .run();
     tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    tx.delete(authTokens).where(eq(authTokens.userId, userId)).run();
+    tx.delete(notifications).where(eq(notifications.userId, userId)).run();
+    tx.delete(competitionViews).where(eq(competitionViews.userId, userId)).run();
   });
   return { closed: true };
 }

@@ -1,0 +1,175 @@
+import { and, asc, count, desc, eq, gt, like, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { auditLog, contactMessages, customerNotes, orders, sessions, users } from "../../../db/schema";
+import { penceToDecimal } from "../../shared/money";
+import { AppError } from "../errors";
+import { orderConfirmationMail } from "../mail/templates";
+import { enqueueMail } from "../mail/outbox";
+import { audited, type Actor } from "./audit";
+import { listUserEntries, listUserWins } from "./entries";
+import { getLimits } from "./protection/limits";
+import { listUserOrders, loadOrderView } from "./purchase";
+
+export const CUSTOMERS_PAGE_SIZE = 25;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** `%term%` for LIKE, with the wildcards a person might type taken literally. */
+function likeTerm(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Staff find a customer by name, email, postcode or phone. A postcode or phone matches with or
+ * without its spaces ("SY23 1AB" and "sy231ab" alike).
+ */
+export function listCustomers(db: Db, args: { search?: string; page?: number }) {
+  const search = args.search?.trim() ?? "";
+  const page = Math.max(1, args.page ?? 1);
+  let where = undefined;
+  if (search) {
+    const term = likeTerm(search);
+    const compact = likeTerm(search.replace(/\s+/g, ""));
+    where = or(
+      sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${term} escape '\\'`,
+      like(users.email, term),
+      sql`lower(replace(coalesce(${users.postcode}, ''), ' ', '')) like ${compact} escape '\\'`,
+      sql`replace(coalesce(${users.phone}, ''), ' ', '') like ${compact} escape '\\'`,
+    );
+  }
+  const total = db.select({ n: count() }).from(users).where(where).get()!.n;
+  const rows = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(CUSTOMERS_PAGE_SIZE)
+    .offset((page - 1) * CUSTOMERS_PAGE_SIZE)
+    .all();
+  return {
+    customers: rows.map((u) => ({
+      id: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      phone: u.phone,
+      postcode: u.postcode,
+      city: u.city,
+      role: u.role,
+      emailVerified: u.emailVerified,
+      isActive: u.isActive,
+      createdAt: u.createdAt.toISOString(),
+    })),
+    total,
+    page,
+    pageSize: CUSTOMERS_PAGE_SIZE,
+  };
+}
+
+/** The whole record staff need to answer "where are my tickets?" in one read. */
+export function getCustomer(db: Db, userId: string, now = new Date()) {
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new AppError("NOT_FOUND", "Customer not found");
+  const activeSessions = db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .get()!.n;
+  const complaints = db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.email, user.email))
+    .orderBy(desc(contactMessages.createdAt))
+    .all()
+    .map((m) => ({ id: m.id, kind: m.kind, reference: m.reference, subject: m.subject, status: m.status, createdAt: m.createdAt.toISOString() }));
+  const audit = db
+    .select()
+    .from(auditLog)
+    .where(or(eq(auditLog.targetId, userId), sql`json_extract(${auditLog.details}, '$.userId') = ${userId}`))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(100)
+    .all()
+    .map((a) => ({ id: a.id, action: a.action, actorEmail: a.actorEmail, reason: a.reason, createdAt: a.createdAt.toISOString() }));
+  const notes = db
+    .select()
+    .from(customerNotes)
+    .where(eq(customerNotes.userId, userId))
+    .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
+    .all()
+    .map((n) => ({ id: n.id, text: n.text, authorEmail: n.authorEmail, createdAt: n.createdAt.toISOString() }));
+  return {
+    profile: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      phone: user.phone,
+      dateOfBirth: user.dateOfBirth,
+      address: user.address,
+      city: user.city,
+      postcode: user.postcode,
+      country: user.country,
+      role: user.role,
+      isActive: user.isActive,
+      marketingEmail: user.marketingEmail,
+      createdAt: user.createdAt.toISOString(),
+      closedAt: iso(user.closedAt),
+    },
+    orders: listUserOrders(db, userId),
+    entries: listUserEntries(db, userId),
+    wins: listUserWins(db, userId),
+    protection: {
+      ...getLimits(db, userId, now),
+      restricted: user.restrictedAt !== null,
+      restrictionReason: user.restrictionReason,
+      suspendedUntil: iso(user.suspendedUntil),
+      suspensionKind: user.suspensionKind,
+    },
+    complaints,
+    activeSessions,
+    audit,
+    notes,
+  };
+}
+
+export function addCustomerNote(db: Db, actor: Actor, userId: string, text: string, now = new Date()) {
+  return audited(
+    db,
+    actor,
+    (tx) => {
+      if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new AppError("NOT_FOUND", "Customer not found");
+      const row = tx.insert(customerNotes).values({ userId, authorId: actor.id, authorEmail: actor.email, text, createdAt: now }).returning().get();
+      return { id: row.id, text: row.text, authorEmail: row.authorEmail, createdAt: row.createdAt.toISOString() };
+    },
+    (note) => ({ action: "admin.customers.addNote", targetType: "user", targetId: userId, details: { userId, noteId: note.id, text } }),
+  );
+}
+
+/** "I never got my tickets": the paid order's confirmation, with its ticket numbers, sent again to the buyer. */
+export function resendOrderConfirmation(db: Db, actor: Actor, orderId: string) {
+  return audited(
+    db,
+    actor,
+    (tx) => {
+      const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+      if (!order) throw new AppError("NOT_FOUND", "Order not found");
+      if (order.status !== "paid" && order.status !== "partially_refunded") {
+        throw new AppError("INVALID_STATE", "Only a paid order has a confirmation to send again.");
+      }
+      const view = loadOrderView(tx, order.id);
+      enqueueMail(
+        tx,
+        orderConfirmationMail({
+          to: order.customerEmail,
+          name: order.customerName,
+          orderId: order.id,
+          total: penceToDecimal(order.totalPence),
+          lines: view.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
+        }),
+      );
+      return { ok: true as const, to: order.customerEmail, userId: order.userId };
+    },
+    (r) => ({ action: "admin.orders.resendConfirmation", targetType: "order", targetId: orderId, details: { orderId, to: r.to, userId: r.userId } }),
+  );
+}

@@ -1,0 +1,8 @@
+import { describeDevice } from "../auth/device";
+import type { SignInContext } from "../services/auth";
+import type { Context } from "./context";
+
+/** What the account services need to know of a request: the device, the shop's origin for mailed links, the time. */
+export function signInContext(ctx: Context): SignInContext {
+  return { device: describeDevice(ctx.userAgent), origin: ctx.origin, now: ctx.now() };
+}

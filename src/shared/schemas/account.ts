@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { recordId } from "./common";
+import { dateOfBirthChange } from "./admin";
+import { email, password } from "./auth";
+import { customerEntry, customerWin } from "./entry";
+import { orderView } from "./order";
+import { spendingLimits } from "./protection";
+
+/** Recovery, verification, sessions, consent and data: one contract for the forms and the procedures. */
+
+export const RESET_LINK_INVALID = "This reset link has expired or has already been used.";
+export const VERIFY_LINK_INVALID = "This link has expired or has already been used.";
+export const DATE_OF_BIRTH_WHY = "We ask because only people aged 18 or over may enter.";
+
+/** A token from a mailed link: base32, as generated; anything else cannot be one. */
+const linkToken = z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(100, RESET_LINK_INVALID);
+
+export const forgotPasswordInput = z.strictObject({ email });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
+
+export const resetPasswordInput = z
+  .strictObject({
+    token: linkToken,
+    password,
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password").max(200),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
+
+export const verifyEmailInput = z.strictObject({ token: linkToken });
+
+export const verifyEmailResult = z.object({
+  ok: z.literal(true),
+  /** What the link did: confirmed the address, or moved the account to a new one. */
+  kind: z.enum(["verified", "email_changed"]),
+  email: z.string(),
+});
+
+export const changeEmailInput = z.strictObject({
+  newEmail: email,
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
+});
+export type ChangeEmailInput = z.input<typeof changeEmailInput>;
+
+export const okResult = z.object({ ok: z.literal(true) });
+
+export const changeEmailResult = z.object({ ok: z.literal(true), pendingEmail: z.string() });
+
+export const resendVerificationResult = z.object({ ok: z.literal(true), alreadyVerified: z.boolean() });
+
+export const sessionView = z.object({
+  /** A public handle for the session (not its stored hash). */
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** "Chrome on Android"; "Unknown device" when the browser did not say. */
+  device: z.string(),
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionView>;
+
+export const sessionIdInput = z.strictObject({ id: z.string().regex(/^[0-9a-f]{16,64}$/, "Unknown session") });
+
+export const preferencesInput = z.strictObject({ marketingEmail: z.boolean({ error: "marketingEmail must be true or false" }) });
+export const preferencesView = z.object({ marketingEmail: z.boolean(), marketingConsentAt: z.string().nullable() });
+
+/**
+ * POST /api/mail/unsubscribe?token=…: the footer link's page, and a mail client's one-click
+ * unsubscribe (RFC 8058), which posts the form field List-Unsubscribe=One-Click.
+ */
+export const unsubscribeInput = z.strictObject({
+  token: z.string().trim().min(1).max(100),
+  "List-Unsubscribe": z.literal("One-Click").optional(),
+});
+
+/** A date of birth added inside the checkout (once; after that only staff change it). */
+export const dateOfBirthInput = z.strictObject({ dateOfBirth: dateOfBirthChange.shape.dateOfBirth });
+export type DateOfBirthInput = z.input<typeof dateOfBirthInput>;
+
+export const customerIdInput = z.strictObject({ id: recordId });
+
+/** GET /api/user/export: everything held about the customer. */
+export const customerExport = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    postcode: z.string().nullable(),
+    country: z.string(),
+    role: z.string(),
+    createdAt: z.string().nullable(),
+    closedAt: z.string().nullable(),
+  }),
+  marketing: z.object({ marketingEmail: z.boolean(), consentChangedAt: z.string().nullable() }),
+  orders: z.array(orderView),
+  entries: z.array(customerEntry),
+  wins: z.array(customerWin),
+  notifications: z.array(
+    z.object({ id: z.string(), title: z.string(), message: z.string(), type: z.string(), isRead: z.boolean(), createdAt: z.string().nullable() }),
+  ),
+  limitsAndBreaks: spendingLimits.extend({
+    suspendedUntil: z.string().nullable(),
+    suspensionKind: z.string().nullable(),
+    events: z.array(z.object({ kind: z.string(), detail: z.string().nullable(), createdAt: z.string().nullable() })),
+  }),
+  messagesAndComplaints: z.array(
+    z.object({
+      kind: z.string(),
+      reference: z.string().nullable(),
+      subject: z.string(),
+      message: z.string(),
+      status: z.string(),
+      createdAt: z.string().nullable(),
+    }),
+  ),
+  sessions: z.array(sessionView),
+});
