@@ -149,6 +149,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
         subject: sql`${p("subject")}`,
         text: sql`${p("text")}`,
         html: sql`${p("html")}`,
+        kind: sql`${p("kind")}`,
         createdAt: sql`${p("createdAt")}`,
       })
       .prepare(),

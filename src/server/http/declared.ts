@@ -23,11 +23,15 @@ export function successStatuses(router: AnyRouter): Record<string, number> {
   return Object.fromEntries(declaredProcedures(router).flatMap(({ path, meta }) => (meta.successStatus ? [[path, meta.successStatus]] : [])));
 }
 
-/** The REST paths ("POST /mail/unsubscribe") that declare they take a form post as well as JSON. */
-export function formBodyRoutes(router: AnyRouter): Set<string> {
-  return new Set(
-    declaredProcedures(router).flatMap(({ meta }) =>
-      meta.openapi && meta.openapi.contentTypes?.includes("application/x-www-form-urlencoded") ? [`${meta.openapi.method} ${meta.openapi.path}`] : [],
-    ),
+/**
+ * The REST routes ("POST /mail/unsubscribe/{token}") that declare they take a form post as well as
+ * JSON, matched against a request's real path (a `{param}` stands for one path segment).
+ */
+export function formBodyRoutes(router: AnyRouter): { has: (methodAndPath: string) => boolean } {
+  const patterns = declaredProcedures(router).flatMap(({ meta }) =>
+    meta.openapi && meta.openapi.contentTypes?.includes("application/x-www-form-urlencoded")
+      ? [new RegExp(`^${`${meta.openapi.method} ${meta.openapi.path}`.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^/}]+\}/g, "[^/]+")}$`)]
+      : [],
   );
+  return { has: (methodAndPath) => patterns.some((p) => p.test(methodAndPath)) };
 }
