@@ -51,7 +51,10 @@ const AdminCampaignDrawPage = lazyNamed(() => import("./routes/admin/admin-campa
 const AdminPlayerProtectionPage = lazyNamed(() => import("./routes/admin/admin-player-protection-page"), "AdminPlayerProtectionPage");
 const AdminComplaintsPage = lazyNamed(() => import("./routes/admin/admin-complaints-page"), "AdminComplaintsPage");
 const AdminAuditLogPage = lazyNamed(() => import("./routes/admin/admin-audit-log-page"), "AdminAuditLogPage");
+const AdminMailPage = lazyNamed(() => import("./routes/admin/admin-mail-page"), "AdminMailPage");
 const AdminOrderPage = lazyNamed(() => import("./routes/admin/admin-order-page"), "AdminOrderPage");
+const AdminCustomersPage = lazyNamed(() => import("./routes/admin/admin-customers-page"), "AdminCustomersPage");
+const AdminCustomerPage = lazyNamed(() => import("./routes/admin/admin-customer-page"), "AdminCustomerPage");
 
 export const router = createBrowserRouter([
   {
@@ -86,6 +89,11 @@ export const router = createBrowserRouter([
       { path: "winners", element: <WinnersPage /> },
       { path: "contact", element: <ContactPage /> },
       { path: "auth", element: <AuthPage /> },
+      // Account recovery and mailed links (issue #16), each loaded on demand like the pages above.
+      { path: "auth/forgot", Component: lazyNamed(() => import("./routes/public/forgot-password-page"), "ForgotPasswordPage") },
+      { path: "auth/reset", Component: lazyNamed(() => import("./routes/public/reset-password-page"), "ResetPasswordPage") },
+      { path: "auth/verify", Component: lazyNamed(() => import("./routes/public/verify-email-page"), "VerifyEmailPage") },
+      { path: "unsubscribe", Component: lazyNamed(() => import("./routes/public/unsubscribe-page"), "UnsubscribePage") },
       { path: "account", element: <AccountPage /> },
       { path: "checkout", element: <CheckoutPage /> },
       { path: "checkout/direct", element: <DirectCheckoutPage /> },
@@ -114,7 +122,10 @@ export const router = createBrowserRouter([
           { path: "player-protection", element: <AdminPlayerProtectionPage /> },
           { path: "complaints", element: <AdminComplaintsPage /> },
           { path: "audit-log", element: <AdminAuditLogPage /> },
+          { path: "mail", element: <AdminMailPage /> },
           { path: "orders/:id", element: <AdminOrderPage /> },
+          { path: "customers", element: <AdminCustomersPage /> },
+          { path: "customers/:id", element: <AdminCustomerPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

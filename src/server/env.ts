@@ -41,6 +41,8 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Harvest Draws <no-reply@harvestdraws.co.uk>"),
+    /** Where customers' replies to mail go; without it, to MAIL_FROM. */
+    MAIL_REPLY_TO: z.preprocess((v) => (v === "" ? undefined : v), z.email("MAIL_REPLY_TO must be an email address").optional()),
     /** How long an unpaid order holds its ticket numbers before the sweeper gives them back. */
     ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
     /** API calls a second per client address, sustained (0 turns the budget off); past it, 429. */

@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     console.error("PAYMENT_PROVIDER is simulated: this is a demo shop and takes no real money.");
   }
   const cache = new ResponseCache();
-  const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
+  const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, logger });
   // Orders left pending by a crash or a lost payment answer give their ticket numbers back.
   const sweep = async () => {
     const swept = await sweepPendingOrders({ db, payments, mailer });

@@ -8,6 +8,7 @@ test("on a phone, a visitor registers, sees the greeting, and signs out from the
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("silage-time");
   await page.getByLabel("Confirm Password").fill("silage-time");
+  await page.getByLabel("Date of Birth").fill("1990-05-01");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: /Niamh/ })).toBeVisible();

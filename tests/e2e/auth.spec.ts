@@ -9,6 +9,7 @@ test.describe("signing up, in and out", () => {
     await page.getByLabel("Email Address").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("hayfield-22");
     await page.getByLabel("Confirm Password").fill("hayfield-22");
+    await page.getByLabel("Date of Birth").fill("1990-05-01");
     await page.getByRole("button", { name: "Create Account" }).click();
 
     await expect(page).toHaveURL(/\/account$/);

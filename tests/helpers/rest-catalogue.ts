@@ -4,7 +4,7 @@
  * operation of its kind can meet, so a new REST path needs one line here and gets the rest.
  */
 import type { Db } from "../../db/client";
-import { contactMessages, notifications, settings } from "../../db/schema";
+import { contactMessages, mailOutbox, notifications, settings } from "../../db/schema";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { aboutPagePayload } from "../factories/content";
 import { createUser, createUserWithSession, DEFAULT_PASSWORD } from "../factories/users";
@@ -281,6 +281,30 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "GET /admin/analytics": { build: () => ({}) },
   "GET /admin/messages": { build: () => ({}) },
   "GET /admin/outbox": { build: () => ({}) },
+  "GET /admin/mail/templates": { build: () => ({}) },
+  "GET /admin/mail/templates/{kind}": { build: () => ({ params: { kind: "order_confirmation" } }) },
+  "GET /admin/mail/failures": { build: () => ({}) },
+  "POST /admin/mail/failures/{id}/retry": {
+    fresh: true,
+    build: (fx) => ({
+      params: {
+        id: fx.db
+          .insert(mailOutbox)
+          .values({
+            to: `failed-${fx.unique()}@example.test`,
+            subject: "Undeliverable",
+            text: "Hello",
+            kind: "winner",
+            status: "failed",
+            attempts: 5,
+            lastError: "550 no such mailbox",
+          })
+          .returning({ id: mailOutbox.id })
+          .get().id,
+      },
+      body: {},
+    }),
+  },
   "POST /campaign-media/upload-url": { fresh: true, build: () => ({ body: { filename: "photo.png" } }) },
   "POST /objects/upload": { fresh: true, build: () => ({ body: {} }) },
   "POST /admin/competitions/{id}/draw": {

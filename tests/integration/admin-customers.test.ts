@@ -134,8 +134,8 @@ describe("resending an order confirmation", () => {
     expect(mail).toBeDefined();
     for (const n of order.lines[0]!.ticketNumbers) expect(mail.text).toContain(n);
     const audit = db.select().from(auditLog).where(eq(auditLog.targetId, order.id)).all();
-    expect(audit.map((a) => a.action)).toContain("admin.orders.resendConfirmation");
-    expect((await admin.admin.customers.get({ id: customer.id })).audit.map((a) => a.action)).toContain("admin.orders.resendConfirmation");
+    expect(audit.map((a) => a.action)).toContain("admin.customers.resendConfirmation");
+    expect((await admin.admin.customers.get({ id: customer.id })).audit.map((a) => a.action)).toContain("admin.customers.resendConfirmation");
   });
 
   it("refuses an unpaid order with 409 INVALID_STATE and an unknown one with 404", async () => {

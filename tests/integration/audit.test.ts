@@ -3,7 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { auditLog, categories, contactMessages, heroSlides, notifications, popups, settings, users, winners } from "../../db/schema";
+import { auditLog, categories, contactMessages, heroSlides, mailOutbox, notifications, popups, settings, users, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { appRouter } from "../../src/server/routers/_app";
@@ -154,6 +154,34 @@ const writes: Record<string, Write> = {
       },
     );
     return (c) => c.admin.orders.refund({ id: order.id, reason: "The customer asked for their money back" });
+  },
+  "admin.customers.addNote": async () => {
+    const player = await createUser(db);
+    return (c) => c.admin.customers.addNote({ id: player.id, text: "Rang about their tickets" });
+  },
+  "admin.customers.resendConfirmation": async () => {
+    const comp = await createCompetition(db);
+    const buyer = await createUser(db);
+    const order = await placeOrder(
+      { db, payments: new SimulatedPaymentProvider(0), mailer: noopMailer },
+      {
+        userId: buyer.id,
+        customerName: "Resent Buyer",
+        customerEmail: buyer.email,
+        lines: [{ competitionId: comp.id, quantity: 1, answer: "green" }],
+        method: { token: "sim_approve" },
+        returnUrl: "/checkout/complete",
+      },
+    );
+    return (c) => c.admin.customers.resendConfirmation({ id: order.id });
+  },
+  "admin.mail.retry": async () => {
+    const row = db
+      .insert(mailOutbox)
+      .values({ to: "bounced@example.test", subject: "Undeliverable", text: "Hello", status: "failed", attempts: 5, lastError: "550 no such mailbox" })
+      .returning()
+      .get();
+    return (c) => c.admin.mail.retry({ id: row.id });
   },
   "admin.notifications.remove": async () => {
     const row = db

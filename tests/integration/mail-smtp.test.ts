@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
+import { transaction } from "../../db/client";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../db/schema";
 import { createMailer } from "../../src/server/mail/mailer";
+import { marketingMail } from "../../src/server/mail/marketing";
+import { enqueueMail, MAX_ATTEMPTS, type MailMessage } from "../../src/server/mail/outbox";
 import { silentLogger } from "../../src/server/logger";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { placeOrder } from "../../src/server/services/purchase";
@@ -30,6 +33,42 @@ afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 const db = createTestDb();
 allowGuestCheckout(db);
+
+/** The parts of a received MIME message, decoded (quoted-printable or base64), by content type. */
+function parts(raw: string): Map<string, { headers: string; body: string }> {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error("not a multipart message");
+  const found = new Map<string, { headers: string; body: string }>();
+  for (const chunk of raw.split(`--${boundary}`).slice(1, -1)) {
+    const at = chunk.indexOf("\r\n\r\n");
+    const headers = chunk.slice(0, at);
+    const encoded = chunk.slice(at + 4).replace(/\r\n$/, "");
+    const encoding = /Content-Transfer-Encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+    const body =
+      encoding === "base64"
+        ? Buffer.from(encoded, "base64").toString("utf8")
+        : encoding === "quoted-printable"
+          ? Buffer.from(
+              encoded.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+              "latin1",
+            ).toString("utf8")
+          : encoded;
+    found.set(/Content-Type:\s*([\w/-]+)/i.exec(headers)![1]!.toLowerCase(), { headers, body });
+  }
+  return found;
+}
+
+/** A top-level header of a received message, unfolded. */
+function header(raw: string, name: string): string | undefined {
+  const head = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
+  return head
+    .split("\r\n")
+    .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+    ?.slice(name.length + 1)
+    .trim();
+}
+
+const queue = (message: MailMessage) => transaction(db, (tx) => enqueueMail(tx, message));
 
 describe("confirmation mail over SMTP", () => {
   it("delivers the ticket numbers to the buyer and marks the outbox row sent", async () => {
@@ -59,6 +98,69 @@ describe("confirmation mail over SMTP", () => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
+  it("sends the HTML part in the shop's frame beside the plain text, values escaped, with Reply-To", async () => {
+    const mailer = createMailer(db, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "Harvest Draws <no-reply@harvestdraws.test>",
+      replyTo: "hello@harvestdraws.test",
+      logger: silentLogger,
+    });
+    const c = await createCompetition(db, { title: "Baler <Deluxe> & Trailer" });
+    const result = await placeOrder(
+      { db, payments: new SimulatedPaymentProvider(0), mailer },
+      {
+        userId: null,
+        customerName: "Rhys O'Neil",
+        customerEmail: "rhys@example.test",
+        lines: [{ competitionId: c.id, quantity: 3, answer: "green" }],
+        method: { token: "sim_approve" },
+        returnUrl: "/checkout/complete",
+      },
+    );
+    await mailer.flush();
+    mailer.stop();
+    const mail = received.find((m) => m.to.includes("rhys@example.test"))!;
+    expect(mail).toBeDefined();
+    expect(header(mail.raw, "Reply-To")).toBe("hello@harvestdraws.test");
+    expect(header(mail.raw, "Content-Type")).toMatch(/^multipart\/alternative;/);
+    const found = parts(mail.raw);
+    expect([...found.keys()]).toEqual(["text/plain", "text/html"]);
+    const text = found.get("text/plain")!.body;
+    const html = found.get("text/html")!.body;
+    expect(text).toContain("Baler <Deluxe> & Trailer — £");
+    expect(text).toContain("Hello Rhys O'Neil,");
+    expect(html).toContain(">Harvest Draws</p>");
+    expect(html).toContain("background:#26522c");
+    expect(html).toContain("Baler &lt;Deluxe&gt; &amp; Trailer");
+    expect(html).toContain("Hello Rhys O&#39;Neil,");
+    expect(html).not.toContain("<Deluxe>");
+    expect(html).not.toMatch(/<script|<img|src=/i);
+    for (const n of result.lines[0]!.ticketNumbers) expect(html).toContain(n);
+    expect(html).toContain(result.orderId);
+  });
+
+  it("sends marketing mail with one-click List-Unsubscribe headers and the footer link in both parts", async () => {
+    const mailer = createMailer(db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: "Harvest Draws <no-reply@harvestdraws.test>", logger: silentLogger });
+    queue(
+      marketingMail(
+        { to: "news@example.test", subject: "New this week", heading: "New competitions", text: "A tractor & a trailer.\n\nDrawn on Monday." },
+        { origin: "https://shop.example.test/", token: "tok/en+1" },
+      ),
+    );
+    await mailer.flush();
+    mailer.stop();
+    const mail = received.find((m) => m.to.includes("news@example.test"))!;
+    expect(mail).toBeDefined();
+    expect(header(mail.raw, "List-Unsubscribe")).toBe("<https://shop.example.test/api/mail/unsubscribe/tok%2Fen%2B1>");
+    expect(header(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    const found = parts(mail.raw);
+    expect(found.get("text/plain")!.body).toContain("https://shop.example.test/unsubscribe?token=tok%2Fen%2B1");
+    expect(found.get("text/html")!.body).toContain('href="https://shop.example.test/unsubscribe?token=tok%2Fen%2B1"');
+    expect(found.get("text/html")!.body).toContain("A tractor &amp; a trailer.");
+    const row = db.select().from(mailOutbox).where(eq(mailOutbox.to, "news@example.test")).get()!;
+    expect(row).toMatchObject({ status: "sent", kind: "marketing" });
+  });
+
   it("keeps mail queued with the error when the SMTP server cannot be reached", async () => {
     const mailer = createMailer(db, { smtpUrl: "smtp://127.0.0.1:1", from: "x@example.test", logger: silentLogger });
     db.insert(mailOutbox).values({ to: "later@example.test", subject: "Later", text: "Later" }).run();
@@ -68,5 +170,35 @@ describe("confirmation mail over SMTP", () => {
     expect(row.status).toBe("queued");
     expect(row.attempts).toBe(1);
     expect(row.lastError).toBeTruthy();
+  });
+
+  it("backs off after each failure (1 min, 5 min, 30 min, 2 h), never retrying early, and marks the mail failed after the last attempt", async () => {
+    let clock = new Date("2030-01-01T09:00:00Z");
+    const mailer = createMailer(db, { smtpUrl: "smtp://127.0.0.1:1", from: "x@example.test", logger: silentLogger, now: () => clock });
+    const id = queue({ to: "backoff@example.test", subject: "Backing off", text: "Try again", kind: "refund" });
+    const row = () => db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get()!;
+    const minutes = (m: number) => new Date(clock.getTime() + m * 60_000);
+
+    for (const [attempt, waitMinutes] of [
+      [1, 1],
+      [2, 5],
+      [3, 30],
+      [4, 120],
+    ] as const) {
+      await mailer.flush();
+      expect(row()).toMatchObject({ status: "queued", attempts: attempt });
+      expect(row().nextAttemptAt).toEqual(minutes(waitMinutes));
+      expect(row().lastError).toBeTruthy();
+      // Not tried again before its time…
+      clock = minutes(waitMinutes - 0.5);
+      await mailer.flush();
+      expect(row().attempts).toBe(attempt);
+      // …and tried once it has come.
+      clock = minutes(0.5);
+    }
+    await mailer.flush();
+    mailer.stop();
+    expect(row()).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null });
+    expect(row().lastError).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import type { Transporter } from "nodemailer";
 import type { Db } from "../../../db/client";
 import type { Logger } from "../logger";
-import { markMail, queuedMail } from "./outbox";
+import { markMailAttemptFailed, markMailSent, queuedMail } from "./outbox";
 
 export interface Mailer {
   /** Ask the worker to look at the outbox now (after a commit that queued mail). */
@@ -11,11 +11,24 @@ export interface Mailer {
   stop(): void;
 }
 
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Where replies go (MAIL_REPLY_TO); without it, to `from`. */
+  replyTo?: string;
+  logger: Logger;
+  intervalMs?: number;
+  /** The clock the back-off reads (tests move it instead of sleeping). */
+  now?: () => Date;
+}
+
 /**
  * Sends queued mail over SMTP when SMTP_URL is set. Without it the outbox is the mailbox: admins read
- * it in the back office, and nothing is lost.
+ * it in the back office, and nothing is lost. A failed send waits 1 min, 5 min, 30 min, then 2 h
+ * before the next try; after the fifth it is marked failed for an admin to see and retry.
  */
-export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; logger: Logger; intervalMs?: number }): Mailer {
+export function createMailer(db: Db, opts: MailerOptions): Mailer {
+  const now = opts.now ?? (() => new Date());
   // nodemailer is loaded only when there is an SMTP server to talk to.
   let transport: Transporter | null = null;
   const smtpUrl = opts.smtpUrl;
@@ -29,14 +42,31 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
     const transport = await ready;
     if (!transport) return 0;
     let sent = 0;
-    for (const mail of queuedMail(db, 50)) {
+    for (const mail of queuedMail(db, 50, now())) {
       try {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
-        markMail(db, mail.id, "sent");
+        await transport.sendMail({
+          from: opts.from,
+          replyTo: opts.replyTo,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          headers: mail.headers ?? undefined,
+        });
+        markMailSent(db, mail.id, now());
         sent += 1;
       } catch (err) {
-        markMail(db, mail.id, "queued", err instanceof Error ? err.message : String(err));
-        opts.logger.warn("mail not sent", { to: "[redacted]", err: err instanceof Error ? err.message : String(err) });
+        const message = err instanceof Error ? err.message : String(err);
+        const outcome = markMailAttemptFailed(db, mail.id, message, now());
+        const fields = {
+          mailId: mail.id,
+          kind: mail.kind,
+          attempts: outcome.attempts,
+          nextAttemptAt: outcome.nextAttemptAt?.toISOString() ?? null,
+          err: message,
+        };
+        if (outcome.status === "failed") opts.logger.error("mail failed after the last attempt", fields);
+        else opts.logger.warn("mail not sent; will retry", fields);
       }
     }
     return sent;

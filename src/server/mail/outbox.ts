@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
 
@@ -29,27 +29,48 @@ export function enqueueMail(db: Tx, message: MailMessage): string {
     .get().id;
 }
 
-export function queuedMail(db: Db, limit: number) {
+/** How long the worker waits after each failed attempt; after the last one the mail is marked failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** Mail the worker may try now: queued, attempts left, and not waiting out a back-off. */
+export function queuedMail(db: Db, limit: number, now: Date = new Date()) {
   return db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.attempts, 5)))
+    .where(
+      and(eq(mailOutbox.status, "queued"), lt(mailOutbox.attempts, MAX_ATTEMPTS), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))),
+    )
     .orderBy(asc(mailOutbox.createdAt))
     .limit(limit)
     .all();
 }
 
-export function markMail(db: Db, id: string, status: "sent" | "failed" | "queued", error?: string) {
-  const row = db.select({ attempts: mailOutbox.attempts }).from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+export function markMailSent(db: Db, id: string, now: Date) {
   db.update(mailOutbox)
-    .set({
-      status: status === "queued" && (row?.attempts ?? 0) + 1 >= 5 ? "failed" : status,
-      attempts: (row?.attempts ?? 0) + 1,
-      lastError: error ?? null,
-      sentAt: status === "sent" ? new Date() : null,
-    })
+    .set({ status: "sent", attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, nextAttemptAt: null, sentAt: now })
     .where(eq(mailOutbox.id, id))
     .run();
+}
+
+/** Records a failed attempt: back off before the next, or give up after the last. Answers what became of the mail. */
+export function markMailAttemptFailed(
+  db: Db,
+  id: string,
+  error: string,
+  now: Date,
+): { status: "queued" | "failed"; attempts: number; nextAttemptAt: Date | null } {
+  const attempts = (db.select({ attempts: mailOutbox.attempts }).from(mailOutbox).where(eq(mailOutbox.id, id)).get()?.attempts ?? 0) + 1;
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  const outcome =
+    delay === undefined
+      ? { status: "failed" as const, attempts, nextAttemptAt: null }
+      : { status: "queued" as const, attempts, nextAttemptAt: new Date(now.getTime() + delay) };
+  db.update(mailOutbox)
+    .set({ status: outcome.status, attempts, lastError: error.slice(0, 1000), nextAttemptAt: outcome.nextAttemptAt, sentAt: null })
+    .where(eq(mailOutbox.id, id))
+    .run();
+  return outcome;
 }
 
 export function listOutbox(db: Db, limit = 100) {

@@ -1,7 +1,6 @@
 import type { MailMessage } from "./outbox";
 import { formatLondonDate } from "../../shared/london-time";
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { facts, heading, html, mailLayout, paragraph } from "./layout";
 
 export function orderConfirmationMail(o: {
   to: string;
@@ -10,6 +9,7 @@ export function orderConfirmationMail(o: {
   total: string;
   lines: Array<{ title: string; ticketNumbers: string[]; amount: string }>;
 }): MailMessage {
+  const subject = "Your Harvest Draws entry is confirmed";
   const text = [
     `Hello ${o.name},`,
     ``,
@@ -22,10 +22,40 @@ export function orderConfirmationMail(o: {
     `Winners are drawn live every Monday evening. Good luck!`,
     `Harvest Draws`,
   ].join("\n");
-  const html = `<p>Hello ${escape(o.name)},</p><p>Thank you for your order. Your entries are confirmed.</p>${o.lines
-    .map((l) => `<h3>${escape(l.title)} — £${escape(l.amount)}</h3><p>Ticket numbers: <strong>${l.ticketNumbers.map(escape).join(", ")}</strong></p>`)
-    .join("")}<p>Total paid: £${escape(o.total)}<br>Order reference: ${escape(o.orderId)}</p><p>Winners are drawn live every Monday evening. Good luck!</p>`;
-  return { to: o.to, subject: "Your Harvest Draws entry is confirmed", text, html };
+  const body = html`${heading("Your entries are confirmed")}${paragraph(html`Hello ${o.name},`)}${paragraph(
+    "Thank you for your order. Your entries are confirmed and your ticket numbers are below.",
+  )}${o.lines.map((l) =>
+    facts([
+      ["Competition", html`${l.title} — £${l.amount}`],
+      ["Ticket numbers", l.ticketNumbers.join(", ")],
+    ]),
+  )}${facts([
+    ["Total paid", `£${o.total}`],
+    ["Order reference", o.orderId],
+  ])}${paragraph("Winners are drawn live every Monday evening. Good luck!")}`;
+  return {
+    to: o.to,
+    kind: "order_confirmation",
+    subject,
+    text,
+    html: mailLayout({ title: subject, preheader: `Your ticket numbers for order ${o.orderId}`, body }),
+  };
+}
+
+export function refundMail(o: { to: string; name: string; orderId: string; amount: string; notice: string }): MailMessage {
+  const subject = `Your refund of £${o.amount} from Harvest Draws`;
+  const message = `£${o.amount} of your order ${o.orderId} has been refunded to your card. ${o.notice}`;
+  const body = html`${heading("Your refund is on its way")}${paragraph(html`Hello ${o.name},`)}${paragraph(message)}${facts([
+    ["Amount refunded", `£${o.amount}`],
+    ["Order reference", o.orderId],
+  ])}${paragraph("Refunds usually reach your account within 5–10 working days.")}`;
+  return {
+    to: o.to,
+    kind: "refund",
+    subject,
+    text: `Hello ${o.name},\n\n${message}\nRefunds usually reach your account within 5–10 working days.\n\nHarvest Draws`,
+    html: mailLayout({ title: subject, preheader: `£${o.amount} is on its way back to your card`, body }),
+  };
 }
 
 /*
@@ -38,7 +68,6 @@ export function orderConfirmationMail(o: {
 export const CONTACT_ACK_SUBJECT = "We've received your message";
 const COMPLAINT_ACK_SUBJECT = /^Your complaint CMP-\d{8}-[0-9A-F]{6} has been received$/;
 
-/** Whether a mail in the outbox is one of the contact form's acknowledgements. */
 /** Which contact-form acknowledgement a subject is, if any. */
 export function isContactAcknowledgement(subject: string): "message" | "complaint" | null {
   if (subject === CONTACT_ACK_SUBJECT) return "message";
@@ -46,8 +75,12 @@ export function isContactAcknowledgement(subject: string): "message" | "complain
 }
 
 export function contactAcknowledgementMail(to: string): MailMessage {
+  const body = html`${heading("Thank you for getting in touch")}${paragraph("Hello,")}${paragraph(
+    "Thank you for contacting Harvest Draws. We've received your message and will reply within 24-48 hours.",
+  )}${paragraph("If you did not write to us, you can ignore this email.")}`;
   return {
     to,
+    kind: "contact_acknowledgement",
     subject: CONTACT_ACK_SUBJECT,
     text: [
       `Hello,`,
@@ -58,14 +91,25 @@ export function contactAcknowledgementMail(to: string): MailMessage {
       ``,
       `Harvest Draws`,
     ].join("\n"),
+    html: mailLayout({ title: CONTACT_ACK_SUBJECT, body }),
   };
 }
 
 export function complaintAcknowledgementMail(to: string, reference: string, responseDueAt: Date): MailMessage {
   const due = formatLondonDate(responseDueAt);
+  const subject = `Your complaint ${reference} has been received`;
+  const body = html`${heading("We have received your complaint")}${paragraph("Hello,")}${paragraph(
+    `We have received your complaint and logged it with the reference ${reference}.`,
+  )}${facts([
+    ["Reference", reference],
+    ["Full response by", due],
+  ])}${paragraph(`We will respond in full by ${due} at the latest, and usually much sooner. Please quote the reference if you write to us about it.`)}${paragraph(
+    "If you did not write to us, you can ignore this email.",
+  )}`;
   return {
     to,
-    subject: `Your complaint ${reference} has been received`,
+    kind: "complaint_acknowledgement",
+    subject,
     text: [
       `Hello,`,
       ``,
@@ -76,5 +120,6 @@ export function complaintAcknowledgementMail(to: string, reference: string, resp
       ``,
       `Harvest Draws`,
     ].join("\n"),
+    html: mailLayout({ title: subject, body }),
   };
 }

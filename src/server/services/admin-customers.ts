@@ -170,6 +170,6 @@ export function resendOrderConfirmation(db: Db, actor: Actor, orderId: string) {
       );
       return { ok: true as const, to: order.customerEmail, userId: order.userId };
     },
-    (r) => ({ action: "admin.orders.resendConfirmation", targetType: "order", targetId: orderId, details: { orderId, to: r.to, userId: r.userId } }),
+    (r) => ({ action: "admin.customers.resendConfirmation", targetType: "order", targetId: orderId, details: { orderId, to: r.to, userId: r.userId } }),
   );
 }

@@ -1,8 +1,11 @@
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { transaction, type Db, type Tx } from "../../../db/client";
 import { notificationReceipts, notifications, users } from "../../../db/schema";
 import type { Notification } from "../../shared/schemas/notification";
 import { AppError } from "../errors";
+import { marketingMail } from "../mail/marketing";
+import { enqueueMail } from "../mail/outbox";
+import { unsubscribeTokenFor } from "./account/preferences";
 import { audited, type Actor } from "./audit";
 
 const LIMIT = 100;
@@ -123,7 +126,10 @@ export function createNotification(
     userId: string | null;
     competitionId?: string | null;
     expiresAt?: string | null;
+    /** A broadcast only: also mail it to customers who opted in to marketing (needs `mail.origin`). */
+    emailOptedIn?: boolean;
   },
+  mail?: { origin: string; now?: Date },
 ): Notification {
   const row = audited(
     db,
@@ -132,7 +138,7 @@ export function createNotification(
       if (input.userId && !tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()) {
         throw new AppError("NOT_FOUND", "No user with that id");
       }
-      return tx
+      const created = tx
         .insert(notifications)
         .values({
           title: input.title,
@@ -145,10 +151,39 @@ export function createNotification(
         })
         .returning()
         .get();
+      const mailed = !input.userId && input.emailOptedIn && mail ? mailBroadcast(tx, created, mail.origin, mail.now ?? new Date()) : 0;
+      return { created, mailed };
     },
-    (created) => ({ action: "admin.reports.createNotification", targetId: created.id, details: { ...input } }),
+    ({ created, mailed }) => ({ action: "admin.reports.createNotification", targetId: created.id, details: { ...input, mailed } }),
   );
-  return toView(row, null);
+  return toView(row.created, null);
+}
+
+/**
+ * One mail per customer who opted in to marketing and can still be reached: an active account,
+ * not restricted and not on a break (a broadcast is marketing, and they do not see it on the site either).
+ */
+function mailBroadcast(tx: Tx, n: typeof notifications.$inferSelect, origin: string, now: Date): number {
+  const recipients = tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.marketingEmail, true),
+        eq(users.isActive, true),
+        isNull(users.closedAt),
+        isNull(users.restrictedAt),
+        or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+      ),
+    )
+    .all();
+  for (const r of recipients) {
+    enqueueMail(
+      tx,
+      marketingMail({ to: r.email, subject: n.title, heading: n.title, text: n.message, kind: "broadcast" }, { origin, token: unsubscribeTokenFor(tx, r.id) }),
+    );
+  }
+  return recipients.length;
 }
 
 /** Deleting for everyone is an admin's act (admin.notifications.remove), so it is audited. */

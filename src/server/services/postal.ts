@@ -4,6 +4,7 @@ import { competitions, entries, users } from "../../../db/schema";
 import { AppError } from "../errors";
 import { writeAudit, type Actor } from "./audit";
 import type { Mailer } from "../mail/mailer";
+import { postalEntryMail } from "../mail/draw-mails";
 import { enqueueMail } from "../mail/outbox";
 import { answerIsCorrect } from "./competitions";
 import { assertAdult, suspensionMessage } from "./protection";
@@ -101,11 +102,10 @@ export function recordPostalEntry(
       .set({ soldTickets: sql`${competitions.soldTickets} + 1` })
       .where(eq(competitions.id, c.id))
       .run();
-    enqueueMail(tx, {
-      to: email,
-      subject: `Your free postal entry is confirmed: ${c.title}`,
-      text: `Hello ${args.customerName},\n\nWe received your postal entry for "${c.title}" (reference ${args.postalReference}).\nYour ticket number: ${numbers.join(", ")}\n\nIt has exactly the same chance as a paid ticket. Winners are drawn live every Monday evening.\n\nHarvest Draws`,
-    });
+    enqueueMail(
+      tx,
+      postalEntryMail({ to: email, name: args.customerName, competitionTitle: c.title, postalReference: args.postalReference, ticketNumbers: numbers }),
+    );
     if (deps.actor) writeAudit(tx, deps.actor, { action: "admin.draws.recordPostal", targetId: c.id, details: { id: c.id, ...args } });
     return toView(entry, numbers);
   });

@@ -33,6 +33,8 @@ export const notificationInput = z.strictObject({
     .transform((v) => v || null),
   competitionId: z.string().max(64).optional().nullable(),
   expiresAt: z.string().datetime().optional().nullable(),
+  /** A broadcast only: also email it to the customers who opted in to marketing (with unsubscribe links). */
+  emailOptedIn: z.boolean().optional(),
 });
 
 /** SPEC §7 passes the caller's own userId with these calls; the session decides, another user's id is refused. */

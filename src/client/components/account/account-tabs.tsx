@@ -4,6 +4,7 @@ import type { AuthUser } from "../../../shared/schemas/auth";
 import type { CustomerEntry } from "../../../shared/schemas/entry";
 import { ProtectionTab } from "../protection/protection-tab";
 import { EntriesList, WinsList } from "./account-lists";
+import { AccountSettings } from "./account-settings";
 import { OrdersTab } from "./orders-tab";
 import { ProfileForm } from "./profile-form";
 
@@ -71,6 +72,7 @@ export function AccountTabs({ user, entries, wins }: AccountTabsProps) {
         </TabPanel>
         <TabPanel>
           <ProfileForm user={user} />
+          <AccountSettings user={user} />
         </TabPanel>
         <TabPanel>
           <ProtectionTab />

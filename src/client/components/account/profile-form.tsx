@@ -10,6 +10,7 @@ import { CountryOptions, COUNTRY_LIST_ID } from "../auth/country-options";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { TextField } from "../ui/text-field";
+import { CHANGE_EMAIL_ID } from "./change-email-form";
 
 function initialValues(user: AuthUser) {
   return {
@@ -68,7 +69,15 @@ export function ProfileForm({ user }: { user: AuthUser }) {
           type="email"
           value={user.email}
           readOnly
-          hint="Email cannot be changed. Please contact support if you need to update it."
+          hint={
+            <>
+              To use another address, use{" "}
+              <a href={`#${CHANGE_EMAIL_ID}`} className="font-medium underline">
+                Change email address
+              </a>{" "}
+              below.
+            </>
+          }
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Phone" type="tel" autoComplete="tel" {...field("phone")} />

@@ -42,6 +42,11 @@ export function LoginForm() {
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <TextField label="Email Address" type="email" autoComplete="email" inputMode="email" required {...field("email")} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...field("password")} />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/auth/forgot" className="inline-flex min-h-11 items-center font-semibold text-field-700 underline underline-offset-4 hover:text-field-900">
+          Forgot your password?
+        </Link>
+      </p>
       <Button type="submit" fullWidth size="lg" pending={login.isPending}>
         {login.isPending ? "Signing In..." : "Sign In"}
       </Button>

@@ -1,6 +1,6 @@
-import { useRef, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { registerInput } from "../../../shared/schemas/auth";
+import { DATE_OF_BIRTH_WHY } from "../../../shared/schemas/account";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { authHref } from "../../lib/safe-next";
@@ -9,7 +9,9 @@ import { trpc } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
+import { CheckboxField } from "./checkbox-field";
 import { CountryOptions, COUNTRY_LIST_ID } from "./country-options";
+import { registerFormInput } from "./register-form-schema";
 import { useNextPath, useSignedIn } from "./use-signed-in";
 
 const initial = {
@@ -29,6 +31,8 @@ const initial = {
 export function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields(initial);
+  // Marketing mail only with an explicit opt-in: the box starts unticked.
+  const [marketingEmail, setMarketingEmail] = useState(false);
   const onSignedIn = useSignedIn();
   const next = useNextPath();
   const register = trpc.public.auth.register.useMutation({
@@ -44,13 +48,13 @@ export function RegisterForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (register.isPending) return;
-    const parsed = registerInput.safeParse(values);
+    const parsed = registerFormInput.safeParse({ ...values, marketingEmail });
     if (!parsed.success) {
       setErrors(fieldErrorsFrom(parsed.error));
       focusFirstInvalid(formRef.current);
       return;
     }
-    register.mutate(values);
+    register.mutate({ ...values, marketingEmail });
   };
 
   return (
@@ -70,9 +74,12 @@ export function RegisterForm() {
           label="Date of Birth"
           type="date"
           autoComplete="bday"
-          optional
-          hint="Needed before your first entry: you must be 18 or over to enter."
+          required
+          max={new Date().toISOString().slice(0, 10)}
           {...field("dateOfBirth")}
+          hint={DATE_OF_BIRTH_WHY}
+          // The reason stays in sight when the field is refused, too.
+          error={field("dateOfBirth").error ? `${field("dateOfBirth").error}. ${DATE_OF_BIRTH_WHY}` : undefined}
         />
       </div>
       <TextField label="Address" autoComplete="street-address" optional {...field("address")} />
@@ -82,6 +89,11 @@ export function RegisterForm() {
       </div>
       <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} {...field("country")} />
       <CountryOptions />
+      <CheckboxField
+        label="Email me about new competitions and offers. You can unsubscribe at any time."
+        checked={marketingEmail}
+        onChange={(event) => setMarketingEmail(event.target.checked)}
+      />
       <Button type="submit" fullWidth size="lg" pending={register.isPending}>
         {register.isPending ? "Creating Account..." : "Create Account"}
       </Button>

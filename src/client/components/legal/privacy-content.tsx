@@ -69,11 +69,38 @@ export const privacySections: LegalSection[] = [
     heading: "How long we keep it",
     body: (
       <ul>
-        <li>Your account, for as long as it is open. If you ask us to close it, we delete your profile within 30 days.</li>
+        <li>
+          Your account, for as long as it is open. If you ask us to close it, we delete your profile within 30 days, apart from what the next section says we
+          keep.
+        </li>
         <li>Entry and payment records, for 6 years after the competition, because tax law requires it.</li>
         <li>Contact messages, for 2 years after we last reply.</li>
         <li>Sign-in sessions expire after 30 days without use.</li>
       </ul>
+    ),
+  },
+  {
+    id: "closed-accounts",
+    heading: "What we keep after an account is closed, and why",
+    body: (
+      <>
+        <p>When an account is closed we keep only what the law or your protection needs:</p>
+        <ul>
+          <li>Your orders, entries and ticket numbers, for six years, because they are financial records that tax law requires us to keep.</li>
+          <li>
+            Your name, email address and date of birth, so that a self-exclusion you asked for, or a refusal because someone was under 18, still holds if the
+            same person signs up again.
+          </li>
+        </ul>
+        <p>
+          Everything else is removed: your phone number and address, your marketing consent, your notifications, any unused links we emailed you (to reset a
+          password or confirm an address) and the record of competitions you viewed.
+        </p>
+        <p>
+          While your account is open you can download a copy of your data at any time: sign in, open <strong>My Account</strong>, then <strong>Profile</strong>{" "}
+          and choose <strong>Download my data</strong>.
+        </p>
+      </>
     ),
   },
   {

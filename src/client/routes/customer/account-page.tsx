@@ -1,6 +1,7 @@
 import { Link, Navigate } from "react-router-dom";
 import { AccountStats } from "../../components/account/account-stats";
 import { AccountTabs } from "../../components/account/account-tabs";
+import { VerifyEmailBanner } from "../../components/account/verify-email-banner";
 import { AccountLimitInvite } from "../../components/protection/account-limit-invite";
 import { SuspensionNotice } from "../../components/protection/suspension-notice";
 import { Button } from "../../components/ui/button";
@@ -11,6 +12,14 @@ import { useAuth } from "../../hooks/use-auth";
 import { useSuspension } from "../../hooks/use-limits";
 import { useLogout } from "../../hooks/use-logout";
 import { trpc } from "../../lib/trpc";
+
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
+/** An account opened in the last day is greeted as new ("Welcome"), not as a returning customer. */
+function isNewAccount(createdAt: string): boolean {
+  const opened = Date.parse(createdAt);
+  return !Number.isNaN(opened) && Date.now() - opened < NEW_ACCOUNT_MS;
+}
 
 export function AccountPage() {
   const { user, isLoading } = useAuth();
@@ -28,7 +37,9 @@ export function AccountPage() {
       <title>My Account | Harvest Draws</title>
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold sm:text-4xl">Welcome back, {user.firstName}!</h1>
+          <h1 className="text-3xl font-bold sm:text-4xl">
+            {isNewAccount(user.createdAt) ? `Welcome, ${user.firstName}!` : `Welcome back, ${user.firstName}!`}
+          </h1>
           <p className="mt-2 text-stone-700">Your entries, wins and details in one place.</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -46,6 +57,7 @@ export function AccountPage() {
         </div>
       </div>
 
+      <VerifyEmailBanner user={user} className="mb-8" />
       {suspension ? <SuspensionNotice suspension={suspension} className="mb-8" /> : null}
       <div className="mb-8 empty:hidden">
         <AccountLimitInvite userId={user.id} />

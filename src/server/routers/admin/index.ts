@@ -3,6 +3,7 @@ import { adminCompetitionsRouter } from "./competitions";
 import { adminCustomersRouter } from "./customers";
 import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
 import { adminDrawsRouter } from "./draws";
+import { adminMailRouter } from "./mail";
 import { mediaRouter } from "./media";
 import { adminNotificationsRouter } from "./notifications";
 import { adminOrdersRouter } from "./orders";
@@ -26,5 +27,6 @@ export const adminRouter = router({
   users: adminUsersRouter,
   notifications: adminNotificationsRouter,
   orders: adminOrdersRouter,
+  mail: adminMailRouter,
   customers: adminCustomersRouter,
 });

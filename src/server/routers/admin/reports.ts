@@ -92,5 +92,10 @@ export const reportsRouter = router({
     .meta({ openapi: { method: "POST", path: "/notifications", tags: ["admin"], summary: "Send a notification (no userId: broadcast)" } })
     .input(notificationInput)
     .output(notification)
-    .mutation(({ ctx, input }) => createNotification(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => {
+      // A broadcast may also go by email; its unsubscribe links point at the shop's own origin.
+      const sent = createNotification(ctx.db, ctx.actor, input, { origin: ctx.origin, now: ctx.now() });
+      if (input.emailOptedIn && !sent.userId) ctx.services.mailer.poke();
+      return sent;
+    }),
 });

@@ -3,6 +3,7 @@ import { transaction } from "../../../../db/client";
 import { competitions, draws, entries, notifications, tickets, users, winners } from "../../../../db/schema";
 import { drawWinners } from "../../../shared/draw";
 import { AppError } from "../../errors";
+import { winnerMail } from "../../mail/draw-mails";
 import { enqueueMail } from "../../mail/outbox";
 import { writeAudit } from "../audit";
 import { findCompetition } from "../competitions";
@@ -89,11 +90,7 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
           })
           .run();
       }
-      enqueueMail(tx, {
-        to: entry.customerEmail,
-        subject: `You've won: ${before.title}`,
-        text: `Congratulations ${entry.customerName}!\n\nYour ticket ${w.ticketNumber} was drawn as a winner of "${before.title}".\nWe'll contact you within 48 hours to arrange your prize.\n\nYou can check the draw yourself on its public record.\n\nHarvest Draws`,
-      });
+      enqueueMail(tx, winnerMail({ to: entry.customerEmail, name: entry.customerName, competitionTitle: before.title, ticketNumber: w.ticketNumber }));
     }
     if (audit) writeAudit(tx, audit.actor, audit.row("drawn"));
   });

@@ -6,6 +6,7 @@ import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import type { AdminOrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
+import { refundMail } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { writeAudit, type Actor } from "../audit";
 import { releaseTickets } from "../tickets";
@@ -117,11 +118,10 @@ export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): 
   if (order.userId) {
     tx.insert(notifications).values({ userId: order.userId, type: "info", priority: "high", title: "Refund on its way", message, createdAt: now }).run();
   }
-  enqueueMail(tx, {
-    to: order.customerEmail,
-    subject: `Your refund of £${penceToDecimal(r.amountPence)} from Harvest Draws`,
-    text: `Hello ${order.customerName},\n\n${message}\nRefunds usually reach your account within 5–10 working days.\n\nHarvest Draws`,
-  });
+  enqueueMail(
+    tx,
+    refundMail({ to: order.customerEmail, name: order.customerName, orderId: order.id, amount: penceToDecimal(r.amountPence), notice: r.notice }),
+  );
   return true;
 }
 

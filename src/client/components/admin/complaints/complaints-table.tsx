@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import { cn } from "../../../lib/cn";
 import { shortDateTime } from "../../../lib/dates";
 import { Button } from "../../ui/button";
@@ -32,6 +33,13 @@ export function ComplaintsTable({ complaints, onOpen }: { complaints: Complaint[
               <Td>
                 <p className="font-semibold">{c.name}</p>
                 <p className="break-words text-stone-600">{c.email}</p>
+                <Link
+                  to={`/admin/customers?search=${encodeURIComponent(c.email)}`}
+                  aria-label={`Find the customer record of ${c.email}`}
+                  className="text-sm font-semibold text-field-700 underline underline-offset-2 hover:text-field-900"
+                >
+                  Find customer
+                </Link>
               </Td>
               <Td className="min-w-44 max-w-72">{c.subject}</Td>
               <Td>

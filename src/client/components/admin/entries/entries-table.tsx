@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import type { AdminEntry } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { shortDateTime } from "../../../lib/dates";
@@ -22,7 +23,15 @@ export function EntriesTable({ entries }: { entries: AdminEntry[] }) {
           <tr key={e.id}>
             <Td className="whitespace-nowrap text-stone-700">{shortDateTime(e.entryDate)}</Td>
             <Td>
-              <p className="font-semibold">{e.customerName}</p>
+              <p className="font-semibold">
+                {e.userId ? (
+                  <Link to={`/admin/customers/${encodeURIComponent(e.userId)}`} className="text-field-800 underline underline-offset-2 hover:text-field-950">
+                    {e.customerName}
+                  </Link>
+                ) : (
+                  e.customerName
+                )}
+              </p>
               <p className="text-stone-600">{e.customerEmail}</p>
             </Td>
             <Td className="max-w-56">{e.competitionTitle}</Td>

@@ -1,13 +1,15 @@
-import { useRef, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { notificationInput, type Notification } from "../../../../shared/schemas/notification";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { failureToast } from "../ui/admin-toasts";
+import { CheckboxField } from "../ui/checkbox-field";
 import { SelectField } from "../ui/select-field";
 import { TextAreaField } from "../ui/text-area-field";
 import { useEditorForm } from "../ui/use-editor-form";
+import { CustomerPicker, customerChoice, type PickedCustomer } from "./customer-picker";
 import { PRIORITY_OPTIONS, TYPE_OPTIONS } from "./notification-options";
 
 interface Values {
@@ -15,22 +17,29 @@ interface Values {
   message: string;
   type: Notification["type"];
   priority: Notification["priority"];
-  userId: string;
+  emailOptedIn: boolean;
 }
 
-const EMPTY: Values = { title: "", message: "", type: "info", priority: "normal", userId: "" };
+const EMPTY: Values = { title: "", message: "", type: "info", priority: "normal", emailOptedIn: false };
 
-/** Broadcast to everyone, or (targeted) to one user id. */
+/** Broadcast to everyone (and, if ticked, by email to those who opted in), or (targeted) to one customer picked by name or email. */
 export function NotificationForm({ targeted }: { targeted: boolean }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm(EMPTY);
+  const [recipient, setRecipient] = useState<PickedCustomer | null>(null);
+  const [recipientError, setRecipientError] = useState<string | undefined>();
   const utils = trpc.useUtils();
   const create = trpc.admin.reports.createNotification.useMutation({
-    onSuccess: (sent) => {
-      toast.success(sent.userId ? "Notification sent" : "Notification broadcast", sent.title);
+    onSuccess: (sent, input) => {
+      const detail = !sent.userId && input.emailOptedIn ? `${sent.title} (also emailed to customers who opted in)` : sent.title;
+      toast.success(
+        sent.userId ? "Notification sent" : "Notification broadcast",
+        recipient && sent.userId ? `${sent.title} · ${customerChoice(recipient)}` : detail,
+      );
       void utils.admin.notifications.invalidate();
       void utils.customer.notifications.invalidate();
       form.reset(EMPTY);
+      setRecipient(null);
     },
     onError: (error) => failureToast("Failed to create notification", error),
   });
@@ -38,8 +47,10 @@ export function NotificationForm({ targeted }: { targeted: boolean }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    const input = { ...form.values, userId: targeted ? form.values.userId : null };
-    const missingTarget = targeted && !form.values.userId.trim();
+    const { emailOptedIn, ...values } = form.values;
+    const input = targeted ? { ...values, userId: recipient?.id ?? null } : { ...values, userId: null, emailOptedIn };
+    const missingTarget = targeted && !recipient;
+    setRecipientError(missingTarget ? "Choose a customer" : undefined);
     const parsed = notificationInput.safeParse(input);
     if (!parsed.success || missingTarget) {
       // One message for the form (SPEC §5), then the first empty field gets focus.
@@ -55,13 +66,31 @@ export function NotificationForm({ targeted }: { targeted: boolean }) {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      {targeted ? <TextField label="Target User ID" required hint="The customer's user id; only they will see it." {...form.text("userId")} /> : null}
+      {targeted ? (
+        <CustomerPicker
+          label="Customer"
+          value={recipient}
+          onChange={(c) => {
+            setRecipient(c);
+            if (c) setRecipientError(undefined);
+          }}
+          error={recipientError}
+          hint="Search by name or email; only they will see it."
+        />
+      ) : null}
       <TextField label="Title" required {...form.text("title")} />
       <TextAreaField label="Message" required rows={4} {...form.text("message")} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField label="Type" options={TYPE_OPTIONS} {...form.text("type")} />
         <SelectField label="Priority" options={PRIORITY_OPTIONS} {...form.text("priority")} />
       </div>
+      {targeted ? null : (
+        <CheckboxField
+          label="Also send by email to customers who opted in to marketing"
+          hint="Each email carries a one-click unsubscribe link. Customers who did not opt in get no email."
+          {...form.check("emailOptedIn")}
+        />
+      )}
       <Button type="submit" pending={create.isPending} className="self-end max-sm:w-full">
         {create.isPending ? "Sending..." : targeted ? "Send to User" : "Send Broadcast"}
       </Button>

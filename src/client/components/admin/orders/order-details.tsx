@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import type { AdminOrderView } from "../../../../shared/schemas/order";
 import { formatPrice } from "../../../../shared/money";
 import { shortDateTime } from "../../../lib/dates";
@@ -60,7 +61,15 @@ export function CustomerAndPayment({ order }: { order: AdminOrderView }) {
       <Card>
         <h2 className="mb-4 text-xl font-bold">Customer</h2>
         <dl className="grid gap-4">
-          <Fact term="Name">{order.customer.name}</Fact>
+          <Fact term="Name">
+            {order.customer.userId ? (
+              <Link to={`/admin/customers/${encodeURIComponent(order.customer.userId)}`} className="underline underline-offset-2 hover:text-field-700">
+                {order.customer.name}
+              </Link>
+            ) : (
+              order.customer.name
+            )}
+          </Fact>
           <Fact term="Email" valueClassName="break-all">
             <a href={`mailto:${order.customer.email}`} className="underline underline-offset-2 hover:text-field-700">
               {order.customer.email}

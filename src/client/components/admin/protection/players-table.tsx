@@ -97,6 +97,13 @@ function PlayerRow({ player: p, onRestrict, onSignOut, onChangeDateOfBirth }: Pl
         >
           Entries and orders
         </Link>
+        <Link
+          to={`/admin/customers/${encodeURIComponent(p.userId)}`}
+          aria-label={`Customer record of ${p.name}`}
+          className="block text-sm font-semibold text-field-700 underline underline-offset-2 hover:text-field-900"
+        >
+          Customer record
+        </Link>
       </Td>
       <Td className="min-w-52">
         {p.signals.length ? (

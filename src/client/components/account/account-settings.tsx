@@ -1,0 +1,17 @@
+import type { AuthUser } from "../../../shared/schemas/auth";
+import { ChangeEmailForm } from "./change-email-form";
+import { DownloadData } from "./download-data";
+import { MarketingPreference } from "./marketing-preference";
+import { SignedInDevices } from "./signed-in-devices";
+
+/** The account's settings, under the profile form in the Profile tab. */
+export function AccountSettings({ user }: { user: AuthUser }) {
+  return (
+    <div className="mt-6 flex flex-col gap-6">
+      <ChangeEmailForm currentEmail={user.email} />
+      <MarketingPreference />
+      <SignedInDevices />
+      <DownloadData />
+    </div>
+  );
+}

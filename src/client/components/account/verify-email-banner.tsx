@@ -1,0 +1,54 @@
+import { useState } from "react";
+import type { AuthUser } from "../../../shared/schemas/auth";
+import { trpc } from "../../lib/trpc";
+import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
+import { Button } from "../ui/button";
+import { MailIcon } from "../ui/icons";
+
+/** Shown while the account's address is unconfirmed, with a way to send the link again (three an hour). */
+export function VerifyEmailBanner({ user, className }: { user: AuthUser; className?: string }) {
+  const [note, setNote] = useState<{ tone: "ok" | "problem"; text: string } | null>(null);
+  const utils = trpc.useUtils();
+  const resend = trpc.customer.account.resendVerification.useMutation({
+    onSuccess: (result) => {
+      if (result.alreadyVerified) {
+        void utils.public.auth.session.invalidate();
+        return;
+      }
+      setNote({ tone: "ok", text: `We've sent a new link to ${user.email}.` });
+    },
+    onError: (error) =>
+      setNote({
+        tone: "problem",
+        text:
+          appErrorCode(error) === "RATE_LIMITED"
+            ? (serverMessage(error) ?? "You've asked for several links already. Please try again later.")
+            : (serverMessage(error) ?? "We couldn't send the email. Please try again."),
+      }),
+  });
+
+  if (user.emailVerified) return null;
+  return (
+    <section aria-label="Confirm your email address" className={`rounded-2xl border border-wheat-300 bg-wheat-50 p-4 sm:p-5 ${className ?? ""}`}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-start gap-3 text-stone-800">
+          <MailIcon className="mt-0.5 size-5 shrink-0 text-field-700" />
+          <span>
+            Please confirm your email address — we sent a link to <strong className="break-all">{user.email}</strong>.
+          </span>
+        </p>
+        <Button variant="secondary" className="shrink-0" pending={resend.isPending} onClick={() => resend.mutate()}>
+          Resend email
+        </Button>
+      </div>
+      {note ? (
+        <p
+          role={note.tone === "problem" ? "alert" : "status"}
+          className={`mt-3 text-sm font-medium ${note.tone === "problem" ? "text-danger-700" : "text-field-800"}`}
+        >
+          {note.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "react-router-dom";
+import { formatPrice } from "../../../../shared/money";
+import { shortDateTime } from "../../../lib/dates";
+import { shortOrderNumber } from "../../../lib/order-status";
+import { toast } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { Button } from "../../ui/button";
+import { OrderStatusBadge } from "../../ui/order-status-badge";
+import { RefundLine } from "../../ui/refund-line";
+import { failureToast } from "../ui/admin-toasts";
+import type { CustomerOrder } from "./customer-types";
+import { Nothing, RecordSection } from "./section";
+
+/** The customer's orders, newest first; a paid one's confirmation can be sent again. */
+export function CustomerOrders({ customerId, orders }: { customerId: string; orders: CustomerOrder[] }) {
+  const utils = trpc.useUtils();
+  const resend = trpc.admin.customers.resendConfirmation.useMutation({
+    onSuccess: ({ to }) => {
+      toast.success(`Confirmation sent to ${to}`);
+      void utils.admin.customers.get.invalidate({ id: customerId });
+    },
+    onError: (error) => failureToast("Failed to send the confirmation", error),
+  });
+
+  return (
+    <RecordSection title="Orders" count={orders.length}>
+      {orders.length === 0 ? (
+        <Nothing>No orders yet.</Nothing>
+      ) : (
+        <ul className="divide-y divide-cream-200">
+          {orders.map((o) => (
+            <li key={o.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to={`/admin/orders/${encodeURIComponent(o.id)}`}
+                    className="font-mono font-semibold text-field-800 underline underline-offset-2 hover:text-field-950"
+                    aria-label={`Order ${shortOrderNumber(o.id)}`}
+                  >
+                    {shortOrderNumber(o.id)}
+                  </Link>
+                  <OrderStatusBadge status={o.status} />
+                  <span className="font-semibold tabular-nums">{formatPrice(o.amount)}</span>
+                </p>
+                <p className="text-sm text-stone-600">
+                  {shortDateTime(o.createdAt)} · {o.lines.map((l) => `${l.competitionTitle} × ${l.quantity}`).join(", ")}
+                </p>
+                {o.refunds.length ? (
+                  <ul className="mt-2 flex flex-col gap-1 border-l-2 border-danger-200 pl-3 text-sm" aria-label="Refunds">
+                    {o.refunds.map((r) => (
+                      <RefundLine key={`${r.at}-${r.amount}`} refund={r} amount={`Refunded ${formatPrice(r.amount)}`} />
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+              {o.status === "paid" ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="shrink-0 max-sm:self-start"
+                  pending={resend.isPending && resend.variables?.id === o.id}
+                  aria-label={`Resend confirmation of order ${shortOrderNumber(o.id)}`}
+                  onClick={() => resend.mutate({ id: o.id })}
+                >
+                  Resend confirmation
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </RecordSection>
+  );
+}

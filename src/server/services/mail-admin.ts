@@ -1,0 +1,81 @@
+import { and, desc, eq, gt, or } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { mailOutbox } from "../../../db/schema";
+import { MAIL_TEMPLATE_KINDS, type MailFailure, type MailPreview, type MailTemplateKind, type MailTemplateSummary } from "../../shared/schemas/mail";
+import { AppError } from "../errors";
+import { MAIL_CATALOGUE } from "../mail/catalogue";
+import { mailLayout, textAsHtml } from "../mail/layout";
+import type { Mailer } from "../mail/mailer";
+import { audited, type Actor } from "./audit";
+
+/** The back office's mail tools: every template previewed with sample data, and mail the worker could not send. */
+
+export function listMailTemplates(): MailTemplateSummary[] {
+  return MAIL_TEMPLATE_KINDS.map((kind) => {
+    const { name, description, transactional } = MAIL_CATALOGUE[kind];
+    return { kind, name, description, transactional };
+  });
+}
+
+export function previewMailTemplate(kind: MailTemplateKind): MailPreview {
+  const mail = MAIL_CATALOGUE[kind].sample();
+  return {
+    kind,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? mailLayout({ title: mail.subject, body: textAsHtml(mail.text) }),
+    headers: mail.headers ?? {},
+  };
+}
+
+const failureColumns = {
+  id: mailOutbox.id,
+  to: mailOutbox.to,
+  subject: mailOutbox.subject,
+  kind: mailOutbox.kind,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  createdAt: mailOutbox.createdAt,
+};
+
+type FailureRow = Pick<typeof mailOutbox.$inferSelect, keyof typeof failureColumns>;
+
+function toFailure(row: FailureRow): MailFailure {
+  return {
+    ...row,
+    status: row.status === "failed" ? "failed" : "queued",
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Mail given up on (failed) or still backing off after a failed attempt, newest first. */
+export function listMailFailures(db: Db, limit = 200): MailFailure[] {
+  return db
+    .select(failureColumns)
+    .from(mailOutbox)
+    .where(or(eq(mailOutbox.status, "failed"), and(eq(mailOutbox.status, "queued"), gt(mailOutbox.attempts, 0))))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit)
+    .all()
+    .map(toFailure);
+}
+
+/** Puts a failed mail back in the queue with a fresh set of attempts; the worker tries it at once. */
+export function retryMail(deps: { db: Db; mailer: Mailer }, actor: Actor, id: string): MailFailure {
+  const row = audited(
+    deps.db,
+    actor,
+    (tx) => {
+      const mail = tx.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+      if (!mail) throw new AppError("NOT_FOUND", "Mail not found");
+      if (mail.status !== "failed") throw new AppError("INVALID_STATE", "Only mail that failed can be retried.");
+      return tx.update(mailOutbox).set({ status: "queued", attempts: 0, nextAttemptAt: null }).where(eq(mailOutbox.id, id)).returning(failureColumns).get()!;
+    },
+    (r) => ({ action: "admin.mail.retry", targetType: "mail", targetId: id, details: { id, kind: r.kind, lastError: r.lastError } }),
+  );
+  deps.mailer.poke();
+  return toFailure(row);
+}
