@@ -92,7 +92,17 @@ export function takeBreak(db: Db, userId: string, period: BreakPeriod, now: Date
 export function closeAccount(db: Db, userId: string, now: Date) {
   transaction(db, (tx) => {
     tx.update(users)
-      .set({ isActive: false, closedAt: now, phone: null, address: null, city: null, postcode: null, marketingEmail: false, marketingConsentAt: now, unsubscribeToken: null })
+      .set({
+        isActive: false,
+        closedAt: now,
+        phone: null,
+        address: null,
+        city: null,
+        postcode: null,
+        marketingEmail: false,
+        marketingConsentAt: now,
+        unsubscribeToken: null,
+      })
       .where(eq(users.id, userId))
       .run();
     tx.delete(sessions).where(eq(sessions.userId, userId)).run();

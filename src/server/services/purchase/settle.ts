@@ -91,7 +91,15 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       total: amount,
       lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
     });
-    st.queueMail.run({ id: uuidv7(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind ?? null, createdAt: now.getTime() });
+    st.queueMail.run({
+      id: uuidv7(),
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      kind: mail.kind ?? null,
+      createdAt: now.getTime(),
+    });
     return { outcome: "paid", result: paid };
   }
   if (result.status === "declined" && result.paymentId && !order.paymentId) {
