@@ -1,9 +1,11 @@
-import { authHref } from "../../lib/safe-next";
-import { ButtonLink } from "../ui/button";
 import { LockIcon } from "../ui/icons";
+import { CheckoutAccountPanel } from "./checkout-account-panel";
 
-/** In place of the payment form for a visitor: paying needs an account, and nothing typed is lost. */
-export function SignInToPay({ next, saved }: { next: string; saved: string }) {
+/**
+ * In place of the payment form for a visitor: paying needs an account, made or signed into right
+ * here, so the cart or the saved entry and the page stay as they are.
+ */
+export function SignInToPay({ saved }: { saved: string }) {
   return (
     <section aria-labelledby="sign-in-to-pay" className="rounded-2xl border-2 border-field-600 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="sign-in-to-pay" className="flex items-center gap-2 text-2xl font-bold">
@@ -14,14 +16,9 @@ export function SignInToPay({ next, saved }: { next: string; saved: string }) {
         Before we take a payment we check that every player is 18 or over and within their own spending limits, so paying needs an account. It also keeps all
         your tickets together in one place.
       </p>
-      <p className="mt-2 text-stone-700">{saved} You'll come straight back here to pay.</p>
-      <div className="mt-5 grid gap-3 sm:grid-cols-2">
-        <ButtonLink to={authHref("login", next)} size="lg">
-          Sign In
-        </ButtonLink>
-        <ButtonLink to={authHref("register", next)} variant="secondary" size="lg">
-          Create Account
-        </ButtonLink>
+      <p className="mt-2 text-stone-700">{saved} Once you're signed in, you pay right here.</p>
+      <div className="mt-5">
+        <CheckoutAccountPanel />
       </div>
     </section>
   );

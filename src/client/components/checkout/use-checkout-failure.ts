@@ -4,27 +4,34 @@ import { describeCheckoutError, INCORRECT_ANSWER, type CheckoutFailure } from ".
 import { showRefusal } from "../../lib/refusal-toast";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { useCheckoutSteps } from "./checkout-steps";
 
 /**
  * Explains a failed order: the spec's "Incorrect Answer" for a wrong qualifying answer, the
  * server's own reason when it refused the entry otherwise (with a link to the fix: profile, limits,
- * support), else the screen's generic payment message.
+ * support), else the screen's generic payment message. Inside the payment gate, an account that
+ * only lacks a date of birth or a confirmed email gets that step on the page instead of a failure.
  */
 export function useCheckoutFailure(generic: string) {
   const navigate = useNavigate();
   const location = useLocation();
   const utils = trpc.useUtils();
+  const steps = useCheckoutSteps();
   return useCallback(
     (error: unknown): CheckoutFailure => {
       const failure = describeCheckoutError(error);
       // A lost session shows the sign-in panel; a refusal may mean the limits or a break changed.
       if (failure.signInNeeded) void utils.public.auth.session.invalidate();
       if (failure.definitive) void utils.customer.protection.limits.invalidate();
-      if (failure.code === "WRONG_ANSWER") toast.error(INCORRECT_ANSWER.title, INCORRECT_ANSWER.description);
+      if (steps && failure.code === "DATE_OF_BIRTH_NEEDED") {
+        void utils.public.auth.session.invalidate();
+        steps.askDateOfBirth();
+      } else if (steps && failure.code === "EMAIL_NOT_VERIFIED") steps.emailNotVerified(failure.refusal ?? generic);
+      else if (failure.code === "WRONG_ANSWER") toast.error(INCORRECT_ANSWER.title, INCORRECT_ANSWER.description);
       else if (failure.refusal) showRefusal("Payment Failed", failure.refusal, failure.code, navigate, `${location.pathname}${location.search}`);
       else toast.error("Payment Failed", generic);
       return failure;
     },
-    [generic, navigate, location.pathname, location.search, utils],
+    [generic, navigate, location.pathname, location.search, utils, steps],
   );
 }

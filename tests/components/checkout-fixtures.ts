@@ -1,0 +1,49 @@
+import type { AuthUser } from "../../src/shared/schemas/auth";
+import type { OrderResult } from "../../src/shared/schemas/entry";
+import { publicCompetition } from "../factories/public-competition";
+
+/** An open competition for the checkout tests: £2.50 a ticket, no question. */
+export const SPADE = publicCompetition({ id: "comp-spade", title: "Garden Spade", startDate: "2020-01-01T00:00:00.000Z" });
+
+export const CUSTOMER: AuthUser = {
+  id: "user-1",
+  email: "ada@example.com",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  role: "user",
+  emailVerified: true,
+  marketingEmail: false,
+  phone: null,
+  dateOfBirth: "1990-01-01",
+  address: "1 Farm Lane",
+  city: "Hereford",
+  postcode: "HR1 1AA",
+  country: "United Kingdom",
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+export const PAID_ORDER: OrderResult = {
+  id: "order-1",
+  orderId: "order-1",
+  status: "paid",
+  amount: "5.00",
+  currency: "GBP",
+  createdAt: "2025-11-21T14:05:00.000Z",
+  lines: [
+    {
+      entryId: "entry-1",
+      competitionId: SPADE.id,
+      competitionTitle: SPADE.title,
+      quantity: 2,
+      amount: "5.00",
+      ticketNumbers: ["0007", "0042"],
+      status: "paid",
+    },
+  ],
+  payment: null,
+  refunds: [],
+  nextAction: null,
+};
+
+/** Two tickets for the spade, as the cart stores them. */
+export const SPADE_LINE = { competitionId: SPADE.id, title: SPADE.title, image: SPADE.image, price: SPADE.price, quantity: 2 };
