@@ -202,6 +202,12 @@ export function createApp(opts: AppOptions): RequestHandler {
         res.end(openApiText);
         return;
       }
+      // No documented path ends in "/": "/api/competitions/" is not the list, nor a competition with an empty id.
+      if (pathname.startsWith("/api/") && pathname.length > "/api/".length && pathname.endsWith("/")) {
+        res.setHeader("Cache-Control", "no-store");
+        sendJson(res, 404, restError("NOT_FOUND", "Not found"));
+        return;
+      }
       if ((req.method === "GET" || req.method === "HEAD") && !url.search && (await publicReads.serveRest(req, res, pathname))) return;
       if (pathname.startsWith("/api/") || pathname === "/api") {
         res.setHeader("Cache-Control", "no-store");

@@ -13,6 +13,13 @@ describe("bad input over REST", () => {
     expect(res.json.message).toBe("Not found");
   });
 
+  it("answers a documented path with a trailing slash as unknown, not as the list or an empty id", async () => {
+    expect((await api.request("/api/competitions")).status).toBe(200);
+    const res = await api.request("/api/competitions/");
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ appCode: "NOT_FOUND" });
+  });
+
   it("answers HEAD as GET without a body: 404 for an unknown path, the GET's status for a known one", async () => {
     const unknown = await api.request("/api/no-such-thing", { method: "HEAD" });
     expect(unknown.status).toBe(404);
