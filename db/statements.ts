@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, tickets, users } from "./schema";
+import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, settings, tickets, users } from "./schema";
 import type { schema } from "./client";
 
 /**
@@ -26,6 +26,12 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .select()
       .from(users)
       .where(eq(users.id, p("id")))
+      .prepare(),
+    /** Settings the purchase gate reads on every order (guest checkout, verified email, the credit cap). */
+    settingByKey: db
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, p("key")))
       .prepare(),
     orderById: db
       .select()
@@ -150,6 +156,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
         text: sql`${p("text")}`,
         html: sql`${p("html")}`,
         kind: sql`${p("kind")}`,
+        data: sql`${p("data")}`,
         createdAt: sql`${p("createdAt")}`,
       })
       .prepare(),

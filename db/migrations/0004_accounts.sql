@@ -29,4 +29,5 @@ ALTER TABLE `users` ADD `unsubscribe_token` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `users_unsubscribe_token_unique` ON `users` (`unsubscribe_token`);--> statement-breakpoint
 ALTER TABLE `mail_outbox` ADD `kind` text;--> statement-breakpoint
 ALTER TABLE `mail_outbox` ADD `headers` text;--> statement-breakpoint
+ALTER TABLE `mail_outbox` ADD `data` text;--> statement-breakpoint
 ALTER TABLE `mail_outbox` ADD `next_attempt_at` integer;

@@ -101,6 +101,8 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   kind: text("kind"),
   /** Extra headers, such as List-Unsubscribe on marketing mail. */
   headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+  /** A template's data, for mail queued without its HTML (the order confirmation): the worker renders it when it sends. */
+  data: text("data", { mode: "json" }).$type<unknown>(),
   /** After a failed attempt the worker waits (backing off) until this time before trying again. */
   nextAttemptAt: timestamp("next_attempt_at"),
   status: text("status", { enum: ["queued", "sent", "failed", "stored"] })

@@ -2,6 +2,7 @@ import type { Transporter } from "nodemailer";
 import type { Db } from "../../../db/client";
 import type { Logger } from "../logger";
 import { markMailAttemptFailed, markMailSent, queuedMail } from "./outbox";
+import { renderStoredHtml } from "./templates";
 
 export interface Mailer {
   /** Ask the worker to look at the outbox now (after a commit that queued mail). */
@@ -50,7 +51,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
-          html: mail.html ?? undefined,
+          html: mail.html ?? renderStoredHtml(mail.kind, mail.data),
           headers: mail.headers ?? undefined,
         });
         markMailSent(db, mail.id, now());

@@ -2,14 +2,24 @@ import type { MailMessage } from "./outbox";
 import { formatLondonDate } from "../../shared/london-time";
 import { facts, heading, html, mailLayout, paragraph } from "./layout";
 
-export function orderConfirmationMail(o: {
+export interface OrderConfirmation {
   to: string;
   name: string;
   orderId: string;
   total: string;
   lines: Array<{ title: string; ticketNumbers: string[]; amount: string }>;
-}): MailMessage {
-  const subject = "Your Harvest Draws entry is confirmed";
+}
+
+const ORDER_CONFIRMED = "Your Harvest Draws entry is confirmed";
+
+/**
+ * The confirmation as the purchase path queues it: the plain text and the template's data, no HTML.
+ * Every paid order writes one inside the write that sells the tickets, and the HTML (about 5 KB)
+ * made that write the flash sale's costliest step; the worker renders it when it sends
+ * (renderStoredHtml), from the same data, so what arrives is the same mail.
+ */
+export function orderConfirmationPlain(o: OrderConfirmation): MailMessage & { data: OrderConfirmation } {
+  const subject = ORDER_CONFIRMED;
   const text = [
     `Hello ${o.name},`,
     ``,
@@ -22,6 +32,10 @@ export function orderConfirmationMail(o: {
     `Winners are drawn live every Monday evening. Good luck!`,
     `Harvest Draws`,
   ].join("\n");
+  return { to: o.to, kind: "order_confirmation", subject, text, data: o };
+}
+
+export function orderConfirmationHtml(o: OrderConfirmation): string {
   const body = html`${heading("Your entries are confirmed")}${paragraph(html`Hello ${o.name},`)}${paragraph(
     "Thank you for your order. Your entries are confirmed and your ticket numbers are below.",
   )}${o.lines.map((l) =>
@@ -33,13 +47,18 @@ export function orderConfirmationMail(o: {
     ["Total paid", `£${o.total}`],
     ["Order reference", o.orderId],
   ])}${paragraph("Winners are drawn live every Monday evening. Good luck!")}`;
-  return {
-    to: o.to,
-    kind: "order_confirmation",
-    subject,
-    text,
-    html: mailLayout({ title: subject, preheader: `Your ticket numbers for order ${o.orderId}`, body }),
-  };
+  return mailLayout({ title: ORDER_CONFIRMED, preheader: `Your ticket numbers for order ${o.orderId}`, body });
+}
+
+export function orderConfirmationMail(o: OrderConfirmation): MailMessage {
+  const { data: _data, ...plain } = orderConfirmationPlain(o);
+  return { ...plain, html: orderConfirmationHtml(o) };
+}
+
+/** The HTML of a queued mail that was stored without it (see orderConfirmationPlain). */
+export function renderStoredHtml(kind: string | null, data: unknown): string | undefined {
+  if (kind === "order_confirmation" && data && typeof data === "object") return orderConfirmationHtml(data as OrderConfirmation);
+  return undefined;
 }
 
 export function refundMail(o: { to: string; name: string; orderId: string; amount: string; notice: string }): MailMessage {

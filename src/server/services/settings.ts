@@ -23,9 +23,7 @@ export function listSettings(db: Db): SettingView[] {
 
 /** A stored setting, else its default; null only for keys with no default. */
 export function getSetting(db: Tx, key: string): string | null {
-  return (
-    db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value ?? DEFAULT_SETTINGS.find((s) => s.key === key)?.value ?? null
-  );
+  return db.statements.settingByKey.get({ key })?.value ?? DEFAULT_SETTINGS.find((s) => s.key === key)?.value ?? null;
 }
 
 /** Adds settings introduced since the database was seeded; never changes an existing value. */

@@ -5,7 +5,7 @@ import { competitions, entries, orders, type Order } from "../../../../db/schema
 import { penceToDecimal } from "../../../shared/money";
 import type { OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
-import { orderConfirmationMail } from "../../mail/templates";
+import { orderConfirmationPlain } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
 import { stopCounting } from "./idempotency";
@@ -84,7 +84,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       refunds: [],
       nextAction: null,
     };
-    const mail = orderConfirmationMail({
+    const mail = orderConfirmationPlain({
       to: order.customerEmail,
       name: order.customerName,
       orderId: order.id,
@@ -96,8 +96,9 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
-      html: mail.html ?? null,
+      html: null,
       kind: mail.kind ?? null,
+      data: JSON.stringify(mail.data),
       createdAt: now.getTime(),
     });
     return { outcome: "paid", result: paid };
