@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { orderConfirmationMail } from "../mail/templates";
 import { enqueueMail } from "../mail/outbox";
 import { audited, type Actor } from "./audit";
+import { toCustomerProfile } from "./auth";
 import { listUserEntries, listUserWins } from "./entries";
 import { getLimits } from "./protection/limits";
 import { listUserOrders, loadOrderView } from "./purchase";
@@ -98,24 +99,7 @@ export function getCustomer(db: Db, userId: string, now = new Date()) {
     .all()
     .map((n) => ({ id: n.id, text: n.text, authorEmail: n.authorEmail, createdAt: n.createdAt.toISOString() }));
   return {
-    profile: {
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      phone: user.phone,
-      dateOfBirth: user.dateOfBirth,
-      address: user.address,
-      city: user.city,
-      postcode: user.postcode,
-      country: user.country,
-      role: user.role,
-      isActive: user.isActive,
-      marketingEmail: user.marketingEmail,
-      createdAt: user.createdAt.toISOString(),
-      closedAt: iso(user.closedAt),
-    },
+    profile: toCustomerProfile(user),
     orders: listUserOrders(db, userId),
     entries: listUserEntries(db, userId),
     wins: listUserWins(db, userId),

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { transaction, type Db, type Tx } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
-import type { AuthUser } from "../../shared/schemas/auth";
+import type { AuthUser, CustomerProfile } from "../../shared/schemas/auth";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import type { LoginThrottle } from "../auth/login-throttle";
 import { createSession, invalidateSession, invalidateUserSessions, type SessionRecord } from "../auth/session";
@@ -35,6 +35,10 @@ export function toAuthUser(user: User): AuthUser {
     marketingEmail: user.marketingEmail,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+export function toCustomerProfile(user: User): CustomerProfile {
+  return { ...toAuthUser(user), isActive: user.isActive, closedAt: user.closedAt?.toISOString() ?? null };
 }
 
 export interface RegisterArgs {

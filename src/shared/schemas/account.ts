@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recordId } from "./common";
 import { dateOfBirthChange } from "./admin";
-import { email, password } from "./auth";
+import { customerProfile, email, password } from "./auth";
 import { customerEntry, customerWin } from "./entry";
 import { orderView } from "./order";
 import { spendingLimits } from "./protection";
@@ -82,22 +82,7 @@ export const customerIdInput = z.strictObject({ id: recordId });
 /** GET /api/user/export: everything held about the customer. */
 export const customerExport = z.object({
   exportedAt: z.string(),
-  profile: z.object({
-    id: z.string(),
-    email: z.string(),
-    emailVerified: z.boolean(),
-    firstName: z.string(),
-    lastName: z.string(),
-    phone: z.string().nullable(),
-    dateOfBirth: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    postcode: z.string().nullable(),
-    country: z.string(),
-    role: z.string(),
-    createdAt: z.string().nullable(),
-    closedAt: z.string().nullable(),
-  }),
+  profile: customerProfile,
   marketing: z.object({ marketingEmail: z.boolean(), consentChangedAt: z.string().nullable() }),
   orders: z.array(orderView),
   entries: z.array(customerEntry),

@@ -91,6 +91,10 @@ export const authUser = z.object({
 });
 export type AuthUser = z.infer<typeof authUser>;
 
+/** Everything the customer's own record says of them: what they see of themselves, and whether the account is open. */
+export const customerProfile = authUser.extend({ isActive: z.boolean(), closedAt: z.string().nullable() });
+export type CustomerProfile = z.infer<typeof customerProfile>;
+
 export const authResult = z.object({ token: z.string(), user: authUser });
 export type AuthResult = z.infer<typeof authResult>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { customerProfile } from "./auth";
 import { recordId } from "./common";
 import { customerEntry, customerWin } from "./entry";
 import { orderView } from "./order";
@@ -31,24 +32,7 @@ export const customerPage = z.object({ customers: z.array(customerSummary), tota
 export const customerNote = z.object({ id: z.string(), text: z.string(), authorEmail: z.string().nullable(), createdAt: z.string() });
 
 export const customerRecord = z.object({
-  profile: z.object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    emailVerified: z.boolean(),
-    phone: z.string().nullable(),
-    dateOfBirth: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    postcode: z.string().nullable(),
-    country: z.string(),
-    role: z.enum(["user", "admin"]),
-    isActive: z.boolean(),
-    marketingEmail: z.boolean(),
-    createdAt: z.string(),
-    closedAt: z.string().nullable(),
-  }),
+  profile: customerProfile,
   orders: z.array(orderView),
   entries: z.array(customerEntry),
   wins: z.array(customerWin),

@@ -10,18 +10,28 @@ export function useNextPath(): string | null {
   return safeNextPath(params.get("next"));
 }
 
-/** What happens after a successful sign-in or sign-up: keep the token, know the user, go back or to the account. */
-export function useSignedIn() {
+/**
+ * Signing in, wherever it happens (the /auth page, a reset link, the checkout's panel): keep the
+ * token and know the user, and drop anything cached for whoever was signed in before.
+ */
+export function useKeepSession() {
   const utils = trpc.useUtils();
+  return (result: AuthResult) => {
+    setSessionToken(result.token);
+    // Set the user first so the page does not see the old "signed out" answer while refetching.
+    utils.public.auth.session.setData(undefined, result.user);
+    void utils.public.auth.session.invalidate();
+    void utils.customer.invalidate();
+  };
+}
+
+/** What happens after a successful sign-in or sign-up on /auth: keep the session, then go back or to the account. */
+export function useSignedIn() {
+  const keepSession = useKeepSession();
   const navigate = useNavigate();
   const next = useNextPath();
   return (result: AuthResult) => {
-    setSessionToken(result.token);
-    // Set the user first so the next page does not see the old "signed out" answer while refetching.
-    utils.public.auth.session.setData(undefined, result.user);
-    void utils.public.auth.session.invalidate();
-    // Anything cached for whoever was signed in before belongs to them, not to this customer.
-    void utils.customer.invalidate();
+    keepSession(result);
     navigate(next ?? "/account", { replace: next !== null });
   };
 }

@@ -8,14 +8,14 @@ import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
 import { PanelError } from "./panel-error";
-import { useCheckoutSignedIn } from "./use-checkout-signed-in";
+import { useKeepSession } from "../auth/use-signed-in";
 
 /** Sign in without leaving the checkout: the same procedure and contract as the /auth page. */
 export function CheckoutLoginForm({ email = "" }: { email?: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields({ email, password: "" });
   const [failed, setFailed] = useState<string | null>(null);
-  const onSignedIn = useCheckoutSignedIn();
+  const onSignedIn = useKeepSession();
   const login = trpc.public.auth.login.useMutation({
     onSuccess: (result) => {
       toast.success("Welcome back!", "You've been logged in successfully.");

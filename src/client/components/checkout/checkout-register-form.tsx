@@ -10,7 +10,7 @@ import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
 import { PanelError } from "./panel-error";
-import { useCheckoutSignedIn } from "./use-checkout-signed-in";
+import { useKeepSession } from "../auth/use-signed-in";
 
 /**
  * The register contract, with the date of birth required: this account is made to pay, and paying
@@ -33,7 +33,7 @@ export function CheckoutRegisterForm({ onSignInInstead }: { onSignInInstead: (em
   const { values, setErrors, field } = useFormFields(INITIAL);
   const [marketingEmail, setMarketingEmail] = useState(false);
   const [refused, setRefused] = useState<Refused | null>(null);
-  const onSignedIn = useCheckoutSignedIn();
+  const onSignedIn = useKeepSession();
   const register = trpc.public.auth.register.useMutation({
     onSuccess: (result) => {
       toast.success("Registration Successful!", "Your account has been created. We've emailed you a link to confirm your address.");

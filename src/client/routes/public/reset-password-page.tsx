@@ -2,11 +2,11 @@ import { useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { RESET_LINK_INVALID, resetPasswordInput } from "../../../shared/schemas/account";
 import { AuthScreen, Outcome } from "../../components/auth/auth-screen";
+import { useKeepSession } from "../../components/auth/use-signed-in";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { TextField } from "../../components/ui/text-field";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
-import { setSessionToken } from "../../lib/session-token";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
@@ -30,15 +30,11 @@ export function ResetPasswordPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields({ password: "", confirmPassword: "" });
   const [expired, setExpired] = useState(token === "");
-  const utils = trpc.useUtils();
+  const keepSession = useKeepSession();
   const navigate = useNavigate();
   const reset = trpc.public.auth.resetPassword.useMutation({
     onSuccess: (result) => {
-      // Signed in exactly as the sign-in form does it (use-signed-in.ts), then to the account.
-      setSessionToken(result.token);
-      utils.public.auth.session.setData(undefined, result.user);
-      void utils.public.auth.session.invalidate();
-      void utils.customer.invalidate();
+      keepSession(result);
       toast.success("Password changed", "You're signed in. Any other devices have been signed out.");
       navigate("/account", { replace: true });
     },

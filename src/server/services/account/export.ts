@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../../../db/client";
 import { contactMessages, notifications, protectionEvents, users } from "../../../../db/schema";
 import { AppError } from "../../errors";
+import { toCustomerProfile } from "../auth";
 import { listUserEntries, listUserWins } from "../entries";
 import { getLimits } from "../protection/limits";
 import { listUserOrders } from "../purchase";
@@ -21,22 +22,7 @@ export function exportCustomerData(db: Db, userId: string, currentSessionId: str
   const messages = db.select().from(contactMessages).where(eq(contactMessages.email, user.email)).orderBy(desc(contactMessages.createdAt)).all();
   return {
     exportedAt: now.toISOString(),
-    profile: {
-      id: user.id,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      phone: user.phone,
-      dateOfBirth: user.dateOfBirth,
-      address: user.address,
-      city: user.city,
-      postcode: user.postcode,
-      country: user.country,
-      role: user.role,
-      createdAt: iso(user.createdAt),
-      closedAt: iso(user.closedAt),
-    },
+    profile: toCustomerProfile(user),
     marketing: { marketingEmail: user.marketingEmail, consentChangedAt: iso(user.marketingConsentAt) },
     orders: listUserOrders(db, userId),
     entries: listUserEntries(db, userId),
