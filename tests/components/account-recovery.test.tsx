@@ -11,23 +11,9 @@ import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from "../../src/shared/schema
 import type { AuthUser } from "../../src/shared/schemas/auth";
 import { refusal, stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
+import { customer } from "./users";
 
-const USER: AuthUser = {
-  id: "user-1",
-  email: "ada@example.com",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  role: "user",
-  emailVerified: true,
-  marketingEmail: false,
-  phone: null,
-  dateOfBirth: "1990-01-01",
-  address: null,
-  city: null,
-  postcode: null,
-  country: "United Kingdom",
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+const USER: AuthUser = customer();
 
 const location = () => screen.getByTestId("location").textContent;
 const calls = (fetch: ReturnType<typeof stubTrpcFetch>, path: string) => fetch.mock.calls.filter(([url]) => String(url).includes(path)).length;

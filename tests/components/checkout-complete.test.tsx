@@ -11,23 +11,9 @@ import type { AuthUser } from "../../src/shared/schemas/auth";
 import type { OrderView } from "../../src/shared/schemas/order";
 import { refusal, stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
+import { customer } from "./users";
 
-const USER: AuthUser = {
-  id: "user-1",
-  email: "ada@example.com",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  role: "user",
-  emailVerified: true,
-  marketingEmail: false,
-  phone: null,
-  dateOfBirth: "1990-01-01",
-  address: null,
-  city: null,
-  postcode: null,
-  country: "United Kingdom",
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+const USER: AuthUser = customer();
 
 const line = (over: Partial<OrderView["lines"][number]> = {}): OrderView["lines"][number] => ({
   entryId: "entry-1",

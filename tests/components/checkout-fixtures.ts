@@ -1,26 +1,12 @@
 import type { AuthUser } from "../../src/shared/schemas/auth";
 import type { OrderResult } from "../../src/shared/schemas/entry";
 import { publicCompetition } from "../factories/public-competition";
+import { customer } from "./users";
 
 /** An open competition for the checkout tests: £2.50 a ticket, no question. */
 export const SPADE = publicCompetition({ id: "comp-spade", title: "Garden Spade", startDate: "2020-01-01T00:00:00.000Z" });
 
-export const CUSTOMER: AuthUser = {
-  id: "user-1",
-  email: "ada@example.com",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  role: "user",
-  emailVerified: true,
-  marketingEmail: false,
-  phone: null,
-  dateOfBirth: "1990-01-01",
-  address: "1 Farm Lane",
-  city: "Hereford",
-  postcode: "HR1 1AA",
-  country: "United Kingdom",
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+export const CUSTOMER: AuthUser = customer({ address: "1 Farm Lane", city: "Hereford", postcode: "HR1 1AA" });
 
 export const PAID_ORDER: OrderResult = {
   id: "order-1",

@@ -7,6 +7,7 @@ import { OrdersTab } from "../../src/client/components/account/orders-tab";
 import type { AuthUser } from "../../src/shared/schemas/auth";
 import type { OrderView } from "../../src/shared/schemas/order";
 import { renderWithApp, stubTrpcFetch } from "./render";
+import { customer } from "./users";
 
 const ORDER_ID = "0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 
@@ -46,22 +47,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
   };
 }
 
-const USER: AuthUser = {
-  id: "user-1",
-  email: "ada@example.com",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  role: "user",
-  emailVerified: true,
-  marketingEmail: false,
-  phone: null,
-  dateOfBirth: "1990-01-01",
-  address: null,
-  city: null,
-  postcode: null,
-  country: "United Kingdom",
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+const USER: AuthUser = customer();
 
 async function renderOrders(orders: () => unknown) {
   const fetch = stubTrpcFetch({ "public.auth.session": () => null, "customer.orders.list": orders });

@@ -7,23 +7,9 @@ import { DATE_OF_BIRTH_WHY } from "../../src/shared/schemas/account";
 import type { AuthUser } from "../../src/shared/schemas/auth";
 import { stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
+import { customer } from "./users";
 
-const USER: AuthUser = {
-  id: "user-1",
-  email: "ada@example.com",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  role: "user",
-  emailVerified: false,
-  marketingEmail: false,
-  phone: null,
-  dateOfBirth: "1990-01-01",
-  address: null,
-  city: null,
-  postcode: null,
-  country: "United Kingdom",
-  createdAt: new Date().toISOString(),
-};
+const USER: AuthUser = customer({ emailVerified: false, createdAt: new Date().toISOString() });
 
 const OPT_IN = "Email me about new competitions and offers. You can unsubscribe at any time.";
 

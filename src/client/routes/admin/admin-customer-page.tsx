@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { AdminPage } from "../../components/admin/admin-page";
-import { CorrectDobDialog } from "../../components/admin/customers/correct-dob-dialog";
 import { CustomerAudit } from "../../components/admin/customers/customer-audit";
 import { CustomerEntries } from "../../components/admin/customers/customer-entries";
 import { CustomerNotes } from "../../components/admin/customers/customer-notes";
@@ -10,6 +9,7 @@ import { CustomerProfileCard } from "../../components/admin/customers/customer-p
 import { CustomerComplaints, CustomerProtection } from "../../components/admin/customers/customer-protection";
 import { fullName } from "../../components/admin/customers/customer-types";
 import { failureToast } from "../../components/admin/ui/admin-toasts";
+import { DateOfBirthDialog } from "../../components/admin/protection/date-of-birth-dialog";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { LoadingState } from "../../components/ui/spinner";
@@ -77,7 +77,10 @@ export function AdminCustomerPage() {
           <CustomerAudit audit={c.audit} />
         </div>
       </div>
-      <CorrectDobDialog profile={c.profile} open={correcting} onClose={() => setCorrecting(false)} />
+      <DateOfBirthDialog
+        player={correcting ? { userId: c.profile.id, name: fullName(c.profile), email: c.profile.email, dateOfBirth: c.profile.dateOfBirth } : null}
+        onClose={() => setCorrecting(false)}
+      />
       <ConfirmDialog
         open={signingOut}
         title="Sign out everywhere?"

@@ -7,13 +7,21 @@ import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { AdminDialog, DialogActions } from "../ui/admin-dialog";
 import { failureToast } from "../ui/admin-toasts";
-import type { PlayerAtRisk } from "../ui/router-types";
 import { TextAreaField } from "../ui/text-area-field";
 import { useEditorForm } from "../ui/use-editor-form";
 
+/** Whose date of birth is changed: a row of player protection, or a customer's record. */
+export interface DateOfBirthHolder {
+  userId: string;
+  name: string;
+  email: string;
+  /** The date on the account now, to start from; empty when none. */
+  dateOfBirth?: string | null;
+}
+
 interface DateOfBirthDialogProps {
   /** The player whose date of birth to change; null when closed. */
-  player: PlayerAtRisk | null;
+  player: DateOfBirthHolder | null;
   onClose: () => void;
 }
 
@@ -35,15 +43,16 @@ export function DateOfBirthDialog({ player, onClose }: DateOfBirthDialogProps) {
   );
 }
 
-function DateOfBirthForm({ player, onDone }: { player: PlayerAtRisk; onDone: () => void }) {
+function DateOfBirthForm({ player, onDone }: { player: DateOfBirthHolder; onDone: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useEditorForm({ dateOfBirth: "", reason: "" });
+  const form = useEditorForm({ dateOfBirth: player.dateOfBirth ?? "", reason: "" });
   const utils = trpc.useUtils();
   const change = trpc.admin.users.changeDateOfBirth.useMutation({
     onSuccess: (result) => {
       toast.success("Date of birth changed", `${player.name}: ${result.dateOfBirth}.`);
       void utils.admin.protection.players.invalidate();
       void utils.admin.protection.auditLog.invalidate();
+      void utils.admin.customers.get.invalidate({ id: player.userId });
       onDone();
     },
     onError: (error) => failureToast("Failed to change date of birth", error),
