@@ -43,6 +43,23 @@ const postalCard = () => ({
   dateOfBirth: "1970-05-01",
 });
 
+/** A customer's paid order of one ticket, bought through the purchase path. */
+async function paidOrder() {
+  const comp = await createCompetition(db);
+  const buyer = await createUser(db);
+  return placeOrder(
+    { db, payments: new SimulatedPaymentProvider(0), mailer: noopMailer },
+    {
+      userId: buyer.id,
+      customerName: "Audited Buyer",
+      customerEmail: buyer.email,
+      lines: [{ competitionId: comp.id, quantity: 1, answer: "green" }],
+      method: { token: "sim_approve" },
+      returnUrl: "/checkout/complete",
+    },
+  );
+}
+
 /** Sets up what one admin write needs and returns the call, which may be made twice (first refused). */
 type Write = (db: Db) => Promise<(c: Caller) => Promise<unknown>>;
 
@@ -140,19 +157,7 @@ const writes: Record<string, Write> = {
     return (c) => c.admin.users.changeDateOfBirth({ userId: player.id, dateOfBirth: "1989-01-01", reason: "Passport checked by phone" });
   },
   "admin.orders.refund": async () => {
-    const comp = await createCompetition(db);
-    const buyer = await createUser(db);
-    const order = await placeOrder(
-      { db, payments: new SimulatedPaymentProvider(0), mailer: noopMailer },
-      {
-        userId: buyer.id,
-        customerName: "Audited Buyer",
-        customerEmail: buyer.email,
-        lines: [{ competitionId: comp.id, quantity: 1, answer: "green" }],
-        method: { token: "sim_approve" },
-        returnUrl: "/checkout/complete",
-      },
-    );
+    const order = await paidOrder();
     return (c) => c.admin.orders.refund({ id: order.id, reason: "The customer asked for their money back" });
   },
   "admin.customers.addNote": async () => {
@@ -160,19 +165,7 @@ const writes: Record<string, Write> = {
     return (c) => c.admin.customers.addNote({ id: player.id, text: "Rang about their tickets" });
   },
   "admin.customers.resendConfirmation": async () => {
-    const comp = await createCompetition(db);
-    const buyer = await createUser(db);
-    const order = await placeOrder(
-      { db, payments: new SimulatedPaymentProvider(0), mailer: noopMailer },
-      {
-        userId: buyer.id,
-        customerName: "Resent Buyer",
-        customerEmail: buyer.email,
-        lines: [{ competitionId: comp.id, quantity: 1, answer: "green" }],
-        method: { token: "sim_approve" },
-        returnUrl: "/checkout/complete",
-      },
-    );
+    const order = await paidOrder();
     return (c) => c.admin.customers.resendConfirmation({ id: order.id });
   },
   "admin.mail.retry": async () => {
