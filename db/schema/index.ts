@@ -4,3 +4,4 @@ export * from "./entries";
 export * from "./content";
 export * from "./notifications";
 export * from "./operations";
+export * from "./claims";

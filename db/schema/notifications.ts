@@ -18,6 +18,8 @@ export const notifications = sqliteTable(
     isRead: flag("is_read", false),
     priority: text("priority", { enum: NOTIFICATION_PRIORITIES }).notNull().default("normal"),
     competitionId: text("competition_id"),
+    /** A page of the shop the notification opens (a path such as /account/claims/{id}); null for none. */
+    link: text("link"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at"),
   },

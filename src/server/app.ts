@@ -122,7 +122,7 @@ export function createApp(opts: AppOptions): RequestHandler {
     const url = new URL(req.url ?? "/", "http://localhost");
     // The simulated bank's challenge page answers a REST client's POST at its own URL, as /api/… does.
     const pathname = req.method === "POST" && url.pathname.startsWith(SIMULATED_CHALLENGE_PATH) ? `/api${url.pathname}` : url.pathname;
-    setSecurityHeaders(res, config.secureCookies, services.payments.name === "stripe");
+    setSecurityHeaders(res, config.secureCookies, services.payments.name === "stripe", pathname);
     // One id per request, echoed to the client and on every log line about it.
     const given = req.headers["x-request-id"];
     const requestId = typeof given === "string" && /^[A-Za-z0-9_.:-]{8,64}$/.test(given) ? given : randomUUID();

@@ -9,6 +9,9 @@ import { ResponseCache } from "./http/response-cache";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
+import { liveDrawAt } from "../shared/live-schedule";
+import { claimsTick } from "./services/claims";
+import { liveSchedule } from "./services/live";
 import { lifecycleTick } from "./services/draws";
 import { sweepPendingOrders } from "./services/purchase";
 import { LocalDiskStorage } from "./storage/local-disk";
@@ -68,17 +71,29 @@ async function main(): Promise<void> {
       cache.invalidate();
     }
   };
+  // Links in mail sent without a request (a scheduled draw, a reminder) use the public origin.
+  const mailOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   // Sales close at the end date or sell-out; due draws run at the draw date (unless drawn live).
   let ticking = false;
+  let lastEvening = 0;
   const lifecycle = async () => {
     if (ticking) return;
     ticking = true;
     try {
       await sweep();
-      const done = await lifecycleTick({ db, mailer });
+      const done = await lifecycleTick({ db, mailer, origin: mailOrigin });
       if (done.closed || done.frozen || done.drawn) {
         logger.info("competition lifecycle", done);
         cache.invalidate();
+      }
+      // Winners who have not claimed: reminders at 48 hours and 7 days, expiry at the window's end.
+      const claims = claimsTick({ db, mailer, origin: mailOrigin });
+      if (claims.reminded || claims.expired) logger.info("prize claims", claims);
+      // The cached GET /api/live names the evening's time: a new evening (6 hours after the last began) refreshes it.
+      const evening = liveDrawAt(liveSchedule(db), new Date()).getTime();
+      if (evening !== lastEvening) {
+        if (lastEvening !== 0) cache.invalidate();
+        lastEvening = evening;
       }
     } catch (err) {
       logger.error("lifecycle tick failed", { err: err instanceof Error ? err.message : String(err) });

@@ -33,6 +33,9 @@ export const APP_ERRORS = {
   UNDER_18: { trpc: "FORBIDDEN", status: 403 },
   DATE_OF_BIRTH_NEEDED: { trpc: "FORBIDDEN", status: 403 },
   DATE_OF_BIRTH_LOCKED: { trpc: "FORBIDDEN", status: 403 },
+  // Claiming a prize.
+  DATE_OF_BIRTH_MISMATCH: { trpc: "BAD_REQUEST", status: 400 },
+  CLAIM_EXPIRED: { trpc: "CONFLICT", status: 409 },
   SUSPENDED: { trpc: "FORBIDDEN", status: 403 },
   SPENDING_LIMIT: { trpc: "FORBIDDEN", status: 403 },
   CREDIT_CARD_LIMIT: { trpc: "FORBIDDEN", status: 403 },

@@ -19,4 +19,6 @@ export const CACHED_PUBLIC_READS = [
   "public.content.mediaSettings",
   "public.content.shopMode",
   "public.payments.config",
+  "public.live.evening",
+  "public.live.promotion",
 ] as const;

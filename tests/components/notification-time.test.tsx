@@ -22,6 +22,7 @@ function notification(createdAt: string): Notification {
     userId: "u1",
     isRead: false,
     competitionId: null,
+    link: null,
     createdAt,
     expiresAt: null,
   };

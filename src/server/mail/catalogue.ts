@@ -1,5 +1,6 @@
 import type { MailTemplateKind, MailTemplateSummary } from "../../shared/schemas/mail";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeNoticeMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from "./account-mails";
+import { claimReminderMail, claimUpdateMail } from "./claim-mails";
 import { postalEntryMail, winnerMail } from "./draw-mails";
 import { marketingMail } from "./marketing";
 import type { MailMessage } from "./outbox";
@@ -52,7 +53,43 @@ export const MAIL_CATALOGUE: Record<MailTemplateKind, CatalogueEntry> = {
     name: "Winner",
     description: "Sent to each winner when a draw is made.",
     transactional: true,
-    sample: () => winnerMail({ to: SAMPLE_TO, name: "Gwen Ellis", competitionTitle: "Massey Ferguson 5S Tractor", ticketNumber: "105" }),
+    sample: () =>
+      winnerMail({
+        to: SAMPLE_TO,
+        name: "Gwen Ellis",
+        competitionTitle: "Massey Ferguson 5S Tractor",
+        ticketNumber: "105",
+        claimLink: `${SAMPLE_ORIGIN}/account/claims/${SAMPLE_ORDER}`,
+        claimBy: new Date("2027-03-29T19:00:00Z"),
+        verifyLink: `${SAMPLE_ORIGIN}/competition/${SAMPLE_ORDER}/draw`,
+      }),
+  },
+  claim_reminder: {
+    name: "Claim reminder",
+    description: "Sent 48 hours and 7 days after a draw to a winner who has not claimed yet, with the claim link and the last day to claim.",
+    transactional: true,
+    sample: () =>
+      claimReminderMail({
+        to: SAMPLE_TO,
+        name: "Gwen Ellis",
+        competitionTitle: "Massey Ferguson 5S Tractor",
+        link: `${SAMPLE_ORIGIN}/account/claims/${SAMPLE_ORDER}`,
+        expiresAt: new Date("2027-03-29T19:00:00Z"),
+        final: false,
+      }),
+  },
+  claim_update: {
+    name: "Claim update",
+    description: "Sent when a claim changes: received, delivered or paid (with the reference), or closed (with the reason).",
+    transactional: true,
+    sample: () =>
+      claimUpdateMail({
+        to: SAMPLE_TO,
+        name: "Gwen Ellis",
+        competitionTitle: "£10,000 Tax-Free Cash",
+        link: `${SAMPLE_ORIGIN}/account/claims/${SAMPLE_ORDER}`,
+        update: { kind: "fulfilled", fulfilment: "paid", reference: "FPS-20270315-0042" },
+      }),
   },
   postal_entry: {
     name: "Postal entry confirmation",

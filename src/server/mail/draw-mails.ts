@@ -1,21 +1,51 @@
-import { facts, heading, html, mailLayout, paragraph } from "./layout";
+import { formatLondonDate } from "../../shared/london-time";
+import { button, facts, heading, html, mailLayout, paragraph } from "./layout";
 import type { MailMessage } from "./outbox";
 
 /** Mail about draws: a winning ticket, a free postal entry recorded. */
 
-export function winnerMail(o: { to: string; name: string; competitionTitle: string; ticketNumber: string }): MailMessage {
+export function winnerMail(o: {
+  to: string;
+  name: string;
+  competitionTitle: string;
+  ticketNumber: string;
+  /** The claim page; absent for a winner the operator contacts directly. */
+  claimLink?: string;
+  claimBy?: Date;
+  verifyLink?: string;
+}): MailMessage {
   const subject = `You've won: ${o.competitionTitle}`;
+  const until = o.claimBy ? formatLondonDate(o.claimBy) : null;
+  const claimText = o.claimLink
+    ? [
+        `Claim your prize${until ? ` by ${until}` : ""}: ${o.claimLink}`,
+        `Confirm your date of birth, choose the prize or its cash alternative where one is offered, and tell us where to deliver it.`,
+      ]
+    : [];
   const body = html`${heading("Congratulations, you've won!")}${paragraph(html`Congratulations ${o.name}!`)}${paragraph(
     html`Your ticket ${o.ticketNumber} was drawn as a winner of “${o.competitionTitle}”.`,
   )}${facts([
     ["Competition", o.competitionTitle],
     ["Winning ticket", o.ticketNumber],
-  ])}${paragraph("We'll contact you within 48 hours to arrange your prize.")}${paragraph("You can check the draw yourself on its public record.")}`;
+    ...(until ? ([["Claim by", until]] as Array<[string, string]>) : []),
+  ])}${o.claimLink ? button(o.claimLink, "Claim your prize") : ""}${paragraph("We'll contact you within 48 hours to arrange your prize.")}${paragraph(
+    o.verifyLink ? html`You can check the draw yourself on its public record: ${o.verifyLink}` : "You can check the draw yourself on its public record.",
+  )}`;
   return {
     to: o.to,
     kind: "winner",
     subject,
-    text: `Congratulations ${o.name}!\n\nYour ticket ${o.ticketNumber} was drawn as a winner of "${o.competitionTitle}".\nWe'll contact you within 48 hours to arrange your prize.\n\nYou can check the draw yourself on its public record.\n\nHarvest Draws`,
+    text: [
+      `Congratulations ${o.name}!`,
+      ``,
+      `Your ticket ${o.ticketNumber} was drawn as a winner of "${o.competitionTitle}".`,
+      ...claimText,
+      `We'll contact you within 48 hours to arrange your prize.`,
+      ``,
+      o.verifyLink ? `You can check the draw yourself on its public record: ${o.verifyLink}` : `You can check the draw yourself on its public record.`,
+      ``,
+      `Harvest Draws`,
+    ].join("\n"),
     html: mailLayout({ title: subject, preheader: `Ticket ${o.ticketNumber} won ${o.competitionTitle}`, body }),
   };
 }

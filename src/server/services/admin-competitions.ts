@@ -11,17 +11,32 @@ import { numberSetting } from "./settings";
 
 type CampaignValues = z.output<typeof campaignInput>;
 
-function toAdmin(c: Competition, revenuePence: number, paidEntries: number): AdminCompetition {
+/** Why a closed competition cannot reopen (null when Activate may); the words the toggle would be refused with. */
+export function reopenBlockedReason(c: Pick<Competition, "status" | "endDate" | "maxTickets" | "soldTickets">, poolFrozen: boolean, now: Date): string | null {
+  if (c.status !== "closed") return null;
+  if (poolFrozen) return "The draw pool is frozen for the draw, so sales cannot reopen.";
+  if (c.endDate <= now) return "Its end date has passed, so sales cannot reopen.";
+  if (c.maxTickets !== null && c.soldTickets >= c.maxTickets) return "It has sold out.";
+  return null;
+}
+
+function toAdmin(c: Competition, revenuePence: number, paidEntries: number, poolFrozen: boolean, now: Date): AdminCompetition {
   return {
     ...competitionCoreView(c),
     heldTickets: c.heldTickets,
     qualifyingAnswer: c.qualifyingAnswer,
     revenue: penceToDecimal(revenuePence),
     paidEntries,
+    poolFrozen,
+    reopenBlockedReason: reopenBlockedReason(c, poolFrozen, now),
   };
 }
 
-export function listAdminCompetitions(db: Db): AdminCompetition[] {
+function isFrozen(db: Tx, id: string): boolean {
+  return !!db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get();
+}
+
+export function listAdminCompetitions(db: Db, now = new Date()): AdminCompetition[] {
   const paid = db
     .select({
       competitionId: entries.competitionId,
@@ -33,16 +48,23 @@ export function listAdminCompetitions(db: Db): AdminCompetition[] {
     .groupBy(entries.competitionId)
     .all();
   const byId = new Map(paid.map((p) => [p.competitionId, p]));
+  const frozen = new Set(
+    db
+      .select({ id: draws.competitionId })
+      .from(draws)
+      .all()
+      .map((d) => d.id),
+  );
   return db
     .select()
     .from(competitions)
     .orderBy(desc(competitions.createdAt))
     .all()
-    .map((c) => toAdmin(c, Number(byId.get(c.id)?.revenue ?? 0), Number(byId.get(c.id)?.n ?? 0)));
+    .map((c) => toAdmin(c, Number(byId.get(c.id)?.revenue ?? 0), Number(byId.get(c.id)?.n ?? 0), frozen.has(c.id), now));
 }
 
 function getAdmin(db: Db, id: string): AdminCompetition {
-  return listAdminCompetitions(db).find((c) => c.id === id) ?? toAdmin(findCompetition(db, id), 0, 0);
+  return listAdminCompetitions(db).find((c) => c.id === id) ?? toAdmin(findCompetition(db, id), 0, 0, isFrozen(db, id), new Date());
 }
 
 function values(input: CampaignValues) {
@@ -100,7 +122,7 @@ export function createCompetition(db: Db, actor: Actor, input: CampaignValues): 
     (tx) => tx.insert(competitions).values(v).returning().get(),
     (created) => ({ action: "admin.competitions.create", targetId: created.id, details: { ...input } }),
   );
-  return toAdmin(row, 0, 0);
+  return toAdmin(row, 0, 0, false, new Date());
 }
 
 /** Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle). */
@@ -112,9 +134,14 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
     // Neither the toggle nor the full form may skip the draw: "drawn" without a revealed seed and winners is a lie.
     if (input.status === "drawn" && current.status !== "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
     // Once the pool is frozen for the draw, sales cannot reopen and the status is the draw's to change.
-    const frozen = tx.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get();
+    const frozen = isFrozen(tx, id);
     if (frozen && input.status !== current.status) {
       throw new AppError("POOL_FROZEN", "The draw pool of this competition is frozen; its status can no longer be changed");
+    }
+    // Reopening from the toggle: only before the end date and while tickets remain (the form may move the end date).
+    if (!("title" in input) && current.status === "closed" && input.status === "active") {
+      const reason = reopenBlockedReason(current, frozen, new Date());
+      if (reason) throw new AppError("INVALID_STATE", `This competition cannot reopen: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`);
     }
     if (!("title" in input)) {
       tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();

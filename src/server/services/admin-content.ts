@@ -1,11 +1,12 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../../db/client";
-import { aboutPage, categories, competitions, heroSlides, popups, winners } from "../../../db/schema";
+import type { Db, Tx } from "../../../db/client";
+import { aboutPage, categories, competitions, entries, heroSlides, popups, tickets, winners } from "../../../db/schema";
 import type { aboutPageInput, categoryInput, heroSlideInput, popupInput, winnerInput } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
 import type { UploadGrants, UploadKind } from "../storage/uploads";
 import { audited, type Actor } from "./audit";
+import { openClaim } from "./claims";
 import { getAboutPage, toHeroSlide } from "./content";
 import { toPopup } from "./popups";
 
@@ -222,22 +223,57 @@ function competitionTitle(db: Pick<Db, "select">, id: string): string {
   return c.title;
 }
 
-/** A winner typed in by an admin, for prizes decided outside the draw; labelled manual. */
-export function createWinner(db: Db, actor: Actor, input: z.output<typeof winnerInput>) {
+/**
+ * A winner typed in by an admin, for prizes decided outside the draw; labelled manual. With a
+ * ticket number it is linked to the entry holding that ticket, and that winner's claim opens.
+ */
+export function createWinner(db: Db, actor: Actor, input: z.output<typeof winnerInput>, from: { now?: Date; origin?: string } = {}) {
+  const now = from.now ?? new Date();
+  const { ticketNumber, ...fields } = input;
   return audited(
     db,
     actor,
-    (tx) =>
-      toAdminWinner(
-        tx
-          .insert(winners)
-          .values({ ...input, source: "manual" })
-          .returning()
-          .get(),
-        competitionTitle(tx, input.competitionId),
-      ),
+    (tx) => {
+      const title = competitionTitle(tx, input.competitionId);
+      const entry = ticketNumber ? winningEntry(tx, input.competitionId, ticketNumber) : null;
+      const created = tx
+        .insert(winners)
+        .values({ ...fields, source: "manual", entryId: entry?.id ?? null, ticketNumber: ticketNumber ?? null, winDate: now })
+        .returning()
+        .get();
+      if (entry)
+        openClaim(tx, {
+          winnerId: created.id,
+          competition: { id: input.competitionId, title },
+          entry,
+          ticketNumber: ticketNumber!,
+          now,
+          origin: from.origin ?? "",
+        });
+      return toAdminWinner(created, title);
+    },
     (created) => ({ action: "admin.winners.create", targetId: created.id, details: { ...input } }),
   );
+}
+
+/** The entry holding a ticket of the competition that counts (paid online, or postal) and has not already won. */
+function winningEntry(tx: Tx, competitionId: string, ticketNumber: string) {
+  const row = tx
+    .select({ entry: entries })
+    .from(tickets)
+    .innerJoin(entries, eq(tickets.entryId, entries.id))
+    .where(and(eq(tickets.competitionId, competitionId), eq(tickets.number, ticketNumber)))
+    .get();
+  if (!row || (row.entry.entryMethod === "online" && row.entry.paymentStatus !== "paid")) {
+    throw new AppError("INVALID_INPUT", "No paid or postal entry holds that ticket number in this competition");
+  }
+  const already = tx
+    .select({ id: winners.id })
+    .from(winners)
+    .where(and(eq(winners.competitionId, competitionId), eq(winners.ticketNumber, ticketNumber)))
+    .get();
+  if (already) throw new AppError("ALREADY_EXISTS", "That ticket is already a winner of this competition");
+  return row.entry;
 }
 
 export function updateWinner(db: Db, actor: Actor, id: string, input: z.output<typeof winnerInput>) {
@@ -246,7 +282,9 @@ export function updateWinner(db: Db, actor: Actor, id: string, input: z.output<t
     actor,
     (tx) => {
       const title = competitionTitle(tx, input.competitionId);
-      const row = tx.update(winners).set(input).where(eq(winners.id, id)).returning().get();
+      // The ticket (and so the claim) is fixed when the winner is added.
+      const { competitionId, customerName, photo, testimonial } = input;
+      const row = tx.update(winners).set({ competitionId, customerName, photo, testimonial }).where(eq(winners.id, id)).returning().get();
       if (!row) throw notFound("Winner");
       return toAdminWinner(row, title);
     },

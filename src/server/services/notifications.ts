@@ -34,6 +34,7 @@ function toView(n: typeof notifications.$inferSelect, readAt: Date | null): Noti
     userId: n.userId,
     isRead: n.userId ? n.isRead : readAt !== null,
     competitionId: n.competitionId,
+    link: n.link,
     createdAt: n.createdAt.toISOString(),
     expiresAt: n.expiresAt?.toISOString() ?? null,
   };

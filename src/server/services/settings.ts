@@ -1,8 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
-import { settings } from "../../../db/schema";
+import { competitions, settings } from "../../../db/schema";
+import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, parseLiveSchedule } from "../../shared/live-schedule";
 import { AppError } from "../errors";
 import { audited, type Actor } from "./audit";
+import { PROMOTION_DEFAULTS } from "../../shared/schemas/live";
+import { streamFor } from "./live-stream";
 
 export interface SettingView {
   key: string;
@@ -65,7 +68,34 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
   { key: "harm_spend_30d_threshold", value: "500.00", description: "Spend in 30 days that flags a player for review (£)", category: "player_protection" },
   { key: "harm_orders_per_day", value: "20", description: "Orders in 24 hours that flag a player for review", category: "player_protection" },
   { key: "complaint_response_weeks", value: "8", description: "Weeks within which a complaint must be answered", category: "player_protection" },
+  { key: "claim_window_days", value: "28", description: "Days a winner has to claim their prize before the claim expires", category: "winners" },
+  {
+    key: "live_draw_schedule",
+    value: DEFAULT_LIVE_DRAW_SCHEDULE,
+    description: "Weekday and time of the weekly live draw, UK time (e.g. Monday 20:00)",
+    category: "live_draw",
+  },
+  {
+    key: "live_stream_url",
+    value: "",
+    description: "The YouTube or Facebook video page of the live draw, shown on /live (empty: no stream)",
+    category: "live_draw",
+  },
+  { key: "promotion_enabled", value: "true", description: "Show the promotion dialog on the home page", category: "promotion" },
+  { key: "promotion_title", value: PROMOTION_DEFAULTS.title, description: "The promotion dialog's title", category: "promotion" },
+  { key: "promotion_text", value: PROMOTION_DEFAULTS.text, description: "The promotion dialog's text", category: "promotion" },
+  {
+    key: "promotion_competition_id",
+    value: "",
+    description: "The competition the promotion's ENTER NOW opens (empty: the competitions list)",
+    category: "promotion",
+  },
 ];
+
+const BOOLEAN_SETTINGS = new Set(["allow_guest_checkout", "require_verified_email", "promotion_enabled"]);
+/** Settings that may be cleared. */
+const OPTIONAL_SETTINGS = new Set(["live_stream_url", "promotion_competition_id"]);
+const TEXT_LIMITS: Record<string, number> = { promotion_title: 120, promotion_text: 500 };
 
 /** Rules for values an admin may set; keys containing size_mb are numbers from 1 to 5000. */
 function validateSetting(key: string, value: string): string {
@@ -80,7 +110,8 @@ function validateSetting(key: string, value: string): string {
     if (!Number.isInteger(n) || n < 1 || n > 100) throw new AppError("INVALID_INPUT", "Winners to show must be a whole number from 1 to 100");
     return String(n);
   }
-  if (key === "allow_guest_checkout") {
+  if (OPTIONAL_SETTINGS.has(key) && !v) return "";
+  if (BOOLEAN_SETTINGS.has(key)) {
     if (v !== "true" && v !== "false") throw new AppError("INVALID_INPUT", "Use true or false");
     return v;
   }
@@ -88,6 +119,22 @@ function validateSetting(key: string, value: string): string {
     if (!/^\d{1,7}(\.\d{1,2})?$/.test(v)) throw new AppError("INVALID_INPUT", "Use an amount in pounds, e.g. 250.00");
     return Number(v).toFixed(2);
   }
+  if (key === "claim_window_days") {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 7 || n > 365) throw new AppError("INVALID_INPUT", "Use a whole number of days from 7 to 365");
+    return String(n);
+  }
+  if (key === "live_draw_schedule") {
+    const schedule = parseLiveSchedule(v);
+    if (!schedule) throw new AppError("INVALID_INPUT", "Use a weekday and a 24-hour time, e.g. Monday 20:00");
+    return formatLiveSchedule(schedule);
+  }
+  if (key === "live_stream_url") {
+    const stream = streamFor(v);
+    if (!stream) throw new AppError("INVALID_INPUT", "Use the https address of a YouTube or Facebook video page");
+    return stream.url;
+  }
+  if (TEXT_LIMITS[key] && v.length > TEXT_LIMITS[key]) throw new AppError("INVALID_INPUT", `Use at most ${TEXT_LIMITS[key]} characters`);
   if (key.endsWith("_hours") || key.endsWith("_weeks") || key.endsWith("_per_day")) {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new AppError("INVALID_INPUT", "Use a whole number of at least 1");
@@ -113,12 +160,11 @@ export function updateSetting(db: Db, actor: Actor, key: string, value: string):
     (tx) => {
       const existing = tx.select().from(settings).where(eq(settings.key, key)).get();
       if (!existing) throw new AppError("NOT_FOUND", `No setting called ${key}`);
-      return tx
-        .update(settings)
-        .set({ value: validateSetting(key, value) })
-        .where(eq(settings.key, key))
-        .returning()
-        .get()!;
+      const valid = validateSetting(key, value);
+      if (key === "promotion_competition_id" && valid && !tx.select({ id: competitions.id }).from(competitions).where(eq(competitions.id, valid)).get()) {
+        throw new AppError("INVALID_INPUT", "Choose an existing competition");
+      }
+      return tx.update(settings).set({ value: valid }).where(eq(settings.key, key)).returning().get()!;
     },
     () => ({ action: "admin.settings.update", targetId: key, details: { key, value } }),
   );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordId } from "./common";
 import { dateOfBirthChange } from "./admin";
+import { customerClaim } from "./claims";
 import { customerProfile, email, password } from "./auth";
 import { customerEntry, customerWin } from "./entry";
 import { orderView } from "./order";
@@ -87,6 +88,8 @@ export const customerExport = z.object({
   orders: z.array(orderView),
   entries: z.array(customerEntry),
   wins: z.array(customerWin),
+  /** Prize claims, with the phone and delivery address given. */
+  claims: z.array(customerClaim),
   notifications: z.array(
     z.object({ id: z.string(), title: z.string(), message: z.string(), type: z.string(), isRead: z.boolean(), createdAt: z.string().nullable() }),
   ),

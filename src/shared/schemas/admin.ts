@@ -135,6 +135,10 @@ export const adminCompetition = competitionCore.extend({
   /** Paid revenue, e.g. "1234.50". */
   revenue: z.string(),
   paidEntries: z.number().int(),
+  /** The draw pool has been frozen (sales can never reopen). */
+  poolFrozen: z.boolean(),
+  /** For a closed competition: null when Activate may reopen it, else why it cannot ("The draw pool is frozen…"). */
+  reopenBlockedReason: z.string().nullable(),
 });
 export type AdminCompetition = z.infer<typeof adminCompetition>;
 
@@ -200,6 +204,17 @@ export const winnerInput = z.strictObject({
     .default("")
     .transform((v) => v || null),
   testimonial: optionalText(2000),
+  /**
+   * The winning ticket, when the prize was won with an entry (read on create only): links the
+   * winner to that entry and opens their prize claim.
+   */
+  ticketNumber: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^\d*$/, "Ticket number must be a number")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export const winnerUpdate = winnerInput.extend({ id: recordId });
 

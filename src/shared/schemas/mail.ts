@@ -8,6 +8,8 @@ export const MAIL_TEMPLATE_KINDS = [
   "order_confirmation",
   "refund",
   "winner",
+  "claim_reminder",
+  "claim_update",
   "postal_entry",
   "email_verification",
   "password_reset",

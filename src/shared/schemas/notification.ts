@@ -14,6 +14,8 @@ export const notification = z.object({
   userId: z.string().nullable(),
   isRead: z.boolean(),
   competitionId: z.string().nullable(),
+  /** A page of the shop it opens (e.g. /account/claims/{id}); null for none. */
+  link: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
 });

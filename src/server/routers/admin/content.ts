@@ -106,10 +106,18 @@ export const winnersRouter = router({
     .output(z.array(adminWinner))
     .query(({ ctx }) => admin.listAdminWinners(ctx.db)),
   create: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/admin/winners", tags: ["admin"], summary: "Add a winner by hand (labelled manual)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/winners",
+        tags: ["admin"],
+        summary: "Add a winner by hand (labelled manual)",
+        description: "With ticketNumber (a paid or postal ticket of that competition), the winner is linked to its entry and their prize claim opens.",
+      },
+    })
     .input(winnerInput)
     .output(adminWinner)
-    .mutation(({ ctx, input }) => admin.createWinner(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => admin.createWinner(ctx.db, ctx.actor, input, { now: ctx.now(), origin: ctx.origin })),
   update: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/winners/{id}", tags: ["admin"], summary: "Update a winner" } })
     .input(winnerUpdate)

@@ -18,7 +18,9 @@ export const adminDrawsRouter = router({
     })
     .input(runDrawInput)
     .output(drawRecord)
-    .mutation(({ ctx, input }) => runDraw({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor }, input.id, input.beacon ?? null)),
+    .mutation(({ ctx, input }) =>
+      runDraw({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor, origin: ctx.origin }, input.id, input.beacon ?? null),
+    ),
 
   recordPostal: adminProcedure
     .meta({

@@ -1,5 +1,7 @@
 import { router } from "../../trpc/procedures";
+import { adminClaimsRouter } from "./claims";
 import { adminCompetitionsRouter } from "./competitions";
+import { adminLiveRouter } from "./live";
 import { adminCustomersRouter } from "./customers";
 import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
 import { adminDrawsRouter } from "./draws";
@@ -29,4 +31,6 @@ export const adminRouter = router({
   orders: adminOrdersRouter,
   mail: adminMailRouter,
   customers: adminCustomersRouter,
+  claims: adminClaimsRouter,
+  live: adminLiveRouter,
 });

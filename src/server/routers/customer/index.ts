@@ -1,5 +1,6 @@
 import { router } from "../../trpc/procedures";
 import { accountRouter } from "./account";
+import { customerClaimsRouter } from "./claims";
 import { customerEntriesRouter } from "./entries";
 import { notificationsRouter } from "./notifications";
 import { customerOrdersRouter } from "./orders";
@@ -7,6 +8,7 @@ import { protectionRouter } from "./protection";
 
 export const customerRouter = router({
   account: accountRouter,
+  claims: customerClaimsRouter,
   entries: customerEntriesRouter,
   notifications: notificationsRouter,
   orders: customerOrdersRouter,

@@ -5,6 +5,7 @@ import { contactRouter } from "./contact";
 import { contentRouter } from "./content";
 import { drawsRouter } from "./draws";
 import { healthRouter } from "./health";
+import { liveRouter } from "./live";
 import { entriesRouter } from "./entries";
 import { paymentsRouter } from "./payments";
 
@@ -17,4 +18,5 @@ export const publicRouter = router({
   draws: drawsRouter,
   health: healthRouter,
   payments: paymentsRouter,
+  live: liveRouter,
 });

@@ -3,6 +3,7 @@ import type { Db } from "../../../../db/client";
 import { contactMessages, notifications, protectionEvents, users } from "../../../../db/schema";
 import { AppError } from "../../errors";
 import { toCustomerProfile } from "../auth";
+import { listUserClaims } from "../claims";
 import { listUserEntries, listUserWins } from "../entries";
 import { getLimits } from "../protection/limits";
 import { listUserOrders } from "../purchase";
@@ -12,7 +13,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
  * Everything the shop holds about a customer, as one JSON document (the right of access): the
- * profile, orders with their refunds, entries and tickets, wins, their own notifications, limits
+ * profile, orders with their refunds, entries and tickets, wins and prize claims, their own notifications, limits
  * and breaks, messages and complaints sent from their address, and the devices signed in (never a
  * token or a hash). The password hash and the unsubscribe token are the only things left out.
  */
@@ -27,6 +28,7 @@ export function exportCustomerData(db: Db, userId: string, currentSessionId: str
     orders: listUserOrders(db, userId),
     entries: listUserEntries(db, userId),
     wins: listUserWins(db, userId),
+    claims: listUserClaims(db, user),
     notifications: db
       .select()
       .from(notifications)

@@ -1,11 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { transaction } from "../../../../db/client";
-import { competitions, draws, entries, notifications, tickets, users, winners } from "../../../../db/schema";
+import { competitions, draws, entries, tickets, users, winners } from "../../../../db/schema";
 import { drawWinners } from "../../../shared/draw";
 import { AppError } from "../../errors";
-import { winnerMail } from "../../mail/draw-mails";
-import { enqueueMail } from "../../mail/outbox";
 import { writeAudit } from "../audit";
+import { openClaim } from "../claims";
 import { findCompetition } from "../competitions";
 import { closeSales, freezePool } from "./lifecycle";
 import { getDrawRecord, type DrawPublicRecord } from "./record";
@@ -75,22 +74,12 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
     tx.update(competitions).set({ status: "drawn" }).where(eq(competitions.id, id)).run();
     for (const w of recorded) {
       const entry = byNumber.get(w.ticketNumber)!.entry;
-      tx.insert(winners)
+      const winner = tx
+        .insert(winners)
         .values({ competitionId: id, entryId: entry.id, ticketNumber: w.ticketNumber, customerName: w.displayName, source: "draw", winDate: now })
-        .run();
-      if (entry.userId) {
-        tx.insert(notifications)
-          .values({
-            userId: entry.userId,
-            type: "winner",
-            priority: "urgent",
-            competitionId: id,
-            title: "You've won!",
-            message: `Your ticket ${w.ticketNumber} won "${before.title}". We'll be in touch within 48 hours to arrange your prize.`,
-          })
-          .run();
-      }
-      enqueueMail(tx, winnerMail({ to: entry.customerEmail, name: entry.customerName, competitionTitle: before.title, ticketNumber: w.ticketNumber }));
+        .returning({ id: winners.id })
+        .get();
+      openClaim(tx, { winnerId: winner.id, competition: { id, title: before.title }, entry, ticketNumber: w.ticketNumber, now, origin: deps.origin ?? "" });
     }
     if (audit) writeAudit(tx, audit.actor, audit.row("drawn"));
   });

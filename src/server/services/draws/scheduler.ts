@@ -33,11 +33,19 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
     closeSales(db, c.id);
     closed++;
   }
+  // A competition an admin closed before its end date is paused, not finished: its pool freezes at
+  // the end date (or sell-out, or when the draw is run), so until then it may be reopened.
   const unfrozen = db
     .select({ id: competitions.id })
     .from(competitions)
     .leftJoin(draws, eq(draws.competitionId, competitions.id))
-    .where(and(eq(competitions.status, "closed"), sql`${draws.competitionId} is null`))
+    .where(
+      and(
+        eq(competitions.status, "closed"),
+        sql`${draws.competitionId} is null`,
+        or(lte(competitions.endDate, now), and(sql`${competitions.maxTickets} is not null`, sql`${competitions.soldTickets} >= ${competitions.maxTickets}`)),
+      ),
+    )
     .all();
   for (const c of unfrozen) if (await freezePool(db, c.id, now)) frozen++;
   const due = db

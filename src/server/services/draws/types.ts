@@ -6,6 +6,8 @@ export interface DrawDeps {
   db: Db;
   mailer: Mailer;
   now?: () => Date;
+  /** The shop's public origin, for the links in winners' mail ("" makes them relative). */
+  origin?: string;
   /** The admin running the draw from the back office; absent for the scheduler. */
   actor?: Actor;
 }

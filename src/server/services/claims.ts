@@ -1,0 +1,419 @@
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { transaction, type Db, type Tx } from "../../../db/client";
+import { competitions, notifications, prizeClaims, users, type PrizeClaim, type User } from "../../../db/schema";
+import { ageOn } from "../../shared/london-time";
+import type { AdminClaim, AdminClaimUpdate, ClaimAddress, ClaimsSummary, ClaimSubmitInput, CustomerClaim } from "../../shared/schemas/claims";
+import { AppError } from "../errors";
+import { claimReminderMail, claimUpdateMail, claimUpdateWords, type ClaimUpdate } from "../mail/claim-mails";
+import { winnerMail } from "../mail/draw-mails";
+import type { Mailer } from "../mail/mailer";
+import { enqueueMail } from "../mail/outbox";
+import { writeAudit, type Actor } from "./audit";
+import { numberSetting } from "./settings";
+
+/*
+ * Prize claims (issue #17): a winner is told (notified), claims online (claimed: who they are, the
+ * prize or its cash alternative, where to send it), and staff deliver or pay (fulfilled); a claim
+ * nobody makes within the window expires. Every change is a notification to the winner and an
+ * audit row, written in the change's transaction.
+ */
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** The footer's promise: winners are contacted within 48 hours. */
+export const ACKNOWLEDGE_WITHIN_MS = 48 * HOUR;
+const FINAL_REMINDER_AFTER_MS = 7 * DAY;
+/** Changes nobody made by hand (the window closing) are logged under this actor. */
+export const SYSTEM_ACTOR: Actor = { id: "system", email: "system" };
+
+export const claimPath = (id: string) => `/account/claims/${id}`;
+
+/** The entry's person and prize, as the draw (or an admin naming a winner) knows them. */
+export interface ClaimOpening {
+  winnerId: string;
+  competition: { id: string; title: string };
+  entry: { id: string; userId: string | null; customerEmail: string; customerName: string };
+  ticketNumber: string | null;
+  now: Date;
+  /** The shop's public origin for the mail's links ("" without HTTP). */
+  origin: string;
+}
+
+/**
+ * Opens the claim of a new winner inside the transaction that made them one: the claim, an urgent
+ * notification linking to it and the winner's mail with the claim link.
+ */
+export function openClaim(tx: Tx, o: ClaimOpening): PrizeClaim {
+  const windowDays = numberSetting(tx, "claim_window_days", 28);
+  const expiresAt = new Date(o.now.getTime() + windowDays * DAY);
+  const claim = tx
+    .insert(prizeClaims)
+    .values({
+      winnerId: o.winnerId,
+      competitionId: o.competition.id,
+      entryId: o.entry.id,
+      userId: o.entry.userId,
+      customerEmail: o.entry.customerEmail.trim().toLowerCase(),
+      customerName: o.entry.customerName,
+      ticketNumber: o.ticketNumber,
+      notifiedAt: o.now,
+      expiresAt,
+    })
+    .returning()
+    .get();
+  if (o.entry.userId) {
+    tx.insert(notifications)
+      .values({
+        userId: o.entry.userId,
+        type: "winner",
+        priority: "urgent",
+        competitionId: o.competition.id,
+        link: claimPath(claim.id),
+        title: "You've won!",
+        message: `${o.ticketNumber ? `Your ticket ${o.ticketNumber} won` : "You won"} "${o.competition.title}". Claim your prize: we'll be in touch within 48 hours to arrange it.`,
+      })
+      .run();
+  }
+  enqueueMail(
+    tx,
+    winnerMail({
+      to: o.entry.customerEmail,
+      name: o.entry.customerName,
+      competitionTitle: o.competition.title,
+      ticketNumber: o.ticketNumber ?? "",
+      claimLink: `${o.origin}${claimPath(claim.id)}`,
+      claimBy: expiresAt,
+      verifyLink: `${o.origin}/competition/${o.competition.id}/draw`,
+    }),
+  );
+  return claim;
+}
+
+// Reading -------------------------------------------------------------------------------------
+
+const claimColumns = {
+  claim: prizeClaims,
+  title: competitions.title,
+  image: competitions.image,
+  prizeDetails: competitions.prizeDetails,
+  cashAlternative: competitions.cashAlternative,
+};
+type ClaimRow = { claim: PrizeClaim; title: string; image: string; prizeDetails: string | null; cashAlternative: string | null };
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toCustomerClaim(r: ClaimRow): CustomerClaim {
+  const c = r.claim;
+  return {
+    id: c.id,
+    competitionId: c.competitionId,
+    competitionTitle: r.title,
+    competitionImage: r.image,
+    prize: r.prizeDetails?.trim() || r.title,
+    cashAlternative: r.cashAlternative,
+    status: c.status,
+    ticketNumber: c.ticketNumber,
+    notifiedAt: c.notifiedAt.toISOString(),
+    expiresAt: c.expiresAt.toISOString(),
+    choice: c.choice,
+    phone: c.phone,
+    address: c.address,
+    deliverable: c.deliverable,
+    claimedAt: iso(c.claimedAt),
+    fulfilledAt: iso(c.fulfilledAt),
+    fulfilment: c.fulfilment,
+    reference: c.reference,
+    expiredAt: iso(c.expiredAt),
+    expiryReason: c.expiryReason,
+    verifyUrl: `/competition/${c.competitionId}/draw`,
+  };
+}
+
+function toAdminClaim(r: ClaimRow, now: Date): AdminClaim {
+  const c = r.claim;
+  return {
+    ...toCustomerClaim(r),
+    winnerId: c.winnerId,
+    customerName: c.customerName,
+    customerEmail: c.customerEmail,
+    userId: c.userId,
+    contactedAt: iso(c.contactedAt),
+    contactNote: c.contactNote,
+    overdue: isOverdue(c, now),
+    reminder48hAt: iso(c.reminder48hAt),
+    reminder7dAt: iso(c.reminder7dAt),
+  };
+}
+
+/** Not acknowledged (claimed online, or reached by phone) within 48 hours of the draw. */
+function isOverdue(c: PrizeClaim, now: Date): boolean {
+  return c.status === "notified" && !c.contactedAt && now.getTime() - c.notifiedAt.getTime() > ACKNOWLEDGE_WITHIN_MS;
+}
+
+function claimRows(db: Tx) {
+  return db.select(claimColumns).from(prizeClaims).innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id));
+}
+
+/**
+ * The winner's own claims: those of their account's entries, and those of guest entries made with
+ * the address they have verified. Anyone else's claim is as unknown as one that does not exist.
+ */
+function ownedBy(user: Pick<User, "id" | "email" | "emailVerified">) {
+  return user.emailVerified
+    ? sql`(${prizeClaims.userId} = ${user.id} or (${prizeClaims.userId} is null and ${prizeClaims.customerEmail} = ${user.email.toLowerCase()}))`
+    : eq(prizeClaims.userId, user.id);
+}
+
+export function listUserClaims(db: Db, user: User): CustomerClaim[] {
+  return claimRows(db).where(ownedBy(user)).orderBy(desc(prizeClaims.notifiedAt)).all().map(toCustomerClaim);
+}
+
+function ownClaimRow(db: Tx, user: User, id: string): ClaimRow {
+  const row = claimRows(db)
+    .where(and(eq(prizeClaims.id, id), ownedBy(user)))
+    .get();
+  if (!row) throw new AppError("NOT_FOUND", "Claim not found");
+  return row;
+}
+
+export function getUserClaim(db: Db, user: User, id: string): CustomerClaim {
+  return toCustomerClaim(ownClaimRow(db, user, id));
+}
+
+export function listAdminClaims(db: Db, status: PrizeClaim["status"] | undefined, now: Date): AdminClaim[] {
+  return claimRows(db)
+    .where(status ? eq(prizeClaims.status, status) : undefined)
+    .orderBy(desc(prizeClaims.notifiedAt))
+    .all()
+    .map((r) => toAdminClaim(r, now));
+}
+
+export function getAdminClaim(db: Tx, id: string, now: Date): AdminClaim {
+  const row = claimRows(db).where(eq(prizeClaims.id, id)).get();
+  if (!row) throw new AppError("NOT_FOUND", "Claim not found");
+  return toAdminClaim(row, now);
+}
+
+export function claimsSummary(db: Db, now: Date): ClaimsSummary {
+  const overdueBefore = new Date(now.getTime() - ACKNOWLEDGE_WITHIN_MS);
+  const row = db
+    .select({
+      awaitingContact: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null then 1 else 0 end), 0)`,
+      overdue: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null and ${prizeClaims.notifiedAt} < ${overdueBefore.getTime()} then 1 else 0 end), 0)`,
+      awaitingFulfilment: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'claimed' then 1 else 0 end), 0)`,
+    })
+    .from(prizeClaims)
+    .get()!;
+  return { awaitingContact: Number(row.awaitingContact), overdue: Number(row.overdue), awaitingFulfilment: Number(row.awaitingFulfilment) };
+}
+
+// Changing ------------------------------------------------------------------------------------
+
+/** The winner's notification and mail about a change, in the change's transaction. */
+function tellWinner(tx: Tx, claim: PrizeClaim, competitionTitle: string, update: ClaimUpdate, origin: string): void {
+  const words = claimUpdateWords(competitionTitle, update);
+  if (claim.userId) {
+    tx.insert(notifications)
+      .values({
+        userId: claim.userId,
+        type: update.kind === "expired" ? "warning" : "success",
+        priority: "high",
+        competitionId: claim.competitionId,
+        link: claimPath(claim.id),
+        title: words.title,
+        message: words.message,
+      })
+      .run();
+  }
+  enqueueMail(tx, claimUpdateMail({ to: claim.customerEmail, name: claim.customerName, competitionTitle, link: `${origin}${claimPath(claim.id)}`, update }));
+}
+
+/** UK mainland or Ireland: delivered free. Islands and territories the footer does not promise are arranged by the operator. */
+const UK_NAMES = new Set(["united kingdom", "uk", "great britain", "gb", "england", "scotland", "wales", "northern ireland"]);
+const IRELAND_NAMES = new Set(["ireland", "republic of ireland", "eire", "éire", "ie"]);
+/** Postcode areas off the UK mainland: the Isle of Man, the Channel Islands, Scottish islands, Scilly, the Isle of Wight. */
+const OFFSHORE_POSTCODE =
+  /^(IM|GY|JE|HS|ZE)\d|^KW1[5-7]\b|^TR2[1-5]\b|^PO(3[0-9]|4[01])\b|^IV4[1-9]\b|^IV5[15-6]\b|^PA(4[1-9]|6[0-9]|7[0-8])\b|^PH4[2-4]\b|^KA2[78]\b/;
+
+export function isDeliverable(address: ClaimAddress): boolean {
+  const country = address.country.trim().toLowerCase().replace(/\./g, "");
+  if (IRELAND_NAMES.has(country)) return true;
+  if (!UK_NAMES.has(country)) return false;
+  const postcode = address.postcode.toUpperCase().replace(/\s+/g, " ").trim();
+  return !OFFSHORE_POSTCODE.test(postcode);
+}
+
+function requireOpen(claim: PrizeClaim, now: Date): void {
+  if (claim.status === "expired" || (claim.status === "notified" && claim.expiresAt <= now)) {
+    throw new AppError("CLAIM_EXPIRED", "The claim window for this prize has closed. Please contact us if you think this is wrong.");
+  }
+  if (claim.status !== "notified") throw new AppError("INVALID_STATE", "This prize has already been claimed.");
+}
+
+/**
+ * The winner's claim. Needs a verified email address and the date of birth on the account (an
+ * account without one records it here, 18+ only); the cash alternative only where one is offered.
+ */
+export function submitClaim(db: Db, user: User, id: string, input: ClaimSubmitInput & { acceptTerms: true }, now: Date, origin: string): CustomerClaim {
+  return transaction(db, (tx) => {
+    const row = ownClaimRow(tx, user, id);
+    const claim = row.claim;
+    if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", "Please confirm your email address before claiming your prize.");
+    requireOpen(claim, now);
+    const fresh = tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, user.id)).get();
+    const onAccount = fresh?.dateOfBirth ?? null;
+    if (onAccount && onAccount !== input.dateOfBirth) {
+      throw new AppError("DATE_OF_BIRTH_MISMATCH", "That date of birth doesn't match the one on your account.");
+    }
+    if (ageOn(input.dateOfBirth, now) < 18) throw new AppError("UNDER_18", "Prizes can only be claimed by winners aged 18 or over.");
+    if (!onAccount) tx.update(users).set({ dateOfBirth: input.dateOfBirth }).where(eq(users.id, user.id)).run();
+    if (input.choice === "cash" && !row.cashAlternative) throw new AppError("INVALID_INPUT", "This prize has no cash alternative.");
+    const deliverable = isDeliverable(input.address);
+    const updated = tx
+      .update(prizeClaims)
+      .set({
+        status: "claimed",
+        choice: input.choice,
+        phone: input.phone,
+        address: input.address,
+        deliverable,
+        termsAcceptedAt: now,
+        claimedAt: now,
+        // A guest entry's claim now belongs to the verified account that made it.
+        userId: claim.userId ?? user.id,
+      })
+      .where(and(eq(prizeClaims.id, id), eq(prizeClaims.status, "notified")))
+      .returning()
+      .get();
+    if (!updated) throw new AppError("INVALID_STATE", "This prize has already been claimed.");
+    tellWinner(tx, updated, row.title, { kind: "claimed", choice: input.choice, deliverable }, origin);
+    writeAudit(
+      tx,
+      { id: user.id, email: user.email },
+      {
+        action: "customer.claims.submit",
+        targetType: "claims",
+        targetId: id,
+        details: { id, choice: input.choice, deliverable, country: input.address.country },
+      },
+    );
+    return toCustomerClaim({ ...row, claim: updated });
+  });
+}
+
+/** PUT /admin/claims/{id}: record contact, mark fulfilled with a reference, or expire with a reason. */
+export function updateClaim(db: Db, actor: Actor, id: string, input: AdminClaimUpdate, now: Date, origin: string): AdminClaim {
+  return transaction(db, (tx) => {
+    const row = claimRows(tx).where(eq(prizeClaims.id, id)).get();
+    if (!row) throw new AppError("NOT_FOUND", "Claim not found");
+    const claim = row.claim;
+    const note = input.note?.trim() || undefined;
+    const reference = input.reference?.trim() || undefined;
+    const refuse = () => {
+      throw new AppError("INVALID_STATE", `A claim that is ${claim.status} cannot be marked ${input.status}.`);
+    };
+    if (input.status === "notified") {
+      // Contact with a winner who has not claimed yet (by phone): acknowledged, still to claim.
+      if (claim.status !== "notified") refuse();
+      if (!note) throw new AppError("INVALID_INPUT", "Say how you reached the winner");
+      tx.update(prizeClaims).set({ contactedAt: now, contactNote: note }).where(eq(prizeClaims.id, id)).run();
+    } else if (input.status === "fulfilled") {
+      if (claim.status !== "claimed") refuse();
+      if (!reference) throw new AppError("INVALID_INPUT", claim.choice === "cash" ? "Add the payment reference" : "Add the carrier's reference");
+      const fulfilment = claim.choice === "cash" ? "paid" : "delivered";
+      const updated = tx
+        .update(prizeClaims)
+        .set({ status: "fulfilled", fulfilment, reference, fulfilledAt: now, contactNote: note ?? claim.contactNote })
+        .where(and(eq(prizeClaims.id, id), eq(prizeClaims.status, "claimed")))
+        .returning()
+        .get();
+      if (!updated) refuse();
+      tellWinner(tx, updated!, row.title, { kind: "fulfilled", fulfilment, reference }, origin);
+    } else if (input.status === "expired") {
+      if (claim.status !== "notified" && claim.status !== "claimed") refuse();
+      if (!note) throw new AppError("INVALID_INPUT", "Give a reason for expiring the claim");
+      const updated = tx.update(prizeClaims).set({ status: "expired", expiredAt: now, expiryReason: note }).where(eq(prizeClaims.id, id)).returning().get()!;
+      tellWinner(tx, updated, row.title, { kind: "expired", reason: note }, origin);
+    } else {
+      // "claimed" is the winner's to make: it needs their date of birth and acceptance of the terms.
+      throw new AppError("INVALID_STATE", "Only the winner can claim a prize (from the link in their email).");
+    }
+    writeAudit(tx, actor, {
+      action: "admin.claims.update",
+      targetId: id,
+      reason: note ?? null,
+      details: { id, from: claim.status, status: input.status, reference: reference ?? null },
+    });
+    return getAdminClaim(tx, id, now);
+  });
+}
+
+// The clock -----------------------------------------------------------------------------------
+
+export interface ClaimsTickDeps {
+  db: Db;
+  mailer: Mailer;
+  now?: () => Date;
+  origin: string;
+}
+
+/**
+ * One pass of the claim clock: reminders after 48 hours and 7 days to winners who have not
+ * claimed, and expiry at the end of the window. Each claim's step is its own transaction and
+ * is written once (a restart never sends a reminder twice).
+ */
+export function claimsTick(deps: ClaimsTickDeps): { reminded: number; expired: number } {
+  const { db, origin } = deps;
+  const now = deps.now?.() ?? new Date();
+  let reminded = 0;
+  let expired = 0;
+  const due = db
+    .select({ claim: prizeClaims, title: competitions.title })
+    .from(prizeClaims)
+    .innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id))
+    .where(and(eq(prizeClaims.status, "notified"), lte(prizeClaims.notifiedAt, new Date(now.getTime() - ACKNOWLEDGE_WITHIN_MS))))
+    .all();
+  for (const { claim, title } of due) {
+    const link = `${origin}${claimPath(claim.id)}`;
+    if (claim.expiresAt <= now) {
+      const reason = `It was not claimed within ${Math.round((claim.expiresAt.getTime() - claim.notifiedAt.getTime()) / DAY)} days of the draw.`;
+      const changed = transaction(db, (tx) => {
+        const updated = tx
+          .update(prizeClaims)
+          .set({ status: "expired", expiredAt: now, expiryReason: reason })
+          .where(and(eq(prizeClaims.id, claim.id), eq(prizeClaims.status, "notified")))
+          .returning()
+          .get();
+        if (!updated) return false;
+        tellWinner(tx, updated, title, { kind: "expired", reason }, origin);
+        writeAudit(tx, SYSTEM_ACTOR, { action: "system.claims.expire", targetType: "claims", targetId: claim.id, reason, details: { id: claim.id } });
+        return true;
+      });
+      if (changed) expired++;
+      continue;
+    }
+    const age = now.getTime() - claim.notifiedAt.getTime();
+    const final = age >= FINAL_REMINDER_AFTER_MS;
+    if (final ? claim.reminder7dAt : claim.reminder48hAt) continue;
+    const sent = transaction(db, (tx) => {
+      const column = final ? prizeClaims.reminder7dAt : prizeClaims.reminder48hAt;
+      // A server that was down through both marks sends only the later reminder.
+      const set = final ? { reminder7dAt: now, reminder48hAt: claim.reminder48hAt ?? now } : { reminder48hAt: now };
+      const ok =
+        tx
+          .update(prizeClaims)
+          .set(set)
+          .where(and(eq(prizeClaims.id, claim.id), eq(prizeClaims.status, "notified"), isNull(column)))
+          .run().changes > 0;
+      if (ok)
+        enqueueMail(
+          tx,
+          claimReminderMail({ to: claim.customerEmail, name: claim.customerName, competitionTitle: title, link, expiresAt: claim.expiresAt, final }),
+        );
+      return ok;
+    });
+    if (sent) reminded++;
+  }
+  if (reminded || expired) deps.mailer.poke();
+  return { reminded, expired };
+}

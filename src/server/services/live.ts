@@ -1,0 +1,112 @@
+import { and, asc, eq, gte, lt, ne, or } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client";
+import { competitions, draws } from "../../../db/schema";
+import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, liveDrawAt, parseLiveSchedule, type LiveSchedule } from "../../shared/live-schedule";
+import { PROMOTION_DEFAULTS, type AdminLiveEvening, type LiveCompetition, type LiveEvening, type Promotion } from "../../shared/schemas/live";
+import { streamFor } from "./live-stream";
+import { getSetting } from "./settings";
+
+/*
+ * Draw night (issue #17): when the next live draw is, which competitions are drawn that evening,
+ * the stream, and each result as soon as it is drawn. /live polls this; the home page counts down
+ * to the same time.
+ */
+
+const HOUR = 60 * 60 * 1000;
+/** Competitions whose draw date falls within this much of the evening's start are drawn that evening. */
+const EVENING_SPAN_MS = 12 * HOUR;
+
+export function liveSchedule(db: Tx): LiveSchedule {
+  return parseLiveSchedule(getSetting(db, "live_draw_schedule") ?? "") ?? parseLiveSchedule(DEFAULT_LIVE_DRAW_SCHEDULE)!;
+}
+
+function eveningCompetitions(db: Db, drawAt: Date) {
+  const from = new Date(drawAt.getTime() - EVENING_SPAN_MS);
+  const to = new Date(drawAt.getTime() + EVENING_SPAN_MS);
+  return db
+    .select({ c: competitions, d: draws })
+    .from(competitions)
+    .leftJoin(draws, eq(draws.competitionId, competitions.id))
+    .where(
+      or(
+        // Due that evening,
+        and(gte(competitions.drawDate, from), lt(competitions.drawDate, to)),
+        // waiting for the presenter since an earlier evening,
+        and(eq(competitions.drawMode, "live"), ne(competitions.status, "drawn"), lt(competitions.drawDate, from)),
+        // or drawn during the evening (an early or late draw).
+        and(gte(draws.drawnAt, from), lt(draws.drawnAt, to)),
+      ),
+    )
+    .orderBy(asc(competitions.drawDate), asc(competitions.title))
+    .all();
+}
+
+type EveningRow = ReturnType<typeof eveningCompetitions>[number];
+
+function toLiveCompetition({ c, d }: EveningRow): LiveCompetition {
+  return {
+    id: c.id,
+    title: c.title,
+    image: c.image,
+    prize: c.prizeDetails?.trim() || c.title,
+    status: c.status,
+    drawDate: c.drawDate.toISOString(),
+    soldTickets: c.soldTickets,
+    maxTickets: c.maxTickets,
+    poolSize: d?.poolSize ?? null,
+    drawnAt: d?.drawnAt?.toISOString() ?? null,
+    winners: d?.drawnAt ? (d.winners ?? []).map((w) => ({ ticketNumber: w.ticketNumber, displayName: w.displayName })) : [],
+    verifyUrl: `/competition/${c.id}/draw`,
+  };
+}
+
+export function getLiveEvening(db: Db, now: Date): LiveEvening {
+  const schedule = liveSchedule(db);
+  const drawAt = liveDrawAt(schedule, now);
+  return {
+    drawAt: drawAt.toISOString(),
+    scheduleLabel: formatLiveSchedule(schedule),
+    stream: streamFor(getSetting(db, "live_stream_url") ?? ""),
+    competitions: eveningCompetitions(db, drawAt).map(toLiveCompetition),
+  };
+}
+
+/** Why Run draw cannot be pressed now, in the words runDraw would refuse with; null when it can. */
+function blockedReason({ c, d }: EveningRow): string | null {
+  if (c.status === "drawn" || d?.drawnAt) return "Already drawn";
+  if (d && d.poolSize === 0) return "There are no entries to draw from";
+  if (!d && c.soldTickets === 0 && c.heldTickets === 0) return "There are no entries to draw from";
+  if (c.heldTickets > 0) return "Payments for this competition are still being processed. Try again in a few minutes.";
+  return null;
+}
+
+export function getAdminLiveEvening(db: Db, now: Date): AdminLiveEvening {
+  const schedule = liveSchedule(db);
+  const drawAt = liveDrawAt(schedule, now);
+  return {
+    drawAt: drawAt.toISOString(),
+    scheduleLabel: formatLiveSchedule(schedule),
+    stream: streamFor(getSetting(db, "live_stream_url") ?? ""),
+    competitions: eveningCompetitions(db, drawAt).map((row) => ({
+      ...toLiveCompetition(row),
+      drawMode: row.c.drawMode,
+      heldTickets: row.c.heldTickets,
+      blockedReason: blockedReason(row),
+    })),
+  };
+}
+
+export function getPromotion(db: Db): Promotion {
+  const competitionId = getSetting(db, "promotion_competition_id")?.trim() || null;
+  const target = competitionId
+    ? db.select({ id: competitions.id, status: competitions.status }).from(competitions).where(eq(competitions.id, competitionId)).get()
+    : undefined;
+  return {
+    enabled: getSetting(db, "promotion_enabled") !== "false",
+    title: getSetting(db, "promotion_title")?.trim() || PROMOTION_DEFAULTS.title,
+    text: getSetting(db, "promotion_text")?.trim() || PROMOTION_DEFAULTS.text,
+    // A competition that has closed or gone sends visitors to the list rather than a dead end.
+    link: target?.status === "active" ? `/competition/${target.id}` : "/competitions",
+    competitionId: target?.id ?? null,
+  };
+}
