@@ -95,6 +95,9 @@ export const router = createBrowserRouter([
       { path: "auth/verify", Component: lazyNamed(() => import("./routes/public/verify-email-page"), "VerifyEmailPage") },
       { path: "unsubscribe", Component: lazyNamed(() => import("./routes/public/unsubscribe-page"), "UnsubscribePage") },
       { path: "account", element: <AccountPage /> },
+      // Winners and draw night (issue #17).
+      { path: "account/claims/:id", Component: lazyNamed(() => import("./routes/customer/claim-page"), "ClaimPage") },
+      { path: "live", Component: lazyNamed(() => import("./routes/public/live-page"), "LivePage") },
       { path: "checkout", element: <CheckoutPage /> },
       { path: "checkout/direct", element: <DirectCheckoutPage /> },
       { path: "checkout/complete", element: <CheckoutCompletePage /> },
@@ -126,6 +129,7 @@ export const router = createBrowserRouter([
           { path: "orders/:id", element: <AdminOrderPage /> },
           { path: "customers", element: <AdminCustomersPage /> },
           { path: "customers/:id", element: <AdminCustomerPage /> },
+          { path: "live", Component: lazyNamed(() => import("./routes/admin/admin-live-page"), "AdminLivePage") },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

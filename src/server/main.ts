@@ -86,9 +86,7 @@ async function main(): Promise<void> {
         logger.info("competition lifecycle", done);
         cache.invalidate();
       }
-      // Winners who have not claimed: reminders at 48 hours and 7 days, expiry at the window's end.
-      const claims = claimsTick({ db, mailer, origin: mailOrigin });
-      if (claims.reminded || claims.expired) logger.info("prize claims", claims);
+
       // The cached GET /api/live names the evening's time: a new evening (6 hours after the last began) refreshes it.
       const evening = liveDrawAt(liveSchedule(db), new Date()).getTime();
       if (evening !== lastEvening) {
@@ -97,6 +95,13 @@ async function main(): Promise<void> {
       }
     } catch (err) {
       logger.error("lifecycle tick failed", { err: err instanceof Error ? err.message : String(err) });
+    }
+    // Winners who have not claimed: reminders at 48 hours and 7 days, expiry at the window's end (apart, so a failing draw never holds them up).
+    try {
+      const claims = claimsTick({ db, mailer, origin: mailOrigin });
+      if (claims.reminded || claims.expired) logger.info("prize claims", claims);
+    } catch (err) {
+      logger.error("claims tick failed", { err: err instanceof Error ? err.message : String(err) });
     } finally {
       ticking = false;
     }

@@ -65,13 +65,14 @@ export function londonInstant(year: number, month: number, day: number, hour: nu
  */
 export function liveDrawAt(schedule: LiveSchedule, now: Date): Date {
   const today = londonWallClock(now.getTime());
-  for (let i = 0; i <= 7; i++) {
+  // From yesterday: an evening that began before midnight is still tonight's until it ends.
+  for (let i = -1; i <= 7; i++) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day + i));
     if (date.getUTCDay() !== schedule.weekday) continue;
     const at = londonInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), schedule.hour, schedule.minute);
     if (at.getTime() + LIVE_EVENING_MS > now.getTime()) return at;
   }
-  // Unreachable: one of eight consecutive days is the weekday, and the last is at least 6 days ahead.
+  // Unreachable: one of nine consecutive days is the weekday, and the last is at least 6 days ahead.
   throw new Error("no draw evening within a week");
 }
 

@@ -51,6 +51,7 @@ test("an admin records a postal entry, closes the competition and runs the draw;
   await page.goto("/admin");
   await page.getByRole("tab", { name: "Competitions" }).click();
   await page.getByRole("row").filter({ hasText: "E2E Draw Sprayer" }).getByRole("button", { name: "Close" }).click();
+  await page.getByRole("button", { name: "Close competition" }).click();
   await expect.poll(async () => (await (await page.request.get(`/api/competitions/${competition.id}`)).json()).status).toBe("closed");
 
   await page.goto(`/admin/campaigns/${competition.id}/draw`);

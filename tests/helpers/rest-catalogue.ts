@@ -4,7 +4,8 @@
  * operation of its kind can meet, so a new REST path needs one line here and gets the rest.
  */
 import type { Db } from "../../db/client";
-import { contactMessages, mailOutbox, notifications, settings } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { contactMessages, mailOutbox, notifications, prizeClaims, settings } from "../../db/schema";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { aboutPagePayload } from "../factories/content";
 import { createUser, createUserWithSession, DEFAULT_PASSWORD } from "../factories/users";
@@ -114,6 +115,44 @@ async function order(fx: Fixture, paymentToken = "sim_approve"): Promise<{ order
 
 /** The simulated payment of a new order waiting on the bank's challenge (the last part of its challenge URL). */
 const challenge = async (fx: Fixture) => (await order(fx, "sim_3ds_required")).nextAction!.url.split("/").pop()!;
+
+/**
+ * A prize claim: a new competition entered through the setup server (by the account of `token`, else
+ * by a guest) and drawn by the admin. Its id.
+ */
+async function claim(fx: Fixture, token: string | null = null): Promise<string> {
+  const c = await newCompetition(fx);
+  // A guest of its own: the catalogue's usual guest has orders waiting on the bank.
+  const bought = await fx.setup.request("/api/entries", { token, body: entryBody(c.id, { customerEmail: `winner-${fx.unique()}@example.test` }) });
+  if (bought.status !== 201) throw new Error(`setup purchase failed: ${bought.status} ${bought.text}`);
+  const drawn = await fx.setup.request(`/api/admin/competitions/${c.id}/draw`, { token: fx.admin.token, body: {} });
+  if (drawn.status !== 200) throw new Error(`setup draw failed: ${drawn.status} ${drawn.text}`);
+  return fx.db.select({ id: prizeClaims.id }).from(prizeClaims).where(eq(prizeClaims.competitionId, c.id)).get()!.id;
+}
+
+/** The fixture customer's claim, made once. */
+const customerClaims = new WeakMap<Fixture, Promise<string>>();
+const customerClaim = (fx: Fixture) => {
+  if (!customerClaims.has(fx)) customerClaims.set(fx, claim(fx, fx.customer.token));
+  return customerClaims.get(fx)!;
+};
+
+/** A verified winner (claiming needs a verified address) and their claim, ready to be claimed. */
+async function winner(fx: Fixture): Promise<{ token: string; id: string }> {
+  const u = await createUser(fx.db, { emailVerified: true });
+  const { token } = createSession(fx.db, u.id);
+  return { token, id: await claim(fx, token) };
+}
+
+/** What a winner sends to claim: the factory's date of birth, a GB mainland address. */
+const claimBody = (over: Record<string, unknown> = {}) => ({
+  dateOfBirth: "1985-06-15",
+  choice: "prize",
+  phone: "07700 900123",
+  address: { line1: "Pant Farm", city: "Machynlleth", postcode: "SY20 8AA", country: "United Kingdom" },
+  acceptTerms: true,
+  ...over,
+});
 
 const notification = (fx: Fixture, userId: string | null) =>
   fx.db
@@ -359,6 +398,21 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
     build: async (fx) => ({ params: { id: (await order(fx)).orderId }, body: { reason: "The customer asked for their money back" } }),
   },
   "DELETE /admin/notifications/{id}": { fresh: true, build: (fx) => ({ params: { id: notification(fx, null) } }) },
+  "GET /user/claims": { build: () => ({}) },
+  "GET /user/claims/{id}": { build: async (fx) => ({ params: { id: await customerClaim(fx) } }) },
+  "POST /user/claims/{id}": {
+    fresh: true,
+    build: async (fx) => {
+      const w = await winner(fx);
+      return { token: w.token, params: { id: w.id }, body: claimBody() };
+    },
+  },
+  "GET /admin/claims": { build: () => ({ query: { status: "notified" } }) },
+  "GET /admin/claims/summary": { build: () => ({}) },
+  "PUT /admin/claims/{id}": { fresh: true, build: async (fx) => ({ params: { id: await claim(fx) }, body: { status: "notified", note: "Rang the winner" } }) },
+  "GET /live": { build: () => ({}) },
+  "GET /promotion": { build: () => ({}) },
+  "GET /admin/live": { build: () => ({}) },
 };
 
 /** Refusals met on purpose, beyond the ones every operation of a kind can meet. */
@@ -440,6 +494,42 @@ export const MORE: Array<{ operation: string; name: string; fresh?: boolean; bui
     operation: "GET /admin/entries",
     name: "a repeated query parameter that is not a list (400)",
     build: () => ({ query: { paymentStatus: ["paid", "failed"] } }),
+  },
+  {
+    operation: "POST /user/claims/{id}",
+    name: "a prize already claimed (409)",
+    fresh: true,
+    build: async (fx) => {
+      const w = await winner(fx);
+      const first = await fx.setup.request(`/api/user/claims/${w.id}`, { token: w.token, body: claimBody() });
+      if (first.status !== 200) throw new Error(`setup claim failed: ${first.status} ${first.text}`);
+      return { token: w.token, params: { id: w.id }, body: claimBody({ choice: "prize" }) };
+    },
+  },
+  {
+    operation: "POST /user/claims/{id}",
+    name: "a date of birth other than the account's (400)",
+    fresh: true,
+    build: async (fx) => {
+      const w = await winner(fx);
+      return { token: w.token, params: { id: w.id }, body: claimBody({ dateOfBirth: "1990-01-01" }) };
+    },
+  },
+  {
+    operation: "POST /user/claims/{id}",
+    name: "an email address not yet verified (403)",
+    build: async (fx) => ({ params: { id: await customerClaim(fx) }, body: claimBody() }),
+  },
+  {
+    operation: "PUT /admin/claims/{id}",
+    name: "fulfilled before it is claimed (409)",
+    fresh: true,
+    build: async (fx) => ({ params: { id: await claim(fx) }, body: { status: "fulfilled", reference: "DPD-1" } }),
+  },
+  {
+    operation: "POST /admin/winners",
+    name: "a ticket number no paid entry holds (400)",
+    build: (fx) => ({ body: { competitionId: fx.competitionId, customerName: "Nia W.", ticketNumber: "999" } }),
   },
   {
     operation: "PUT /auth/profile",

@@ -3,7 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { auditLog, categories, contactMessages, heroSlides, mailOutbox, notifications, popups, settings, users, winners } from "../../db/schema";
+import { auditLog, categories, contactMessages, heroSlides, mailOutbox, notifications, popups, prizeClaims, settings, users, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { appRouter } from "../../src/server/routers/_app";
@@ -111,8 +111,10 @@ const writes: Record<string, Write> = {
   },
   "admin.about.save": async () => (c) => c.admin.about.save({ ...about, heroTitle: unique("About") }),
   "admin.winners.create": async () => {
+    // With the winning ticket: the winner's claim, notification and mail are part of the change.
     const comp = await createCompetition(db);
-    return (c) => c.admin.winners.create({ competitionId: comp.id, customerName: "Nia W." });
+    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    return (c) => c.admin.winners.create({ competitionId: comp.id, customerName: "Nia W.", ticketNumber: "1" });
   },
   "admin.winners.update": async () => {
     const comp = await createCompetition(db);
@@ -131,6 +133,13 @@ const writes: Record<string, Write> = {
     const comp = await createCompetition(db);
     recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
     return (c) => c.admin.draws.run({ id: comp.id });
+  },
+  "admin.claims.update": async () => {
+    const comp = await createCompetition(db);
+    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    await caller.admin.draws.run({ id: comp.id });
+    const claim = db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, comp.id)).get()!;
+    return (c) => c.admin.claims.update({ id: claim.id, status: "expired", note: "The winner declined the prize" });
   },
   "admin.draws.recordPostal": async () => {
     const comp = await createCompetition(db);

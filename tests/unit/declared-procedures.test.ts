@@ -39,6 +39,11 @@ describe("the cached public reads", () => {
     expect(owners("/api/competitions")).toEqual(["public.competitions.list"]);
     expect(owners("/api/hero-slides/active")).toEqual(["public.content.heroSlides"]);
     expect(owners("/api/settings/winners_display_count")).toEqual(["public.content.winnersDisplayCount"]);
+    // What /live polls during the draw and the home page's promotion are; the admin's running order and a winner's claims are not.
+    expect(owners("/api/live")).toEqual(["public.live.evening"]);
+    expect(owners("/api/promotion")).toEqual(["public.live.promotion"]);
+    expect(owners("/api/admin/live")).toEqual([]);
+    expect(owners("/api/user/claims")).toEqual([]);
     // The draw record and an admin list are not cached public reads.
     expect(owners("/api/competitions/abc/draw")).toEqual([]);
     expect(owners("/api/hero-slides")).toEqual([]);

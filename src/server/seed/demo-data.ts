@@ -1,17 +1,5 @@
 /** Demo content for an agricultural UK shop. Dates are relative to the moment of seeding. */
 
-const DAY = 24 * 60 * 60 * 1000;
-
-/** The next Monday at 20:00 (local server time) at least `minDays` from `from`. */
-export function nextMondayEvening(from: Date, minDays = 0): Date {
-  const d = new Date(from.getTime() + minDays * DAY);
-  d.setHours(20, 0, 0, 0);
-  const add = (8 - d.getDay()) % 7;
-  d.setDate(d.getDate() + add);
-  if (d.getTime() < from.getTime() + minDays * DAY) d.setDate(d.getDate() + 7);
-  return d;
-}
-
 export const CATEGORIES = [
   { name: "Farm Machinery", description: "Tractors, quads, trailers and the kit that does the heavy lifting." },
   { name: "Irrigation", description: "Pivots, drip lines and pumps to keep crops watered." },
@@ -20,7 +8,8 @@ export const CATEGORIES = [
   { name: "Tools & Equipment", description: "Workshop and yard equipment." },
 ];
 
-export interface DemoCompetition {
+/** What every demo competition has, open or long drawn. "Cash alternative £N" in prizeDetails sets the alternative. */
+export interface DemoPrize {
   title: string;
   description: string;
   image: string;
@@ -28,13 +17,17 @@ export interface DemoCompetition {
   pricePence: number;
   maxTickets: number | null;
   sold: number;
-  endsInDays: number;
-  featured?: boolean;
-  showOnHero?: boolean;
-  status?: "active" | "closed" | "drawn";
   question: string;
   answer: string;
   prizeDetails: string;
+}
+
+/** A competition open (or just closed) at the moment of seeding. */
+export interface DemoCompetition extends DemoPrize {
+  endsInDays: number;
+  featured?: boolean;
+  showOnHero?: boolean;
+  status?: "active" | "closed";
 }
 
 export const COMPETITIONS: DemoCompetition[] = [
@@ -163,55 +156,78 @@ export const COMPETITIONS: DemoCompetition[] = [
     answer: "spanner",
     prizeDetails: "Compressor, MIG welder, 200-piece socket set and tool chest. Cash alternative £2,800.",
   },
+];
+
+export interface DemoEntrant {
+  name: string;
+  /** Shown after the first name and last initial in the winners gallery (never a street or an email). */
+  county: string;
+  /** Their winner's photo, for the people who may win a past draw (see demo-past-draws.ts). */
+  photo?: string;
+  /** Where a prize would go; only staff see it, on the claim. */
+  address?: { line1: string; city: string; postcode: string };
+}
+
+/**
+ * The people who enter the demo competitions. Past draws are entered only by those with a photo,
+ * each photo a portrait of that person, so whoever a draw picks has a face that fits their name.
+ */
+export const ENTRANTS: DemoEntrant[] = [
+  { name: "Tom Whitfield", county: "North Yorkshire", photo: "/images/winner-1.svg", address: { line1: "Low Moor Farm", city: "Thirsk", postcode: "YO7 4LP" } },
   {
-    title: "Crop Mapping Drone",
-    description: "A mapping drone with multispectral camera and a year of field-analysis software.",
-    image: "/images/drone.svg",
-    category: "Tools & Equipment",
-    pricePence: 199,
-    maxTickets: 2999,
-    sold: 20,
-    endsInDays: -10,
-    status: "drawn",
-    question: "How many legs does a spider have?",
-    answer: "8",
-    prizeDetails: "Multispectral mapping drone and 12 months of software. Cash alternative £6,500.",
+    name: "Grace Adeyemi",
+    county: "Kent",
+    photo: "/images/winner-2.svg",
+    address: { line1: "Orchard Cottage, Painters Forstal", city: "Faversham", postcode: "ME13 0EH" },
   },
+  {
+    name: "Ravi Sandhu",
+    county: "Herefordshire",
+    photo: "/images/winner-3.svg",
+    address: { line1: "Brook House Farm", city: "Leominster", postcode: "HR6 9QT" },
+  },
+  { name: "Bronwen Hughes", county: "Ceredigion", photo: "/images/winner-4.svg", address: { line1: "Pen-y-Bryn", city: "Lampeter", postcode: "SA48 8NB" } },
+  {
+    name: "Callum Fraser",
+    county: "Aberdeenshire",
+    photo: "/images/winner-5.svg",
+    address: { line1: "Mains of Balhaggardy", city: "Inverurie", postcode: "AB51 5PR" },
+  },
+  {
+    name: "Yasmin Hussain",
+    county: "Lancashire",
+    photo: "/images/winner-6.svg",
+    address: { line1: "Higher Hodder Farm", city: "Clitheroe", postcode: "BB7 3LW" },
+  },
+  { name: "Mei Chen", county: "Norfolk", photo: "/images/winner-7.svg", address: { line1: "The Glebe Nursery", city: "Swaffham", postcode: "PE37 8DQ" } },
+  { name: "Desmond Clarke", county: "Shropshire", photo: "/images/winner-8.svg", address: { line1: "Upper House Farm", city: "Ludlow", postcode: "SY8 3HZ" } },
+  { name: "Siobhan Murphy", county: "Co. Cork" },
+  { name: "Gareth Evans", county: "Powys" },
+  { name: "Aileen McLeod", county: "Perthshire" },
+  { name: "Priya Kaur", county: "Leicestershire" },
+  { name: "Declan O'Brien", county: "Co. Tipperary" },
+  { name: "Hannah Carter", county: "Somerset" },
+  { name: "Rhys Morgan", county: "Carmarthenshire" },
+  { name: "Fiona Campbell", county: "Argyll" },
 ];
 
-export const ENTRANT_NAMES = [
-  "Siobhan Murphy",
-  "Gareth Evans",
-  "Aileen McLeod",
-  "Tom Whitfield",
-  "Priya Sandhu",
-  "Callum Fraser",
-  "Bronwen Hughes",
-  "Declan O'Brien",
-  "Hannah Carter",
-  "Rhys Morgan",
-  "Fiona Campbell",
-  "Joe Pearson",
-];
-
-export const WINNERS = [
-  { name: "Siobhan M., Co. Cork", testimonial: "Couldn't believe it when the call came. The quad's already earning its keep at lambing." },
-  { name: "Gareth E., Powys", testimonial: "Watched the draw live with the whole family. Delivered within the week." },
-  { name: "Aileen M., Perthshire", testimonial: "The drip kit has transformed our polytunnels. Thank you!" },
-  { name: "Tom W., North Yorkshire", testimonial: "Entered for a laugh, won the trailer. Straightforward from start to finish." },
-  { name: "Priya S., Herefordshire", testimonial: "The course was brilliant and the team sorted everything." },
-  { name: "Callum F., Aberdeenshire", testimonial: "Cash landed in my account the next morning." },
-  { name: "Bronwen H., Ceredigion", testimonial: "Honest draw, lovely people." },
-  { name: "Declan O., Co. Tipperary", testimonial: "The tool bundle kitted out the whole workshop." },
-];
-
-export const HERO_SLIDES = [
+/** Each slide opens the competition it shows (by title), or its own link. */
+export const HERO_SLIDES: Array<{
+  title: string;
+  subtitle: string;
+  description: string;
+  image: string;
+  ctaText: string;
+  competitionTitle?: string;
+  ctaLink?: string;
+}> = [
   {
     title: "Win a Massey Ferguson 5S",
     subtitle: "Tickets from £4.99",
     description: "A 145 hp workhorse with front loader, delivered free to your yard.",
     image: "/images/hero-harvest.svg",
     ctaText: "Enter Now",
+    competitionTitle: "Massey Ferguson 5S Tractor",
   },
   {
     title: "Water your fields for free",
@@ -219,6 +235,7 @@ export const HERO_SLIDES = [
     description: "Installed and serviced for the first season.",
     image: "/images/hero-irrigation.svg",
     ctaText: "See the prize",
+    competitionTitle: "Centre-Pivot Irrigation System",
   },
   {
     title: "Live draws every Monday",
@@ -256,6 +273,8 @@ export const POPUP = {
   description: "Our biggest machinery prize yet. Tickets from £4.99 — free postal entry available.",
   image: "/images/tractor.svg",
   ctaText: "Take a look",
+  /** The competition it advertises. */
+  competitionTitle: "Massey Ferguson 5S Tractor",
   displayPages: ["/"],
   displayDelay: 3000,
   showFrequency: "once_per_session" as const,

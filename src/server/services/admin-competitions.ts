@@ -63,8 +63,8 @@ export function listAdminCompetitions(db: Db, now = new Date()): AdminCompetitio
     .map((c) => toAdmin(c, Number(byId.get(c.id)?.revenue ?? 0), Number(byId.get(c.id)?.n ?? 0), frozen.has(c.id), now));
 }
 
-function getAdmin(db: Db, id: string): AdminCompetition {
-  return listAdminCompetitions(db).find((c) => c.id === id) ?? toAdmin(findCompetition(db, id), 0, 0, isFrozen(db, id), new Date());
+function getAdmin(db: Db, id: string, now = new Date()): AdminCompetition {
+  return listAdminCompetitions(db, now).find((c) => c.id === id) ?? toAdmin(findCompetition(db, id), 0, 0, isFrozen(db, id), now);
 }
 
 function values(input: CampaignValues) {
@@ -126,7 +126,7 @@ export function createCompetition(db: Db, actor: Actor, input: CampaignValues): 
 }
 
 /** Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle). */
-export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate): AdminCompetition {
+export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate, now = new Date()): AdminCompetition {
   const { id } = input;
   transaction(db, (tx) => {
     const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
@@ -140,7 +140,7 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
     }
     // Reopening from the toggle: only before the end date and while tickets remain (the form may move the end date).
     if (!("title" in input) && current.status === "closed" && input.status === "active") {
-      const reason = reopenBlockedReason(current, frozen, new Date());
+      const reason = reopenBlockedReason(current, frozen, now);
       if (reason) throw new AppError("INVALID_STATE", `This competition cannot reopen: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`);
     }
     if (!("title" in input)) {
@@ -170,7 +170,7 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
     }
     writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { ...input } });
   });
-  return getAdmin(db, id);
+  return getAdmin(db, id, now);
 }
 
 /**

@@ -94,11 +94,12 @@ export function openClaim(tx: Tx, o: ClaimOpening): PrizeClaim {
 const claimColumns = {
   claim: prizeClaims,
   title: competitions.title,
+  category: competitions.category,
   image: competitions.image,
   prizeDetails: competitions.prizeDetails,
   cashAlternative: competitions.cashAlternative,
 };
-type ClaimRow = { claim: PrizeClaim; title: string; image: string; prizeDetails: string | null; cashAlternative: string | null };
+type ClaimRow = { claim: PrizeClaim; title: string; category: string; image: string; prizeDetails: string | null; cashAlternative: string | null };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -106,6 +107,7 @@ function toCustomerClaim(r: ClaimRow): CustomerClaim {
   const c = r.claim;
   return {
     id: c.id,
+    winnerId: c.winnerId,
     competitionId: c.competitionId,
     competitionTitle: r.title,
     competitionImage: r.image,
@@ -133,7 +135,6 @@ function toAdminClaim(r: ClaimRow, now: Date): AdminClaim {
   const c = r.claim;
   return {
     ...toCustomerClaim(r),
-    winnerId: c.winnerId,
     customerName: c.customerName,
     customerEmail: c.customerEmail,
     userId: c.userId,
@@ -239,8 +240,17 @@ export function isDeliverable(address: ClaimAddress): boolean {
   const country = address.country.trim().toLowerCase().replace(/\./g, "");
   if (IRELAND_NAMES.has(country)) return true;
   if (!UK_NAMES.has(country)) return false;
-  const postcode = address.postcode.toUpperCase().replace(/\s+/g, " ").trim();
+  // "PO301AA" and "PO30 1AA" alike: the inward code (digit and two letters) is split off with one space.
+  const postcode = address.postcode
+    .toUpperCase()
+    .replace(/\s+/g, "")
+    .replace(/^(.+?)(\d[A-Z]{2})$/, "$1 $2");
   return !OFFSHORE_POSTCODE.test(postcode);
+}
+
+/** A claim is settled by a payment when the winner took the cash alternative or the prize is cash itself (a cash category). */
+export function paysMoney(choice: PrizeClaim["choice"], category: string): boolean {
+  return choice === "cash" || /\bcash\b/i.test(category);
 }
 
 function requireOpen(claim: PrizeClaim, now: Date): void {
@@ -319,8 +329,8 @@ export function updateClaim(db: Db, actor: Actor, id: string, input: AdminClaimU
       tx.update(prizeClaims).set({ contactedAt: now, contactNote: note }).where(eq(prizeClaims.id, id)).run();
     } else if (input.status === "fulfilled") {
       if (claim.status !== "claimed") refuse();
-      if (!reference) throw new AppError("INVALID_INPUT", claim.choice === "cash" ? "Add the payment reference" : "Add the carrier's reference");
-      const fulfilment = claim.choice === "cash" ? "paid" : "delivered";
+      if (!reference) throw new AppError("INVALID_INPUT", paysMoney(claim.choice, row.category) ? "Add the payment reference" : "Add the carrier's reference");
+      const fulfilment = paysMoney(claim.choice, row.category) ? "paid" : "delivered";
       const updated = tx
         .update(prizeClaims)
         .set({ status: "fulfilled", fulfilment, reference, fulfilledAt: now, contactNote: note ?? claim.contactNote })

@@ -39,6 +39,8 @@ export type ClaimSubmitInput = z.input<typeof claimSubmitFields>;
 /** How a claim reads for its winner (and, extended, for staff). */
 export const customerClaim = z.object({
   id: z.string(),
+  /** The winner row (GET /user/wins lists it by this id). */
+  winnerId: z.string(),
   competitionId: z.string(),
   competitionTitle: z.string(),
   competitionImage: z.string(),
@@ -71,7 +73,6 @@ export type CustomerClaim = z.infer<typeof customerClaim>;
 
 /** A claim in the back office. */
 export const adminClaim = customerClaim.extend({
-  winnerId: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
   userId: z.string().nullable(),

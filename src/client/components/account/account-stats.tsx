@@ -1,22 +1,36 @@
 import type { CustomerEntry } from "../../../shared/schemas/entry";
+import { useMyWins } from "../claims/use-my-wins";
+import { trpc } from "../../lib/trpc";
 import { SproutIcon, TicketIcon, TrophyIcon } from "../ui/icons";
 import { MemberSince } from "./member-since";
 import { StatTile } from "./stat-tile";
 
 interface AccountStatsProps {
   entries: CustomerEntry[] | undefined;
+  /** The wins of the account's entries; the tile shows it until the claims are known too. */
   winCount: number | undefined;
   memberSince: string | null | undefined;
+}
+
+/**
+ * Wins counts what My Wins lists: every prize claim (a guest entry's too, once its address is the
+ * account's) and every win from before claims existed. The wins read is the account page's own (cached).
+ */
+function useWinCount(fallback: number | undefined): number | undefined {
+  const wins = trpc.customer.entries.wins.useQuery();
+  const mine = useMyWins({ data: wins.data, isPending: wins.isPending, error: wins.error, refetch: () => void wins.refetch() });
+  return mine.data?.length ?? fallback;
 }
 
 /** Total Entries, Wins, Active Entries and Member Since (SPEC §2 /account). */
 export function AccountStats({ entries, winCount, memberSince }: AccountStatsProps) {
   const dash = "–";
   const active = entries?.filter((e) => e.competition.status === "active").length;
+  const wins = useWinCount(winCount);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatTile icon={<TicketIcon className="size-6" />} label="Total Entries" value={entries?.length ?? dash} />
-      <StatTile icon={<TrophyIcon className="size-6" />} label="Wins" value={winCount ?? dash} />
+      <StatTile icon={<TrophyIcon className="size-6" />} label="Wins" value={wins ?? dash} />
       <StatTile icon={<SproutIcon className="size-6" />} label="Active Entries" value={active ?? dash} />
       <MemberSince createdAt={memberSince} />
     </div>

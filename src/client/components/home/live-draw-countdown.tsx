@@ -1,25 +1,22 @@
-import { useEffect, useState } from "react";
-import { VideoIcon } from "../ui/icons";
+import { Link } from "react-router-dom";
+import { CountdownBoxes } from "../live/countdown-boxes";
+import { formatDrawTime, sameUkDay } from "../live/draw-time";
+import { useLiveCountdown } from "../live/use-live-countdown";
+import { useLiveEvening } from "../live/use-live-evening";
+import { ArrowRightIcon, VideoIcon } from "../ui/icons";
 
-/** Fixed demo values (SPEC §2 Home): 6d 14h 27m 52s, counting down and starting again at zero. */
-const START = ((6 * 24 + 14) * 60 + 27) * 60 + 52;
-
-function parts(total: number) {
-  return [
-    { label: "Days", value: Math.floor(total / 86400) },
-    { label: "Hours", value: Math.floor((total % 86400) / 3600) },
-    { label: "Minutes", value: Math.floor((total % 3600) / 60) },
-    { label: "Seconds", value: total % 60 },
-  ];
+/** The link's words: what a visitor will find on /live right now. */
+function watchLabel(drawAt: string | undefined, live: boolean): string {
+  if (live) return "Watch live";
+  if (drawAt && sameUkDay(Date.parse(drawAt), Date.now())) return "See tonight's draws";
+  return "See the draws";
 }
 
+/** "Next Live Draw": counts down to the real draw time (setting live_draw_schedule) and links to /live. */
 export function LiveDrawCountdown() {
-  const [left, setLeft] = useState(START);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => setLeft((s) => (s <= 0 ? START : s - 1)), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const evening = useLiveEvening();
+  const drawAt = evening.data?.drawAt;
+  const { left, live } = useLiveCountdown(drawAt);
 
   return (
     <section aria-labelledby="live-draw-heading" className="on-dark bg-field-800 text-white">
@@ -32,17 +29,31 @@ export function LiveDrawCountdown() {
             <h2 id="live-draw-heading" className="text-2xl font-bold text-white">
               Next Live Draw
             </h2>
-            <p className="text-sm text-field-100">Watch live on our social video page every Monday evening.</p>
+            <p className="text-sm text-field-100">
+              {live ? (
+                <strong className="font-semibold text-wheat-200">We're live now</strong>
+              ) : drawAt ? (
+                <>
+                  <time dateTime={drawAt}>{formatDrawTime(drawAt)}</time> (UK time), live on our social video page.
+                </>
+              ) : (
+                "Watch live on our social video page every Monday evening."
+              )}
+            </p>
           </div>
         </div>
-        <dl className="grid grid-cols-4 gap-2 sm:gap-3">
-          {parts(left).map(({ label, value }) => (
-            <div key={label} className="flex min-w-16 flex-col items-center rounded-xl bg-field-900/70 px-2 py-2 ring-1 ring-field-600 sm:min-w-20">
-              <dt className="order-last text-xs font-semibold uppercase tracking-wider text-field-100">{label}</dt>
-              <dd className="text-2xl font-bold tabular-nums text-wheat-300 sm:text-3xl">{String(value).padStart(2, "0")}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="flex flex-col items-center gap-3 sm:flex-row">
+          <CountdownBoxes left={left} />
+          {/* A full document load: /live is served with its own content security policy (it frames the stream). */}
+          <Link
+            to="/live"
+            reloadDocument
+            className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-3 font-semibold whitespace-nowrap text-wheat-200 underline underline-offset-4 hover:text-white"
+          >
+            {watchLabel(drawAt, live)}
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        </div>
       </div>
     </section>
   );

@@ -1,8 +1,10 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useState } from "react";
-import { Button } from "../ui/button";
+import { PROMOTION_DEFAULTS } from "../../../shared/schemas/live";
+import { trpc } from "../../lib/trpc";
+import { ButtonLink } from "../ui/button";
 import { CloseIcon } from "../ui/icons";
-import { useOpenPopupCount } from "../popups/popup-activity";
+import { popupOpen, popupsAppeared, setPromotionOpen } from "../popups/popup-activity";
 import { SafeImage } from "./safe-image";
 
 const DELAY_MS = 5000;
@@ -25,13 +27,17 @@ function markSeen(): void {
 }
 
 /**
- * The home page's promotion, 5 s after load and once per browser session. If an admin pop-up is
- * on screen at that moment it waits for it to close, so only one dialog holds focus at a time.
+ * The home page's promotion (settings promotion_*), 5 s after load and once per browser session.
+ * At most one dialog per page view: if an admin pop-up has appeared in this page view, the
+ * promotion is skipped (and may show on a later visit to the home page).
  */
 export function PromoModal() {
+  const promotion = trpc.public.live.promotion.useQuery();
+  // Pop-ups that appeared before this page view began do not count against it.
+  const [popupsBefore] = useState(popupsAppeared);
   const [due, setDue] = useState(false);
   const [open, setOpen] = useState(false);
-  const popupsOpen = useOpenPopupCount();
+  const enabled = promotion.data?.enabled === true;
 
   useEffect(() => {
     if (seenThisSession()) return;
@@ -40,11 +46,21 @@ export function PromoModal() {
   }, []);
 
   useEffect(() => {
-    if (!due || popupsOpen > 0 || seenThisSession()) return;
+    if (!due || !enabled || seenThisSession()) return;
+    if (popupOpen() || popupsAppeared() > popupsBefore) return;
     markSeen();
     setOpen(true);
-  }, [due, popupsOpen]);
+  }, [due, enabled, popupsBefore]);
 
+  useEffect(() => {
+    setPromotionOpen(open);
+    return () => setPromotionOpen(false);
+  }, [open]);
+
+  if (!promotion.data) return null;
+  const { title, text, link } = promotion.data;
+  // The artwork is the spec's motocross promotion's; other promotions go without a picture.
+  const motocross = title === PROMOTION_DEFAULTS.title;
   const close = () => setOpen(false);
 
   return (
@@ -61,20 +77,22 @@ export function PromoModal() {
             >
               <CloseIcon className="size-5" />
             </button>
-            <SafeImage
-              src="/images/promo.svg"
-              alt="A motocross bike mid-jump on a dirt track"
-              fallback="hide"
-              loading="eager"
-              className="aspect-[16/10] w-full object-cover"
-            />
-            <div className="p-6">
-              <p className="text-sm font-bold uppercase tracking-widest text-wheat-300">Instant win</p>
-              <DialogTitle className="mt-1 text-2xl font-bold leading-tight text-white sm:text-3xl">Our Biggest Motocross Instant Win</DialogTitle>
-              <p className="mt-3 text-field-100">Hundreds of instant prizes and a motocross bike up for grabs. Will yours be the winning ticket?</p>
-              <Button variant="accent" size="lg" fullWidth className="mt-6" onClick={close}>
+            {motocross ? (
+              <SafeImage
+                src="/images/promo.svg"
+                alt="A motocross bike mid-jump on a dirt track"
+                fallback="hide"
+                loading="eager"
+                className="aspect-[16/10] w-full object-cover"
+              />
+            ) : null}
+            <div className={motocross ? "p-6" : "px-6 pb-6 pt-12"}>
+              {motocross ? <p className="text-sm font-bold uppercase tracking-widest text-wheat-300">Instant win</p> : null}
+              <DialogTitle className="mt-1 text-2xl font-bold leading-tight text-white sm:text-3xl">{title}</DialogTitle>
+              <p className="mt-3 whitespace-pre-line text-field-100">{text}</p>
+              <ButtonLink to={link} variant="accent" size="lg" fullWidth className="mt-6" onClick={close}>
                 ENTER NOW
-              </Button>
+              </ButtonLink>
               <button
                 type="button"
                 onClick={close}

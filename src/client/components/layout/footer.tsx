@@ -12,9 +12,11 @@ const claims = [
   { icon: MailIcon, text: "We reply to contact messages within 24-48 hours" },
 ];
 
-const links = [
+const links: Array<{ to: string; label: string; reloadDocument?: boolean }> = [
   { to: "/competitions", label: "Competitions" },
   { to: "/winners", label: "Winners" },
+  // A document of its own: /live's policy allows the stream's player (issue #17).
+  { to: "/live", label: "Live Draw", reloadDocument: true },
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact" },
   { to: "/safer-play", label: "Safer Play" },
@@ -55,7 +57,7 @@ export function Footer() {
           <ul className="mt-4 flex flex-col gap-2 text-sm">
             {links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="rounded text-field-50 underline-offset-4 hover:text-white hover:underline">
+                <Link to={link.to} reloadDocument={link.reloadDocument} className="rounded text-field-50 underline-offset-4 hover:text-white hover:underline">
                   {link.label}
                 </Link>
               </li>

@@ -25,6 +25,7 @@ export const adminMenuLinks: NavLinkItem[] = [
   { to: "/admin/notifications", label: "Notifications" },
   { to: "/admin/about-page", label: "About Page" },
   { to: "/admin/winners", label: "Winners" },
+  { to: "/admin/live", label: "Live Draw" },
   { to: "/admin/campaigns", label: "Campaigns" },
   { to: "/admin/hero-slides", label: "Hero Slides" },
   { to: "/admin/popups", label: "Pop-ups" },

@@ -106,6 +106,27 @@ export const termsSections: LegalSection[] = [
     ),
   },
   {
+    id: "claiming",
+    heading: "Claiming a prize",
+    body: (
+      <ul>
+        <li>
+          We email every winner a link to claim their prize, and it is in your account under My Wins. Claims are made within 28 days of the draw; we remind you
+          after 48 hours and after 7 days. A prize not claimed in time may be redrawn.
+        </li>
+        <li>
+          To claim you confirm your email address and the date of birth on your account (winners must be 18 or over), choose the prize or its cash alternative
+          where one is offered, and give a phone number and a delivery address. The details must be yours: we may ask for proof of identity before handing a
+          prize over.
+        </li>
+        <li>
+          Delivery is free to the UK mainland and Ireland. For other addresses (including the islands) we will contact you to arrange delivery. We tell you when
+          the prize is on its way, with the carrier's reference, or when the cash has been paid, with the payment reference.
+        </li>
+      </ul>
+    ),
+  },
+  {
     id: "prizes",
     heading: "Prizes and cash alternatives",
     body: (

@@ -1,23 +1,34 @@
-import { useSyncExternalStore } from "react";
-
 /**
- * How many admin pop-ups are on screen. The home page's promotion waits for them to close, so two
- * modal dialogs never fight over focus and Escape.
+ * Admin pop-ups on screen, and how many have appeared since the app loaded. The home page's
+ * promotion is skipped in a page view that has already shown a pop-up (at most one dialog per page
+ * view), and never opens over one.
  */
 let openCount = 0;
-const listeners = new Set<() => void>();
+let appearedCount = 0;
 
 export function setOpenPopupCount(count: number): void {
-  if (count === openCount) return;
+  // Dismissals lower the count; only a rise is a pop-up appearing.
+  if (count > openCount) appearedCount += count - openCount;
   openCount = count;
-  for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** How many pop-ups have appeared so far: compare with the count at the start of a page view. */
+export function popupsAppeared(): number {
+  return appearedCount;
 }
 
-export function useOpenPopupCount(): number {
-  return useSyncExternalStore(subscribe, () => openCount);
+/** Whether a pop-up is on screen now. */
+export function popupOpen(): boolean {
+  return openCount > 0;
+}
+
+let promotionOnScreen = false;
+
+/** The home page's promotion says when it opens and closes, so no pop-up appears over it. */
+export function setPromotionOpen(open: boolean): void {
+  promotionOnScreen = open;
+}
+
+export function promotionOpen(): boolean {
+  return promotionOnScreen;
 }

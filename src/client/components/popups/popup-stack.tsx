@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/re
 import { useEffect, useRef, useState } from "react";
 import type { Popup } from "../../../shared/schemas/content";
 import { trpc } from "../../lib/trpc";
-import { setOpenPopupCount } from "./popup-activity";
+import { promotionOpen, setOpenPopupCount } from "./popup-activity";
 import { competitionIdFor } from "./popup-cta";
 import { PopupContent } from "./popup-content";
 import { frequencyAllows, markShown } from "./popup-storage";
@@ -29,6 +29,11 @@ export function PopupStack({ popups, signedIn }: { popups: Popup[]; signedIn: bo
       const timer = window.setTimeout(
         () => {
           timers.delete(popup.id);
+          // Never a second dialog over the promotion: this pop-up waits for a later page view.
+          if (promotionOpen()) {
+            pending.delete(popup.id);
+            return;
+          }
           markShown(popup);
           setShownIds((ids) => (ids.includes(popup.id) ? ids : [...ids, popup.id]));
         },

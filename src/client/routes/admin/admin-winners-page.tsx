@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { AdminPage } from "../../components/admin/admin-page";
+import { ClaimsSection } from "../../components/admin/claims/claims-section";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { NewTabLink } from "../../components/admin/ui/new-tab-link";
 import { AdminWinnerCard } from "../../components/admin/winners/admin-winner-card";
@@ -12,12 +13,13 @@ import { trpc } from "../../lib/trpc";
 
 export function AdminWinnersPage() {
   const list = trpc.admin.winners.list.useQuery();
+  const utils = trpc.useUtils();
   const [editing, setEditing] = useState<{ winner: AdminWinnerView | null } | null>(null);
 
   return (
     <AdminPage
       title="Manage Winners"
-      lead="The winners shown in the public gallery."
+      lead="Each winner's prize claim, and the winners shown in the public gallery."
       actions={
         <>
           <NewTabLink href="/">Preview Gallery</NewTabLink>
@@ -28,6 +30,8 @@ export function AdminWinnersPage() {
         </>
       }
     >
+      <ClaimsSection />
+      <h2 className="mb-4 text-2xl font-bold">Winners gallery</h2>
       {list.isPending ? (
         <LoadingState label="Loading winners..." />
       ) : list.isError ? (
@@ -45,7 +49,15 @@ export function AdminWinnersPage() {
           ))}
         </ul>
       )}
-      <WinnerDialog open={editing !== null} winner={editing?.winner ?? null} onClose={() => setEditing(null)} />
+      <WinnerDialog
+        open={editing !== null}
+        winner={editing?.winner ?? null}
+        onClose={() => {
+          setEditing(null);
+          // A winner named for an entry opens a prize claim.
+          void utils.admin.claims.invalidate();
+        }}
+      />
     </AdminPage>
   );
 }

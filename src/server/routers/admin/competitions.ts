@@ -9,7 +9,7 @@ export const adminCompetitionsRouter = router({
     .meta({ openapi: { method: "GET", path: "/admin/competitions", tags: ["admin"], summary: "Every competition with its answer, revenue and paid entries" } })
     .input(z.void())
     .output(z.array(adminCompetition))
-    .query(({ ctx }) => admin.listAdminCompetitions(ctx.db)),
+    .query(({ ctx }) => admin.listAdminCompetitions(ctx.db, ctx.now())),
 
   create: adminProcedure
     .meta({ openapi: { method: "POST", path: "/admin/competitions", tags: ["admin"], summary: "Create a competition (campaign)" } })
@@ -29,7 +29,7 @@ export const adminCompetitionsRouter = router({
     })
     .input(competitionUpdate)
     .output(adminCompetition)
-    .mutation(({ ctx, input }) => admin.updateCompetition(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => admin.updateCompetition(ctx.db, ctx.actor, input, ctx.now())),
 
   remove: adminProcedure
     .meta({

@@ -1,19 +1,24 @@
+import { useState } from "react";
 import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
+import { serverMessage } from "../../../lib/trpc-errors";
 import { Button, ButtonLink } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { SproutIcon, TrashIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
 import { useCampaignRefresh } from "../campaigns/use-campaign-refresh";
-import { failureToast } from "../ui/admin-toasts";
 import { CompetitionStatusBadge } from "../ui/badges";
 import { EmptyState, LoadError } from "../ui/feedback";
 import { Table, TBody, Td, Th, THead } from "../ui/table";
 import { NewTabLink } from "../ui/new-tab-link";
 import { Thumb } from "../ui/thumb";
 
-/** Every competition with a Close/Activate toggle (none once drawn), its draw page, a view link and delete. Delete does not ask (SPEC §8). */
+/**
+ * Every competition with Close (asks first) or Activate (only while it may reopen; otherwise the
+ * reason instead), its draw page, a view link and delete. Delete does not ask (SPEC §8).
+ */
 export function CompetitionsTab() {
   const list = trpc.admin.competitions.list.useQuery();
   if (list.isPending) return <LoadingState label="Loading competitions..." />;
@@ -41,22 +46,30 @@ export function CompetitionsTab() {
 
 function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
   const refresh = useCampaignRefresh();
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const update = trpc.admin.competitions.update.useMutation({
     onSuccess: (saved) => {
+      setConfirmingClose(false);
       toast.success(saved.status === "active" ? "Competition activated" : "Competition closed", saved.title);
       refresh();
     },
-    onError: (error) => failureToast("Failed to update competition", error),
+    onError: (failure) => {
+      setConfirmingClose(false);
+      setError(`Failed to update competition: ${serverMessage(failure) ?? "please try again."}`);
+      // The refusal may come from a change made elsewhere (a draw froze the pool): show what holds now.
+      refresh();
+    },
   });
   const remove = trpc.admin.competitions.remove.useMutation({
     onSuccess: () => {
       toast.success("Competition deleted", c.title);
       refresh();
     },
-    onError: (error) => failureToast("Failed to delete competition", error),
+    onError: (failure) => setError(`Failed to delete competition: ${serverMessage(failure) ?? "please try again."}`),
   });
   const busy = update.isPending || remove.isPending;
-  const closing = c.status === "active";
+  const errorId = `competition-error-${c.id}`;
 
   return (
     <tr>
@@ -78,18 +91,38 @@ function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
         {c.maxTickets ? ` / ${c.maxTickets}` : ""}
       </Td>
       <Td>
-        <div className="flex justify-end gap-2">
-          {c.status === "drawn" ? null : (
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {c.status === "active" ? (
             <Button
               size="sm"
-              variant={closing ? "secondary" : "primary"}
+              variant="secondary"
+              disabled={busy}
+              aria-label={`Close ${c.title}`}
+              onClick={() => {
+                setError(null);
+                setConfirmingClose(true);
+              }}
+            >
+              Close
+            </Button>
+          ) : c.status === "closed" && c.reopenBlockedReason === null ? (
+            <Button
+              size="sm"
               pending={update.isPending}
               disabled={busy}
-              onClick={() => update.mutate({ id: c.id, status: closing ? "closed" : "active" })}
+              aria-label={`Activate ${c.title}`}
+              onClick={() => {
+                setError(null);
+                update.mutate({ id: c.id, status: "active" });
+              }}
             >
-              {closing ? "Close" : "Activate"}
+              Activate
             </Button>
-          )}
+          ) : c.status === "closed" ? (
+            <p className="max-w-52 text-left text-xs text-stone-700">
+              <span className="font-semibold">Cannot reopen:</span> {c.reopenBlockedReason}
+            </p>
+          ) : null}
           <ButtonLink to={`/admin/campaigns/${encodeURIComponent(c.id)}/draw`} variant="secondary" size="sm" aria-label={`Draw ${c.title}`}>
             Draw
           </ButtonLink>
@@ -103,11 +136,33 @@ function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
             pending={remove.isPending}
             disabled={busy}
             aria-label={`Delete ${c.title}`}
-            onClick={() => remove.mutate({ id: c.id })}
+            onClick={() => {
+              setError(null);
+              remove.mutate({ id: c.id });
+            }}
           >
             <TrashIcon className="size-4" />
           </Button>
         </div>
+        {error ? (
+          <p id={errorId} role="alert" className="mt-2 ml-auto max-w-md rounded-lg bg-danger-50 px-3 py-2 text-right text-sm text-danger-800">
+            {error}
+          </p>
+        ) : null}
+        <ConfirmDialog
+          open={confirmingClose}
+          title="Close this competition?"
+          confirmLabel="Close competition"
+          pending={update.isPending}
+          onClose={() => setConfirmingClose(false)}
+          onConfirm={() => update.mutate({ id: c.id, status: "closed" })}
+        >
+          <p>
+            Sales of <strong className="font-semibold text-field-900">{c.title}</strong> stop at once: no new orders or postal entries are taken.
+          </p>
+          <p>You can reopen it until its end date, unless its draw pool has been frozen for the draw.</p>
+          <p>Buyers who are part-way through paying can still finish.</p>
+        </ConfirmDialog>
       </Td>
     </tr>
   );

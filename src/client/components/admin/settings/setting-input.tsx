@@ -1,6 +1,8 @@
 import { shortDateTime } from "../../../lib/dates";
 import { TextField } from "../../ui/text-field";
 import { SelectField } from "../ui/select-field";
+import { TextAreaField } from "../ui/text-area-field";
+import { CompetitionSettingSelect } from "./competition-setting-select";
 import { formatMegabytes, humanise, isBooleanValue, isSizeKey, settingLabel, type Setting } from "./settings-groups";
 
 const YES_NO = [
@@ -15,7 +17,13 @@ interface SettingInputProps {
   onChange: (value: string) => void;
 }
 
-/** One setting: sizes as numbers from 1 to 5000 MB (with the GB reading), everything else as text. */
+/** Settings edited as a paragraph rather than one line. */
+const LONG_TEXT = new Set(["promotion_text"]);
+
+/**
+ * One setting: true/false as Yes/No, a competition from a list, sizes as numbers from 1 to 5000 MB
+ * (with the GB reading), everything else as text.
+ */
 export function SettingInput({ setting, value, error, onChange }: SettingInputProps) {
   const size = isSizeKey(setting.key);
   const mb = Number(value);
@@ -30,6 +38,10 @@ export function SettingInput({ setting, value, error, onChange }: SettingInputPr
       </div>
       {isBooleanValue(setting.value) ? (
         <SelectField label={settingLabel(setting.key)} options={YES_NO} value={value} error={error} onChange={(e) => onChange(e.target.value)} />
+      ) : setting.key.endsWith("_competition_id") ? (
+        <CompetitionSettingSelect label={settingLabel(setting.key)} value={value} error={error} onChange={onChange} />
+      ) : LONG_TEXT.has(setting.key) ? (
+        <TextAreaField label={settingLabel(setting.key)} value={value} error={error} rows={3} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <TextField
           label={settingLabel(setting.key)}

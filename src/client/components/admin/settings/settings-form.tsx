@@ -4,7 +4,7 @@ import { trpc } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { failureToast } from "../ui/admin-toasts";
-import { byCategory, humanise, settingProblem, type Setting } from "./settings-groups";
+import { byCategory, categoryTitle, settingProblem, type Setting } from "./settings-groups";
 import { SettingInput } from "./setting-input";
 
 /** Every setting by category; Save sends one update per changed setting (SPEC §7). */
@@ -38,6 +38,7 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
     setSaving(false);
     void utils.admin.settings.list.invalidate();
     void utils.public.content.invalidate();
+    void utils.public.live.invalidate();
     if (failure) failureToast("Failed to update settings", failure);
     else toast.success("Settings updated", `${changed.length} ${changed.length === 1 ? "setting" : "settings"} saved.`);
   };
@@ -46,7 +47,7 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       {byCategory(settings).map(([category, list]) => (
         <Card key={category}>
-          <h2 className="text-xl font-bold">{humanise(category)}</h2>
+          <h2 className="text-xl font-bold">{categoryTitle(category)}</h2>
           {list.map((s) => (
             <SettingInput
               key={s.key}

@@ -11,6 +11,32 @@ export function byCategory(settings: Setting[]): Array<[string, Setting[]]> {
     .map(([category, list]) => [category, [...list].sort((x, y) => x.key.localeCompare(y.key))]);
 }
 
+/** Categories whose generated title would read poorly, by name. */
+const CATEGORY_TITLES: Record<string, string> = {
+  winners: "Winners",
+  live_draw: "Live draw",
+  promotion: "Promotion",
+  player_protection: "Player protection",
+};
+
+export function categoryTitle(category: string): string {
+  return CATEGORY_TITLES[category] ?? humanise(category);
+}
+
+/** Settings whose label would read poorly from the key alone. */
+const LABELS: Record<string, string> = {
+  claim_window_days: "Claim window (days)",
+  live_draw_schedule: "Live draw day and time",
+  live_stream_url: "Live stream address",
+  promotion_enabled: "Show the promotion",
+  promotion_title: "Promotion title",
+  promotion_text: "Promotion text",
+  promotion_competition_id: "Promoted competition",
+};
+
+/** Settings that may be left empty (the server reads empty as "none"). */
+export const OPTIONAL_SETTINGS = new Set(["live_stream_url", "promotion_competition_id"]);
+
 export function humanise(words: string): string {
   const text = words.replace(/[_-]+/g, " ").trim();
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : "General";
@@ -18,6 +44,7 @@ export function humanise(words: string): string {
 
 /** "max_video_size_mb" → "Max video size (MB)". */
 export function settingLabel(key: string): string {
+  if (LABELS[key]) return LABELS[key];
   return humanise(key)
     .replace(/\bmb$/i, "(MB)")
     .replace(/\b30d\b/, "30-day");
@@ -40,5 +67,5 @@ export function settingProblem(key: string, value: string): string | null {
     const n = Number(v);
     return v && Number.isFinite(n) && n >= 1 && n <= 5000 ? null : "Enter a size from 1 to 5000 MB";
   }
-  return v ? null : "Enter a value";
+  return v || OPTIONAL_SETTINGS.has(key) ? null : "Enter a value";
 }

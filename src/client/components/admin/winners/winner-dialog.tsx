@@ -37,6 +37,7 @@ function WinnerForm({ winner, onDone }: { winner: AdminWinnerView | null; onDone
     customerName: winner?.customerName ?? "",
     photo: winner?.photo ?? "",
     testimonial: winner?.testimonial ?? "",
+    ticketNumber: winner?.ticketNumber ?? "",
   });
   const competitions = trpc.admin.competitions.list.useQuery();
   const options = (competitions.data ?? []).map((c) => ({ value: c.id, label: c.title }));
@@ -65,8 +66,9 @@ function WinnerForm({ winner, onDone }: { winner: AdminWinnerView | null; onDone
       focusFirstInvalid(formRef.current);
       return;
     }
-    if (winner) update.mutate({ id: winner.id, ...form.values });
-    else create.mutate(form.values);
+    const { ticketNumber, ...fields } = form.values;
+    if (winner) update.mutate({ id: winner.id, ...fields });
+    else create.mutate(ticketNumber ? { ...fields, ticketNumber } : fields);
   };
 
   return (
@@ -84,6 +86,16 @@ function WinnerForm({ winner, onDone }: { winner: AdminWinnerView | null; onDone
         previewClassName="size-28 rounded-full"
       />
       <TextAreaField label="Testimonial" optional rows={3} {...form.text("testimonial")} />
+      {winner ? null : (
+        <TextField
+          label="Winning ticket number"
+          optional
+          inputMode="numeric"
+          autoComplete="off"
+          hint="When the prize was won with a ticket: the winner is linked to that entry and gets a claim link by email."
+          {...form.text("ticketNumber")}
+        />
+      )}
       <DialogActions>
         <Button variant="secondary" onClick={onDone}>
           Cancel

@@ -1,0 +1,47 @@
+import type { CustomerClaim } from "../../../shared/schemas/claims";
+import { trpc } from "../../lib/trpc";
+
+/** A win as GET /user/wins reads it. */
+export interface CustomerWin {
+  id: string;
+  competitionTitle: string;
+  winDate: string;
+}
+
+export type MyWin = { kind: "claim"; claim: CustomerClaim; date: string } | { kind: "win"; win: CustomerWin; date: string };
+
+interface Loaded<T> {
+  data: T[] | undefined;
+  isPending: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+/**
+ * Every win once: each claim, and the wins from before claims existed (or a winner named by hand
+ * without an entry's claim). A win with a claim is shown as that claim.
+ */
+export function mergeWins(claims: CustomerClaim[], wins: CustomerWin[]): MyWin[] {
+  const claimed = new Set(claims.map((c) => c.winnerId));
+  const unclaimed = wins.filter((w) => !claimed.has(w.id));
+  const items: MyWin[] = [
+    ...claims.map((claim) => ({ kind: "claim" as const, claim, date: claim.notifiedAt })),
+    ...unclaimed.map((win) => ({ kind: "win" as const, win, date: win.winDate })),
+  ];
+  return items.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+}
+
+/** The winner's claims (GET /user/claims) with their wins (GET /user/wins), as one list for My Wins and the Wins tile. */
+export function useMyWins(wins: Loaded<CustomerWin>): Loaded<MyWin> {
+  const claims = trpc.customer.claims.list.useQuery();
+  const data = claims.data && wins.data ? mergeWins(claims.data, wins.data) : undefined;
+  return {
+    data,
+    isPending: claims.isPending || wins.isPending,
+    error: claims.error ?? wins.error,
+    refetch: () => {
+      if (claims.error) void claims.refetch();
+      if (wins.error) wins.refetch();
+    },
+  };
+}

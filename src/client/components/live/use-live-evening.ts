@@ -1,0 +1,17 @@
+import { trpc } from "../../lib/trpc";
+
+/** /live polls this often while its tab is visible, so each result appears within seconds of the draw. */
+export const LIVE_POLL_MS = 3000;
+
+/**
+ * The live draw evening (time, stream, running order). With `poll`, it is read again every few
+ * seconds while the page is visible; React Query pauses the interval while the tab is hidden.
+ */
+export function useLiveEvening({ poll = false }: { poll?: boolean } = {}) {
+  return trpc.public.live.evening.useQuery(undefined, {
+    refetchInterval: poll ? LIVE_POLL_MS : false,
+    refetchIntervalInBackground: false,
+    // The home page reads it once; a stale time a minute long lets /live start from it and refresh.
+    staleTime: poll ? 0 : 60_000,
+  });
+}
