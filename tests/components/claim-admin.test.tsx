@@ -44,6 +44,7 @@ function adminClaim(overrides: Partial<AdminClaim>): AdminClaim {
     overdue: false,
     reminder48hAt: null,
     reminder7dAt: null,
+    fulfilBy: overrides.choice === "cash" ? "paid" : "delivered",
     ...overrides,
   };
 }

@@ -143,6 +143,7 @@ function toAdminClaim(r: ClaimRow, now: Date): AdminClaim {
     overdue: isOverdue(c, now),
     reminder48hAt: iso(c.reminder48hAt),
     reminder7dAt: iso(c.reminder7dAt),
+    fulfilBy: paysMoney(c.choice, r.category) ? "paid" : "delivered",
   };
 }
 

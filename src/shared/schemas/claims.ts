@@ -82,6 +82,8 @@ export const adminClaim = customerClaim.extend({
   overdue: z.boolean(),
   reminder48hAt: z.string().nullable(),
   reminder7dAt: z.string().nullable(),
+  /** How it will be fulfilled once claimed: "paid" for the cash alternative or a cash prize, else "delivered". */
+  fulfilBy: z.enum(["delivered", "paid"]),
 });
 export type AdminClaim = z.infer<typeof adminClaim>;
 

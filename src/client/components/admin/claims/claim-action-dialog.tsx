@@ -11,8 +11,8 @@ import { TextAreaField } from "../ui/text-area-field";
 export type ClaimAction = "contact" | "fulfil" | "expire";
 
 /** The action's words: dialog title, button, the one field it needs and the message when it is empty. */
-export function actionWords(action: ClaimAction, claim: Pick<AdminClaim, "choice">) {
-  const cash = claim.choice === "cash";
+export function actionWords(action: ClaimAction, claim: Pick<AdminClaim, "fulfilBy">) {
+  const cash = claim.fulfilBy === "paid";
   switch (action) {
     case "contact":
       return {

@@ -38,8 +38,9 @@ export function choiceText(c: Pick<AdminClaim, "choice" | "cashAlternative">): s
   return "—";
 }
 
-export function DeliveryFlag({ claim }: { claim: Pick<AdminClaim, "deliverable" | "choice"> }) {
-  if (claim.deliverable === null || claim.choice === "cash") return null;
+export function DeliveryFlag({ claim }: { claim: Pick<AdminClaim, "deliverable" | "fulfilBy"> }) {
+  // Money is paid, not delivered: a cash alternative or a cash prize has no delivery to arrange.
+  if (claim.deliverable === null || claim.fulfilBy === "paid") return null;
   return claim.deliverable ? (
     <AdminBadge className="bg-field-50 text-field-800">Free delivery</AdminBadge>
   ) : (

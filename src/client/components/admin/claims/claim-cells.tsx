@@ -77,7 +77,7 @@ export function ChoiceCell({ claim: c }: { claim: AdminClaim }) {
 }
 
 export function ReferenceCell({ claim: c }: { claim: AdminClaim }) {
-  return c.reference ? <span className="font-mono text-sm break-all">{c.reference}</span> : <span className="text-stone-600">—</span>;
+  return c.reference ? <span className="font-mono text-sm break-words">{c.reference}</span> : <span className="text-stone-600">—</span>;
 }
 
 /** What can be done from here: record contact before the claim, fulfil after it, expire either. */
