@@ -173,6 +173,8 @@ const reads = {
   competitions: saleOnly ? skipped : await readRun("/api/competitions", "/list", 3),
   competition: saleOnly ? skipped : await readRun(`/api/competitions/${someId}`, "/one", 4),
   shell: saleOnly ? skipped : await readRun("/", "/", 5),
+  // Draw night: every viewer of /live polls this every few seconds.
+  live: saleOnly ? skipped : await readRun("/api/live", "/list", 9),
 };
 
 // 4. Launch night as it happens: people buying and people browsing the same competition at once.
@@ -352,6 +354,7 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   GET /api/competitions        ${reads.competitions.reqPerSec} req/s (${ratio(reads.competitions.reqPerSec, reads.competitions.ceilingReqPerSec)} of ${reads.competitions.ceilingReqPerSec}), p99 ${reads.competitions.p99Ms} ms
   GET /api/competitions/{id}   ${reads.competition.reqPerSec} req/s (${ratio(reads.competition.reqPerSec, reads.competition.ceilingReqPerSec)} of ${reads.competition.ceilingReqPerSec}), p99 ${reads.competition.p99Ms} ms
   GET / (SPA shell)            ${reads.shell.reqPerSec} req/s (${ratio(reads.shell.reqPerSec, reads.shell.ceilingReqPerSec)} of ${reads.shell.ceilingReqPerSec}), p99 ${reads.shell.p99Ms} ms
+  GET /api/live (draw night)   ${reads.live.reqPerSec} req/s (${ratio(reads.live.reqPerSec, reads.live.ceilingReqPerSec)} of ${reads.live.ceilingReqPerSec}), p99 ${reads.live.p99Ms} ms
   Launch-night mix ${mixed ? `${mixed.purchasesPerSec} purchases/s (p99 ${mixed.purchaseP99Ms} ms) while ${mixed.readsPerSec} page reads/s (p99 ${mixed.readP99Ms} ms), errors ${mixed.errors}` : "-"}
 ${latency ? providerLatencyLines(latency).join("\n") : "  Provider latency -"}
   Peak server RSS ${result.peakRssMb} MB (${Object.entries(peakByPhase)

@@ -334,6 +334,15 @@ describe("staff", () => {
       note: "Spoke to Gwen, claiming tonight",
     });
     expect(contacted).toMatchObject({ status: "notified", overdue: false, contactNote: "Spoke to Gwen, claiming tonight" });
+    // The winner hears that staff were in touch, never the staff's note.
+    const told = db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, winner.user.id), eq(notifications.title, "We've been in touch")))
+      .all();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ link: `/account/claims/${claim.id}` });
+    expect(told[0]!.message).not.toContain("Spoke to Gwen");
     expect(contacted.contactedAt).toBe(new Date(at.getTime() + 49 * HOUR).toISOString());
     expect((await listed(new Date(at.getTime() + 100 * HOUR))).overdue).toBe(false);
   });

@@ -328,6 +328,20 @@ export function updateClaim(db: Db, actor: Actor, id: string, input: AdminClaimU
       if (claim.status !== "notified") refuse();
       if (!note) throw new AppError("INVALID_INPUT", "Say how you reached the winner");
       tx.update(prizeClaims).set({ contactedAt: now, contactNote: note }).where(eq(prizeClaims.id, id)).run();
+      // The winner hears of it too (never the staff's note itself).
+      if (claim.userId) {
+        tx.insert(notifications)
+          .values({
+            userId: claim.userId,
+            type: "info",
+            priority: "high",
+            competitionId: claim.competitionId,
+            link: claimPath(claim.id),
+            title: "We've been in touch",
+            message: `We've been in touch about your prize from "${row.title}". Claim it online whenever you're ready.`,
+          })
+          .run();
+      }
     } else if (input.status === "fulfilled") {
       if (claim.status !== "claimed") refuse();
       if (!reference) throw new AppError("INVALID_INPUT", paysMoney(claim.choice, row.category) ? "Add the payment reference" : "Add the carrier's reference");
