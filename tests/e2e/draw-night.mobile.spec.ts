@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import { createSessionFor, expect, signInAs, test, withShopDb } from "./fixtures";
 import { ownCompetition, screenshot } from "./shop";
 
-const overflow = (page: import("@playwright/test").Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test("on a phone, the home page counts down to the live draw and opens /live, which fits the screen", async ({ page }) => {
   const evening = (await (await page.request.get("/api/live")).json()) as { drawAt: string };
