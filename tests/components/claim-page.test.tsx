@@ -94,7 +94,7 @@ describe("the claim page", () => {
     expect(dateField().getAttribute("aria-describedby")).toBeTruthy();
     expect(screen.getByText(/It must match the date of birth on your account/)).toBeTruthy();
     expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("United Kingdom");
-    expect(screen.getByRole("link", { name: "claim terms" }).getAttribute("href")).toBe("/terms");
+    expect(screen.getByRole("link", { name: "claim terms" }).getAttribute("href")).toBe("/terms#claiming");
   });
 
   it("offers the cash alternative where there is one, and shows the claim once it is sent", async () => {
