@@ -58,6 +58,8 @@ test("an admin creates a campaign with an uploaded image and a question, sees it
     .filter({ hasText: "E2E Hedge Trimmer Deluxe" })
     .or(page.getByRole("row").filter({ hasText: "E2E Hedge Trimmer Deluxe" }));
   await row.getByRole("button", { name: /Close/ }).first().click();
+  // Close asks first, saying what it does.
+  await page.getByRole("button", { name: "Close competition" }).click();
   await expect.poll(async () => (await (await page.request.get(`/api/competitions/${created.id}`)).json()).status).toBe("closed");
 });
 
@@ -118,14 +120,14 @@ test("an admin adds, edits and deletes a winner", async ({ page }) => {
   await page.getByLabel("Testimonial").fill("Brilliant from start to finish.");
   await page.getByRole("button", { name: "Add Winner" }).last().click();
   await expect(page.getByText("Winner created successfully")).toBeVisible();
-  await page.getByRole("button", { name: "Edit winner Gwyneth P., Gwynedd" }).click({ force: true });
+  await page.getByRole("button", { name: "Edit winner Gwyneth P., Gwynedd" }).click();
   await page.getByLabel("Winner Name*").fill("Gwyneth Parry, Gwynedd");
   await page.getByRole("button", { name: "Update Winner" }).click();
   await expect(page.getByText("Winner updated successfully")).toBeVisible();
   await page.goto("/winners");
   await expect(page.getByText("Gwyneth Parry, Gwynedd")).toBeVisible();
   await page.goto("/admin/winners");
-  await page.getByRole("button", { name: "Delete winner Gwyneth Parry, Gwynedd" }).click({ force: true });
+  await page.getByRole("button", { name: "Delete winner Gwyneth Parry, Gwynedd" }).click();
   await expect(page.getByText("Winner deleted successfully")).toBeVisible();
   await page.goto("/winners");
   await expect(page.getByText("Gwyneth Parry, Gwynedd")).toBeHidden();
