@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../../db/client";
-import { aboutPage, categories, competitions, entries, heroSlides, popups, tickets, winners } from "../../../db/schema";
+import { aboutPage, categories, competitions, entries, heroSlides, popups, prizeClaims, tickets, winners } from "../../../db/schema";
 import type { aboutPageInput, categoryInput, heroSlideInput, popupInput, winnerInput } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
 import type { UploadGrants, UploadKind } from "../storage/uploads";
@@ -297,6 +297,15 @@ export function deleteWinner(db: Db, actor: Actor, id: string) {
     db,
     actor,
     (tx) => {
+      // A claim is the record of a prize (what the winner chose, where it went): the winner it
+      // belongs to stays. Their name, photo and testimonial can still be edited.
+      const claim = tx.select({ status: prizeClaims.status }).from(prizeClaims).where(eq(prizeClaims.winnerId, id)).get();
+      if (claim) {
+        throw new AppError(
+          "INVALID_STATE",
+          `This winner has a prize claim (${claim.status}), which is the record of their prize, so they cannot be deleted. Edit the name, photo or testimonial instead.`,
+        );
+      }
       if (tx.delete(winners).where(eq(winners.id, id)).run().changes === 0) throw notFound("Winner");
       return { success: true };
     },

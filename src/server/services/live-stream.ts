@@ -36,7 +36,7 @@ export function streamFor(value: string): LiveStream | null {
     return { url: url.toString(), provider: "youtube", embedUrl: `https://www.youtube-nocookie.com/embed/${id}` };
   }
   if (FACEBOOK_HOSTS.has(host)) {
-    if (url.pathname === "/" || url.pathname === "") return null;
+    if (!isFacebookVideo(host, url)) return null;
     return {
       url: url.toString(),
       provider: "facebook",
@@ -44,4 +44,18 @@ export function streamFor(value: string): LiveStream | null {
     };
   }
   return null;
+}
+
+/**
+ * A Facebook video page, and nothing else: a page's video (/{page}/videos/{id}, also with a slug
+ * before the id), /watch/?v={id}, /watch/live/?v={id}, /video.php?v={id}, or fb.watch/{code}. The
+ * link redirector (l.php), sharer, login and every other page are refused, so the "watch on
+ * Facebook" link can only open a video.
+ */
+function isFacebookVideo(host: string, url: URL): boolean {
+  const path = url.pathname.replace(/\/+$/, "");
+  const v = url.searchParams.get("v");
+  if (host === "fb.watch") return /^\/[\w-]{4,40}$/.test(path);
+  if ((path === "/watch" || path === "/watch/live" || path === "/video.php") && v) return /^\d{5,25}$/.test(v);
+  return /^\/[\w.-]{1,100}\/videos\/(?:[\w.-]{1,200}\/)?\d{5,25}$/.test(path);
 }

@@ -15,11 +15,18 @@ import type { DrawAudit, DrawDeps } from "./types";
  * committed to when the competition opened (and a public beacon when given), written once.
  */
 
-/** First name, last initial and town: enough to be real, never an email. */
+/** A word that is an email address or a phone number is never published as a name. */
+const CONTACT_DETAIL = /@|\d{3,}/;
+
+/** First name, last initial and town: enough to be real, never an email or a phone number. */
 export function displayName(fullName: string, town: string | null): string {
-  const parts = fullName.trim().split(/\s+/);
+  const parts = fullName
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w && !CONTACT_DETAIL.test(w));
   const first = parts[0] ?? "Winner";
-  const last = parts.length > 1 ? ` ${parts[parts.length - 1]![0]!.toUpperCase()}.` : "";
+  const lastWord = parts.length > 1 ? parts[parts.length - 1]! : null;
+  const last = lastWord ? ` ${lastWord[0]!.toUpperCase()}.` : "";
   return `${first}${last}${town ? `, ${town}` : ""}`;
 }
 
