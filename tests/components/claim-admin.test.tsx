@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DashboardTiles } from "../../src/client/components/admin/dashboard/dashboard-tiles";
 import { AdminWinnersPage } from "../../src/client/routes/admin/admin-winners-page";
 import type { AdminClaim } from "../../src/shared/schemas/claims";
+import { adminClaim as claimFactory } from "../factories/claims";
 import { refusal, stubTrpcFetch, type TrpcAnswers } from "./render";
 import { renderAt } from "./render-at";
 
@@ -12,42 +13,9 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-function adminClaim(overrides: Partial<AdminClaim>): AdminClaim {
-  return {
-    id: "claim-x",
-    competitionId: "comp-1",
-    competitionTitle: "Win a Compact Tractor",
-    competitionImage: "/images/tractor.jpg",
-    prize: "A compact tractor",
-    cashAlternative: null,
-    status: "notified",
-    ticketNumber: "0042",
-    notifiedAt: ago(2 * DAY),
-    expiresAt: new Date(Date.now() + 26 * DAY).toISOString(),
-    choice: null,
-    phone: null,
-    address: null,
-    deliverable: null,
-    claimedAt: null,
-    fulfilledAt: null,
-    fulfilment: null,
-    reference: null,
-    expiredAt: null,
-    expiryReason: null,
-    verifyUrl: "/competition/comp-1/draw",
-    winnerId: "winner-x",
-    customerName: "Rosa Barley",
-    customerEmail: "rosa@barley.test",
-    userId: "user-30",
-    contactedAt: null,
-    contactNote: null,
-    overdue: false,
-    reminder48hAt: null,
-    reminder7dAt: null,
-    fulfilBy: overrides.choice === "cash" ? "paid" : "delivered",
-    ...overrides,
-  };
-}
+/** The factory's claim, as these tests knew it: drawn two days ago, prize "A compact tractor". */
+const adminClaim = (overrides: Partial<AdminClaim>) =>
+  claimFactory({ id: "claim-x", winnerId: "winner-x", prize: "A compact tractor", notifiedAt: ago(2 * DAY), ...overrides });
 
 const OVERDUE = adminClaim({ id: "claim-1", overdue: true, notifiedAt: ago(3 * DAY) });
 const CASH_CLAIMED = adminClaim({

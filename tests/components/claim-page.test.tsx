@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ClaimPage } from "../../src/client/routes/customer/claim-page";
 import type { AuthUser } from "../../src/shared/schemas/auth";
+import { customerClaim } from "../factories/claims";
 import type { CustomerClaim } from "../../src/shared/schemas/claims";
 import { refusal, stubTrpcFetch, type TrpcAnswers } from "./render";
 import { renderAt } from "./render-at";
@@ -12,33 +13,7 @@ import { customer } from "./users";
 const DAY = 24 * 60 * 60 * 1000;
 const CLAIM_ID = "claim-1";
 
-function claim(overrides: Partial<CustomerClaim> = {}): CustomerClaim {
-  return {
-    id: CLAIM_ID,
-    winnerId: "winner-1",
-    competitionId: "comp-1",
-    competitionTitle: "Win a Compact Tractor",
-    competitionImage: "/images/tractor.jpg",
-    prize: "A 25 hp compact tractor with loader",
-    cashAlternative: null,
-    status: "notified",
-    ticketNumber: "0042",
-    notifiedAt: new Date(Date.now() - 2 * DAY).toISOString(),
-    expiresAt: new Date(Date.now() + 26 * DAY).toISOString(),
-    choice: null,
-    phone: null,
-    address: null,
-    deliverable: null,
-    claimedAt: null,
-    fulfilledAt: null,
-    fulfilment: null,
-    reference: null,
-    expiredAt: null,
-    expiryReason: null,
-    verifyUrl: "/competition/comp-1/draw",
-    ...overrides,
-  };
-}
+const claim = (overrides: Partial<CustomerClaim> = {}) => customerClaim({ id: CLAIM_ID, winnerId: "winner-1", ...overrides });
 
 /** The claim page for `user` (null: signed out), answering the claim read with `current` and the submit with `submit`. */
 function openClaim(user: AuthUser | null, start: CustomerClaim, answers: TrpcAnswers = {}) {

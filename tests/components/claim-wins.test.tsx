@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AccountStats } from "../../src/client/components/account/account-stats";
 import { AccountTabs } from "../../src/client/components/account/account-tabs";
 import { NotificationItem } from "../../src/client/components/notifications/notification-item";
+import { customerClaim } from "../factories/claims";
 import type { CustomerClaim } from "../../src/shared/schemas/claims";
 import type { Notification } from "../../src/shared/schemas/notification";
 import { stubTrpcFetch } from "./render";
@@ -14,33 +15,18 @@ import { customer } from "./users";
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-function claim(overrides: Partial<CustomerClaim>): CustomerClaim {
-  return {
-    id: "c",
-    winnerId: "w",
+/** A plain prize drawn yesterday, as My Wins lists it. */
+const claim = (overrides: Partial<CustomerClaim>) =>
+  customerClaim({
     competitionId: "comp",
     competitionTitle: "Prize",
     competitionImage: "",
     prize: "Prize",
-    cashAlternative: null,
-    status: "notified",
     ticketNumber: "0001",
     notifiedAt: ago(DAY),
     expiresAt: new Date(Date.now() + 27 * DAY).toISOString(),
-    choice: null,
-    phone: null,
-    address: null,
-    deliverable: null,
-    claimedAt: null,
-    fulfilledAt: null,
-    fulfilment: null,
-    reference: null,
-    expiredAt: null,
-    expiryReason: null,
-    verifyUrl: "/competition/comp/draw",
     ...overrides,
-  };
-}
+  });
 
 const CLAIMS = [
   claim({ id: "c-open", winnerId: "w-tractor", competitionTitle: "Win a Compact Tractor", notifiedAt: ago(DAY) }),

@@ -60,15 +60,20 @@ function toLiveCompetition({ c, d }: EveningRow): LiveCompetition {
   };
 }
 
-export function getLiveEvening(db: Db, now: Date): LiveEvening {
+/** The evening's time, schedule and stream, with its competitions read as `view` says. */
+function evening<C>(db: Db, now: Date, view: (row: EveningRow) => C) {
   const schedule = liveSchedule(db);
   const drawAt = liveDrawAt(schedule, now);
   return {
     drawAt: drawAt.toISOString(),
     scheduleLabel: formatLiveSchedule(schedule),
     stream: streamFor(getSetting(db, "live_stream_url") ?? ""),
-    competitions: eveningCompetitions(db, drawAt).map(toLiveCompetition),
+    competitions: eveningCompetitions(db, drawAt).map(view),
   };
+}
+
+export function getLiveEvening(db: Db, now: Date): LiveEvening {
+  return evening(db, now, toLiveCompetition);
 }
 
 /** Why Run draw cannot be pressed now, in the words runDraw would refuse with; null when it can. */
@@ -81,19 +86,12 @@ function blockedReason({ c, d }: EveningRow): string | null {
 }
 
 export function getAdminLiveEvening(db: Db, now: Date): AdminLiveEvening {
-  const schedule = liveSchedule(db);
-  const drawAt = liveDrawAt(schedule, now);
-  return {
-    drawAt: drawAt.toISOString(),
-    scheduleLabel: formatLiveSchedule(schedule),
-    stream: streamFor(getSetting(db, "live_stream_url") ?? ""),
-    competitions: eveningCompetitions(db, drawAt).map((row) => ({
-      ...toLiveCompetition(row),
-      drawMode: row.c.drawMode,
-      heldTickets: row.c.heldTickets,
-      blockedReason: blockedReason(row),
-    })),
-  };
+  return evening(db, now, (row) => ({
+    ...toLiveCompetition(row),
+    drawMode: row.c.drawMode,
+    heldTickets: row.c.heldTickets,
+    blockedReason: blockedReason(row),
+  }));
 }
 
 export function getPromotion(db: Db): Promotion {

@@ -1,21 +1,36 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { AuthUser } from "../../../shared/schemas/auth";
+import { cn } from "../../lib/cn";
 import { trpc } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { MailIcon } from "../ui/icons";
 
-/** Shown while the account's address is unconfirmed, with a way to send the link again (three an hour). */
-export function VerifyEmailBanner({ user, className }: { user: AuthUser; className?: string }) {
+interface VerifyEmailNoticeProps {
+  /** What the notice says (naming the address with <SentTo>). */
+  message: ReactNode;
+  /** Said after a new link is sent. */
+  sent: string;
+  /** Said when the address turns out to be confirmed already; the current user is read again either way. */
+  alreadyConfirmed?: string;
+  className?: string;
+}
+
+/**
+ * An unconfirmed address, with a way to send the link again (three an hour): the account page's
+ * banner and the claim form's notice.
+ */
+export function VerifyEmailNotice({ message, sent, alreadyConfirmed, className }: VerifyEmailNoticeProps) {
   const [note, setNote] = useState<{ tone: "ok" | "problem"; text: string } | null>(null);
   const utils = trpc.useUtils();
   const resend = trpc.customer.account.resendVerification.useMutation({
     onSuccess: (result) => {
       if (result.alreadyVerified) {
+        if (alreadyConfirmed) setNote({ tone: "ok", text: alreadyConfirmed });
         void utils.public.auth.session.invalidate();
         return;
       }
-      setNote({ tone: "ok", text: `We've sent a new link to ${user.email}.` });
+      setNote({ tone: "ok", text: sent });
     },
     onError: (error) =>
       setNote({
@@ -27,15 +42,12 @@ export function VerifyEmailBanner({ user, className }: { user: AuthUser; classNa
       }),
   });
 
-  if (user.emailVerified) return null;
   return (
-    <section aria-label="Confirm your email address" className={`rounded-2xl border border-wheat-300 bg-wheat-50 p-4 sm:p-5 ${className ?? ""}`}>
+    <section aria-label="Confirm your email address" className={cn("rounded-2xl border border-wheat-300 bg-wheat-50 p-4 sm:p-5", className)}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-3 text-stone-800">
           <MailIcon className="mt-0.5 size-5 shrink-0 text-field-700" />
-          <span>
-            Please confirm your email address — we sent a link to <strong className="break-all">{user.email}</strong>.
-          </span>
+          <span>{message}</span>
         </p>
         <Button variant="secondary" className="shrink-0" pending={resend.isPending} onClick={() => resend.mutate()}>
           Resend email
@@ -50,5 +62,26 @@ export function VerifyEmailBanner({ user, className }: { user: AuthUser; classNa
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The address a link went to, in bold (long addresses may break anywhere). */
+export function SentTo({ email }: { email: string }) {
+  return <strong className="break-all">{email}</strong>;
+}
+
+/** Shown on the account page while the account's address is unconfirmed. */
+export function VerifyEmailBanner({ user, className }: { user: AuthUser; className?: string }) {
+  if (user.emailVerified) return null;
+  return (
+    <VerifyEmailNotice
+      message={
+        <>
+          Please confirm your email address — we sent a link to <SentTo email={user.email} />.
+        </>
+      }
+      sent={`We've sent a new link to ${user.email}.`}
+      className={className}
+    />
   );
 }
