@@ -4,38 +4,22 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { CompetitionsTab } from "../../src/client/components/admin/dashboard/competitions-tab";
 import type { AdminCompetition } from "../../src/shared/schemas/admin";
+import { publicCompetition } from "../factories/public-competition";
 import { refusal, renderWithApp, stubTrpcFetch, type TrpcAnswers } from "./render";
 
+/** A storefront competition (the shared factory) as the dashboard reads it: open, 120 of 2,000 sold, drawn live. */
 function competition(overrides: Partial<AdminCompetition> = {}): AdminCompetition {
   return {
-    id: "comp-1",
-    title: "Win a Compact Tractor",
-    description: "A 25 hp compact tractor.",
-    image: "",
-    category: "Farm Equipment",
-    price: "4.99",
-    status: "active",
-    startDate: "2030-11-01T00:00:00.000Z",
-    endDate: "2030-12-02T18:00:00.000Z",
-    drawDate: "2030-12-02T20:00:00.000Z",
-    maxTickets: 2000,
-    soldTickets: 120,
-    maxTicketsPerPerson: null,
-    featured: false,
-    showOnHero: false,
-    qualifyingQuestion: null,
-    allowPostalEntry: true,
-    postalAddress: null,
-    prizeDetails: null,
-    rules: null,
-    faq: null,
-    privacyPolicyUrl: null,
-    termsOfUseUrl: null,
-    numberOfWinners: 1,
-    drawMode: "live",
-    cashAlternative: null,
-    instantWin: false,
-    createdAt: "2030-10-01T00:00:00.000Z",
+    ...publicCompetition({
+      title: "Win a Compact Tractor",
+      category: "Farm Equipment",
+      price: "4.99",
+      endDate: "2030-12-02T18:00:00.000Z",
+      drawDate: "2030-12-02T20:00:00.000Z",
+      maxTickets: 2000,
+      soldTickets: 120,
+      drawMode: "live",
+    }),
     heldTickets: 0,
     qualifyingAnswer: null,
     revenue: "598.80",

@@ -1,5 +1,13 @@
 import { useEffect, useState } from "react";
 
+/** The four boxes of every countdown, in order, with their labels. */
+export const COUNTDOWN_UNITS = [
+  ["days", "Days"],
+  ["hours", "Hours"],
+  ["minutes", "Minutes"],
+  ["seconds", "Seconds"],
+] as const;
+
 export interface TimeLeft {
   days: number;
   hours: number;

@@ -1,12 +1,5 @@
-import { useCountdown } from "../../hooks/use-countdown";
+import { COUNTDOWN_UNITS, useCountdown } from "../../hooks/use-countdown";
 import { ClockIcon } from "../ui/icons";
-
-const UNITS = [
-  ["days", "Days"],
-  ["hours", "Hours"],
-  ["minutes", "Minutes"],
-  ["seconds", "Seconds"],
-] as const;
 
 /** "Time Left to Enter", ticking each second; "Competition Ended" once the end date passes. */
 export function EntryCountdown({ endDate, closed }: { endDate: string; closed?: boolean }) {
@@ -24,7 +17,7 @@ export function EntryCountdown({ endDate, closed }: { endDate: string; closed?: 
       ) : (
         // The visible digits change every second; screen readers get a single summary instead.
         <div className="mt-3 grid grid-cols-4 gap-2" role="timer" aria-label={`${left.days} days, ${left.hours} hours, ${left.minutes} minutes left`}>
-          {UNITS.map(([key, label]) => (
+          {COUNTDOWN_UNITS.map(([key, label]) => (
             <div key={key} aria-hidden="true" className="rounded-xl bg-field-900/60 px-1 py-2 text-center">
               <span className="block text-2xl font-bold tabular-nums sm:text-3xl">{String(left[key]).padStart(2, "0")}</span>
               <span className="block text-[0.7rem] font-medium uppercase tracking-wide text-field-100 sm:text-xs">{label}</span>

@@ -1,12 +1,5 @@
-import type { TimeLeft } from "../../hooks/use-countdown";
+import { COUNTDOWN_UNITS, type TimeLeft } from "../../hooks/use-countdown";
 import { cn } from "../../lib/cn";
-
-const UNITS = [
-  ["days", "Days"],
-  ["hours", "Hours"],
-  ["minutes", "Minutes"],
-  ["seconds", "Seconds"],
-] as const;
 
 const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
@@ -19,7 +12,7 @@ export function CountdownBoxes({ left, className }: { left: TimeLeft | null; cla
   return (
     // The digits change every second; screen readers get one summary instead of a stream of numbers.
     <div role="timer" aria-label={summary} className={cn("grid grid-cols-4 gap-2 sm:gap-3", className)}>
-      {UNITS.map(([key, label]) => (
+      {COUNTDOWN_UNITS.map(([key, label]) => (
         <div
           key={key}
           aria-hidden="true"
