@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, settings, tickets, users } from "./schema";
+import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, settings, ticketSlots, tickets, users } from "./schema";
 import type { schema } from "./client";
 
 /**
@@ -61,6 +61,33 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .set({ nextTicketNumber: sql`${competitions.nextTicketNumber} + ${p("count")}` })
       .where(eq(competitions.id, p("id")))
       .returning({ next: competitions.nextTicketNumber })
+      .prepare(),
+    /** Random allocation: the number at a position of the permutation (absent: position + 1). */
+    slotAt: db
+      .select({ number: ticketSlots.number })
+      .from(ticketSlots)
+      .where(and(eq(ticketSlots.competitionId, p("competitionId")), eq(ticketSlots.position, p("position"))))
+      .prepare(),
+    setSlot: db
+      .insert(ticketSlots)
+      .values({ competitionId: sql`${p("competitionId")}`, position: sql`${p("position")}`, number: sql`${p("number")}` })
+      .onConflictDoUpdate({ target: [ticketSlots.competitionId, ticketSlots.position], set: { number: sql`excluded.number` } })
+      .prepare(),
+    clearSlot: db
+      .delete(ticketSlots)
+      .where(and(eq(ticketSlots.competitionId, p("competitionId")), eq(ticketSlots.position, p("position"))))
+      .prepare(),
+    /** Random allocation: give `count` positions back (numbers returned to the free part). */
+    unbumpNextNumber: db
+      .update(competitions)
+      .set({ nextTicketNumber: sql`${competitions.nextTicketNumber} - ${p("count")}` })
+      .where(eq(competitions.id, p("id")))
+      .returning({ next: competitions.nextTicketNumber })
+      .prepare(),
+    allocationOf: db
+      .select({ allocation: competitions.allocation })
+      .from(competitions)
+      .where(eq(competitions.id, p("id")))
       .prepare(),
     insertTicket: db
       .insert(tickets)

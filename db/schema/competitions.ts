@@ -33,6 +33,14 @@ export const competitions = sqliteTable(
     heldTickets: integer("held_tickets").notNull().default(0),
     /** The next never-issued ticket number; released numbers are reused first. */
     nextTicketNumber: integer("next_ticket_number").notNull().default(1),
+    /**
+     * How numbers are handed out: "sequential" (1, 2, 3…, given-back numbers first) or "random"
+     * (uniform over the numbers still free in 1..maxTickets; capped competitions only). In random
+     * mode nextTicketNumber - 1 is how many positions of the ticket permutation are used.
+     */
+    allocation: text("allocation", { enum: ["sequential", "random"] })
+      .notNull()
+      .default("sequential"),
     /** Optional cap across all of one person's orders (matched by account and by email). */
     maxTicketsPerPerson: integer("max_tickets_per_person"),
     featured: flag("featured", false),
@@ -79,6 +87,23 @@ export const releasedTicketNumbers = sqliteTable(
     number: integer("number").notNull(),
   },
   (t) => [primaryKey({ columns: [t.competitionId, t.number] })],
+);
+
+/**
+ * A random-allocation competition's numbers as a lazily shuffled array (Fisher–Yates): position i
+ * holds number i + 1 unless a row here says otherwise. Positions from nextTicketNumber - 1 up hold
+ * exactly the free numbers, so a uniform pick among them, and giving a number back, are O(1).
+ */
+export const ticketSlots = sqliteTable(
+  "ticket_slots",
+  {
+    competitionId: text("competition_id")
+      .notNull()
+      .references(() => competitions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    number: integer("number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.position] })],
 );
 
 /**

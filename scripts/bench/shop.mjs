@@ -118,13 +118,13 @@ export function seedBuyers(db, n, prefix = "bench") {
 }
 
 /** An open £1 competition with `max` tickets (null: unlimited) and an optional per-person cap. */
-export function newCompetition(db, max, { perPerson = null, title = "Bench Tractor" } = {}) {
+export function newCompetition(db, max, { perPerson = null, title = "Bench Tractor", allocation = "sequential" } = {}) {
   const id = crypto.randomUUID();
   const now = Date.now();
   db.prepare(
-    `insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, max_tickets_per_person, draw_seed, qualifying_question, qualifying_answer, created_at, updated_at)
-    values (?, ?, 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?)`,
-  ).run(id, title, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, perPerson, randomBytes(32).toString("hex"), now, now);
+    `insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, max_tickets_per_person, draw_seed, qualifying_question, qualifying_answer, allocation, created_at, updated_at)
+    values (?, ?, 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?, ?)`,
+  ).run(id, title, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, perPerson, randomBytes(32).toString("hex"), allocation, now, now);
   return id;
 }
 

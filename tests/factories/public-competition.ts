@@ -28,6 +28,7 @@ export function publicCompetition(overrides: Partial<PublicCompetition> = {}): P
     termsOfUseUrl: null,
     numberOfWinners: 1,
     drawMode: "auto",
+    allocation: "sequential",
     cashAlternative: null,
     instantWin: false,
     createdAt: "2030-01-01T00:00:00.000Z",

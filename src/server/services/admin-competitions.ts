@@ -84,6 +84,8 @@ function values(input: CampaignValues) {
     maxTicketsPerPerson: input.maxTicketsPerPerson,
     numberOfWinners: input.numberOfWinners,
     drawMode: input.drawMode,
+    // New capped competitions draw their numbers at random unless told otherwise (issue #18).
+    allocation: input.allocation ?? (input.maxTickets !== null ? ("random" as const) : ("sequential" as const)),
     cashAlternative: input.cashAlternative,
     instantWin: input.instantWin,
     featured: input.featured,
@@ -146,7 +148,17 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
     if (!("title" in input)) {
       tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
     } else {
-      const next = values(input);
+      const next = { ...values(input), allocation: input.allocation ?? current.allocation };
+      if (next.allocation === "random" && next.maxTickets === null) {
+        throw new AppError("INVALID_INPUT", "Random numbers need a maximum number of tickets");
+      }
+      // Numbers handed out are fixed: the allocation cannot change, and a random shuffle can only grow.
+      if (current.nextTicketNumber > 1 && next.allocation !== current.allocation) {
+        throw new AppError("HAS_SALES", "Ticket numbers have been handed out, so the allocation can no longer be changed");
+      }
+      if (current.nextTicketNumber > 1 && current.allocation === "random" && current.maxTickets !== null && (next.maxTickets ?? 0) < current.maxTickets) {
+        throw new AppError("HAS_SALES", "Ticket numbers have been drawn at random from 1 to the maximum, so the maximum can only go up");
+      }
       if (next.startDate.getTime() !== current.startDate.getTime() || next.endDate.getTime() !== current.endDate.getTime()) {
         assertMinimumOpen(tx, next);
       }

@@ -34,6 +34,7 @@ export function competitionCoreView(c: Competition) {
     termsOfUseUrl: c.termsOfUseUrl,
     numberOfWinners: c.numberOfWinners,
     drawMode: c.drawMode,
+    allocation: c.allocation,
     cashAlternative: c.cashAlternative,
     instantWin: c.instantWin,
     createdAt: c.createdAt.toISOString(),

@@ -97,7 +97,7 @@ export function recordPostalEntry(
       })
       .returning()
       .get();
-    const numbers = allocateTickets(tx, c.id, entry.id, 1);
+    const numbers = allocateTickets(tx, c, entry.id, 1);
     tx.update(competitions)
       .set({ soldTickets: sql`${competitions.soldTickets} + 1` })
       .where(eq(competitions.id, c.id))

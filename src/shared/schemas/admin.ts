@@ -76,6 +76,11 @@ export const campaignFields = z.strictObject({
   maxTicketsPerPerson: optionalInt("Tickets per person", 1, MAX_TICKETS_LIMIT),
   numberOfWinners: z.coerce.number().int("Number of winners must be a whole number").min(1).max(100).default(1),
   drawMode: z.enum(["auto", "live"]).default("auto"),
+  /**
+   * "random" (numbers drawn from the free ones; needs maxTickets) or "sequential". Absent: random
+   * for a new capped competition, sequential for an unlimited one; an edit keeps what it was.
+   */
+  allocation: z.enum(["sequential", "random"]).optional(),
   cashAlternative: optionalText(200),
   instantWin: z.boolean().default(false),
   featured: z.boolean().default(false),
@@ -96,6 +101,9 @@ function campaignRules(v: z.output<typeof campaignFields>, ctx: z.RefinementCtx)
   if (!(Date.parse(v.startDate) < Date.parse(v.endDate))) ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date must be after the start date" });
   if (!(Date.parse(v.endDate) <= Date.parse(v.drawDate)))
     ctx.addIssue({ code: "custom", path: ["drawDate"], message: "Draw date must be on or after the end date" });
+  if (v.allocation === "random" && v.maxTickets === null) {
+    ctx.addIssue({ code: "custom", path: ["allocation"], message: "Random numbers need a maximum number of tickets" });
+  }
   if (v.allowPostalEntry && !v.postalAddress) {
     ctx.addIssue({ code: "custom", path: ["postalAddress"], message: "A postal address is required for legal compliance when postal entry is allowed" });
   }

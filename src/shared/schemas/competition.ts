@@ -37,6 +37,8 @@ export const competitionCore = z.object({
   termsOfUseUrl: z.string().nullable(),
   numberOfWinners: z.number().int(),
   drawMode: z.enum(["auto", "live"]),
+  /** How ticket numbers are handed out: in order from 1, or drawn at random from the free ones. */
+  allocation: z.enum(["sequential", "random"]),
   cashAlternative: z.string().nullable(),
   instantWin: z.boolean(),
   createdAt: z.string(),

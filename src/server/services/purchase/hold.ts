@@ -129,7 +129,7 @@ export function holdOrder(
       amountPence: competition.pricePence * line.quantity,
       entryDate: now.getTime(),
     });
-    allocateTickets(tx, competition.id, entryId, line.quantity, now);
+    allocateTickets(tx, competition, entryId, line.quantity, now);
     st.addHeld.run({ id: competition.id, count: line.quantity });
   }
   return { order, existing: false };

@@ -19,6 +19,12 @@ const DRAW_MODES = [
   { value: "live", label: "Live, by an admin (Run draw)" },
 ] as const;
 
+const ALLOCATIONS = [
+  { value: "random", label: "At random from the free numbers" },
+  { value: "sequential", label: "In order from 1" },
+] as const;
+const NEW_ALLOCATIONS = [{ value: "", label: "At random when there is a maximum, else in order" }, ...ALLOCATIONS];
+
 /** `locked`: the competition has sales, so its end and draw dates are fixed (the server says so too). */
 export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; locked?: boolean }) {
   const { values, errors, text, check, set } = form;
@@ -83,6 +89,13 @@ export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; 
           {...text("drawMode")}
         />
       </div>
+      <SelectField
+        label="Ticket Numbers"
+        options={values.allocation === "" ? NEW_ALLOCATIONS : ALLOCATIONS}
+        hint="Random numbers need a maximum; once numbers are handed out this cannot change."
+        disabled={locked}
+        {...text("allocation")}
+      />
       <div className="flex flex-col gap-3 rounded-xl bg-cream-100 p-4 sm:flex-row sm:gap-8">
         <CheckboxField label="Featured" hint="Highlighted in the shop." {...check("featured")} />
         <CheckboxField label="Show on Hero" hint="Offered on the home page slider." {...check("showOnHero")} />

@@ -15,6 +15,8 @@ export interface CampaignFormValues {
   maxTicketsPerPerson: string;
   numberOfWinners: string;
   drawMode: "auto" | "live";
+  /** "" on a new campaign: random when it has a maximum, in order when it has none. */
+  allocation: "" | "random" | "sequential";
   cashAlternative: string;
   instantWin: boolean;
   featured: boolean;
@@ -45,6 +47,7 @@ export const NEW_CAMPAIGN: CampaignFormValues = {
   maxTicketsPerPerson: "",
   numberOfWinners: "1",
   drawMode: "auto",
+  allocation: "",
   cashAlternative: "",
   instantWin: false,
   featured: false,
@@ -75,6 +78,7 @@ export function campaignFormFrom(c: AdminCompetition): CampaignFormValues {
     maxTicketsPerPerson: c.maxTicketsPerPerson?.toString() ?? "",
     numberOfWinners: c.numberOfWinners.toString(),
     drawMode: c.drawMode,
+    allocation: c.allocation,
     cashAlternative: c.cashAlternative ?? "",
     instantWin: c.instantWin,
     featured: c.featured,
@@ -111,6 +115,7 @@ export function campaignInputFrom(v: CampaignFormValues, stored?: AdminCompetiti
     maxTickets: v.maxTickets.trim() || null,
     maxTicketsPerPerson: v.maxTicketsPerPerson.trim() || null,
     numberOfWinners: v.numberOfWinners.trim(),
+    allocation: v.allocation || undefined,
   };
 }
 

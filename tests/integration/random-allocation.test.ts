@@ -1,0 +1,139 @@
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { transaction, type Db } from "../../db/client";
+import { entries, ticketSlots, tickets } from "../../db/schema";
+import { allocateTickets, releaseTickets, type AllocationOf, type RandomInt } from "../../src/server/services/tickets";
+import { campaignPayload, createCompetition } from "../factories/competitions";
+import { callerAs } from "../helpers/caller";
+import { createTestDb } from "../helpers/db";
+
+/** A seeded generator (mulberry32), so the statistics below are the same on every run. */
+function seeded(seed: number): RandomInt {
+  let a = seed >>> 0;
+  return (min, max) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return min + Math.floor(u * (max - min));
+  };
+}
+
+const db: Db = createTestDb();
+
+async function randomCompetition(maxTickets: number): Promise<AllocationOf> {
+  return createCompetition(db, { maxTickets, allocation: "random" });
+}
+
+function newEntry(competitionId: string, quantity: number): string {
+  return db
+    .insert(entries)
+    .values({ competitionId, customerName: "Ria Tester", customerEmail: "ria@example.test", ticketCount: quantity, amountPence: 0, paymentStatus: "pending" })
+    .returning({ id: entries.id })
+    .get().id;
+}
+
+const take = (c: AllocationOf, quantity: number, draw?: RandomInt) => {
+  const entryId = newEntry(c.id, quantity);
+  return { entryId, numbers: transaction(db, (tx) => allocateTickets(tx, c, entryId, quantity, new Date(), draw)) };
+};
+const giveBack = (c: AllocationOf, entryId: string) => transaction(db, (tx) => releaseTickets(tx, c.id, entryId));
+
+describe("random ticket numbers", () => {
+  it("hand out every number from 1 to the maximum exactly once, in an order that is not 1, 2, 3", async () => {
+    const c = await randomCompetition(500);
+    const all: number[] = [];
+    for (let i = 0; i < 100; i++) all.push(...take(c, 5, seeded(7 + i)).numbers.map(Number));
+    expect([...all].sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    expect(all.slice(0, 5)).not.toEqual([1, 2, 3, 4, 5]);
+    // Sold out: nothing is left to draw from.
+    expect(() => take(c, 1)).toThrow(/sold out/);
+  });
+
+  it("draw uniformly from the free numbers (chi-square, deterministic seed), given-back numbers included", async () => {
+    // Ten numbers; each round takes three and gives them back, so every pick is among all ten.
+    const c = await randomCompetition(10);
+    const draw = seeded(20261125);
+    const seen = new Array<number>(11).fill(0);
+    const rounds = 5000;
+    for (let i = 0; i < rounds; i++) {
+      const { entryId, numbers } = take(c, 3, draw);
+      for (const n of numbers) seen[Number(n)]! += 1;
+      expect(new Set(numbers).size).toBe(3);
+      giveBack(c, entryId);
+    }
+    const expected = (rounds * 3) / 10;
+    const chiSquare = seen.slice(1).reduce((sum, o) => sum + (o - expected) ** 2 / expected, 0);
+    // 9 degrees of freedom: 27.88 is the 0.1 % critical value.
+    expect(chiSquare).toBeLessThan(27.88);
+  });
+
+  it("the first number of a big competition is uniform too: over many competitions it lands in each tenth equally (chi-square)", async () => {
+    const draw = seeded(42);
+    const tenths = new Array<number>(10).fill(0);
+    const trials = 2000;
+    for (let i = 0; i < trials; i++) {
+      const c = { id: (await randomCompetition(1_000_000)).id, allocation: "random" as const, maxTickets: 1_000_000 };
+      const [first] = take(c, 1, draw).numbers;
+      tenths[Math.floor((Number(first) - 1) / 100_000)]! += 1;
+    }
+    const expected = trials / 10;
+    expect(tenths.reduce((sum, o) => sum + (o - expected) ** 2 / expected, 0)).toBeLessThan(27.88);
+  });
+
+  it("cost the same at a million tickets as at a thousand: at most one stored swap per number handed out, never a scan of the taken numbers", async () => {
+    for (const max of [1_000, 1_000_000]) {
+      const c = await randomCompetition(max);
+      for (let i = 0; i < 40; i++) take(c, 5);
+      const swaps = db.select({ n: count() }).from(ticketSlots).where(eq(ticketSlots.competitionId, c.id)).get()!.n;
+      expect(swaps).toBeLessThanOrEqual(200);
+      const sold = db.select({ n: count() }).from(tickets).where(eq(tickets.competitionId, c.id)).get()!.n;
+      expect(sold).toBe(200);
+    }
+  });
+
+  it("give numbers back to the draw when a hold fails, and never hand one out twice", async () => {
+    const c = await randomCompetition(30);
+    const a = take(c, 10, seeded(1));
+    const b = take(c, 10, seeded(2));
+    giveBack(c, a.entryId);
+    const rest = take(c, 20, seeded(3)).numbers;
+    const held = [...b.numbers, ...rest];
+    expect(new Set(held).size).toBe(30);
+    expect(held.every((n) => Number(n) >= 1 && Number(n) <= 30)).toBe(true);
+    // Some of the given-back numbers came round again.
+    expect(rest.some((n) => a.numbers.includes(n))).toBe(true);
+  });
+});
+
+describe("the campaign's allocation", () => {
+  it("is random for a new capped competition, in order for an unlimited one, and random needs a maximum", async () => {
+    const { caller: admin } = await callerAs(db, "admin");
+    const capped = await admin.admin.competitions.create(campaignPayload({ title: "Random Baler" }));
+    expect(capped.allocation).toBe("random");
+    const unlimited = await admin.admin.competitions.create(campaignPayload({ title: "Open Baler", maxTickets: null }));
+    expect(unlimited.allocation).toBe("sequential");
+    const chosen = await admin.admin.competitions.create(campaignPayload({ title: "Ordered Baler", allocation: "sequential" }));
+    expect(chosen.allocation).toBe("sequential");
+    await expect(admin.admin.competitions.create(campaignPayload({ title: "Bad Baler", maxTickets: null, allocation: "random" }))).rejects.toThrow(
+      "Random numbers need a maximum number of tickets",
+    );
+    // The public read says how numbers are handed out.
+    const { caller: anon } = await callerAs(db, null);
+    expect((await anon.public.competitions.get({ id: capped.id })).allocation).toBe("random");
+  });
+
+  it("is kept by an edit that does not name it, and fixed once numbers are out; a random shuffle's maximum can only grow", async () => {
+    const { caller: admin } = await callerAs(db, "admin");
+    const created = await admin.admin.competitions.create(campaignPayload({ title: "Fixed Baler" }));
+    const fields = campaignPayload({ title: "Fixed Baler" });
+    expect((await admin.admin.competitions.update({ id: created.id, ...fields })).allocation).toBe("random");
+    take({ id: created.id, allocation: "random", maxTickets: 500 }, 2);
+    await expect(admin.admin.competitions.update({ id: created.id, ...fields, allocation: "sequential" })).rejects.toThrow(
+      "Ticket numbers have been handed out, so the allocation can no longer be changed",
+    );
+    await expect(admin.admin.competitions.update({ id: created.id, ...fields, maxTickets: 400 })).rejects.toThrow("the maximum can only go up");
+    expect((await admin.admin.competitions.update({ id: created.id, ...fields, maxTickets: 800 })).maxTickets).toBe(800);
+  });
+});
