@@ -1,42 +1,17 @@
-import { useRef, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { loginInput } from "../../../shared/schemas/auth";
-import { useFormFields } from "../../hooks/use-form-fields";
-import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { authHref } from "../../lib/safe-next";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
-import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
+import { useLoginForm } from "./use-login-form";
 import { useNextPath, useSignedIn } from "./use-signed-in";
 
 export function LoginForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const { values, setErrors, field } = useFormFields({ email: "", password: "" });
-  const onSignedIn = useSignedIn();
   const next = useNextPath();
-  const login = trpc.public.auth.login.useMutation({
-    onSuccess: (result) => {
-      toast.success("Welcome back!", "You've been logged in successfully.");
-      onSignedIn(result);
-    },
-    onError: (error) => {
-      toast.error("Login Failed", serverMessage(error) ?? "Please check your credentials and try again.");
-    },
+  const { formRef, field, onSubmit, pending } = useLoginForm({
+    onSignedIn: useSignedIn(),
+    onFailed: (message) => toast.error("Login Failed", message),
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (login.isPending) return;
-    const parsed = loginInput.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFrom(parsed.error));
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    login.mutate(values);
-  };
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -47,8 +22,8 @@ export function LoginForm() {
           Forgot your password?
         </Link>
       </p>
-      <Button type="submit" fullWidth size="lg" pending={login.isPending}>
-        {login.isPending ? "Signing In..." : "Sign In"}
+      <Button type="submit" fullWidth size="lg" pending={pending}>
+        {pending ? "Signing In..." : "Sign In"}
       </Button>
       <p className="text-center text-sm text-stone-700">
         New to Harvest Draws?{" "}
