@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, settings, ticketSlots, tickets, users } from "./schema";
+import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, settings, ticketBlocks, tickets, users } from "./schema";
 import type { schema } from "./client";
 
 /**
@@ -62,22 +62,42 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .where(eq(competitions.id, p("id")))
       .returning({ next: competitions.nextTicketNumber })
       .prepare(),
-    /** Random allocation: the number at a position of the permutation (absent: position + 1). */
-    slotAt: db
-      .select({ number: ticketSlots.number })
-      .from(ticketSlots)
-      .where(and(eq(ticketSlots.competitionId, p("competitionId")), eq(ticketSlots.position, p("position"))))
+    /** Random allocation and picked numbers: takes a number unless it is out already (0 changes then). */
+    claimTicket: db
+      .insert(tickets)
+      .values({ competitionId: sql`${p("competitionId")}`, entryId: sql`${p("entryId")}`, number: sql`${p("number")}`, createdAt: sql`${p("createdAt")}` })
+      .onConflictDoNothing({ target: [tickets.competitionId, tickets.number] })
       .prepare(),
-    setSlot: db
-      .insert(ticketSlots)
-      .values({ competitionId: sql`${p("competitionId")}`, position: sql`${p("position")}`, number: sql`${p("number")}` })
-      .onConflictDoUpdate({ target: [ticketSlots.competitionId, ticketSlots.position], set: { number: sql`excluded.number` } })
+    ticketTaken: db
+      .select({ entryId: tickets.entryId })
+      .from(tickets)
+      .where(and(eq(tickets.competitionId, p("competitionId")), eq(tickets.number, p("number"))))
       .prepare(),
-    clearSlot: db
-      .delete(ticketSlots)
-      .where(and(eq(ticketSlots.competitionId, p("competitionId")), eq(ticketSlots.position, p("position"))))
+    /** Which of a JSON array of numbers (as strings) are out in a competition. */
+    takenOf: db
+      .select({ number: tickets.number })
+      .from(tickets)
+      .where(and(eq(tickets.competitionId, p("competitionId")), inArray(tickets.number, sql`(select value from json_each(${p("numbers")}))`)))
       .prepare(),
-    /** Random allocation: give `count` positions back (numbers returned to the free part). */
+    /** The grid: which of a JSON array of numbers are out, with their entry's payment status (pending: held). */
+    numberStates: db
+      .select({ number: tickets.number, status: entries.paymentStatus })
+      .from(tickets)
+      .innerJoin(entries, eq(entries.id, tickets.entryId))
+      .where(and(eq(tickets.competitionId, p("competitionId")), inArray(tickets.number, sql`(select value from json_each(${p("numbers")}))`)))
+      .prepare(),
+    /** Random allocation: how many numbers of a block are out, changed by `count` (negative to give back). */
+    countInBlock: db
+      .insert(ticketBlocks)
+      .values({ competitionId: sql`${p("competitionId")}`, block: sql`${p("block")}`, taken: sql`${p("count")}` })
+      .onConflictDoUpdate({ target: [ticketBlocks.competitionId, ticketBlocks.block], set: { taken: sql`${ticketBlocks.taken} + excluded.taken` } })
+      .prepare(),
+    blocksOf: db
+      .select({ block: ticketBlocks.block, taken: ticketBlocks.taken })
+      .from(ticketBlocks)
+      .where(eq(ticketBlocks.competitionId, p("competitionId")))
+      .prepare(),
+    /** Random allocation: `count` numbers given back. */
     unbumpNextNumber: db
       .update(competitions)
       .set({ nextTicketNumber: sql`${competitions.nextTicketNumber} - ${p("count")}` })
@@ -150,6 +170,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
         answer: sql`${p("answer")}`,
         ticketCount: sql`${p("ticketCount")}`,
         amountPence: sql`${p("amountPence")}`,
+        savingPence: sql`${p("savingPence")}`,
         paymentStatus: "pending",
         entryMethod: "online",
         entryDate: sql`${p("entryDate")}`,

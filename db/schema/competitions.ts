@@ -36,11 +36,18 @@ export const competitions = sqliteTable(
     /**
      * How numbers are handed out: "sequential" (1, 2, 3…, given-back numbers first) or "random"
      * (uniform over the numbers still free in 1..maxTickets; capped competitions only). In random
-     * mode nextTicketNumber - 1 is how many positions of the ticket permutation are used.
+     * mode nextTicketNumber - 1 is how many numbers are out (held or sold).
      */
     allocation: text("allocation", { enum: ["sequential", "random"] })
       .notNull()
       .default("sequential"),
+    /** Buyers may choose their numbers from a grid (random allocation only: a lucky dip fills the rest). */
+    pickNumbers: flag("pick_numbers", false),
+    /**
+     * Multibuy prices on top of pricePence: a line of at least minQuantity tickets costs pricePence
+     * each (the tier with the largest minQuantity that applies). Ascending, each cheaper than the last.
+     */
+    priceTiers: text("price_tiers", { mode: "json" }).$type<Array<{ minQuantity: number; pricePence: number }>>().notNull().default([]),
     /** Optional cap across all of one person's orders (matched by account and by email). */
     maxTicketsPerPerson: integer("max_tickets_per_person"),
     featured: flag("featured", false),
@@ -90,21 +97,23 @@ export const releasedTicketNumbers = sqliteTable(
 );
 
 /**
- * A random-allocation competition's numbers as a lazily shuffled array (Fisher–Yates): position i
- * holds number i + 1 unless a row here says otherwise. Positions from nextTicketNumber - 1 up hold
- * exactly the free numbers, so a uniform pick among them, and giving a number back, are O(1).
+ * How many numbers of each block of TICKET_BLOCK_SIZE (numbers 1..1000 are block 0) a
+ * random-allocation competition has out, held or sold. A random number is drawn by rejection (a
+ * uniform guess in 1..maxTickets, kept when free); when the competition is nearly full the blocks
+ * let the server pick the k-th free number at once instead of guessing for long.
  */
-export const ticketSlots = sqliteTable(
-  "ticket_slots",
+export const ticketBlocks = sqliteTable(
+  "ticket_blocks",
   {
     competitionId: text("competition_id")
       .notNull()
       .references(() => competitions.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    number: integer("number").notNull(),
+    block: integer("block").notNull(),
+    taken: integer("taken").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.competitionId, t.position] })],
+  (t) => [primaryKey({ columns: [t.competitionId, t.block] })],
 );
+export const TICKET_BLOCK_SIZE = 1000;
 
 /**
  * The public record of a draw: the frozen pool at close, then the revealed seed and winners.

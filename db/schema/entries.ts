@@ -58,6 +58,8 @@ export const entries = sqliteTable(
     answer: text("answer"),
     ticketCount: integer("ticket_count").notNull(),
     amountPence: integer("amount_pence").notNull().default(0),
+    /** What a multibuy price took off the line against the ticket price when it was bought. */
+    savingPence: integer("saving_pence").notNull().default(0),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     paymentId: text("payment_id"),
     entryMethod: text("entry_method", { enum: ENTRY_METHODS }).notNull().default("online"),

@@ -105,7 +105,7 @@ export function createApp(opts: AppOptions): RequestHandler {
 
   const rest = (opts.restHandler ?? createRestHandler)({
     router: appRouter,
-    createContext: (req, res) => createHttpContext(db, config, services, req, res),
+    createContext: (req, res) => createHttpContext(db, config, services, req, res, "rest"),
     onError,
     successStatus: successStatuses(appRouter),
   });

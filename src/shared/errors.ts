@@ -29,6 +29,10 @@ export const APP_ERRORS = {
   POSTAL_NOT_ACCEPTED: { trpc: "FORBIDDEN", status: 403 },
   LATE_ENTRY: { trpc: "FORBIDDEN", status: 403 },
   DUPLICATE_ENTRY: { trpc: "CONFLICT", status: 409 },
+  /** Chosen numbers another buyer holds or bought first; details: { lost, nearby }. */
+  NUMBERS_TAKEN: { trpc: "CONFLICT", status: 409 },
+  /** Numbers chosen where the competition does not let buyers choose, or not fitting it. */
+  NUMBERS_NOT_ALLOWED: { trpc: "BAD_REQUEST", status: 400 },
   // Player protection.
   UNDER_18: { trpc: "FORBIDDEN", status: 403 },
   DATE_OF_BIRTH_NEEDED: { trpc: "FORBIDDEN", status: 403 },

@@ -97,7 +97,17 @@ function record(): CustomerRecord {
         currency: "GBP",
         createdAt: "2025-11-21T14:05:00.000Z",
         lines: [
-          { entryId: "e1", competitionId: "c1", competitionTitle: "Win a Tractor", quantity: 2, amount: "5.00", ticketNumbers: ["7", "8"], status: "paid" },
+          {
+            entryId: "e1",
+            competitionId: "c1",
+            competitionTitle: "Win a Tractor",
+            quantity: 2,
+            amount: "5.00",
+            unitPrice: "2.50",
+            saving: "0.00",
+            ticketNumbers: ["7", "8"],
+            status: "paid",
+          },
         ],
         payment: null,
         refunds: [],

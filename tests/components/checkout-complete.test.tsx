@@ -21,6 +21,8 @@ const line = (over: Partial<OrderView["lines"][number]> = {}): OrderView["lines"
   competitionTitle: "Win a Tractor",
   quantity: 2,
   amount: "5.00",
+  unitPrice: "2.50",
+  saving: "0.00",
   ticketNumbers: [],
   status: "pending",
   ...over,

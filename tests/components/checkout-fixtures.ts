@@ -22,6 +22,8 @@ export const PAID_ORDER: OrderResult = {
       competitionTitle: SPADE.title,
       quantity: 2,
       amount: "5.00",
+      unitPrice: "2.50",
+      saving: "0.00",
       ticketNumbers: ["0007", "0042"],
       status: "paid",
     },

@@ -27,6 +27,8 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
         competitionTitle: "Win a Tractor",
         quantity: 2,
         amount: "5.00",
+        unitPrice: "2.50",
+        saving: "0.00",
         ticketNumbers: ["0007", "0042"],
         status: "paid",
       },
@@ -36,6 +38,8 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
         competitionTitle: "Farm Hamper",
         quantity: 1,
         amount: "2.50",
+        unitPrice: "2.50",
+        saving: "0.00",
         ticketNumbers: ["0101"],
         status: "paid",
       },
@@ -110,7 +114,17 @@ describe("Orders tab", () => {
       order({
         status: "refunded",
         lines: [
-          { entryId: "e", competitionId: "comp-1", competitionTitle: "Win a Tractor", quantity: 2, amount: "5.00", ticketNumbers: [], status: "refunded" },
+          {
+            entryId: "e",
+            competitionId: "comp-1",
+            competitionTitle: "Win a Tractor",
+            quantity: 2,
+            amount: "5.00",
+            unitPrice: "2.50",
+            saving: "0.00",
+            ticketNumbers: [],
+            status: "refunded",
+          },
         ],
         amount: "5.00",
         refunds: [
@@ -136,7 +150,17 @@ describe("Orders tab", () => {
         status: "requires_action",
         payment: null,
         lines: [
-          { entryId: "e", competitionId: "comp-1", competitionTitle: "Win a Tractor", quantity: 1, amount: "2.50", ticketNumbers: [], status: "pending" },
+          {
+            entryId: "e",
+            competitionId: "comp-1",
+            competitionTitle: "Win a Tractor",
+            quantity: 1,
+            amount: "2.50",
+            unitPrice: "2.50",
+            saving: "0.00",
+            ticketNumbers: [],
+            status: "pending",
+          },
         ],
       }),
     ]);

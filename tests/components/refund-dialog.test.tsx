@@ -23,6 +23,8 @@ function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
         competitionTitle: "Win a Tractor",
         quantity: 3,
         amount: "7.50",
+        unitPrice: "2.50",
+        saving: "0.00",
         ticketNumbers: ["1", "2", "3"],
         status: "paid",
       },

@@ -28,6 +28,8 @@ export function publicCompetition(overrides: Partial<PublicCompetition> = {}): P
     termsOfUseUrl: null,
     numberOfWinners: 1,
     drawMode: "auto",
+    pickNumbers: false,
+    priceTiers: [],
     allocation: "sequential",
     cashAlternative: null,
     instantWin: false,

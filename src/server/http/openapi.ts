@@ -62,6 +62,14 @@ export function buildOpenApiDocument(appRouter: AnyRouter, baseUrl: string) {
     const operation = document.paths?.[path]?.[method];
     if (operation) operation.requestBody = { required: true, content: { "application/json": { schema } } };
   }
+  // A body whose every field is optional may be left out (the server reads an absent body as {}).
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {}) as Array<{ requestBody?: oas31.RequestBodyObject }>) {
+      const body = operation?.requestBody;
+      const schema = body?.content?.["application/json"]?.schema as oas31.SchemaObject | undefined;
+      if (body && schema?.type === "object" && !schema.required?.length) body.required = false;
+    }
+  }
   // What the generator cannot know: who may call each operation, and every answer it can give.
   declareAccess(document, appRouter);
   declareResponses(document, appRouter);

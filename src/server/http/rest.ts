@@ -116,8 +116,13 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
       const useBody = acceptsRequestBody(method);
       if (!plan.none) {
         let given: Record<string, unknown>;
-        if (useBody) given = (body ?? {}) as Record<string, unknown>;
-        else {
+        if (useBody) {
+          // Fields travel in an object; any other JSON (a number, a list) is not a request.
+          if (body !== null && body !== undefined && (typeof body !== "object" || Array.isArray(body))) {
+            throw new TRPCError({ code: "BAD_REQUEST", message: "The request body must be a JSON object" });
+          }
+          given = (body ?? {}) as Record<string, unknown>;
+        } else {
           given = {};
           for (const key of new Set(search.keys())) {
             const values = search.getAll(key);

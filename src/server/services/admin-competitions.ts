@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { transaction, type Db, type Tx } from "../../../db/client";
 import { competitions, draws, entries, type Competition } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
+import { dearerQuantity, priceTierProblem, tiersFromView } from "../../shared/pricing";
 import type { AdminCompetition, campaignInput, CompetitionUpdate } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
 import { audited, writeAudit, type Actor } from "./audit";
@@ -86,6 +87,8 @@ function values(input: CampaignValues) {
     drawMode: input.drawMode,
     // New capped competitions draw their numbers at random unless told otherwise (issue #18).
     allocation: input.allocation ?? (input.maxTickets !== null ? ("random" as const) : ("sequential" as const)),
+    pickNumbers: input.pickNumbers ?? false,
+    priceTiers: tiersFromView(input.priceTiers ?? []) ?? [],
     cashAlternative: input.cashAlternative,
     instantWin: input.instantWin,
     featured: input.featured,
@@ -117,6 +120,7 @@ export const HAS_ENTRIES = "This competition has entries and cannot be deleted. 
 export function createCompetition(db: Db, actor: Actor, input: CampaignValues): AdminCompetition {
   if (input.status === "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
   const v = values(input);
+  if (v.pickNumbers && v.allocation !== "random") throw new AppError("INVALID_INPUT", "Choosing numbers needs random numbers for the tickets not chosen");
   assertMinimumOpen(db, v);
   const row = audited(
     db,
@@ -148,9 +152,30 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
     if (!("title" in input)) {
       tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
     } else {
-      const next = { ...values(input), allocation: input.allocation ?? current.allocation };
+      const next = {
+        ...values(input),
+        allocation: input.allocation ?? current.allocation,
+        pickNumbers: input.pickNumbers ?? current.pickNumbers,
+        priceTiers: input.priceTiers ? (tiersFromView(input.priceTiers) ?? []) : current.priceTiers,
+      };
       if (next.allocation === "random" && next.maxTickets === null) {
         throw new AppError("INVALID_INPUT", "Random numbers need a maximum number of tickets");
+      }
+      if (next.pickNumbers && next.allocation !== "random") {
+        throw new AppError("INVALID_INPUT", "Choosing numbers needs random numbers for the tickets not chosen");
+      }
+      const tierProblem = priceTierProblem(next.pricePence, next.priceTiers);
+      if (tierProblem) throw new AppError("INVALID_INPUT", tierProblem);
+      // A buyer must never pay more per ticket than an earlier buyer of the same quantity.
+      const dearer =
+        current.soldTickets + current.heldTickets > 0
+          ? dearerQuantity({ basePence: current.pricePence, tiers: current.priceTiers }, { basePence: next.pricePence, tiers: next.priceTiers })
+          : null;
+      if (dearer !== null) {
+        throw new AppError(
+          "HAS_SALES",
+          `This competition has sales, so its prices can only go down: ${dearer} ${dearer === 1 ? "ticket" : "tickets"} would cost more each than before`,
+        );
       }
       // Numbers handed out are fixed: the allocation cannot change, and a random shuffle can only grow.
       if (current.nextTicketNumber > 1 && next.allocation !== current.allocation) {

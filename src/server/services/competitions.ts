@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { Db, Tx } from "../../../db/client";
 import { competitionViews, competitions, type Competition } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
+import { tiersToView } from "../../shared/pricing";
 import type { PublicCompetition } from "../../shared/schemas/competition";
 import { AppError } from "../errors";
 
@@ -35,6 +36,8 @@ export function competitionCoreView(c: Competition) {
     numberOfWinners: c.numberOfWinners,
     drawMode: c.drawMode,
     allocation: c.allocation,
+    pickNumbers: c.pickNumbers,
+    priceTiers: tiersToView(c.priceTiers),
     cashAlternative: c.cashAlternative,
     instantWin: c.instantWin,
     createdAt: c.createdAt.toISOString(),

@@ -35,7 +35,7 @@ export function checkoutDirect(deps: OrderDeps, buyer: Buyer, input: z.output<ty
   return placeOrder(deps, {
     ...buyerFields(buyer, input.customerEmail),
     customerName: input.customerName,
-    lines: [{ competitionId: input.competitionId, quantity: input.tickets, answer: input.answer }],
+    lines: [{ competitionId: input.competitionId, quantity: input.tickets, answer: input.answer, numbers: input.numbers }],
     method: tokenOf(input.paymentToken),
     useSdk: true,
     idempotencyKey: input.idempotencyKey,
@@ -46,7 +46,7 @@ export function checkoutCart(deps: OrderDeps, buyer: Buyer, input: z.output<type
   return placeOrder(deps, {
     ...buyerFields(buyer, input.email),
     customerName: `${input.firstName} ${input.lastName}`,
-    lines: input.lines.map((l) => ({ competitionId: l.competitionId, quantity: l.quantity, answer: l.answer })),
+    lines: input.lines.map((l) => ({ competitionId: l.competitionId, quantity: l.quantity, answer: l.answer, numbers: l.numbers })),
     method: tokenOf(input.paymentToken),
     useSdk: true,
     idempotencyKey: input.idempotencyKey,
@@ -54,13 +54,14 @@ export function checkoutCart(deps: OrderDeps, buyer: Buyer, input: z.output<type
 }
 
 export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.output<typeof restEntryInput>, headerKey: string | null) {
-  const quantity = input.quantity ?? input.ticketNumbers?.length;
+  const quantity = input.quantity ?? input.numbers?.length ?? input.ticketNumbers?.length;
   if (!quantity) throw new AppError("INVALID_INPUT", "Say how many tickets: send quantity or ticketNumbers");
+  if (input.numbers && input.numbers.length !== quantity) throw new AppError("INVALID_INPUT", "Choose one number per ticket");
   if (headerKey && !/^[A-Za-z0-9_.:-]{8,100}$/.test(headerKey)) throw new AppError("INVALID_INPUT", "Invalid Idempotency-Key header");
   const result = await placeOrder(deps, {
     ...buyerFields(buyer, input.customerEmail),
     customerName: input.customerName,
-    lines: [{ competitionId: input.competitionId, quantity, answer: input.answer }],
+    lines: [{ competitionId: input.competitionId, quantity, answer: input.answer, numbers: input.numbers }],
     method: tokenOf(input.paymentToken ?? "sim_approve"),
     idempotencyKey: headerKey ?? input.idempotencyKey,
   });

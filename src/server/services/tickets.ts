@@ -1,29 +1,130 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Tx } from "../../../db/client";
-import { releasedTicketNumbers, tickets, type Competition } from "../../../db/schema";
+import { releasedTicketNumbers, TICKET_BLOCK_SIZE, tickets, type Competition } from "../../../db/schema";
 import { AppError } from "../errors";
 
 /** What allocation needs to know of a competition. */
 export type AllocationOf = Pick<Competition, "id" | "allocation" | "maxTickets">;
 
+/** A uniform integer in [min, max): node:crypto's, or a seeded one in tests. */
+export type RandomInt = (min: number, max: number) => number;
+
+/** Wrong guesses before a random pick stops guessing and counts its way to a free number. */
+const GUESSES = 12;
+
 /**
  * Ticket numbers are the server's. Sequential: numbers given back by failed holds are reused first
  * (lowest first), then new ones follow the competition's counter. Random: each number is drawn
- * uniformly (node:crypto) from the numbers still free in 1..maxTickets, one step of a lazy
- * Fisher–Yates shuffle, so the cost is the same at 1,000 tickets as at 1,000,000. Together with the
- * capacity check (sold + held + wanted ≤ max) this keeps every number within 1..maxTickets. Must run
- * inside the caller's write transaction.
+ * uniformly (node:crypto) from the numbers still free in 1..maxTickets: a uniform guess kept when
+ * free (one look-up in the ticket index, which the number is written to anyway), and after a few
+ * wrong guesses, when the competition is nearly full, the k-th free number for a uniform k, found
+ * through the per-block counts. Neither scans the taken numbers, so a purchase costs the same at
+ * 1,000 tickets as at 1,000,000. `picked` numbers (chosen by the buyer, random competitions only)
+ * are taken first; any already out makes it a 409 naming them and free numbers near them. Together
+ * with the capacity check (sold + held + wanted ≤ max) this keeps every number within
+ * 1..maxTickets, each out at most once. Must run inside the caller's write transaction.
  */
-export function allocateTickets(tx: Tx, competition: AllocationOf, entryId: string, quantity: number, now = new Date(), draw: RandomInt = randomInt): string[] {
-  const numbers =
-    competition.allocation === "random" && competition.maxTickets !== null
-      ? randomNumbers(tx, competition.id, competition.maxTickets, quantity, draw)
-      : sequentialNumbers(tx, competition.id, quantity);
-  const strings = numbers.map(String);
+export function allocateTickets(
+  tx: Tx,
+  competition: AllocationOf,
+  entryId: string,
+  quantity: number,
+  now = new Date(),
+  options: { picked?: readonly string[]; draw?: RandomInt } = {},
+): string[] {
   const createdAt = now.getTime();
-  for (const number of strings) tx.statements.insertTicket.run({ competitionId: competition.id, entryId, number, createdAt });
-  return strings;
+  if (competition.allocation !== "random" || competition.maxTickets === null) {
+    const numbers = sequentialNumbers(tx, competition.id, quantity).map(String);
+    for (const number of numbers) tx.statements.insertTicket.run({ competitionId: competition.id, entryId, number, createdAt });
+    return numbers;
+  }
+  const max = competition.maxTickets;
+  const st = tx.statements;
+  const out = st.bumpNextNumber.get({ id: competition.id, count: quantity })!.next - 1;
+  if (out > max) throw new AppError("SOLD_OUT", "This competition has sold out");
+  const take = (n: number): boolean => {
+    if (st.claimTicket.run({ competitionId: competition.id, entryId, number: String(n), createdAt }).changes === 0) return false;
+    st.countInBlock.run({ competitionId: competition.id, block: blockOf(n), count: 1 });
+    return true;
+  };
+  const numbers: string[] = [];
+  const picked = options.picked ?? [];
+  const lost = picked.filter((n) => !take(Number(n)));
+  if (lost.length) throw numbersTaken(tx, competition.id, max, lost, picked);
+  numbers.push(...picked);
+  const draw = options.draw ?? randomInt;
+  // Numbers out before each pick, this purchase's included: the free ones are max - taken.
+  let taken = out - quantity + picked.length;
+  while (numbers.length < quantity) {
+    numbers.push(String(randomFree(tx, competition.id, max, taken, draw, take)));
+    taken++;
+  }
+  return numbers;
+}
+
+const blockOf = (n: number): number => Math.floor((n - 1) / TICKET_BLOCK_SIZE);
+
+function randomFree(tx: Tx, competitionId: string, max: number, taken: number, draw: RandomInt, take: (n: number) => boolean): number {
+  for (let guess = 0; guess < GUESSES; guess++) {
+    const n = draw(1, max + 1);
+    if (take(n)) return n;
+  }
+  // Nearly full: the k-th free number, k uniform among the free ones, is as uniform as a guess.
+  let k = draw(0, max - taken);
+  const takenIn = new Map(tx.statements.blocksOf.all({ competitionId }).map((b) => [b.block, b.taken]));
+  const blocks = Math.ceil(max / TICKET_BLOCK_SIZE);
+  for (let block = 0; block < blocks; block++) {
+    const first = block * TICKET_BLOCK_SIZE + 1;
+    const size = Math.min(TICKET_BLOCK_SIZE, max - first + 1);
+    const free = size - (takenIn.get(block) ?? 0);
+    if (k >= free) {
+      k -= free;
+      continue;
+    }
+    const out = takenAmong(tx, competitionId, first, first + size - 1);
+    for (let n = first; n < first + size; n++) {
+      if (out.has(n) || k-- > 0) continue;
+      if (!take(n)) break;
+      return n;
+    }
+    break;
+  }
+  throw new Error(`ticket blocks of ${competitionId} disagree with its tickets`);
+}
+
+/** Numbers from..to that are out (held or sold), by the ticket index: to - from + 1 look-ups. */
+export function takenAmong(tx: Tx, competitionId: string, from: number, to: number): Set<number> {
+  const candidates: string[] = [];
+  for (let n = from; n <= to; n++) candidates.push(String(n));
+  return new Set(tx.statements.takenOf.all({ competitionId, numbers: JSON.stringify(candidates) }).map((r) => Number(r.number)));
+}
+
+/** How many free numbers near the lost ones are offered instead. */
+const NEARBY = 6;
+
+/** The 409 for numbers another buyer took first: which, and free ones nearby (closest first). */
+function numbersTaken(tx: Tx, competitionId: string, max: number, lost: string[], picked: readonly string[]): AppError {
+  const st = tx.statements;
+  const avoid = new Set(picked.map(Number));
+  const nearby: string[] = [];
+  for (const number of lost.map(Number)) {
+    for (let d = 1; d <= 200 && nearby.length < NEARBY; d++) {
+      for (const n of [number - d, number + d]) {
+        if (n < 1 || n > max || avoid.has(n) || nearby.length >= NEARBY) continue;
+        avoid.add(n);
+        if (!st.ticketTaken.get({ competitionId, number: String(n) })) nearby.push(String(n));
+      }
+    }
+  }
+  const list = lost.map((n) => `#${n}`).join(", ");
+  return new AppError(
+    "NUMBERS_TAKEN",
+    lost.length === 1
+      ? `Ticket ${list} has just been taken by another buyer. Please choose another number.`
+      : `Tickets ${list} have just been taken by other buyers. Please choose other numbers.`,
+    { lost, nearby: nearby.sort((a, b) => Number(a) - Number(b)) },
+  );
 }
 
 function sequentialNumbers(tx: Tx, competitionId: string, quantity: number): number[] {
@@ -43,42 +144,13 @@ function sequentialNumbers(tx: Tx, competitionId: string, quantity: number): num
   return numbers;
 }
 
-/** A uniform integer in [min, max): node:crypto's, or a seeded one in tests. */
-export type RandomInt = (min: number, max: number) => number;
-
-const slot = (tx: Tx, competitionId: string, position: number): number => tx.statements.slotAt.get({ competitionId, position })?.number ?? position + 1;
-
-function setSlot(tx: Tx, competitionId: string, position: number, number: number): void {
-  if (number === position + 1) tx.statements.clearSlot.run({ competitionId, position });
-  else tx.statements.setSlot.run({ competitionId, position, number });
-}
-
-/**
- * Positions below `used` hold numbers already out; positions used..max-1 hold exactly the free
- * ones. Each pick takes a uniform position r among the free ones, hands out its number and moves
- * the number at `used` into r.
- */
-function randomNumbers(tx: Tx, competitionId: string, max: number, quantity: number, draw: RandomInt): number[] {
-  const next = tx.statements.bumpNextNumber.get({ id: competitionId, count: quantity })!.next;
-  const numbers: number[] = [];
-  for (let used = next - 1 - quantity; used < next - 1; used++) {
-    if (used >= max) throw new AppError("SOLD_OUT", "This competition has sold out");
-    const r = draw(used, max);
-    const picked = slot(tx, competitionId, r);
-    if (r !== used) setSlot(tx, competitionId, r, slot(tx, competitionId, used));
-    numbers.push(picked);
-  }
-  return numbers;
-}
-
 /** Gives an entry's numbers back to the pool. */
 export function releaseTickets(tx: Tx, competitionId: string, entryId: string): number {
   const released = tx.delete(tickets).where(eq(tickets.entryId, entryId)).returning({ number: tickets.number }).all();
   if (!released.length) return 0;
   if (tx.statements.allocationOf.get({ id: competitionId })?.allocation === "random") {
-    // Each number goes back into the free part: the last used position takes it.
-    const next = tx.statements.unbumpNextNumber.get({ id: competitionId, count: released.length })!.next;
-    released.forEach((t, i) => setSlot(tx, competitionId, next - 1 + i, Number(t.number)));
+    tx.statements.unbumpNextNumber.get({ id: competitionId, count: released.length });
+    for (const t of released) tx.statements.countInBlock.run({ competitionId, block: blockOf(Number(t.number)), count: -1 });
   } else {
     tx.insert(releasedTicketNumbers)
       .values(released.map((t) => ({ competitionId, number: Number(t.number) })))

@@ -58,6 +58,8 @@ export interface Context {
   origin: string;
   /** The X-Request-Id of this request, quoted in error answers and logs. */
   requestId?: string;
+  /** How the call came: the REST face, tRPC over HTTP, or a server-side caller (tests, jobs). */
+  transport: "rest" | "trpc" | "internal";
   now: () => Date;
 }
 
@@ -77,6 +79,7 @@ export interface InnerContextOptions {
   userAgent?: string | null;
   origin?: string;
   requestId?: string;
+  transport?: "rest" | "trpc" | "internal";
   now?: () => Date;
 }
 
@@ -106,6 +109,7 @@ export function createContextInner(opts: InnerContextOptions): Context {
     userAgent: opts.userAgent ?? null,
     origin: opts.origin ?? "",
     requestId: opts.requestId,
+    transport: opts.transport ?? "internal",
     now: opts.now ?? (() => new Date()),
   };
 }
@@ -165,7 +169,14 @@ export function readSessionToken(req: IncomingMessage): { token: string; source:
   return null;
 }
 
-export function createHttpContext(db: Db, config: AppConfig, services: AppServices, req: IncomingMessage, res: ServerResponse): Context {
+export function createHttpContext(
+  db: Db,
+  config: AppConfig,
+  services: AppServices,
+  req: IncomingMessage,
+  res: ServerResponse,
+  transport: "rest" | "trpc" = "trpc",
+): Context {
   const found = readSessionToken(req);
   const validated = found ? validateSessionToken(db, found.token) : { session: null, user: null };
   return createContextInner({
@@ -188,5 +199,6 @@ export function createHttpContext(db: Db, config: AppConfig, services: AppServic
     userAgent: header(req.headers, "user-agent") ?? null,
     origin: config.allowedOrigins[0] ? (normalOrigin(config.allowedOrigins[0]) ?? "") : (normalOrigin(requestOrigin(req, config)) ?? ""),
     requestId: String(res.getHeader("X-Request-Id") ?? "") || undefined,
+    transport,
   });
 }

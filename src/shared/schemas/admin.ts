@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { decimalToPence } from "../money";
+import { MAX_PRICE_TIERS, priceTierProblem, tiersFromView } from "../pricing";
 import { entryStatus, orderStatus } from "./order";
 import { recordId } from "./common";
 import { competitionCore, competitionStatus } from "./competition";
@@ -81,6 +83,18 @@ export const campaignFields = z.strictObject({
    * for a new capped competition, sequential for an unlimited one; an edit keeps what it was.
    */
   allocation: z.enum(["sequential", "random"]).optional(),
+  /** Buyers choose their numbers from a grid (random allocation only). Absent: off when new, kept on an edit. */
+  pickNumbers: z.boolean().optional(),
+  /** Multibuy prices on top of `price`, e.g. [{ minQuantity: 10, pricePerTicket: "1.79" }]. Absent: none when new, kept on an edit. */
+  priceTiers: z
+    .array(
+      z.strictObject({
+        minQuantity: z.coerce.number().int("Multibuy quantities must be whole numbers").min(2, "A multibuy price starts at 2 tickets or more"),
+        pricePerTicket: price,
+      }),
+    )
+    .max(MAX_PRICE_TIERS, `At most ${MAX_PRICE_TIERS} multibuy prices`)
+    .optional(),
   cashAlternative: optionalText(200),
   instantWin: z.boolean().default(false),
   featured: z.boolean().default(false),
@@ -103,6 +117,16 @@ function campaignRules(v: z.output<typeof campaignFields>, ctx: z.RefinementCtx)
     ctx.addIssue({ code: "custom", path: ["drawDate"], message: "Draw date must be on or after the end date" });
   if (v.allocation === "random" && v.maxTickets === null) {
     ctx.addIssue({ code: "custom", path: ["allocation"], message: "Random numbers need a maximum number of tickets" });
+  }
+  if (v.pickNumbers && v.maxTickets === null) {
+    ctx.addIssue({ code: "custom", path: ["pickNumbers"], message: "Choosing numbers needs a maximum number of tickets" });
+  } else if (v.pickNumbers && v.allocation === "sequential") {
+    ctx.addIssue({ code: "custom", path: ["pickNumbers"], message: "Choosing numbers needs random numbers for the tickets not chosen" });
+  }
+  if (v.priceTiers?.length) {
+    const tiers = tiersFromView(v.priceTiers);
+    const problem = tiers ? priceTierProblem(decimalToPence(v.price) ?? 0, tiers) : "Multibuy prices must be money, e.g. 1.79";
+    if (problem) ctx.addIssue({ code: "custom", path: ["priceTiers"], message: problem });
   }
   if (v.allowPostalEntry && !v.postalAddress) {
     ctx.addIssue({ code: "custom", path: ["postalAddress"], message: "A postal address is required for legal compliance when postal entry is allowed" });

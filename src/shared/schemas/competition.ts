@@ -39,6 +39,10 @@ export const competitionCore = z.object({
   drawMode: z.enum(["auto", "live"]),
   /** How ticket numbers are handed out: in order from 1, or drawn at random from the free ones. */
   allocation: z.enum(["sequential", "random"]),
+  /** Buyers may choose their numbers from a grid (GET /competitions/{id}/numbers says which are out). */
+  pickNumbers: z.boolean(),
+  /** Multibuy prices: a line of at least minQuantity tickets costs pricePerTicket each ("1.79"). Ascending. */
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), pricePerTicket: z.string() })),
   cashAlternative: z.string().nullable(),
   instantWin: z.boolean(),
   createdAt: z.string(),
@@ -63,3 +67,31 @@ export function competitionPhase(c: { status: CompetitionStatus; drawDate: strin
   if (c.status === "closed" || now.getTime() > Date.parse(c.endDate)) return "Closed";
   return "Active";
 }
+
+/** The most numbers one GET /competitions/{id}/numbers answers (ten pages of the grid). */
+export const NUMBERS_PER_REQUEST = 1000;
+
+export const numbersQuery = z.strictObject({
+  id: z.string().min(1).max(64),
+  from: z.coerce.number().int("from must be a whole number").min(1, "from starts at 1").optional(),
+  to: z.coerce.number().int("to must be a whole number").min(1).optional(),
+});
+
+/** [first, last] inclusive. */
+const numberRanges = z.array(z.array(z.number().int()).length(2));
+
+/**
+ * Which numbers of from..to are out, as ascending ranges of [first, last] (inclusive): `sold` (paid
+ * or by post) and `held` (an order waiting on its payment; free again if its hold ends). Every
+ * number of from..to in neither is free. At most NUMBERS_PER_REQUEST numbers; up to a second old.
+ */
+export const numbersView = z.object({
+  competitionId: z.string(),
+  from: z.number().int(),
+  to: z.number().int(),
+  maxTickets: z.number().int(),
+  pickNumbers: z.boolean(),
+  sold: numberRanges,
+  held: numberRanges,
+});
+export type NumbersView = z.infer<typeof numbersView>;

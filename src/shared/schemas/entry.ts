@@ -13,6 +13,23 @@ const tickets = z.coerce
   .min(MIN_TICKETS, `Choose at least ${MIN_TICKETS} entry`)
   .max(MAX_TICKETS, `At most ${MAX_TICKETS} entries per order`);
 
+/**
+ * Numbers a buyer chose (competitions with pickNumbers): one per ticket, each once. The server
+ * checks them against the competition and takes them in the order's write, or answers 409
+ * NUMBERS_TAKEN with { lost, nearby }.
+ */
+export const pickedNumbers = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,7}$/, "Ticket numbers are whole numbers from 1"),
+  )
+  .max(MAX_TICKETS)
+  .refine((list) => new Set(list).size === list.length, "Each number can be chosen only once");
+
+const oneNumberPerTicket = { message: "Choose one number per ticket", path: ["numbers"] };
+
 /** The entry form on a competition page. */
 export const entryForm = z.strictObject({
   customerName: name,
@@ -43,16 +60,19 @@ export const idempotencyKey = z
   .regex(/^[A-Za-z0-9_.:-]+$/, "Invalid idempotency key");
 
 /** Direct checkout: one competition. */
-export const directCheckoutInput = z.strictObject({
-  competitionId: z.string().min(1).max(64),
-  customerName: name,
-  customerEmail: email,
-  answer,
-  tickets,
-  paymentToken,
-  billing: billingAddress,
-  idempotencyKey: idempotencyKey.optional(),
-});
+export const directCheckoutInput = z
+  .strictObject({
+    competitionId: z.string().min(1).max(64),
+    customerName: name,
+    customerEmail: email,
+    answer,
+    tickets,
+    numbers: pickedNumbers.optional(),
+    paymentToken,
+    billing: billingAddress,
+    idempotencyKey: idempotencyKey.optional(),
+  })
+  .refine((v) => !v.numbers || v.numbers.length === v.tickets, oneNumberPerTicket);
 export type DirectCheckoutInput = z.input<typeof directCheckoutInput>;
 
 /** Cart checkout: one order, a line per competition. */
@@ -62,11 +82,14 @@ export const cartCheckoutInput = z.strictObject({
   lastName: z.string().trim().min(1, "Last name is required").max(60),
   lines: z
     .array(
-      z.strictObject({
-        competitionId: z.string().min(1).max(64),
-        quantity: tickets,
-        answer,
-      }),
+      z
+        .strictObject({
+          competitionId: z.string().min(1).max(64),
+          quantity: tickets,
+          answer,
+          numbers: pickedNumbers.optional(),
+        })
+        .refine((l) => !l.numbers || l.numbers.length === l.quantity, oneNumberPerTicket),
     )
     .min(1, "Your cart is empty")
     .max(50, "Too many lines in one order"),
@@ -85,6 +108,8 @@ export const restEntryInput = z.strictObject({
   /** The spec's client sends one placeholder per ticket; only the count is used. */
   ticketNumbers: z.array(z.string().max(64)).min(1).max(MAX_TICKETS).optional(),
   quantity: z.number().int().min(MIN_TICKETS).max(MAX_TICKETS).optional(),
+  /** Chosen numbers where the competition has pickNumbers (one per ticket); refused elsewhere. */
+  numbers: pickedNumbers.optional(),
   entryMethod: z.literal("online").optional(),
   /** Ignored: the server prices the entry. Accepted so the spec's client payload validates. */
   paymentAmount: z.union([z.number(), z.string()]).optional(),

@@ -26,6 +26,10 @@ export const orderLine = z.object({
   competitionTitle: z.string(),
   quantity: z.number().int(),
   amount: z.string(),
+  /** What each ticket of the line cost (a multibuy price where one applied). */
+  unitPrice: z.string(),
+  /** What the multibuy price took off the line ("0.00" when none applied). */
+  saving: z.string(),
   /** The buyer's numbers once paid; empty while pending, and once voided by a refund or dispute. */
   ticketNumbers: z.array(z.string()),
   status: entryStatus,

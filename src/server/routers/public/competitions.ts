@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { byId } from "../../../shared/schemas/common";
-import { answerCheck, publicCompetition } from "../../../shared/schemas/competition";
+import { answerCheck, numbersQuery, numbersView, publicCompetition } from "../../../shared/schemas/competition";
 import * as competitions from "../../services/competitions";
+import { numbersInRange } from "../../services/numbers";
 import { publicProcedure, router } from "../../trpc/procedures";
 
 export const competitionsRouter = router({
@@ -16,6 +17,29 @@ export const competitionsRouter = router({
     .input(byId)
     .output(publicCompetition)
     .query(({ ctx, input }) => competitions.getCompetition(ctx.db, input.id)),
+
+  /** The number grid (competitions with pickNumbers; any capped one answers). */
+  numbers: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/competitions/{id}/numbers",
+        tags: ["competitions"],
+        summary: "Which ticket numbers are sold or held",
+        description:
+          "For a competition with a ticket limit: the numbers of `from`..`to` (default 1 and from + 999; at most 1,000, clipped to maxTickets) " +
+          "that are `sold` (paid or by post) or `held` (an order waiting on its payment), as ascending [first, last] ranges, inclusive. " +
+          "Every other number of the range is free. Answers may be up to a second old (Cache-Control: public, max-age=1): " +
+          "a number shown free can still be lost to another buyer, which the order answers with 409 NUMBERS_TAKEN.",
+        errorResponses: { 400: "No ticket limit, or a range that is not 1..maxTickets or is over 1,000 numbers", 404: "No such competition" },
+      },
+    })
+    .input(numbersQuery)
+    .output(numbersView)
+    .query(({ ctx, input }) => {
+      if (ctx.transport === "rest") ctx.setHeader("Cache-Control", "public, max-age=1");
+      return numbersInRange(ctx.db, input);
+    }),
 
   /** The entry form asks before sending the visitor to pay; the payment call checks again. */
   checkAnswer: publicProcedure

@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../../db/client";
 import { uuidv7 } from "../../../../db/ids";
 import { entries, type Competition, type Order } from "../../../../db/schema";
+import { priceLine } from "../../../shared/pricing";
 import { MAX_TICKETS } from "../../../shared/schemas/entry";
 import { AppError } from "../../errors";
 import type { CardFunding } from "../../payments/provider";
@@ -34,9 +35,22 @@ function refuseLine(c: Competition, line: OrderLineRequest, now: Date, heldByPer
       `You can have at most ${c.maxTicketsPerPerson} tickets for "${c.title}"; ${left === 0 ? "you have reached that limit" : `you can buy ${left} more`}`,
     );
   }
+  if (line.numbers?.length) refuseNumbers(c, line.numbers);
   if (!answerIsCorrect(c, line.answer)) {
     throw new AppError("WRONG_ANSWER", `Incorrect answer to the qualifying question for "${c.title}"`, { competitionId: c.id });
   }
+}
+
+/** Chosen numbers: only where the competition lets buyers choose, each once, within 1..maxTickets. */
+export function refuseNumbers(c: Competition, numbers: readonly string[]): void {
+  if (!c.pickNumbers || c.allocation !== "random" || c.maxTickets === null) {
+    throw new AppError("NUMBERS_NOT_ALLOWED", `Numbers for "${c.title}" are given out at random; they cannot be chosen`);
+  }
+  const max = c.maxTickets;
+  if (numbers.some((n) => !/^[1-9]\d*$/.test(n) || Number(n) > max)) {
+    throw new AppError("NUMBERS_NOT_ALLOWED", `Ticket numbers for "${c.title}" run from 1 to ${max}`);
+  }
+  if (new Set(numbers).size !== numbers.length) throw new AppError("NUMBERS_NOT_ALLOWED", "Each number can be chosen only once");
 }
 
 /**
@@ -67,7 +81,10 @@ function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
   const merged = new Map<string, OrderLineRequest>();
   for (const line of lines) {
     const prev = merged.get(line.competitionId);
-    merged.set(line.competitionId, prev ? { ...prev, quantity: prev.quantity + line.quantity } : { ...line });
+    merged.set(
+      line.competitionId,
+      prev ? { ...prev, quantity: prev.quantity + line.quantity, numbers: [...(prev.numbers ?? []), ...(line.numbers ?? [])] } : { ...line },
+    );
   }
   return [...merged.values()];
 }
@@ -102,7 +119,9 @@ export function holdOrder(
     refuseLine(competition, line, now, mine);
     priced.push({ line, competition });
   }
-  const totalPence = priced.reduce((sum, p) => sum + p.competition.pricePence * p.line.quantity, 0);
+  // The price of a line is its quantity's tier (src/shared/pricing.ts, as the page and the cart show it).
+  const amounts = priced.map((p) => priceLine(p.competition.pricePence, p.competition.priceTiers, p.line.quantity));
+  const totalPence = amounts.reduce((sum, a) => sum + a.totalPence, 0);
   assertMayBuy(tx, { userId: args.userId, totalPence, funding, instantWin: priced.some((p) => p.competition.instantWin), now });
   const order = st.insertOrder.get({
     id: uuidv7(),
@@ -115,7 +134,7 @@ export function holdOrder(
     holdExpiresAt: now.getTime() + holdMs,
     createdAt: now.getTime(),
   })!;
-  for (const { line, competition } of priced) {
+  for (const [i, { line, competition }] of priced.entries()) {
     const entryId = uuidv7();
     st.insertEntry.run({
       id: entryId,
@@ -126,10 +145,11 @@ export function holdOrder(
       customerEmail: args.customerEmail,
       answer: line.answer?.trim() || null,
       ticketCount: line.quantity,
-      amountPence: competition.pricePence * line.quantity,
+      amountPence: amounts[i]!.totalPence,
+      savingPence: amounts[i]!.savingPence,
       entryDate: now.getTime(),
     });
-    allocateTickets(tx, competition, entryId, line.quantity, now);
+    allocateTickets(tx, competition, entryId, line.quantity, now, { picked: line.numbers });
     st.addHeld.run({ id: competition.id, count: line.quantity });
   }
   return { order, existing: false };

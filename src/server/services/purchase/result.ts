@@ -1,12 +1,27 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../../../db/client";
-import { competitions, draws, entries, orders, refunds, type Order } from "../../../../db/schema";
+import { competitions, draws, entries, orders, refunds, type Entry, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { AdminOrderView, NextActionView, OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { ticketNumbersByEntry } from "../tickets";
 
 /** Orders as their buyers (and the back office) see them. */
+
+/** One line of an order: an entry with its competition's title and (once paid) its numbers. */
+export function orderLineView(entry: Entry, competitionTitle: string, ticketNumbers: string[]): OrderView["lines"][number] {
+  return {
+    entryId: entry.id,
+    competitionId: entry.competitionId,
+    competitionTitle,
+    quantity: entry.ticketCount,
+    amount: penceToDecimal(entry.amountPence),
+    unitPrice: penceToDecimal(Math.round(entry.amountPence / Math.max(1, entry.ticketCount))),
+    saving: penceToDecimal(entry.savingPence),
+    ticketNumbers,
+    status: entry.paymentStatus,
+  };
+}
 
 function viewsOf(db: Tx, rows: Order[]): OrderView[] {
   if (!rows.length) return [];
@@ -32,17 +47,7 @@ function viewsOf(db: Tx, rows: Order[]): OrderView[] {
     amount: penceToDecimal(order.totalPence),
     currency: "GBP",
     createdAt: order.createdAt.toISOString(),
-    lines: lines
-      .filter((l) => l.entry.orderId === order.id)
-      .map((l) => ({
-        entryId: l.entry.id,
-        competitionId: l.entry.competitionId,
-        competitionTitle: l.title,
-        quantity: l.entry.ticketCount,
-        amount: penceToDecimal(l.entry.amountPence),
-        ticketNumbers: numbers.get(l.entry.id) ?? [],
-        status: l.entry.paymentStatus,
-      })),
+    lines: lines.filter((l) => l.entry.orderId === order.id).map((l) => orderLineView(l.entry, l.title, numbers.get(l.entry.id) ?? [])),
     payment:
       order.paymentId && order.totalPence > 0
         ? { provider: order.paymentProvider ?? "unknown", brand: order.cardBrand, last4: order.cardLast4, funding: order.cardFunding }

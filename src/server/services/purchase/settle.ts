@@ -10,7 +10,7 @@ import type { ChargeResult } from "../../payments/provider";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
 import { stopCounting } from "./idempotency";
 import { refundUnwanted } from "./refunds";
-import { loadOrderView } from "./result";
+import { loadOrderView, orderLineView } from "./result";
 import type { OrderDeps } from "./types";
 
 /*
@@ -68,15 +68,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       amount,
       currency: "GBP",
       createdAt: order.createdAt.toISOString(),
-      lines: lines.map((l) => ({
-        entryId: l.id,
-        competitionId: l.competitionId,
-        competitionTitle: titles.get(l.competitionId) ?? "",
-        quantity: l.ticketCount,
-        amount: penceToDecimal(l.amountPence),
-        ticketNumbers: numbers.get(l.id) ?? [],
-        status: "paid",
-      })),
+      lines: lines.map((l) => orderLineView({ ...l, paymentStatus: "paid" }, titles.get(l.competitionId) ?? "", numbers.get(l.id) ?? [])),
       payment:
         order.totalPence === 0
           ? null

@@ -21,6 +21,8 @@ export interface OrderLineRequest {
   competitionId: string;
   quantity: number;
   answer?: string | null;
+  /** Numbers the buyer chose (competitions with pickNumbers); any not chosen are drawn at random. */
+  numbers?: string[];
 }
 
 export interface PlaceOrderArgs {
