@@ -121,10 +121,12 @@ const big = newCompetition(50_000);
 // first on a smaller database.
 const ordered = newCompetition(1_000_000, { title: "Bench Ordered Tractor" });
 const shuffled = newCompetition(1_000_000, { allocation: "random", title: "Bench Random Tractor" });
+// And a million numbers chosen by the buyers themselves (the number grid), interleaved with the two.
+const picked = newCompetition(1_000_000, { allocation: "random", pickNumbers: true, title: "Bench Picked Tractor" });
 const small = newCompetition(1_000);
 const live = newCompetition(50_000);
 // Buyer j buys on connection j mod connections only (one order at a time each, as in a browser).
-const purchaseRequests = (competitionId, onSoldOut, connections = 100) => purchaseRequestsOf(competitionId, tokens, onSoldOut, connections);
+const purchaseRequests = (competitionId, onSoldOut, connections = 100, options) => purchaseRequestsOf(competitionId, tokens, onSoldOut, connections, options);
 
 let current = null;
 // Against the shop (`block` given), each connection has its own X-Forwarded-For, 10.block.x.y, or
@@ -146,14 +148,16 @@ const ticketsSold = saleLedger.sold;
 const block = Math.max(1, D.sale / 4);
 log(`Random numbers: the same buyers on 1,000,000 tickets in order and 1,000,000 at random, alternating ${block}s blocks…`);
 phase = "random flash sale";
-const blocks = { ordered: [], random: [] };
+const blocks = { ordered: [], random: [], picked: [] };
 for (let i = 0; i < 2; i++) {
   blocks.ordered.push(await run({ url: base, duration: block, requests: purchaseRequests(ordered) }, 8));
   blocks.random.push(await run({ url: base, duration: block, requests: purchaseRequests(shuffled) }, 8));
+  blocks.picked.push(await run({ url: base, duration: block, requests: purchaseRequests(picked, undefined, 100, { pickFrom: 1_000_000 }) }, 8));
 }
 const rateOf = (runs) => runs.reduce((n, r) => n + count(r, 201), 0) / runs.reduce((s, r) => s + r.duration, 0);
 const randomLedger = ledger(shuffled);
 const orderedLedger = ledger(ordered);
+const pickedLedger = ledger(picked);
 log(`Sold-out run: 1,000 tickets, ${D.soldOut}s…`);
 phase = "sold-out run";
 if (!saleOnly) await run({ url: base, duration: D.soldOut, requests: purchaseRequests(small) }, 2);
@@ -352,10 +356,15 @@ const result = {
     p99Ms: Math.max(...blocks.random.map((r) => r.latency.p99)),
     /** The random sale's rate as a share of the interleaved sale in order (issue #18 target ≥ 0.9). */
     shareOfSequential: Math.round((rateOf(blocks.random) / rateOf(blocks.ordered)) * 100) / 100,
-    errors: [...blocks.random, ...blocks.ordered].reduce((n, r) => n + r.errors + (r.non2xx - count(r, 409) - count(r, 403)), 0),
-    oversold: Math.max(0, randomLedger.sold - randomLedger.max) + Math.max(0, orderedLedger.sold - orderedLedger.max),
-    duplicates: randomLedger.duplicates + orderedLedger.duplicates,
-    paidWithoutTickets: randomLedger.paidWithoutTickets + orderedLedger.paidWithoutTickets,
+    errors: [...blocks.random, ...blocks.ordered, ...blocks.picked].reduce((n, r) => n + r.errors + (r.non2xx - count(r, 409) - count(r, 403)), 0),
+    oversold: [randomLedger, orderedLedger, pickedLedger].reduce((n, l) => n + Math.max(0, l.sold - l.max), 0),
+    duplicates: randomLedger.duplicates + orderedLedger.duplicates + pickedLedger.duplicates,
+    paidWithoutTickets: randomLedger.paidWithoutTickets + orderedLedger.paidWithoutTickets + pickedLedger.paidWithoutTickets,
+    /** Buyers choosing 1–5 numbers at random from the same million (the grid), interleaved with the two. */
+    pickedPurchasesPerSec: Math.round(rateOf(blocks.picked)),
+    pickedP99Ms: Math.max(...blocks.picked.map((r) => r.latency.p99)),
+    /** Picks refused because another buyer had a chosen number first (409 NUMBERS_TAKEN). */
+    pickedLost: blocks.picked.reduce((n, r) => n + count(r, 409), 0),
   },
   soldOut: { max: soldOutLedger.max, sold: soldOutLedger.sold },
   reads,
@@ -378,6 +387,7 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   Flash sale      ${f.purchasesPerSec} purchases/s (${ratio(f.purchasesPerSec, f.ceilingPurchasesPerSec)} of the ${f.ceilingPurchasesPerSec}/s ceiling), ${f.ticketsPerSec} tickets/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, errors ${f.errors}
   Integrity       oversold ${f.oversold}, duplicate numbers ${f.duplicates}, paid orders without tickets ${f.paidWithoutTickets}
   Random numbers  ${result.randomSale.purchasesPerSec} purchases/s from 1,000,000 tickets at random against ${result.randomSale.orderedPurchasesPerSec}/s in order, interleaved (${(result.randomSale.shareOfSequential * 100).toFixed(0)}%), p99 ${result.randomSale.p99Ms} ms, errors ${result.randomSale.errors}, oversold ${result.randomSale.oversold}, duplicate numbers ${result.randomSale.duplicates}
+  Chosen numbers  ${result.randomSale.pickedPurchasesPerSec} purchases/s with buyers choosing 1–5 numbers from the same million (${ratio(result.randomSale.pickedPurchasesPerSec, result.randomSale.orderedPurchasesPerSec)} of in order), p99 ${result.randomSale.pickedP99Ms} ms, ${result.randomSale.pickedLost} lost to a quicker buyer (409)
   Sold out        ${result.soldOut.sold} of ${result.soldOut.max}
   GET /api/competitions        ${reads.competitions.reqPerSec} req/s (${ratio(reads.competitions.reqPerSec, reads.competitions.ceilingReqPerSec)} of ${reads.competitions.ceilingReqPerSec}), p99 ${reads.competitions.p99Ms} ms
   GET /api/competitions/{id}   ${reads.competition.reqPerSec} req/s (${ratio(reads.competition.reqPerSec, reads.competition.ceilingReqPerSec)} of ${reads.competition.ceilingReqPerSec}), p99 ${reads.competition.p99Ms} ms

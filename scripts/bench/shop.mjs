@@ -118,13 +118,13 @@ export function seedBuyers(db, n, prefix = "bench") {
 }
 
 /** An open £1 competition with `max` tickets (null: unlimited) and an optional per-person cap. */
-export function newCompetition(db, max, { perPerson = null, title = "Bench Tractor", allocation = "sequential" } = {}) {
+export function newCompetition(db, max, { perPerson = null, title = "Bench Tractor", allocation = "sequential", pickNumbers = false } = {}) {
   const id = crypto.randomUUID();
   const now = Date.now();
   db.prepare(
-    `insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, max_tickets_per_person, draw_seed, qualifying_question, qualifying_answer, allocation, created_at, updated_at)
-    values (?, ?, 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?, ?)`,
-  ).run(id, title, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, perPerson, randomBytes(32).toString("hex"), allocation, now, now);
+    `insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, max_tickets_per_person, draw_seed, qualifying_question, qualifying_answer, allocation, pick_numbers, created_at, updated_at)
+    values (?, ?, 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?, ?, ?)`,
+  ).run(id, title, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, perPerson, randomBytes(32).toString("hex"), allocation, pickNumbers ? 1 : 0, now, now);
   return id;
 }
 
@@ -191,9 +191,10 @@ export function perConnectionAddress(opts, addressOf, perConnection = 1) {
  * With `connections` (and perConnectionAddress), the buyers are dealt out to the connections (buyer j
  * on connection j mod connections), so a person buys on one connection, from one address, one order at
  * a time, as in a browser; without it, any buyer on any connection. Headers set by
- * perConnectionAddress (X-Forwarded-For) are kept.
+ * perConnectionAddress (X-Forwarded-For) are kept. With `pickFrom`, each buyer chooses their numbers
+ * (uniformly from 1..pickFrom), as on the number grid.
  */
-export function purchaseRequests(competitionId, tokens, onSoldOut, connections = 0) {
+export function purchaseRequests(competitionId, tokens, onSoldOut, connections = 0, { pickFrom = 0 } = {}) {
   const buyerOn = (c) => {
     if (c === undefined || !connections) return tokens[Math.floor(Math.random() * tokens.length)];
     if (c >= tokens.length) return tokens[c % tokens.length];
@@ -205,6 +206,9 @@ export function purchaseRequests(competitionId, tokens, onSoldOut, connections =
       path: "/api/entries",
       setupRequest: (req) => {
         const quantity = 1 + Math.floor(Math.random() * 5);
+        // Picking (`pickFrom` = the competition's maximum): the buyer chooses that many numbers at random.
+        const chosen = new Set();
+        while (pickFrom && chosen.size < quantity) chosen.add(String(1 + Math.floor(Math.random() * pickFrom)));
         return {
           ...req,
           headers: { ...req.headers, "content-type": "application/json", "x-session-token": buyerOn(req.connection) },
@@ -214,6 +218,7 @@ export function purchaseRequests(competitionId, tokens, onSoldOut, connections =
             customerEmail: "bench@example.test",
             answer: "green",
             quantity,
+            ...(pickFrom ? { numbers: [...chosen] } : {}),
             paymentToken: "sim_approve",
           }),
         };
