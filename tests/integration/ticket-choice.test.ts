@@ -164,7 +164,7 @@ describe("picking numbers", () => {
     expect(numbersInRange(db, { id: c.id, from: 1, to: 20 }, Date.now() + 20_000)).toMatchObject({ held: [], sold: [] });
     const taken = await placeOrder(deps(), order(c.id, 1, ["7"]));
     expect(taken.lines[0]!.ticketNumbers).toEqual(["7"]);
-    settle({ status: "declined", reason: "expired" } as ChargeResult);
+    settle({ status: "declined", reason: "card_declined", message: "Your card was declined." });
     await waiting;
     expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [] });
   });

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
-import { competitions, entries, tickets } from "../../../db/schema";
+import { competitions, entries } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, londonInstant, nextLiveDrawAfter, parseLiveSchedule } from "../../shared/live-schedule";
 import { LONDON } from "../../shared/london-time";
+import { allocateTickets } from "../services/tickets";
 import { DEMO_POSTAL_ADDRESS, type DemoPrize } from "./demo-data";
 
 /** The shop's weekly live draw (the live_draw_schedule setting's default): every demo draw date falls on one. */
@@ -51,7 +52,11 @@ export interface DemoDates {
   createdAt: Date;
 }
 
-export function insertDemoCompetition(db: Tx, c: DemoPrize & { featured?: boolean; showOnHero?: boolean }, dates: DemoDates): string {
+export function insertDemoCompetition(
+  db: Tx,
+  c: DemoPrize & { featured?: boolean; showOnHero?: boolean; pickNumbers?: boolean; priceTiers?: Array<{ minQuantity: number; pricePence: number }> },
+  dates: DemoDates,
+): string {
   return db
     .insert(competitions)
     .values({
@@ -63,6 +68,10 @@ export function insertDemoCompetition(db: Tx, c: DemoPrize & { featured?: boolea
       ...dates,
       maxTickets: c.maxTickets,
       soldTickets: 0,
+      // Picking needs random numbers for the tickets not chosen.
+      allocation: c.pickNumbers ? "random" : "sequential",
+      pickNumbers: c.pickNumbers ?? false,
+      priceTiers: c.priceTiers ?? [],
       featured: c.featured ?? false,
       showOnHero: c.showOnHero ?? false,
       qualifyingQuestion: c.question,
@@ -81,10 +90,16 @@ export function insertDemoCompetition(db: Tx, c: DemoPrize & { featured?: boolea
 
 /** Paid demo entries by `people` (full names) with real ticket rows, so sold counts and tickets agree. */
 export function seedEntries(db: Tx, competitionId: string, sold: number, pricePence: number, start: Date, salt: number, people: string[]): void {
-  let number = 1;
+  // Numbers as the shop hands them out: in order, or at random where the competition says so.
+  const allocation = db
+    .select({ id: competitions.id, allocation: competitions.allocation, maxTickets: competitions.maxTickets })
+    .from(competitions)
+    .where(eq(competitions.id, competitionId))
+    .get()!;
+  let given = 0;
   let k = 0;
-  while (number <= sold) {
-    const qty = Math.min(sold - number + 1, ((k + salt) % 5) + 1);
+  while (given < sold) {
+    const qty = Math.min(sold - given, ((k + salt) % 5) + 1);
     const name = people[(k + salt) % people.length]!;
     const entry = db
       .insert(entries)
@@ -101,15 +116,9 @@ export function seedEntries(db: Tx, competitionId: string, sold: number, pricePe
       })
       .returning({ id: entries.id })
       .get();
-    for (let j = 0; j < qty; j++) {
-      db.insert(tickets)
-        .values({ competitionId, entryId: entry.id, number: String(number++) })
-        .run();
-    }
+    allocateTickets(db, allocation, entry.id, qty, new Date(start.getTime() + (k + 1) * 3_600_000));
+    given += qty;
     k++;
   }
-  db.update(competitions)
-    .set({ soldTickets: sold, nextTicketNumber: sold + 1 })
-    .where(eq(competitions.id, competitionId))
-    .run();
+  db.update(competitions).set({ soldTickets: sold }).where(eq(competitions.id, competitionId)).run();
 }

@@ -24,6 +24,10 @@ export interface DemoPrize {
 
 /** A competition open (or just closed) at the moment of seeding. */
 export interface DemoCompetition extends DemoPrize {
+  /** Buyers choose their numbers from a grid (numbers not chosen are drawn at random). */
+  pickNumbers?: boolean;
+  /** Multibuy prices in pence on top of pricePence. */
+  priceTiers?: Array<{ minQuantity: number; pricePence: number }>;
   endsInDays: number;
   featured?: boolean;
   showOnHero?: boolean;
@@ -46,6 +50,10 @@ export const COMPETITIONS: DemoCompetition[] = [
     question: "How many wheels does a standard farm tractor have?",
     answer: "4",
     prizeDetails: "Massey Ferguson 5S.145 Dyna-6, front loader, 12 months' dealer warranty. Cash alternative £68,000.",
+    priceTiers: [
+      { minQuantity: 10, pricePence: 449 },
+      { minQuantity: 25, pricePence: 399 },
+    ],
   },
   {
     title: "Honda TRX520 Farm Quad",
@@ -57,6 +65,11 @@ export const COMPETITIONS: DemoCompetition[] = [
     sold: 31,
     endsInDays: 6,
     featured: true,
+    pickNumbers: true,
+    priceTiers: [
+      { minQuantity: 10, pricePence: 179 },
+      { minQuantity: 25, pricePence: 149 },
+    ],
     question: "What is the plural of sheep?",
     answer: "sheep",
     prizeDetails: "Honda TRX520 FE2 with tow hitch, helmet and first service. Cash alternative £9,500.",
@@ -84,6 +97,7 @@ export const COMPETITIONS: DemoCompetition[] = [
     maxTickets: 999,
     sold: 22,
     endsInDays: 4,
+    pickNumbers: true,
     question: "What colour is chlorophyll?",
     answer: "green",
     prizeDetails: "Complete drip kit for 1,000 m², with a two-hour setup call. Cash alternative £1,200.",
