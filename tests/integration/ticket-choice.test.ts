@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { competitions, entries, tickets } from "../../db/schema";
+import { competitions, entries, mailOutbox, tickets } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import type { ChargeResult, PaymentProvider } from "../../src/server/payments/provider";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -241,6 +241,10 @@ describe("multibuy prices", () => {
       // The page and the cart use the same function.
       expect(priceLine(199, tiers, quantity).totalPence).toBe(Number(amount.replace(".", "")));
     }
+    // The confirmation mail says what the tier saved.
+    const mails = db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_confirmation")).all();
+    expect(mails.some((m) => m.text.includes("— £17.90 (10 × £1.79, multibuy saving £2.00)"))).toBe(true);
+    expect(mails.some((m) => m.text.includes("— £1.99\n"))).toBe(true);
     // The receipt, the entry and the order all say what was actually paid.
     const e = db.select().from(entries).where(eq(entries.competitionId, c.id)).all();
     expect(e.reduce((s, x) => s + x.amountPence, 0)).toBe(199 + 1791 + 1790 + 4296 + 3725 + 14900);

@@ -29,9 +29,17 @@ export const MAIL_CATALOGUE: Record<MailTemplateKind, CatalogueEntry> = {
         to: SAMPLE_TO,
         name: "Gwen Ellis",
         orderId: SAMPLE_ORDER,
-        total: "12.50",
+        total: "30.40",
         lines: [
           { title: "Massey Ferguson 5S Tractor", ticketNumbers: ["104", "105", "106"], amount: "7.50" },
+          {
+            title: "Honda TRX520 Farm Quad",
+            ticketNumbers: ["17", "342", "1009", "1210", "2002", "2455", "3108", "3320", "4001", "4711"],
+            amount: "17.90",
+            quantity: 10,
+            unitPrice: "1.79",
+            saving: "2.00",
+          },
           { title: "£5,000 Tax-Free Cash", ticketNumbers: ["2291", "2292"], amount: "5.00" },
         ],
       }),

@@ -1,3 +1,4 @@
+import type { OrderView } from "../../shared/schemas/order";
 import type { MailMessage } from "./outbox";
 import { formatLondonDate } from "../../shared/london-time";
 import { facts, heading, html, mailLayout, paragraph } from "./layout";
@@ -7,7 +8,18 @@ export interface OrderConfirmation {
   name: string;
   orderId: string;
   total: string;
-  lines: Array<{ title: string; ticketNumbers: string[]; amount: string }>;
+  /** `saving`: what a multibuy price took off the line ("2.00"); absent or "0.00" when none (older stored mails have none). */
+  lines: Array<{ title: string; ticketNumbers: string[]; amount: string; quantity?: number; unitPrice?: string; saving?: string }>;
+}
+
+/** An order line as the confirmation mail lists it. */
+export function confirmationLine(l: OrderView["lines"][number]): OrderConfirmation["lines"][number] {
+  return { title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount, quantity: l.quantity, unitPrice: l.unitPrice, saving: l.saving };
+}
+
+/** "10 × £1.79, multibuy saving £2.00" for a line bought at a tier price, else "". */
+function multibuyNote(l: OrderConfirmation["lines"][number]): string {
+  return l.saving && l.saving !== "0.00" && l.quantity && l.unitPrice ? ` (${l.quantity} × £${l.unitPrice}, multibuy saving £${l.saving})` : "";
 }
 
 const ORDER_CONFIRMED = "Your Harvest Draws entry is confirmed";
@@ -25,7 +37,7 @@ export function orderConfirmationPlain(o: OrderConfirmation): MailMessage & { da
     ``,
     `Thank you for your order. Your entries are confirmed and your ticket numbers are below.`,
     ``,
-    ...o.lines.flatMap((l) => [`${l.title} — £${l.amount}`, `  Ticket numbers: ${l.ticketNumbers.join(", ")}`, ``]),
+    ...o.lines.flatMap((l) => [`${l.title} — £${l.amount}${multibuyNote(l)}`, `  Ticket numbers: ${l.ticketNumbers.join(", ")}`, ``]),
     `Total paid: £${o.total}`,
     `Order reference: ${o.orderId}`,
     ``,
@@ -40,7 +52,7 @@ export function orderConfirmationHtml(o: OrderConfirmation): string {
     "Thank you for your order. Your entries are confirmed and your ticket numbers are below.",
   )}${o.lines.map((l) =>
     facts([
-      ["Competition", html`${l.title} — £${l.amount}`],
+      ["Competition", html`${l.title} — £${l.amount}${multibuyNote(l)}`],
       ["Ticket numbers", l.ticketNumbers.join(", ")],
     ]),
   )}${facts([

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { auditLog, contactMessages, customerNotes, orders, sessions, users } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import { AppError } from "../errors";
-import { orderConfirmationMail } from "../mail/templates";
+import { confirmationLine, orderConfirmationMail } from "../mail/templates";
 import { enqueueMail } from "../mail/outbox";
 import { audited, type Actor } from "./audit";
 import { toCustomerProfile } from "./auth";
@@ -149,7 +149,7 @@ export function resendOrderConfirmation(db: Db, actor: Actor, orderId: string) {
           name: order.customerName,
           orderId: order.id,
           total: penceToDecimal(order.totalPence),
-          lines: view.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
+          lines: view.lines.map(confirmationLine),
         }),
       );
       return { ok: true as const, to: order.customerEmail, userId: order.userId };

@@ -5,7 +5,7 @@ import { competitions, entries, orders, type Order } from "../../../../db/schema
 import { penceToDecimal } from "../../../shared/money";
 import type { OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
-import { orderConfirmationPlain } from "../../mail/templates";
+import { confirmationLine, orderConfirmationPlain } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
 import { stopCounting } from "./idempotency";
@@ -81,7 +81,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       name: order.customerName,
       orderId: order.id,
       total: amount,
-      lines: paid.lines.map((l) => ({ title: l.competitionTitle, ticketNumbers: l.ticketNumbers, amount: l.amount })),
+      lines: paid.lines.map(confirmationLine),
     });
     st.queueMail.run({
       id: uuidv7(),
