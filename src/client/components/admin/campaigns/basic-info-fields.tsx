@@ -4,7 +4,9 @@ import { CheckboxField } from "../ui/checkbox-field";
 import { SelectField } from "../ui/select-field";
 import { TextAreaField } from "../ui/text-area-field";
 import type { CampaignForm } from "./campaign-form-types";
+import { PriceTiersField } from "./price-tiers-field";
 import { SalesLockNote } from "./sales-lock-note";
+import { TicketNumbersFields } from "./ticket-numbers-fields";
 import { useCategoryChoices } from "./use-category-choices";
 
 const STATUSES = [
@@ -19,13 +21,7 @@ const DRAW_MODES = [
   { value: "live", label: "Live, by an admin (Run draw)" },
 ] as const;
 
-const ALLOCATIONS = [
-  { value: "random", label: "At random from the free numbers" },
-  { value: "sequential", label: "In order from 1" },
-] as const;
-const NEW_ALLOCATIONS = [{ value: "", label: "At random when there is a maximum, else in order" }, ...ALLOCATIONS];
-
-/** `locked`: the competition has sales, so its end and draw dates are fixed (the server says so too). */
+/** `locked`: the competition has sales, so its end and draw dates are fixed and its prices can only go down (the server says so too). */
 export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; locked?: boolean }) {
   const { values, errors, text, check, set } = form;
   const categories = useCategoryChoices(values.category);
@@ -37,6 +33,7 @@ export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; 
         <TextField label="Price" type="number" inputMode="decimal" min={0} step={0.01} required hint="Per entry, in £" {...text("price")} />
         <SelectField label="Category" required options={categories} placeholder="Select a category" {...text("category")} />
       </div>
+      <PriceTiersField form={form} locked={locked} />
       <MediaUploadField
         label="Image URL"
         value={values.image}
@@ -89,13 +86,7 @@ export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; 
           {...text("drawMode")}
         />
       </div>
-      <SelectField
-        label="Ticket Numbers"
-        options={values.allocation === "" ? NEW_ALLOCATIONS : ALLOCATIONS}
-        hint="Random numbers need a maximum; once numbers are handed out this cannot change."
-        disabled={locked}
-        {...text("allocation")}
-      />
+      <TicketNumbersFields form={form} locked={locked} />
       <div className="flex flex-col gap-3 rounded-xl bg-cream-100 p-4 sm:flex-row sm:gap-8">
         <CheckboxField label="Featured" hint="Highlighted in the shop." {...check("featured")} />
         <CheckboxField label="Show on Hero" hint="Offered on the home page slider." {...check("showOnHero")} />

@@ -8,8 +8,9 @@ import { soldPercent } from "../../competition/sold-percent";
 import { MediaPreview } from "../media/media-preview";
 import { confirmDelete, failureToast } from "../ui/admin-toasts";
 import { AdminBadge, CompetitionStatusBadge } from "../ui/badges";
-import { useCampaignRefresh } from "./use-campaign-refresh";
 import { Fact } from "../ui/fact";
+import { multibuySummary } from "./price-tiers";
+import { useCampaignRefresh } from "./use-campaign-refresh";
 
 export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetition; onEdit: () => void }) {
   const refresh = useCampaignRefresh();
@@ -41,6 +42,12 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
             {c.soldTickets} / {c.maxTickets ?? "∞"}
           </Fact>
         </dl>
+        {c.priceTiers.length || c.pickNumbers ? (
+          <ul className="flex flex-col gap-1 text-sm text-stone-700">
+            {c.priceTiers.length ? <li>{`Multibuy: ${multibuySummary(c.priceTiers)}`}</li> : null}
+            {c.pickNumbers ? <li>Numbers: chosen by buyers</li> : null}
+          </ul>
+        ) : null}
         {sold ? (
           <div className="h-2 overflow-hidden rounded-full bg-cream-200" aria-hidden="true">
             <div className="h-full rounded-full bg-field-600" style={{ width: `${sold.width}%` }} />

@@ -1,7 +1,8 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useRef, useState, type FormEvent } from "react";
+import { decimalToPence } from "../../../../shared/money";
 import type { AdminCompetition } from "../../../../shared/schemas/admin";
-import { focusFirstInvalid } from "../../../lib/form-errors";
+import { fieldErrorsFrom, focusFirstInvalid, type FieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -12,6 +13,8 @@ import { useEditorForm } from "../ui/use-editor-form";
 import { BasicInfoFields } from "./basic-info-fields";
 import { ContentFields, PostalEntryFields, QuestionFields } from "./campaign-extra-fields";
 import { campaignFormFrom, campaignInputFrom, hasSales, NEW_CAMPAIGN, tabWithError, validateCampaign } from "./campaign-form-state";
+import { fieldOfRefusal } from "./campaign-refusal-field";
+import { tierRowsProblem } from "./price-tiers";
 import { useCampaignRefresh } from "./use-campaign-refresh";
 
 const TABS = ["Basic Info", "Questions", "Content", "Postal Entry"] as const;
@@ -38,6 +41,17 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
   const [tab, setTab] = useState(0);
   const form = useEditorForm(campaign ? campaignFormFrom(campaign) : NEW_CAMPAIGN);
   const refresh = useCampaignRefresh();
+  const showErrors = (found: FieldErrors) => {
+    form.setErrors(found);
+    setTab(tabWithError(found));
+    focusFirstInvalid(formRef.current);
+  };
+  /** The toast as always, and the server's words on the field they are about when one is named. */
+  const onRefused = (title: string, error: unknown) => {
+    failureToast(title, error);
+    const refusal = fieldOfRefusal(error);
+    if (refusal) showErrors({ [refusal.field]: refusal.message });
+  };
   const onSaved = (message: string) => () => {
     toast.success(message, form.values.title.trim());
     refresh();
@@ -45,11 +59,11 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
   };
   const create = trpc.admin.competitions.create.useMutation({
     onSuccess: onSaved("Campaign created"),
-    onError: (error) => failureToast("Failed to create campaign", error),
+    onError: (error) => onRefused("Failed to create campaign", error),
   });
   const update = trpc.admin.competitions.update.useMutation({
     onSuccess: onSaved("Campaign updated"),
-    onError: (error) => failureToast("Failed to update campaign", error),
+    onError: (error) => onRefused("Failed to update campaign", error),
   });
   const pending = create.isPending || update.isPending;
 
@@ -57,11 +71,13 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
     event.preventDefault();
     if (pending) return;
     const parsed = validateCampaign(form.values, campaign);
-    if (!parsed.success) {
-      const found = form.showZodErrors(parsed.error);
-      if (found.numberOfWinners) form.setErrors({ ...found, numberOfWinners: WINNERS_MESSAGE });
-      setTab(tabWithError(found));
-      focusFirstInvalid(formRef.current);
+    // The multibuy rows in the server's words (the schema would speak of one row's field).
+    const tiers = tierRowsProblem(decimalToPence(form.values.price), form.values.priceTiers, "saving");
+    if (!parsed.success || tiers) {
+      const found: FieldErrors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+      if (found.numberOfWinners) found.numberOfWinners = WINNERS_MESSAGE;
+      if (tiers) found.priceTiers = tiers.message;
+      showErrors(found);
       return;
     }
     const input = campaignInputFrom(form.values, campaign);

@@ -1,5 +1,6 @@
 import { campaignInput, type AdminCompetition, type CampaignInput } from "../../../../shared/schemas/admin";
 import { fromDateTimeInput, toDateTimeInput } from "../ui/date-input";
+import { tierRowsFrom, tierViewsFrom, type PriceTierRow } from "./price-tiers";
 
 export interface CampaignFormValues {
   title: string;
@@ -17,6 +18,10 @@ export interface CampaignFormValues {
   drawMode: "auto" | "live";
   /** "" on a new campaign: random when it has a maximum, in order when it has none. */
   allocation: "" | "random" | "sequential";
+  /** Buyers choose their numbers from a grid; only sent on while `pickNumbersBlocked` has no reason. */
+  pickNumbers: boolean;
+  /** Multibuy prices as typed; empty rows are not sent. */
+  priceTiers: PriceTierRow[];
   cashAlternative: string;
   instantWin: boolean;
   featured: boolean;
@@ -48,6 +53,8 @@ export const NEW_CAMPAIGN: CampaignFormValues = {
   numberOfWinners: "1",
   drawMode: "auto",
   allocation: "",
+  pickNumbers: false,
+  priceTiers: [],
   cashAlternative: "",
   instantWin: false,
   featured: false,
@@ -79,6 +86,8 @@ export function campaignFormFrom(c: AdminCompetition): CampaignFormValues {
     numberOfWinners: c.numberOfWinners.toString(),
     drawMode: c.drawMode,
     allocation: c.allocation,
+    pickNumbers: c.pickNumbers,
+    priceTiers: tierRowsFrom(c.priceTiers),
     cashAlternative: c.cashAlternative ?? "",
     instantWin: c.instantWin,
     featured: c.featured,
@@ -105,6 +114,13 @@ function instantFrom(local: string, stored: string | undefined): string {
   return fromDateTimeInput(local);
 }
 
+/** Why buyers cannot choose their numbers with these settings (the server's two rules), or null. */
+export function pickNumbersBlocked(v: Pick<CampaignFormValues, "maxTickets" | "allocation">): string | null {
+  if (!v.maxTickets.trim()) return "Set Max Tickets first: buyers choose from 1 to the maximum.";
+  if (v.allocation === "sequential") return "Choose numbers at random above: the numbers nobody chooses are drawn at random.";
+  return null;
+}
+
 /** What is sent: the form's text, with local date-times as instants and blank limits as unlimited. */
 export function campaignInputFrom(v: CampaignFormValues, stored?: AdminCompetition | null): CampaignInput {
   return {
@@ -116,6 +132,8 @@ export function campaignInputFrom(v: CampaignFormValues, stored?: AdminCompetiti
     maxTicketsPerPerson: v.maxTicketsPerPerson.trim() || null,
     numberOfWinners: v.numberOfWinners.trim(),
     allocation: v.allocation || undefined,
+    pickNumbers: v.pickNumbers && pickNumbersBlocked(v) === null,
+    priceTiers: tierViewsFrom(v.priceTiers),
   };
 }
 
