@@ -68,11 +68,6 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .values({ competitionId: sql`${p("competitionId")}`, entryId: sql`${p("entryId")}`, number: sql`${p("number")}`, createdAt: sql`${p("createdAt")}` })
       .onConflictDoNothing({ target: [tickets.competitionId, tickets.number] })
       .prepare(),
-    ticketTaken: db
-      .select({ entryId: tickets.entryId })
-      .from(tickets)
-      .where(and(eq(tickets.competitionId, p("competitionId")), eq(tickets.number, p("number"))))
-      .prepare(),
     /** Which of a JSON array of numbers (as strings) are out in a competition. */
     takenOf: db
       .select({ number: tickets.number })

@@ -100,30 +100,43 @@ export function takenAmong(tx: Tx, competitionId: string, from: number, to: numb
   return new Set(tx.statements.takenOf.all({ competitionId, numbers: JSON.stringify(candidates) }).map((r) => Number(r.number)));
 }
 
-/** How many free numbers near the lost ones are offered instead. */
+/** How many free numbers near the lost ones are offered instead, looked for around the first few lost ones. */
 const NEARBY = 6;
+const NEARBY_OF = 3;
+const NEARBY_WITHIN = 30;
 
-/** The 409 for numbers another buyer took first: which, and free ones nearby (closest first). */
+/**
+ * The 409 for numbers another buyer took first: which, and free ones nearby (closest first). One
+ * look-up of at most NEARBY_OF × 2 × NEARBY_WITHIN numbers, however full the competition: this runs
+ * inside the write that everyone's orders wait on.
+ */
 function numbersTaken(tx: Tx, competitionId: string, max: number, lost: string[], picked: readonly string[]): AppError {
-  const st = tx.statements;
   const avoid = new Set(picked.map(Number));
-  const nearby: string[] = [];
-  for (const number of lost.map(Number)) {
-    for (let d = 1; d <= 200 && nearby.length < NEARBY; d++) {
+  const candidates: Array<{ n: number; distance: number }> = [];
+  for (const number of lost.slice(0, NEARBY_OF).map(Number)) {
+    for (let d = 1; d <= NEARBY_WITHIN; d++) {
       for (const n of [number - d, number + d]) {
-        if (n < 1 || n > max || avoid.has(n) || nearby.length >= NEARBY) continue;
+        if (n < 1 || n > max || avoid.has(n)) continue;
         avoid.add(n);
-        if (!st.ticketTaken.get({ competitionId, number: String(n) })) nearby.push(String(n));
+        candidates.push({ n, distance: d });
       }
     }
   }
+  const out = new Set(tx.statements.takenOf.all({ competitionId, numbers: JSON.stringify(candidates.map((c) => String(c.n))) }).map((r) => Number(r.number)));
+  const nearby = candidates
+    .filter((c) => !out.has(c.n))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, NEARBY)
+    .map((c) => c.n)
+    .sort((a, b) => a - b)
+    .map(String);
   const list = lost.map((n) => `#${n}`).join(", ");
   return new AppError(
     "NUMBERS_TAKEN",
     lost.length === 1
       ? `Ticket ${list} has just been taken by another buyer. Please choose another number.`
       : `Tickets ${list} have just been taken by other buyers. Please choose other numbers.`,
-    { lost, nearby: nearby.sort((a, b) => Number(a) - Number(b)) },
+    { lost, nearby },
   );
 }
 

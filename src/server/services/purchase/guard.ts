@@ -24,6 +24,11 @@ export interface PurchaseGuardOptions {
   holdsPerBuyer: number;
   /** The same for one address. */
   holdsPerAddress: number;
+  /**
+   * Tickets one address may hold at once in orders not yet paid: with guest checkout, fresh emails
+   * would otherwise let one address hold holdsPerAddress full orders (chosen numbers included).
+   */
+  heldTicketsPerAddress: number;
 }
 
 export const DEFAULT_GUARD: PurchaseGuardOptions = {
@@ -32,6 +37,7 @@ export const DEFAULT_GUARD: PurchaseGuardOptions = {
   windowMs: 10 * 60 * 1000,
   holdsPerBuyer: 2,
   holdsPerAddress: 20,
+  heldTicketsPerAddress: 300,
 };
 
 export interface Buyer {
@@ -46,8 +52,8 @@ export class PurchaseGuard {
 
   constructor(private readonly options: PurchaseGuardOptions = DEFAULT_GUARD) {}
 
-  /** Throws RATE_LIMITED when the buyer may not start another order now. */
-  check(buyer: Buyer, now: number): void {
+  /** Throws RATE_LIMITED when the buyer may not start another order (of `tickets`) now. */
+  check(buyer: Buyer, now: number, tickets = 0): void {
     for (const [key, allowed] of [
       [`buyer:${buyer.key}`, this.options.declinesPerBuyer],
       [`ip:${buyer.ip}`, this.options.declinesPerAddress],
@@ -68,18 +74,21 @@ export class PurchaseGuard {
     if ((this.holding.get(`ip:${buyer.ip}`) ?? 0) >= this.options.holdsPerAddress) {
       throw rateLimited("Too many payments in progress from your network. Please try again in a few seconds.", 5);
     }
+    if ((this.holding.get(`tickets:${buyer.ip}`) ?? 0) + tickets > this.options.heldTicketsPerAddress) {
+      throw rateLimited("Too many tickets are waiting on payments from your network. Please finish those payments or try again in a few minutes.", 30);
+    }
   }
 
-  /** A hold was taken: counted until `release` is called. */
-  hold(buyer: Buyer): () => void {
-    const keys = this.keys(buyer);
-    for (const k of keys) this.holding.set(k, (this.holding.get(k) ?? 0) + 1);
+  /** A hold (of `tickets`) was taken: counted until `release` is called. */
+  hold(buyer: Buyer, tickets = 0): () => void {
+    const counts: Array<[string, number]> = [...this.keys(buyer).map((k): [string, number] => [k, 1]), [`tickets:${buyer.ip}`, tickets]];
+    for (const [k, n] of counts) this.holding.set(k, (this.holding.get(k) ?? 0) + n);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      for (const k of keys) {
-        const n = (this.holding.get(k) ?? 1) - 1;
+      for (const [k, by] of counts) {
+        const n = (this.holding.get(k) ?? by) - by;
         if (n <= 0) this.holding.delete(k);
         else this.holding.set(k, n);
       }

@@ -77,7 +77,8 @@ export function ticketsOfPerson(tx: Tx, competitionId: string, userId: string | 
   return Number(row?.n ?? 0);
 }
 
-function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
+/** An order's lines, one per competition; refused when one competition's tickets exceed the per-order limit. */
+export function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
   const merged = new Map<string, OrderLineRequest>();
   for (const line of lines) {
     const prev = merged.get(line.competitionId);
@@ -85,6 +86,10 @@ function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
       line.competitionId,
       prev ? { ...prev, quantity: prev.quantity + line.quantity, numbers: [...(prev.numbers ?? []), ...(line.numbers ?? [])] } : { ...line },
     );
+  }
+  for (const line of merged.values()) {
+    // The per-order limit holds per competition, however the cart split it into lines.
+    if (line.quantity > MAX_TICKETS) throw new AppError("ORDER_LIMIT", `At most ${MAX_TICKETS} entries per competition in one order`);
   }
   return [...merged.values()];
 }
@@ -107,10 +112,6 @@ export function holdOrder(
     if (existing) return { order: existing, existing: true };
   }
   const lines = mergeLines(args.lines);
-  for (const line of lines) {
-    // The per-order limit holds per competition, however the cart split it into lines.
-    if (line.quantity > MAX_TICKETS) throw new AppError("ORDER_LIMIT", `At most ${MAX_TICKETS} entries per competition in one order`);
-  }
   const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
   for (const line of lines) {
     const competition = st.competitionById.get({ id: line.competitionId });

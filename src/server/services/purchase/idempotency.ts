@@ -60,9 +60,21 @@ export function stopCounting(db: Db, orderId: string): void {
 /** Whether a retry with the same idempotency key asks for the same order (the same competitions and quantities). */
 function sameRequest(db: Db, order: Order, args: Pick<PlaceOrderArgs, "lines">): boolean {
   const lines = db.statements.entriesByOrder.all({ orderId: order.id });
-  const asked = new Map<string, number>();
-  for (const l of args.lines) asked.set(l.competitionId, (asked.get(l.competitionId) ?? 0) + l.quantity);
-  return lines.length === asked.size && lines.every((l) => asked.get(l.competitionId) === l.ticketCount);
+  const asked = new Map<string, { quantity: number; numbers: string[] }>();
+  for (const l of args.lines) {
+    const prev = asked.get(l.competitionId) ?? { quantity: 0, numbers: [] };
+    asked.set(l.competitionId, { quantity: prev.quantity + l.quantity, numbers: [...prev.numbers, ...(l.numbers ?? [])] });
+  }
+  return (
+    lines.length === asked.size &&
+    lines.every((l) => {
+      const request = asked.get(l.competitionId);
+      if (request?.quantity !== l.ticketCount) return false;
+      // Chosen numbers must be the order's own (an order whose numbers went back has none to compare).
+      const held = new Set(db.statements.ticketsOfEntry.all({ entryId: l.id }).map((t) => t.number));
+      return held.size === 0 || request.numbers.every((n) => held.has(n));
+    })
+  );
 }
 
 export async function replay(deps: Pick<OrderDeps, "db" | "payments">, order: Order, request?: Pick<PlaceOrderArgs, "lines">): Promise<OrderView> {

@@ -6,7 +6,7 @@ import type { CardFunding, ChargeResult } from "../../payments/provider";
 import { recordRefusal } from "../protection";
 import { chargeOrder } from "./charge";
 import { checkAwaitingAuthentication } from "./guard";
-import { holdOrder } from "./hold";
+import { holdOrder, mergeLines } from "./hold";
 import { inFlight, keepCounted, replay, scopedKey as scopeKey } from "./idempotency";
 import { loadOrderView } from "./result";
 import { refundUnwanted } from "./refunds";
@@ -23,6 +23,8 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   const now = deps.now?.() ?? new Date();
   const scopedKey = scopeKey(args.userId, args.customerEmail, args.idempotencyKey);
   const buyer = { key: args.userId ?? args.customerEmail.toLowerCase(), ip: args.ip ?? "unknown" };
+  // An order over the per-order limit is refused as such, before the guard counts its tickets.
+  const wanted = mergeLines(args.lines).reduce((n, l) => n + l.quantity, 0);
 
   if (scopedKey) {
     // A retry of an order already placed answers from that order, whatever the guard says now.
@@ -32,10 +34,10 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   if (deps.guard) {
     // Orders waiting on the bank first: their refusal says what to do about them.
     checkAwaitingAuthentication(db, args, now);
-    deps.guard.check(buyer, now.getTime());
+    deps.guard.check(buyer, now.getTime(), wanted);
   }
   // Counted from the check on, with nothing awaited in between: two orders sent at once cannot both pass it.
-  const release = deps.guard?.hold(buyer) ?? (() => {});
+  const release = deps.guard?.hold(buyer, wanted) ?? (() => {});
   const registry = inFlight(db);
   let order: Order;
   try {
