@@ -30,7 +30,17 @@ const REFUSALS = new Set<AppErrorCode>([
   "CREDIT_CARD_LIMIT",
   "CREDIT_CARD_NOT_ALLOWED",
   "RATE_LIMITED",
+  "NUMBERS_TAKEN",
+  "NUMBERS_NOT_ALLOWED",
 ]);
+
+/** Chosen numbers another buyer took first (409 NUMBERS_TAKEN): which, and free ones near them. */
+export interface NumbersTaken {
+  lost: string[];
+  nearby: string[];
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
 export interface CheckoutFailure {
   /** The server answered, so this attempt is over and a retry is a new attempt (new idempotency key). */
@@ -43,6 +53,8 @@ export interface CheckoutFailure {
   code?: AppErrorCode;
   /** The competition the refusal is about, when the server names it (`details.competitionId`), e.g. the wrong answer's. */
   competitionId?: string;
+  /** For NUMBERS_TAKEN: the numbers lost and the free ones offered instead. */
+  numbersTaken?: NumbersTaken;
 }
 
 export function describeCheckoutError(error: unknown): CheckoutFailure {
@@ -50,13 +62,14 @@ export function describeCheckoutError(error: unknown): CheckoutFailure {
   if (!code) return { definitive: false, refusal: null, signInNeeded: false };
   const message = (error as Error).message.trim();
   const refusal = REFUSALS.has(code) && message ? message : null;
-  const { competitionId } = appErrorDetails(error);
+  const { competitionId, lost, nearby } = appErrorDetails(error);
   return {
     definitive: true,
     refusal,
     signInNeeded: code === "SIGN_IN_REQUIRED",
     code,
     ...(typeof competitionId === "string" ? { competitionId } : {}),
+    ...(code === "NUMBERS_TAKEN" ? { numbersTaken: { lost: strings(lost), nearby: strings(nearby) } } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { OrderView } from "../../../shared/schemas/order";
 import { shortDateTime } from "../../lib/dates";
 import { RefundLine } from "../ui/refund-line";
 import { cardLabel, shortOrderNumber } from "../../lib/order-status";
+import { LineSaving } from "../checkout/line-saving";
 import { TicketChips } from "../competition/ticket-chips";
 import { CopyButton } from "../ui/copy-button";
 import { OrderStatusBadge } from "../ui/order-status-badge";
@@ -30,6 +31,7 @@ function OrderLine({ line }: { line: Line }) {
       <p className="mt-0.5 text-sm text-stone-600">
         {line.quantity} {line.quantity === 1 ? "ticket" : "tickets"}
       </p>
+      <LineSaving line={line} />
       {line.ticketNumbers.length > 0 ? (
         <div className="mt-2">
           <TicketChips numbers={line.ticketNumbers} label={`Ticket numbers for ${line.competitionTitle}`} />

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { penceToDecimal } from "../../../shared/money";
+import type { PublicCompetition } from "../../../shared/schemas/competition";
 import * as cart from "./cart-items";
 import { CART_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
 
@@ -15,6 +16,10 @@ export interface CartContextValue {
   setQuantity: (competitionId: string, quantity: number) => void;
   increment: (competitionId: string) => void;
   decrement: (competitionId: string) => void;
+  /** A line's chosen numbers: a replacement for one lost to another buyer, or fewer (the rest then drawn at random). */
+  setNumbers: (competitionId: string, numbers: string[]) => void;
+  /** Brings prices and multibuy prices up to date with the competitions as the server has them now. */
+  syncPrices: (competitions: ReadonlyMap<string, PublicCompetition>) => void;
   clear: () => void;
   /** The header's cart dropdown. */
   isOpen: boolean;
@@ -43,6 +48,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const setQuantity = useCallback((id: string, q: number) => setItems((prev) => cart.setQuantity(prev, id, q)), []);
   const increment = useCallback((id: string) => setItems((prev) => cart.incrementItem(prev, id)), []);
   const decrement = useCallback((id: string) => setItems((prev) => cart.decrementItem(prev, id)), []);
+  const setNumbers = useCallback((id: string, numbers: string[]) => setItems((prev) => cart.setNumbers(prev, id, numbers)), []);
+  const syncPrices = useCallback((live: ReadonlyMap<string, PublicCompetition>) => setItems((prev) => cart.withLivePrices(prev, live)), []);
   const clear = useCallback(() => setItems([]), []);
 
   const value = useMemo<CartContextValue>(() => {
@@ -57,11 +64,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity,
       increment,
       decrement,
+      setNumbers,
+      syncPrices,
       clear,
       isOpen,
       setOpen,
     };
-  }, [items, isOpen, addItem, removeItem, setQuantity, increment, decrement, clear]);
+  }, [items, isOpen, addItem, removeItem, setQuantity, increment, decrement, setNumbers, syncPrices, clear]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

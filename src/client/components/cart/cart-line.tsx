@@ -1,13 +1,47 @@
-import { formatPounds, formatPrice } from "../../../shared/money";
+import { Link } from "react-router-dom";
+import { formatPounds } from "../../../shared/money";
+import { savingLabel } from "../../../shared/pricing";
 import { useCart } from "../../hooks/use-cart";
 import { CompetitionImage } from "../competition/competition-image";
+import { TicketChips } from "../competition/ticket-chips";
 import { MinusIcon, PlusIcon, TrashIcon } from "../ui/icons";
-import { linePence, type CartItem } from "./cart-items";
+import { linePrice, type CartItem } from "./cart-items";
 
 const stepButton = "inline-flex size-9 items-center justify-center rounded-md border border-stone-300 bg-white text-field-800 hover:bg-field-50";
 
+/** The line's chosen numbers, or why it has none: they were let go, and will be drawn at random. */
+function LineNumbers({ item }: { item: CartItem }) {
+  const { setOpen } = useCart();
+  const numbers = item.numbers ?? [];
+  const random = item.quantity - numbers.length;
+  if (numbers.length === 0 && !item.numbersCleared) return null;
+  return (
+    <div className="mt-1.5 flex flex-col gap-1">
+      <TicketChips numbers={numbers.map((n) => `#${n}`)} label={`Your numbers for ${item.title}`} testId="cart-number" />
+      {numbers.length === 0 ? (
+        <p className="text-xs text-stone-700" data-testid="cart-random-note">
+          Numbers will be drawn at random.{" "}
+          <Link
+            to={`/competition/${item.competitionId}`}
+            onClick={() => setOpen(false)}
+            className="font-semibold text-field-700 underline underline-offset-2 hover:text-field-900"
+          >
+            Choose numbers
+          </Link>
+        </p>
+      ) : random > 0 ? (
+        <p className="text-xs text-stone-700" data-testid="cart-random-note">
+          {random === 1 ? "1 more number will be drawn at random." : `${random} more numbers will be drawn at random.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function CartLine({ item }: { item: CartItem }) {
   const { increment, decrement, removeItem } = useCart();
+  const line = linePrice(item);
+  const saving = savingLabel(line);
   return (
     <li className="flex gap-3 py-3">
       <CompetitionImage src={item.image} alt="" className="size-14 shrink-0 overflow-hidden rounded-lg" />
@@ -23,7 +57,18 @@ export function CartLine({ item }: { item: CartItem }) {
             <TrashIcon className="size-4" />
           </button>
         </div>
-        <p className="text-xs text-stone-600">{formatPrice(item.price)} each</p>
+        <p className="text-xs text-stone-600">
+          {formatPounds(line.unitPence)} each
+          {saving ? (
+            <>
+              {" · "}
+              <span className="font-semibold text-field-700" data-testid="cart-line-saving">
+                {saving}
+              </span>
+            </>
+          ) : null}
+        </p>
+        <LineNumbers item={item} />
         <div className="mt-2 flex items-center justify-between gap-2">
           <div className="flex items-center gap-2">
             <button type="button" className={stepButton} onClick={() => decrement(item.competitionId)} aria-label={`Decrease quantity of ${item.title}`}>
@@ -36,7 +81,7 @@ export function CartLine({ item }: { item: CartItem }) {
               <PlusIcon className="size-4" />
             </button>
           </div>
-          <p className="text-sm font-semibold tabular-nums text-field-900">{formatPounds(linePence(item))}</p>
+          <p className="text-sm font-semibold tabular-nums text-field-900">{formatPounds(line.totalPence)}</p>
         </div>
       </div>
     </li>

@@ -3,6 +3,18 @@ import type { CartItem } from "./cart-items";
 /** The local-storage key named for the product's giveaway cart (SPEC §9). */
 export const CART_STORAGE_KEY = "giveaway_cart";
 
+const isStringList = (v: unknown): boolean => Array.isArray(v) && v.every((n) => typeof n === "string");
+
+const isTierList = (v: unknown): boolean =>
+  Array.isArray(v) &&
+  v.every(
+    (t) =>
+      typeof t === "object" &&
+      t !== null &&
+      typeof (t as Record<string, unknown>).minQuantity === "number" &&
+      typeof (t as Record<string, unknown>).pricePerTicket === "string",
+  );
+
 function isCartItem(value: unknown): value is CartItem {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -14,7 +26,10 @@ function isCartItem(value: unknown): value is CartItem {
     typeof v.quantity === "number" &&
     Number.isFinite(v.quantity) &&
     v.quantity > 0 &&
-    (v.answer === undefined || typeof v.answer === "string")
+    (v.answer === undefined || typeof v.answer === "string") &&
+    (v.priceTiers === undefined || isTierList(v.priceTiers)) &&
+    (v.numbers === undefined || isStringList(v.numbers)) &&
+    (v.numbersCleared === undefined || typeof v.numbersCleared === "boolean")
   );
 }
 

@@ -1,22 +1,26 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { cartCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
 import { useCheckoutSubmit } from "../../hooks/use-checkout-submit";
 import { useCart } from "../../hooks/use-cart";
 import { useFormFields } from "../../hooks/use-form-fields";
-import { nestedFieldErrors } from "../../lib/checkout-errors";
+import { nestedFieldErrors, type NumbersTaken } from "../../lib/checkout-errors";
 import { focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { CountryOptions, COUNTRY_LIST_ID } from "../auth/country-options";
 import { Card } from "../ui/card";
 import { TextField } from "../ui/text-field";
+import type { CartItem } from "../cart/cart-items";
 import { AnswerFields } from "./answer-fields";
+import { CartNumbersTaken } from "./cart-numbers-taken";
 import { PayButton } from "./pay-button";
 import { PaymentProcessing } from "./payment-processing";
 import { usePaymentMethod } from "./payment-method";
 import { useCartAnswers } from "./use-cart-answers";
 import { useCheckoutFailure } from "./use-checkout-failure";
+import { useFillNumbers } from "./use-fill-numbers";
+import { useNumbersTaken } from "./use-numbers-taken";
 import { useProfileBilling } from "./use-profile-billing";
 
 const PAYMENT_FAILED = "There was an error processing your payment. Please try again.";
@@ -53,9 +57,16 @@ interface CartCheckoutFormProps {
   onPaid: (result: OrderResult) => void;
 }
 
-/** Contact, billing and card details for the whole cart, plus each competition's qualifying answer. */
+/** A line's chosen numbers when there is one per ticket; otherwise its numbers are drawn at random. */
+const fullNumbers = (i: CartItem) => (i.numbers && i.numbers.length === i.quantity ? { numbers: i.numbers } : {});
+
+/**
+ * Contact, billing and card details for the whole cart, plus each competition's qualifying answer.
+ * Lines with chosen numbers send them; a line that lost some to another buyer gets free ones nearby
+ * or, when paying, random free ones in their place.
+ */
 export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFormProps) {
-  const { items, totalPrice } = useCart();
+  const { items, totalPrice, setNumbers } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields(INITIAL);
   const answers = useCartAnswers(items, competitions);
@@ -67,7 +78,26 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
     amountPence: Math.round(Number(totalPrice) * 100) || 0,
   });
   const checkout = trpc.public.entries.checkoutCart.useMutation();
-  const explainFailure = useCheckoutFailure(PAYMENT_FAILED);
+  const taken = useNumbersTaken();
+  const [takenFrom, setTakenFrom] = useState<string | null>(null);
+  const { report } = taken;
+  const onNumbersTaken = useCallback(
+    (lost: NumbersTaken, message: string) => {
+      // The server stops at the first line whose numbers it cannot take: the first holding every lost number.
+      const line = items.find((i) => lost.lost.every((n) => i.numbers?.includes(n)));
+      if (line)
+        setNumbers(
+          line.competitionId,
+          (line.numbers ?? []).filter((n) => !lost.lost.includes(n)),
+        );
+      setTakenFrom(line?.competitionId ?? null);
+      report(lost, message);
+    },
+    [items, setNumbers, report],
+  );
+  const fillNumbers = useFillNumbers();
+  const filling = useRef(false);
+  const explainFailure = useCheckoutFailure(PAYMENT_FAILED, onNumbersTaken);
   const onRefused = (error: unknown) => {
     const failure = explainFailure(error);
     if (failure.code === "WRONG_ANSWER" && answers.markWrong(failure.competitionId)) focusFirstInvalid(formRef.current);
@@ -91,13 +121,18 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (payment.busy() || !ready) return;
+    if (payment.busy() || filling.current || !ready) return;
     const { email, firstName, lastName, address, city, postcode, country } = values;
     const details = {
       email,
       firstName,
       lastName,
-      lines: items.map((i) => ({ competitionId: i.competitionId, quantity: i.quantity, answer: answers.answers[i.competitionId]?.trim() || null })),
+      lines: items.map((i) => ({
+        competitionId: i.competitionId,
+        quantity: i.quantity,
+        answer: answers.answers[i.competitionId]?.trim() || null,
+        ...fullNumbers(i),
+      })),
       billing: { address, city, postcode, country },
     };
     const parsed = cartCheckoutInput.omit({ paymentToken: true }).safeParse(details);
@@ -111,8 +146,33 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
       focusFirstInvalid(formRef.current);
       return;
     }
+    filling.current = true;
+    try {
+      details.lines = await withFilledNumbers(details.lines);
+    } catch {
+      toast.error("Payment Failed", "We couldn't check which numbers are free. Please try again.");
+      return;
+    } finally {
+      filling.current = false;
+    }
+    taken.clear();
     await payment.submit(details, method.token);
   };
+
+  /** Lines that lost chosen numbers get random free ones in their place, kept on the cart line so a retry sends the same order. */
+  const withFilledNumbers = async <L extends { competitionId: string }>(lines: L[]) =>
+    Promise.all(
+      lines.map(async (l) => {
+        const item = items.find((i) => i.competitionId === l.competitionId);
+        const max = competitions.get(l.competitionId)?.maxTickets;
+        if (!item?.numbers?.length || item.numbers.length >= item.quantity || !max) return l;
+        const filled = await fillNumbers(item, max);
+        // Nearly sold out, too few free numbers: the server draws the whole line at random.
+        const numbers = filled.length === item.quantity ? filled : [];
+        setNumbers(item.competitionId, numbers);
+        return numbers.length > 0 ? { ...l, numbers } : l;
+      }),
+    );
 
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
@@ -143,6 +203,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
           </div>
         </Section>
         <Section title="Payment Details">{method.fields}</Section>
+        <CartNumbersTaken competitionId={takenFrom} taken={taken} />
         <PaymentProcessing state={payment.processing} />
         <PayButton
           placing={checkout.isPending}

@@ -1,11 +1,13 @@
 import { formatPounds } from "../../../shared/money";
 import { useCart } from "../../hooks/use-cart";
+import { linePrice } from "../cart/cart-items";
 import { CartLine } from "../cart/cart-line";
 import { Card } from "../ui/card";
 
-/** The cart as an editable order summary: lines, subtotal, the (zero) processing fee and total. */
+/** The cart as an editable order summary: lines, subtotal at ticket prices, multibuy savings, the (zero) processing fee and total. */
 export function CartOrderSummary({ unavailable }: { unavailable: Map<string, string> }) {
   const { items, totalPence } = useCart();
+  const savingPence = items.reduce((sum, i) => sum + linePrice(i).savingPence, 0);
   return (
     <Card>
       <h2 className="text-xl font-bold">Order Summary</h2>
@@ -24,8 +26,16 @@ export function CartOrderSummary({ unavailable }: { unavailable: Map<string, str
       <dl className="mt-2 flex flex-col gap-2 border-t border-cream-200 pt-4 tabular-nums">
         <div className="flex justify-between">
           <dt className="text-stone-700">Subtotal</dt>
-          <dd className="font-semibold">{formatPounds(totalPence)}</dd>
+          <dd className="font-semibold">{formatPounds(totalPence + savingPence)}</dd>
         </div>
+        {savingPence > 0 ? (
+          <div className="flex justify-between text-field-700">
+            <dt>Multibuy savings</dt>
+            <dd className="font-semibold" data-testid="checkout-saving">
+              −{formatPounds(savingPence)}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt className="text-stone-700">Processing Fee</dt>
           <dd className="font-semibold">£0.00</dd>

@@ -1,11 +1,14 @@
-import { decimalToPence, formatPounds, formatPrice } from "../../../shared/money";
-import type { PendingEntry } from "../../lib/pending-entry";
+import { formatPounds } from "../../../shared/money";
+import { pendingEntryLine, type PendingEntry } from "../../lib/pending-entry";
 import { CompetitionImage } from "../competition/competition-image";
 import { Card } from "../ui/card";
+import { useLivePendingEntry } from "./use-live-pending-entry";
 
-/** What is being bought and the details the entry will be made under. */
-export function DirectOrderSummary({ entry }: { entry: PendingEntry }) {
-  const totalPence = (decimalToPence(entry.pricePerEntry) ?? 0) * entry.tickets;
+/** What is being bought (priced as the server charges it, with any chosen numbers) and the details the entry will be made under. */
+export function DirectOrderSummary({ entry: initial }: { entry: PendingEntry }) {
+  const entry = useLivePendingEntry(initial);
+  const line = pendingEntryLine(entry);
+  const numbers = entry.numbers ?? [];
   return (
     <div className="flex flex-col gap-4">
       <Card>
@@ -15,13 +18,25 @@ export function DirectOrderSummary({ entry }: { entry: PendingEntry }) {
           <div className="min-w-0">
             <p className="font-semibold text-stone-900">{entry.competitionTitle}</p>
             <p className="mt-1 text-sm tabular-nums text-stone-700">
-              {entry.tickets} × {formatPrice(entry.pricePerEntry)}
+              {entry.tickets} × {formatPounds(line.unitPence)}
             </p>
+            {line.savingPence > 0 ? (
+              <p className="text-sm font-semibold text-field-700" data-testid="checkout-saving">
+                Multibuy saving: −{formatPounds(line.savingPence)}
+              </p>
+            ) : null}
           </div>
         </div>
+        {numbers.length > 0 ? (
+          <p className="mt-3 text-sm text-stone-800" data-testid="your-numbers">
+            Your numbers: <span className="font-semibold tabular-nums">{numbers.map((n) => `#${n}`).join(" ")}</span>
+          </p>
+        ) : null}
         <div className="mt-4 flex items-center justify-between border-t border-cream-200 pt-4">
           <span className="font-semibold text-stone-800">Total</span>
-          <span className="text-2xl font-bold tabular-nums text-field-900">{formatPounds(totalPence)}</span>
+          <span className="text-2xl font-bold tabular-nums text-field-900" data-testid="direct-total">
+            {formatPounds(line.totalPence)}
+          </span>
         </div>
       </Card>
       <Card>

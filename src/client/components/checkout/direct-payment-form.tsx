@@ -1,25 +1,33 @@
 import { useRef, type FormEvent } from "react";
-import { decimalToPence, formatPounds } from "../../../shared/money";
+import { formatPounds } from "../../../shared/money";
 import { directCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
 import { useCheckoutSubmit } from "../../hooks/use-checkout-submit";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { nestedFieldErrors } from "../../lib/checkout-errors";
 import { focusFirstInvalid } from "../../lib/form-errors";
-import type { PendingEntry } from "../../lib/pending-entry";
+import { pendingEntryLine, type PendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Card } from "../ui/card";
 import { TextField } from "../ui/text-field";
+import { DirectNumbers } from "./direct-numbers";
 import { PayButton } from "./pay-button";
 import { PaymentProcessing } from "./payment-processing";
 import { usePaymentMethod } from "./payment-method";
 import { useCheckoutFailure } from "./use-checkout-failure";
+import { useLivePendingEntry } from "./use-live-pending-entry";
+import { useNumbersTaken } from "./use-numbers-taken";
 import { useProfileBilling } from "./use-profile-billing";
 
 const PAYMENT_FAILED = "Your payment could not be processed. Please try again.";
 
-/** Card and billing details for one competition's entry; charges once however often it is clicked. */
-export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: OrderResult) => void }) {
+/**
+ * Card and billing details for one competition's entry; charges once however often it is clicked.
+ * Chosen numbers go with the order; one taken by another buyer first can be swapped for a free one
+ * nearby, and the next Pay sends the new numbers.
+ */
+export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEntry; onPaid: (result: OrderResult) => void }) {
+  const entry = useLivePendingEntry(initial);
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields({
     nameOnCard: entry.customerName,
@@ -31,25 +39,30 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
     postcode: "",
   });
   useProfileBilling(setValues);
-  const totalPence = (decimalToPence(entry.pricePerEntry) ?? 0) * entry.tickets;
+  const totalPence = pendingEntryLine(entry).totalPence;
   const method = usePaymentMethod({ field, values, showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })), amountPence: totalPence });
   const checkout = trpc.public.entries.checkoutDirect.useMutation();
-  const explainFailure = useCheckoutFailure(PAYMENT_FAILED);
+  const taken = useNumbersTaken();
+  const explainFailure = useCheckoutFailure(PAYMENT_FAILED, taken.report);
   const payment = useCheckoutSubmit(checkout.mutateAsync, (e) => explainFailure(e).definitive, onPaid, method.authenticate);
   const total = formatPounds(totalPence);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (payment.busy()) return;
+    // Fewer numbers than tickets: the panel above the button says to choose again.
+    if (entry.numbers && entry.numbers.length !== entry.tickets) return;
     const details = {
       competitionId: entry.competitionId,
       customerName: entry.customerName,
       customerEmail: entry.customerEmail,
       answer: entry.answer || null,
       tickets: entry.tickets,
+      ...(entry.numbers ? { numbers: entry.numbers } : {}),
       billing: { address: values.address, city: values.city, postcode: values.postcode },
     };
-    const parsed = directCheckoutInput.omit({ paymentToken: true }).safeParse(details);
+    // The schema's own rules (one number per ticket among them), with a stand-in for the token the card form makes next.
+    const parsed = directCheckoutInput.safeParse({ ...details, paymentToken: "card-token" });
     const found = { ...method.check(), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -57,6 +70,7 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
       focusFirstInvalid(formRef.current);
       return;
     }
+    if (taken.state?.lost.length === 0) taken.clear();
     await payment.submit(details, method.token);
   };
 
@@ -79,6 +93,7 @@ export function DirectPaymentForm({ entry, onPaid }: { entry: PendingEntry; onPa
             </div>
           </fieldset>
         </section>
+        <DirectNumbers entry={entry} taken={taken} />
         <PaymentProcessing state={payment.processing} />
         <PayButton
           placing={checkout.isPending}

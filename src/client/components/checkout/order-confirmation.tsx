@@ -6,6 +6,7 @@ import { ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { CheckCircleIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
+import { LineSaving } from "./line-saving";
 
 /** After a paid cart order: every line's ticket numbers and the way to the account. */
 export function OrderConfirmation({ result }: { result: OrderResult }) {
@@ -33,6 +34,7 @@ export function OrderConfirmation({ result }: { result: OrderResult }) {
               <p className="mb-2 mt-1 text-sm text-stone-600">
                 {line.ticketNumbers.length} {line.ticketNumbers.length === 1 ? "ticket" : "tickets"}
               </p>
+              <LineSaving line={line} className="-mt-1 mb-2 text-sm text-stone-700" />
               <TicketChips numbers={line.ticketNumbers} label={`Ticket numbers for ${line.competitionTitle}`} />
             </li>
           ))}

@@ -6,6 +6,7 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { CheckCircleIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
+import { LineSaving } from "./line-saving";
 
 /** Shown after a paid direct checkout, before the automatic move to /account. */
 export function PaymentSuccess({ result }: { result: OrderResult }) {
@@ -24,6 +25,7 @@ export function PaymentSuccess({ result }: { result: OrderResult }) {
         {result.lines.map((line) => (
           <div key={line.entryId} className="mt-5 w-full rounded-xl bg-cream-100 p-4 text-left">
             <p className="font-semibold text-stone-900">{line.competitionTitle}</p>
+            <LineSaving line={line} />
             <p className="mb-2 text-sm text-stone-600">Your ticket numbers</p>
             <TicketChips numbers={line.ticketNumbers} />
           </div>

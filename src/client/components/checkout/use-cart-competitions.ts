@@ -1,14 +1,21 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { competitionPhase, type PublicCompetition } from "../../../shared/schemas/competition";
 import { useCart } from "../../hooks/use-cart";
 import { trpc } from "../../lib/trpc";
 
-/** The live competitions behind the cart's lines, and which lines can no longer be bought. */
+/**
+ * The live competitions behind the cart's lines, and which lines can no longer be bought. The lines
+ * take the competitions' prices and multibuy prices as they are now, so the summary shows what the
+ * server will charge.
+ */
 export function useCartCompetitions() {
-  const { items } = useCart();
+  const { items, syncPrices } = useCart();
   const query = trpc.public.competitions.list.useQuery();
 
   const byId = useMemo(() => new Map((query.data ?? []).map((c): [string, PublicCompetition] => [c.id, c])), [query.data]);
+  useEffect(() => {
+    if (query.data) syncPrices(byId);
+  }, [query.data, byId, syncPrices]);
 
   const unavailable = useMemo(() => {
     const out = new Map<string, string>();

@@ -1,18 +1,22 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { describeCheckoutError, INCORRECT_ANSWER, type CheckoutFailure } from "../../lib/checkout-errors";
+import { describeCheckoutError, INCORRECT_ANSWER, type CheckoutFailure, type NumbersTaken } from "../../lib/checkout-errors";
 import { showRefusal } from "../../lib/refusal-toast";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { useCheckoutSteps } from "./checkout-steps";
 
+/** Chosen numbers lost to another buyer: the checkout shows it on the page, with the numbers it may take instead. */
+export type OnNumbersTaken = (taken: NumbersTaken, message: string) => void;
+
 /**
  * Explains a failed order: the spec's "Incorrect Answer" for a wrong qualifying answer, the
  * server's own reason when it refused the entry otherwise (with a link to the fix: profile, limits,
  * support), else the screen's generic payment message. Inside the payment gate, an account that
- * only lacks a date of birth or a confirmed email gets that step on the page instead of a failure.
+ * only lacks a date of birth or a confirmed email gets that step on the page instead of a failure;
+ * chosen numbers another buyer took first go to `onNumbersTaken` when the screen offers others.
  */
-export function useCheckoutFailure(generic: string) {
+export function useCheckoutFailure(generic: string, onNumbersTaken?: OnNumbersTaken) {
   const navigate = useNavigate();
   const location = useLocation();
   const utils = trpc.useUtils();
@@ -23,15 +27,18 @@ export function useCheckoutFailure(generic: string) {
       // A lost session shows the sign-in panel; a refusal may mean the limits or a break changed.
       if (failure.signInNeeded) void utils.public.auth.session.invalidate();
       if (failure.definitive) void utils.customer.protection.limits.invalidate();
+      // The grid shows the numbers as they are now, not as they were when they were chosen.
+      if (failure.numbersTaken) void utils.public.competitions.numbers.invalidate();
       if (steps && failure.code === "DATE_OF_BIRTH_NEEDED") {
         void utils.public.auth.session.invalidate();
         steps.askDateOfBirth();
       } else if (steps && failure.code === "EMAIL_NOT_VERIFIED") steps.emailNotVerified(failure.refusal ?? generic);
       else if (failure.code === "WRONG_ANSWER") toast.error(INCORRECT_ANSWER.title, INCORRECT_ANSWER.description);
+      else if (failure.numbersTaken && onNumbersTaken) onNumbersTaken(failure.numbersTaken, failure.refusal ?? "Some of your numbers have just been taken.");
       else if (failure.refusal) showRefusal("Payment Failed", failure.refusal, failure.code, navigate, `${location.pathname}${location.search}`);
       else toast.error("Payment Failed", generic);
       return failure;
     },
-    [generic, navigate, location.pathname, location.search, utils, steps],
+    [generic, onNumbersTaken, navigate, location.pathname, location.search, utils, steps],
   );
 }

@@ -58,12 +58,15 @@ export function BuyBox({ competition, availability }: { competition: PublicCompe
   }
   if (suspension) return <SuspensionNotice suspension={suspension} />;
   return (
-    <Card>
+    // With a number grid, the card is edge to edge on a phone, so ten columns of numbers fit (see number-picker.tsx).
+    <Card className={competition.pickNumbers ? "max-sm:-mx-4 max-sm:rounded-none max-sm:border-x-0" : undefined}>
       <h2 className="flex items-center gap-2 text-2xl font-bold">
         <TicketIcon className="size-6 text-wheat-600" />
         Enter This Competition
       </h2>
-      <p className="mb-5 mt-1 text-stone-700">Answer the question, choose your entries and pay securely.</p>
+      <p className="mb-5 mt-1 text-stone-700">
+        {competition.pickNumbers ? "Answer the question, choose your numbers and pay securely." : "Answer the question, choose your entries and pay securely."}
+      </p>
       <EntryForm competition={competition} />
     </Card>
   );

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { decimalToPence, formatPounds, formatPrice, penceToDecimal } from "../../../shared/money";
+import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
+import { priceLine, tiersFromView, unitPricePence } from "../../../shared/pricing";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { entryForm, MAX_TICKETS, MIN_TICKETS } from "../../../shared/schemas/entry";
 import { useAuth } from "../../hooks/use-auth";
@@ -8,13 +9,17 @@ import { useCart } from "../../hooks/use-cart";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { INCORRECT_ANSWER } from "../../lib/checkout-errors";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
-import { savePendingEntry } from "../../lib/pending-entry";
+import { readPendingEntry, savePendingEntry, type PendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../ui/button";
 import { CartIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
+import { EntryTotal } from "./entry-total";
+import { MultibuyTiers } from "./multibuy-tiers";
+import { NumberPicker } from "./number-picker";
 import { QuantityField } from "./quantity-field";
+import { useChosenNumbers } from "./use-chosen-numbers";
 
 /** The most tickets this form may ask for: the spec's 100, fewer when fewer are left or allowed. */
 function ticketLimit(c: PublicCompetition): number {
@@ -28,21 +33,45 @@ function overLimitMessage(count: number, limit: number): string | null {
   return entryForm.shape.tickets.safeParse(count).error?.issues[0]?.message ?? `At most ${MAX_TICKETS} entries per order`;
 }
 
-/** SPEC §5 entry form: details, the qualifying answer and a number of entries, then on to payment. */
+/** The entry a buyer sent back from checkout to choose numbers again ("Choose again on the competition page"). */
+function returningEntry(c: PublicCompetition): PendingEntry | null {
+  if (!c.pickNumbers) return null;
+  const read = readPendingEntry();
+  return read.kind === "ok" && read.entry.competitionId === c.id && read.entry.numbers ? read.entry : null;
+}
+
+/** SPEC §5 entry form: details, the qualifying answer and a number of entries (multibuy prices, chosen numbers), then on to payment. */
 export function EntryForm({ competition }: { competition: PublicCompetition }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const { addItem } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
-  const { values, setValues, errors, setErrors, field } = useFormFields({ customerName: "", customerEmail: "", answer: "", tickets: "1" });
+  const luckyDipRef = useRef<HTMLButtonElement>(null);
+  const [returning] = useState(() => returningEntry(competition));
+  const { values, setValues, errors, setErrors, field } = useFormFields({
+    customerName: returning?.customerName ?? "",
+    customerEmail: returning?.customerEmail ?? "",
+    answer: returning?.answer ?? "",
+    tickets: String(returning?.tickets ?? 1),
+  });
+  const [numbersError, setNumbersError] = useState<string | null>(null);
   const checkAnswer = trpc.public.competitions.checkAnswer.useMutation();
   const question = competition.qualifyingQuestion?.trim() || null;
   const limit = ticketLimit(competition);
-  const pricePence = decimalToPence(competition.price) ?? 0;
+  const basePence = decimalToPence(competition.price) ?? 0;
+  const tiers = useMemo(() => tiersFromView(competition.priceTiers) ?? [], [competition.priceTiers]);
   // Read as the schema reads it, so the total and the limit message agree with what submitting says.
   const count = Number(values.tickets);
   const overLimit = overLimitMessage(count, limit);
-  const totalPence = Number.isInteger(count) && count >= MIN_TICKETS && count <= limit ? pricePence * count : 0;
+  const line = Number.isInteger(count) && count >= MIN_TICKETS && count <= limit ? priceLine(basePence, tiers, count) : null;
+  const unitPence = line?.unitPence ?? unitPricePence(basePence, tiers, 1);
+
+  const setTickets = (tickets: string) => {
+    setValues((prev) => ({ ...prev, tickets }));
+    setErrors((prev) => ({ ...prev, tickets: undefined }));
+    setNumbersError(null);
+  };
+  const picks = useChosenNumbers(returning?.numbers ?? [], Number.isInteger(count) && count >= 1 ? count : 0, limit, (q) => setTickets(String(q)));
 
   // Fill in the signed-in customer's name and email, without overwriting anything typed already.
   useEffect(() => {
@@ -61,9 +90,12 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
     const found = parsed.success ? {} : fieldErrorsFrom<keyof typeof values>(parsed.error);
     if (question && !values.answer.trim()) found.answer ??= "Please answer the qualifying question";
     if (overLimit) found.tickets = overLimit;
-    if (!parsed.success || Object.keys(found).length > 0) {
+    const numbersProblem = competition.pickNumbers && !found.tickets ? (picks.excess ?? picks.shortfall) : null;
+    if (!parsed.success || Object.keys(found).length > 0 || numbersProblem) {
       setErrors(found);
-      focusFirstInvalid(formRef.current);
+      setNumbersError(numbersProblem);
+      if (Object.keys(found).length > 0) focusFirstInvalid(formRef.current);
+      else requestAnimationFrame(() => luckyDipRef.current?.focus());
       return;
     }
     const { customerName, customerEmail, tickets } = parsed.data;
@@ -80,6 +112,8 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
       toast.error(INCORRECT_ANSWER.title, INCORRECT_ANSWER.description);
       return;
     }
+    // Priced as the server will charge it, with what checkout needs to price it the same way.
+    const priced = priceLine(basePence, tiers, tickets);
     const saved = savePendingEntry({
       competitionId: competition.id,
       competitionTitle: competition.title,
@@ -88,8 +122,11 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
       customerEmail,
       answer,
       tickets,
-      pricePerEntry: penceToDecimal(pricePence),
-      totalAmount: penceToDecimal(pricePence * tickets),
+      pricePerEntry: penceToDecimal(priced.unitPence),
+      totalAmount: penceToDecimal(priced.totalPence),
+      basePrice: penceToDecimal(basePence),
+      priceTiers: competition.priceTiers,
+      ...(competition.pickNumbers ? { numbers: picks.chosen } : {}),
     });
     if (!saved) {
       toast.error("Something went wrong", "Your browser blocked this step. Please allow site storage and try again.");
@@ -99,10 +136,20 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
   };
 
   const addToCart = () => {
-    // The answer typed here travels with the cart line, so checkout does not ask for it again.
+    // The answer typed here travels with the cart line, so checkout does not ask for it again; so do chosen numbers.
     const answer = question ? values.answer.trim() : "";
-    addItem({ competitionId: competition.id, title: competition.title, image: competition.image, price: competition.price, ...(answer ? { answer } : {}) });
-    toast.success("Added to Cart", `${competition.title} has been added to your cart.`);
+    const numbers = competition.pickNumbers ? picks.chosen : [];
+    addItem({
+      competitionId: competition.id,
+      title: competition.title,
+      image: competition.image,
+      price: competition.price,
+      ...(answer ? { answer } : {}),
+      ...(competition.priceTiers.length > 0 ? { priceTiers: competition.priceTiers } : {}),
+      ...(numbers.length > 0 ? { numbers } : {}),
+    });
+    const picked = numbers.length > 0 ? ` with ${numbers.length === 1 ? "number" : "numbers"} ${numbers.map((n) => `#${n}`).join(", ")}` : "";
+    toast.success("Added to Cart", `${competition.title} has been added to your cart${picked}.`);
   };
 
   return (
@@ -110,27 +157,37 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
       <TextField label="Full Name" autoComplete="name" required {...field("customerName")} />
       <TextField label="Email Address" type="email" autoComplete="email" required {...field("customerEmail")} />
       {question ? <TextField label={question} autoComplete="off" required hint="Answer correctly to enter." {...field("answer")} /> : null}
+      <MultibuyTiers basePence={basePence} tiers={tiers} limit={limit} count={line ? count : 0} onPick={(q) => setTickets(String(q))} />
       <QuantityField
         label="Number of Entries"
         value={values.tickets}
-        onChange={(tickets) => {
-          setValues((prev) => ({ ...prev, tickets }));
-          setErrors((prev) => ({ ...prev, tickets: undefined }));
-        }}
+        onChange={setTickets}
         min={MIN_TICKETS}
         max={limit}
         error={errors.tickets ?? overLimit ?? undefined}
-        hint={`${formatPrice(competition.price)} per entry · up to ${limit} per order`}
+        hint={`${formatPounds(unitPence)} per entry · up to ${limit} per order`}
       />
+      {competition.pickNumbers && competition.maxTickets !== null ? (
+        <NumberPicker
+          competitionId={competition.id}
+          maxTickets={competition.maxTickets}
+          chosen={picks.chosen}
+          missing={line ? picks.missing : 0}
+          onToggle={(n) => {
+            setNumbersError(null);
+            picks.toggle(n);
+          }}
+          onLuckyDip={(numbers) => {
+            setNumbersError(null);
+            picks.addDipped(numbers);
+          }}
+          error={numbersError ?? picks.excess ?? undefined}
+          notice={picks.notice}
+          luckyDipRef={luckyDipRef}
+        />
+      ) : null}
       {/* Over the limit there is no total to show: the field says how many may be bought instead. */}
-      {overLimit ? null : (
-        <div className="flex items-center justify-between rounded-xl bg-cream-100 px-4 py-3">
-          <span className="font-semibold text-stone-800">Total</span>
-          <span className="text-2xl font-bold tabular-nums text-field-900" aria-live="polite" data-testid="entry-total">
-            {formatPounds(totalPence)}
-          </span>
-        </div>
-      )}
+      {overLimit ? null : <EntryTotal line={line} />}
       <div className="grid gap-3 sm:grid-cols-2">
         <Button type="submit" variant="accent" size="lg" pending={checkAnswer.isPending}>
           Enter Now
