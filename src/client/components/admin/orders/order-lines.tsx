@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { AdminOrderView } from "../../../../shared/schemas/order";
 import { formatPrice } from "../../../../shared/money";
+import { LineSaving } from "../../checkout/line-saving";
 import { RefundLine } from "../../ui/refund-line";
 import { Card } from "../../ui/card";
 import { PaymentBadge } from "../ui/badges";
@@ -30,6 +31,7 @@ export function OrderLines({ order }: { order: AdminOrderView }) {
               <PaymentBadge status={line.status} />
               {frozen.has(line.competitionId) ? <span className="text-xs font-semibold text-stone-600">Draw pool frozen</span> : null}
             </div>
+            <LineSaving line={line} className="mt-1 text-sm text-stone-700" />
             <p className="mt-2 font-mono text-xs break-words text-stone-900">{line.ticketNumbers.join(", ") || "No ticket numbers"}</p>
           </li>
         ))}
