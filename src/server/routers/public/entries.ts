@@ -14,7 +14,10 @@ export const entriesRouter = router({
         tags: ["entries"],
         summary: "Enter a competition and pay",
         description:
-          "Prices, ticket numbers and the answer check are the server's. The number of tickets is `quantity` or the length of `ticketNumbers`. " +
+          "Prices, ticket numbers and the answer check are the server's. The number of tickets is `quantity` or the length of `numbers` or `ticketNumbers`. " +
+          'Where the competition has `pickNumbers`, `numbers` chooses them (one per ticket, e.g. ["17", "342"]; see GET /api/competitions/{id}/numbers); ' +
+          "elsewhere `numbers` is refused (400 NUMBERS_NOT_ALLOWED). A chosen number another buyer holds or bought answers 409 NUMBERS_TAKEN with " +
+          "`data.details.lost` and free numbers nearby in `data.details.nearby`, and nothing is charged. The price is the competition's multibuy tier for the quantity. " +
           "Pass the provider's `paymentToken`: a Stripe ConfirmationToken or PaymentMethod id, or with the simulated provider sim_approve (default), " +
           "sim_3ds_required, sim_decline, sim_insufficient_funds, sim_error, sim_credit_approve (or a token from POST /api/payments/simulated/tokens); " +
           "and optionally an Idempotency-Key header. 201 when paid; 202 when the payment is still processing (status pending, no ticket numbers yet: " +
@@ -29,7 +32,7 @@ export const entriesRouter = router({
           402: "Payment declined",
           403: "Entry refused by a rule",
           404: "No such competition",
-          409: "Not enough tickets left",
+          409: "Not enough tickets left, or a chosen number already taken (NUMBERS_TAKEN)",
           422: "Incorrect answer, or an Idempotency-Key already used for a different order",
           429: "Too many failed payments, or a payment already in progress",
         },
