@@ -325,7 +325,7 @@ describe("chosen numbers taken by another buyer", () => {
 
     await user.click(within(alert).getByRole("button", { name: "Use #16 instead" }));
     expect(screen.queryByTestId("numbers-taken")).toBeNull();
-    expect(screen.getAllByTestId("cart-number").map((n) => n.textContent)).toEqual(["#42", "#16"]);
+    expect(screen.getAllByTestId("cart-number").map((n) => n.textContent)).toEqual(["#16", "#42"]);
 
     await user.click(screen.getByRole("button", { name: "Complete Order - £3.98" }));
     expect(await screen.findByText("Order Confirmed")).toBeTruthy();

@@ -8,7 +8,7 @@ import { runDraw } from "../../src/server/services/draws";
 import { placeOrder, refundOrder } from "../../src/server/services/purchase";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { campaignInput, type CampaignInput } from "../../src/shared/schemas/admin";
-import { seededAdmin, withShopDb } from "./fixtures";
+import { createSessionFor, seededAdmin, withShopDb } from "./fixtures";
 
 const DAY = 86_400_000;
 
@@ -214,4 +214,60 @@ export async function orderThroughServices(
     if (order && refund) await refundOrder(deps, seededAdmin(db), { id: order.id, ...refund });
     return order?.id ?? null;
   });
+}
+
+// ── Ticket choice: numbers another buyer takes first, and who holds each number ─────────────────────
+
+/**
+ * Another buyer takes these numbers of a competition whose buyers choose theirs: a new customer
+ * (the shop refuses guests unless its setting allows them) whose order for exactly these numbers is
+ * placed through the shop's own purchase service, as if they had pressed Pay a moment earlier.
+ * `sim_approve` pays for them (sold); `sim_3ds_required` leaves the order at the bank (held).
+ */
+export async function takeNumbersFirst(
+  c: ShopCompetition,
+  numbers: string[],
+  token: "sim_approve" | "sim_3ds_required" = "sim_approve",
+): Promise<{ orderId: string; email: string }> {
+  const other = await createSessionFor("user", "Quinn");
+  const order = await withShopDb((db) => {
+    const user = db.select({ id: users.id }).from(users).where(eq(users.email, other.email)).get();
+    if (!user) throw new Error(`no account ${other.email}`);
+    return placeOrder(
+      { db, payments: new SimulatedPaymentProvider(), mailer: noopMailer },
+      {
+        userId: user.id,
+        customerName: "Quinn Tester",
+        customerEmail: other.email,
+        lines: [{ competitionId: c.id, quantity: numbers.length, answer: c.answer, numbers }],
+        method: { token },
+        returnUrl: "/checkout/complete",
+      },
+    );
+  });
+  const expected = token === "sim_approve" ? "paid" : "requires_action";
+  if (order.status !== expected) throw new Error(`the other buyer's order for ${numbers.join(", ")} ended ${order.status}, not ${expected}`);
+  return { orderId: order.id, email: other.email.toLowerCase() };
+}
+
+export interface NumberHolder {
+  number: string;
+  email: string;
+  orderId: string | null;
+  orderStatus: string | null;
+}
+
+/** Every ticket row of a competition: its number and the buyer (entry email) and order it belongs to, by number. */
+export function numberHolders(competitionId: string, dbPath?: string): Promise<NumberHolder[]> {
+  return withShopDb(
+    (db) =>
+      db.$client
+        .prepare(
+          `select t.number number, lower(e.customer_email) email, e.order_id orderId, o.status orderStatus
+             from tickets t join entries e on e.id = t.entry_id left join orders o on o.id = e.order_id
+            where t.competition_id = ? order by cast(t.number as integer)`,
+        )
+        .all(competitionId) as NumberHolder[],
+    dbPath,
+  );
 }

@@ -24,6 +24,8 @@ const pendingEntry = z.object({
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), pricePerTicket: money })).optional(),
   /** Numbers the buyer chose (competitions with pickNumbers); fewer than `tickets` only while choosing again. */
   numbers: z.array(z.string()).max(MAX_TICKETS).optional(),
+  /** Chosen numbers another buyer took first, until the buyer picks others (the summary shows them struck out). */
+  lostNumbers: z.array(z.string()).max(MAX_TICKETS).optional(),
 });
 export type PendingEntry = z.infer<typeof pendingEntry>;
 

@@ -10,7 +10,7 @@ function ChooseAgain({ entry, drop }: { entry: PendingEntry; drop: string[] }) {
   return (
     <Link
       to={`/competition/${entry.competitionId}`}
-      onClick={() => savePendingEntry({ ...entry, numbers: (entry.numbers ?? []).filter((n) => !drop.includes(n)) })}
+      onClick={() => savePendingEntry({ ...entry, numbers: (entry.numbers ?? []).filter((n) => !drop.includes(n)), lostNumbers: undefined })}
       className={chooseAgainLink}
       data-testid="choose-again"
     >
@@ -29,7 +29,9 @@ export function DirectNumbers({ entry, taken }: { entry: PendingEntry; taken: Re
   if (lost && lost.lost.length > 0) {
     const use = (n: string) => {
       const was = taken.replaceWith(n);
-      if (was !== null) savePendingEntry({ ...entry, numbers: numbers.map((x) => (x === was ? n : x)) });
+      if (was !== null) {
+        savePendingEntry({ ...entry, numbers: numbers.map((x) => (x === was ? n : x)), lostNumbers: entry.lostNumbers?.filter((x) => x !== was) });
+      }
     };
     return (
       <NumbersTakenAlert message={lost.message} nearby={lost.nearby.filter((n) => !numbers.includes(n))} onUse={use}>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { formatPounds } from "../../../shared/money";
 import { pendingEntryLine, type PendingEntry } from "../../lib/pending-entry";
 import { CompetitionImage } from "../competition/competition-image";
@@ -29,7 +30,19 @@ export function DirectOrderSummary({ entry: initial }: { entry: PendingEntry }) 
         </div>
         {numbers.length > 0 ? (
           <p className="mt-3 text-sm text-stone-800" data-testid="your-numbers">
-            Your numbers: <span className="font-semibold tabular-nums">{numbers.map((n) => `#${n}`).join(" ")}</span>
+            Your numbers:
+            {numbers.map((n) => (
+              <Fragment key={n}>
+                {" "}
+                {entry.lostNumbers?.includes(n) ? (
+                  <span className="font-semibold tabular-nums text-danger-700 line-through" title="Taken by another buyer">
+                    #{n} (taken)
+                  </span>
+                ) : (
+                  <span className="font-semibold tabular-nums">#{n}</span>
+                )}
+              </Fragment>
+            ))}
           </p>
         ) : null}
         <div className="mt-4 flex items-center justify-between border-t border-cream-200 pt-4">

@@ -5,7 +5,7 @@ import { useCheckoutSubmit } from "../../hooks/use-checkout-submit";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { nestedFieldErrors } from "../../lib/checkout-errors";
 import { focusFirstInvalid } from "../../lib/form-errors";
-import { pendingEntryLine, type PendingEntry } from "../../lib/pending-entry";
+import { pendingEntryLine, savePendingEntry, type PendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Card } from "../ui/card";
@@ -43,15 +43,22 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
   const method = usePaymentMethod({ field, values, showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })), amountPence: totalPence });
   const checkout = trpc.public.entries.checkoutDirect.useMutation();
   const taken = useNumbersTaken();
-  const explainFailure = useCheckoutFailure(PAYMENT_FAILED, taken.report);
+  // A lost number is also marked on the stored entry, so the order summary shows it struck out.
+  const explainFailure = useCheckoutFailure(PAYMENT_FAILED, (lost, message) => {
+    taken.report(lost, message);
+    savePendingEntry({ ...entry, lostNumbers: lost.lost });
+  });
   const payment = useCheckoutSubmit(checkout.mutateAsync, (e) => explainFailure(e).definitive, onPaid, method.authenticate);
   const total = formatPounds(totalPence);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (payment.busy()) return;
-    // Fewer numbers than tickets: the panel above the button says to choose again.
-    if (entry.numbers && entry.numbers.length !== entry.tickets) return;
+    // Fewer numbers than tickets, or one just lost and not yet replaced: the panel above the button says what to do.
+    if ((entry.numbers && entry.numbers.length !== entry.tickets) || (taken.state?.lost.length ?? 0) > 0) {
+      formRef.current?.querySelector<HTMLElement>('[data-testid="numbers-taken"] button, [data-testid="choose-again"]')?.focus();
+      return;
+    }
     const details = {
       competitionId: entry.competitionId,
       customerName: entry.customerName,

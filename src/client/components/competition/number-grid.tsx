@@ -6,7 +6,7 @@ const CELL: Record<NumberState, string> = {
   free: "border-stone-300 bg-white text-field-900 hover:border-field-500 hover:bg-field-50",
   chosen: "border-field-700 bg-field-700 text-white shadow-sm hover:bg-field-800",
   held: "border-wheat-300 bg-wheat-100 text-wheat-800",
-  sold: "border-stone-200 bg-stone-100 text-stone-500 line-through",
+  sold: "border-stone-300 bg-stone-200 text-stone-500 line-through",
 };
 
 /** Long numbers get smaller type, so ten columns still fit a phone. */

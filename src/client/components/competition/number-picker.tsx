@@ -16,7 +16,7 @@ const SWATCH: Record<NumberState, string> = {
   free: "border-stone-300 bg-white",
   chosen: "border-field-700 bg-field-700",
   held: "border-wheat-300 bg-wheat-100",
-  sold: "border-stone-200 bg-stone-100",
+  sold: "border-stone-400 bg-stone-200",
 };
 const KEY: Array<[NumberState, string]> = [
   ["free", "Free"],
