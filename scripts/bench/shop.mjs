@@ -124,7 +124,20 @@ export function newCompetition(db, max, { perPerson = null, title = "Bench Tract
   db.prepare(
     `insert into competitions (id, title, description, image, category, price_pence, status, start_date, end_date, draw_date, max_tickets, max_tickets_per_person, draw_seed, qualifying_question, qualifying_answer, allocation, pick_numbers, created_at, updated_at)
     values (?, ?, 'd', '/images/tractor.svg', 'Farm Machinery', 100, 'active', ?, ?, ?, ?, ?, ?, 'Colour of grass?', 'green', ?, ?, ?, ?)`,
-  ).run(id, title, now - 86_400_000, now + 86_400_000, now + 2 * 86_400_000, max, perPerson, randomBytes(32).toString("hex"), allocation, pickNumbers ? 1 : 0, now, now);
+  ).run(
+    id,
+    title,
+    now - 86_400_000,
+    now + 86_400_000,
+    now + 2 * 86_400_000,
+    max,
+    perPerson,
+    randomBytes(32).toString("hex"),
+    allocation,
+    pickNumbers ? 1 : 0,
+    now,
+    now,
+  );
   return id;
 }
 
