@@ -1,4 +1,4 @@
-import { MAX_TICKETS } from "./schemas/entry";
+import { MAX_TICKETS } from "./ticket-limits";
 import { decimalToPence, formatPounds, penceToDecimal } from "./money";
 
 /**

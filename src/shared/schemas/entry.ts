@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { entryStatus, nextAction, orderStatus, orderView, type OrderView } from "./order";
+import { MAX_TICKETS, MIN_TICKETS } from "../ticket-limits";
 
-export const MIN_TICKETS = 1;
-export const MAX_TICKETS = 100;
+export { MAX_TICKETS, MIN_TICKETS };
 
 const name = z.string({ error: "Full Name is required" }).trim().min(1, "Full Name is required").max(120, "Full Name is too long");
 const email = z.string({ error: "Please enter a valid email address" }).trim().max(254).pipe(z.email("Please enter a valid email address"));
