@@ -323,6 +323,8 @@ const attacks = saleOnly ? {} : await runAttacks();
 const manifest = JSON.parse(readFileSync(join(root, "dist/client/.vite/manifest.json"), "utf8"));
 const entry = Object.values(manifest).find((m) => m.isEntry);
 const seen = new Set();
+/** The first page's JavaScript budget: a change that pulls a big module (zod, a chart library) into every visit fails the run. */
+const FIRST_LOAD_JS_BUDGET = 160 * 1024;
 let firstLoadJsGzipBytes = 0;
 let firstLoadCssGzipBytes = 0;
 const walk = (chunk) => {
@@ -398,7 +400,7 @@ ${latency ? providerLatencyLines(latency).join("\n") : "  Provider latency -"}
   Peak server RSS ${result.peakRssMb} MB (${Object.entries(peakByPhase)
     .map(([k, v]) => `${k} ${v}`)
     .join(", ")})
-  First load      ${(firstLoadJsGzipBytes / 1024).toFixed(1)} KiB gzip JS, ${(firstLoadCssGzipBytes / 1024).toFixed(1)} KiB gzip CSS`);
+  First load      ${(firstLoadJsGzipBytes / 1024).toFixed(1)} KiB gzip JS (budget ${FIRST_LOAD_JS_BUDGET / 1024} KiB), ${(firstLoadCssGzipBytes / 1024).toFixed(1)} KiB gzip CSS`);
   if (lighthouseScores) {
     for (const [page, l] of Object.entries(lighthouseScores)) {
       console.log(`  Lighthouse      ${page}: ${l.score} (runs ${l.runs.join(", ")}), LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls.toFixed(3)}`);
@@ -416,5 +418,6 @@ const ok =
   result.randomSale.paidWithoutTickets === 0 &&
   (saleOnly || result.soldOut.sold === result.soldOut.max) &&
   (latency === null || providerLatencyOk(latency)) &&
+  firstLoadJsGzipBytes <= FIRST_LOAD_JS_BUDGET &&
   attacksOk(attacks, { quick });
 process.exit(ok ? 0 : 1);
