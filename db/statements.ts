@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { competitions, entries, mailOutbox, orders, releasedTicketNumbers, sessions, settings, ticketBlocks, tickets, users } from "./schema";
+import { competitions, entries, instantPrizes, mailOutbox, orders, releasedTicketNumbers, sessions, settings, ticketBlocks, tickets, users } from "./schema";
 import type { schema } from "./client";
 
 /**
@@ -80,6 +80,12 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .from(tickets)
       .innerJoin(entries, eq(entries.id, tickets.entryId))
       .where(and(eq(tickets.competitionId, p("competitionId")), inArray(tickets.number, sql`(select value from json_each(${p("numbers")}))`)))
+      .prepare(),
+    /** Instant wins: the prize unit on a ticket number, if any (one index look-up per ticket sold). */
+    instantPrizeAt: db
+      .select()
+      .from(instantPrizes)
+      .where(and(eq(instantPrizes.competitionId, p("competitionId")), eq(instantPrizes.ticketNumber, p("number"))))
       .prepare(),
     /** Random allocation: how many numbers of a block are out, changed by `count` (negative to give back). */
     countInBlock: db

@@ -74,6 +74,11 @@ export const competitions = sqliteTable(
     cashAlternative: text("cash_alternative"),
     /** Instant-win competitions may not be paid for by credit card (code of practice 1.3). */
     instantWin: flag("instant_win", false),
+    /** Instant wins: the root of the prize units' commitments and when they were fixed (null without instant prizes). */
+    instantCommitmentRoot: text("instant_commitment_root"),
+    instantCommittedAt: timestamp("instant_committed_at"),
+    /** Whether a ticket that won an instant prize stays in the main draw. */
+    instantWinnersInDraw: flag("instant_winners_in_draw", true),
     /** "auto": the scheduler draws at the draw date; "live": an admin presses Run draw on the stream. */
     drawMode: text("draw_mode", { enum: ["auto", "live"] })
       .notNull()

@@ -5,3 +5,4 @@ export * from "./content";
 export * from "./notifications";
 export * from "./operations";
 export * from "./claims";
+export * from "./instant-wins";

@@ -29,6 +29,8 @@ export const APP_ERRORS = {
   POSTAL_NOT_ACCEPTED: { trpc: "FORBIDDEN", status: 403 },
   LATE_ENTRY: { trpc: "FORBIDDEN", status: 403 },
   DUPLICATE_ENTRY: { trpc: "CONFLICT", status: 409 },
+  /** Staff know the instant-win numbers: their accounts may not enter those competitions. */
+  STAFF_CANNOT_ENTER: { trpc: "FORBIDDEN", status: 403 },
   /** Chosen numbers another buyer holds or bought first; details: { lost, nearby }. */
   NUMBERS_TAKEN: { trpc: "CONFLICT", status: 409 },
   /** Numbers chosen where the competition does not let buyers choose, or not fitting it. */

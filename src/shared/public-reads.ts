@@ -10,6 +10,7 @@
 export const CACHED_PUBLIC_READS = [
   "public.competitions.list",
   "public.competitions.get",
+  "public.competitions.instantWins",
   "public.content.winners",
   "public.content.heroSlides",
   "public.content.statistics",

@@ -112,6 +112,7 @@ function record(): CustomerRecord {
         payment: null,
         refunds: [],
         nextAction: null,
+        instantWins: [],
       },
       {
         id: "order-failed-99",
@@ -124,6 +125,7 @@ function record(): CustomerRecord {
         payment: null,
         refunds: [],
         nextAction: null,
+        instantWins: [],
       },
     ],
     entries: [],

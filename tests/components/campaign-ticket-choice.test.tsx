@@ -30,6 +30,8 @@ function campaign(overrides: Partial<AdminCompetition> = {}): AdminCompetition {
     paidEntries: 30,
     poolFrozen: false,
     reopenBlockedReason: null,
+    instantPrizes: [],
+    instantWinnersInDraw: true,
     ...overrides,
   };
 }

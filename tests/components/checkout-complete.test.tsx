@@ -40,6 +40,7 @@ function order(over: Partial<OrderView> = {}): OrderView {
     payment: null,
     refunds: [],
     nextAction: { type: "redirect", url: "http://localhost/payments/simulated/authenticate/sim_pi_1" },
+    instantWins: [],
     ...over,
   };
 }

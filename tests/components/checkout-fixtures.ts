@@ -31,6 +31,7 @@ export const PAID_ORDER: OrderResult = {
   payment: null,
   refunds: [],
   nextAction: null,
+  instantWins: [],
 };
 
 /** Two tickets for the spade, as the cart stores them. */

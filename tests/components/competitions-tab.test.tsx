@@ -26,6 +26,8 @@ function competition(overrides: Partial<AdminCompetition> = {}): AdminCompetitio
     paidEntries: 40,
     poolFrozen: false,
     reopenBlockedReason: null,
+    instantPrizes: [],
+    instantWinnersInDraw: true,
     ...overrides,
   };
 }

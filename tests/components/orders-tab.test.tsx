@@ -47,6 +47,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
     payment: { provider: "simulated", brand: "visa", last4: "4242", funding: "debit" },
     refunds: [],
     nextAction: null,
+    instantWins: [],
     ...overrides,
   };
 }

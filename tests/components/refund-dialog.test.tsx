@@ -32,6 +32,7 @@ function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
     payment: { provider: "simulated", brand: "visa", last4: "4242", funding: "debit" },
     refunds: [],
     nextAction: null,
+    instantWins: [],
     customer: { userId: "user-1", name: "Ada Lovelace", email: "ada@example.com" },
     failureReason: null,
     refunded: "0.00",

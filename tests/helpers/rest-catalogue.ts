@@ -180,6 +180,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "POST /auth/logout": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: {} }) },
   "GET /competitions": { build: () => ({}) },
   "GET /competitions/{id}": { build: (fx) => ({ params: { id: fx.competitionId } }) },
+  "GET /competitions/{id}/instant-wins": { build: (fx) => ({ params: { id: fx.competitionId } }) },
   "GET /competitions/{id}/numbers": { build: (fx) => ({ params: { id: fx.competitionId }, query: { from: "1", to: "100" } }) },
   "POST /entries": { fresh: true, build: async (fx) => ({ body: entryBody((await newCompetition(fx)).id) }) },
   "GET /winners": { build: () => ({ query: { limit: "5" } }) },

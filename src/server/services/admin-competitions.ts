@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { transaction, type Db, type Tx } from "../../../db/client";
-import { competitions, draws, entries, type Competition } from "../../../db/schema";
+import { competitions, draws, entries, instantPrizes, type Competition, type InstantPrizeKind } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { dearerQuantity, priceTierProblem, tiersFromView } from "../../shared/pricing";
+import { saveInstantPrizes, specsOf, type InstantPrizeSpec } from "./instant-wins";
 import type { AdminCompetition, campaignInput, CompetitionUpdate } from "../../shared/schemas/admin";
 import { AppError } from "../errors";
 import { audited, writeAudit, type Actor } from "./audit";
@@ -21,7 +22,7 @@ export function reopenBlockedReason(c: Pick<Competition, "status" | "endDate" | 
   return null;
 }
 
-function toAdmin(c: Competition, revenuePence: number, paidEntries: number, poolFrozen: boolean, now: Date): AdminCompetition {
+function toAdmin(c: Competition, revenuePence: number, paidEntries: number, poolFrozen: boolean, now: Date, prizes: InstantPrizeSpec[] = []): AdminCompetition {
   return {
     ...competitionCoreView(c),
     heldTickets: c.heldTickets,
@@ -30,7 +31,28 @@ function toAdmin(c: Competition, revenuePence: number, paidEntries: number, pool
     paidEntries,
     poolFrozen,
     reopenBlockedReason: reopenBlockedReason(c, poolFrozen, now),
+    instantPrizes: prizes.map((p) => ({ name: p.name, kind: p.kind, value: penceToDecimal(p.valuePence), count: p.count })),
+    instantWinnersInDraw: c.instantWinnersInDraw,
   };
+}
+
+/** Every competition's instant prizes as defined, in one read. */
+function instantSpecsById(db: Tx): Map<string, InstantPrizeSpec[]> {
+  const units = db
+    .select({ competitionId: instantPrizes.competitionId, name: instantPrizes.name, kind: instantPrizes.kind, valuePence: instantPrizes.valuePence })
+    .from(instantPrizes)
+    .orderBy(asc(instantPrizes.competitionId), asc(instantPrizes.unitIndex))
+    .all();
+  const byCompetition = new Map<string, typeof units>();
+  for (const u of units) byCompetition.set(u.competitionId, [...(byCompetition.get(u.competitionId) ?? []), u]);
+  return new Map([...byCompetition].map(([id, list]) => [id, specsOf(list)]));
+}
+
+/** The campaign's instant prizes in pence, or undefined when the input does not name them. */
+function instantSpecsOf(input: {
+  instantPrizes?: Array<{ name: string; kind: InstantPrizeKind; value: string; count: number }>;
+}): InstantPrizeSpec[] | undefined {
+  return input.instantPrizes?.map((p) => ({ name: p.name, kind: p.kind, valuePence: decimalToPence(p.value) ?? 0, count: p.count }));
 }
 
 function isFrozen(db: Tx, id: string): boolean {
@@ -56,12 +78,13 @@ export function listAdminCompetitions(db: Db, now = new Date()): AdminCompetitio
       .all()
       .map((d) => d.id),
   );
+  const prizes = instantSpecsById(db);
   return db
     .select()
     .from(competitions)
     .orderBy(desc(competitions.createdAt))
     .all()
-    .map((c) => toAdmin(c, Number(byId.get(c.id)?.revenue ?? 0), Number(byId.get(c.id)?.n ?? 0), frozen.has(c.id), now));
+    .map((c) => toAdmin(c, Number(byId.get(c.id)?.revenue ?? 0), Number(byId.get(c.id)?.n ?? 0), frozen.has(c.id), now, prizes.get(c.id)));
 }
 
 function getAdmin(db: Db, id: string, now = new Date()): AdminCompetition {
@@ -89,6 +112,7 @@ function values(input: CampaignValues) {
     allocation: input.allocation ?? (input.maxTickets !== null ? ("random" as const) : ("sequential" as const)),
     pickNumbers: input.pickNumbers ?? false,
     priceTiers: tiersFromView(input.priceTiers ?? []) ?? [],
+    instantWinnersInDraw: input.instantWinnersInDraw ?? true,
     cashAlternative: input.cashAlternative,
     instantWin: input.instantWin,
     featured: input.featured,
@@ -113,6 +137,28 @@ function assertMinimumOpen(db: Tx, v: { startDate: Date; endDate: Date }): void 
   }
 }
 
+/**
+ * Code of practice: instant-win competitions stay under half of the competitions on sale. Checked
+ * when one is created, edited or reopened on sale (open and before its end date); the count includes it.
+ */
+function assertInstantShare(tx: Tx, c: Pick<Competition, "id" | "instantWin" | "status" | "endDate">, now: Date): void {
+  if (!c.instantWin || c.status !== "active" || c.endDate <= now) return;
+  const live = tx
+    .select({ id: competitions.id, instantWin: competitions.instantWin })
+    .from(competitions)
+    .where(and(eq(competitions.status, "active"), gt(competitions.endDate, now)))
+    .all()
+    .filter((o) => o.id !== c.id);
+  const instant = live.filter((o) => o.instantWin).length + 1;
+  const total = live.length + 1;
+  if (instant * 2 >= total) {
+    throw new AppError(
+      "INVALID_STATE",
+      `Instant-win competitions would be ${instant} of the ${total} competitions on sale. The code of practice keeps them under half: put more other competitions on sale first.`,
+    );
+  }
+}
+
 /** Only the draw (services/draws.ts) may make a competition drawn: it reveals the seed and records the winners. */
 export const DRAWN_ONLY_BY_DRAW = 'A competition becomes "drawn" only by running its draw.';
 export const HAS_ENTRIES = "This competition has entries and cannot be deleted. Close it instead.";
@@ -122,13 +168,21 @@ export function createCompetition(db: Db, actor: Actor, input: CampaignValues): 
   const v = values(input);
   if (v.pickNumbers && v.allocation !== "random") throw new AppError("INVALID_INPUT", "Choosing numbers needs random numbers for the tickets not chosen");
   assertMinimumOpen(db, v);
+  const now = new Date();
   const row = audited(
     db,
     actor,
-    (tx) => tx.insert(competitions).values(v).returning().get(),
+    (tx) => {
+      const created = tx.insert(competitions).values(v).returning().get();
+      // Instant prizes are drawn and committed now, before the competition can sell anything.
+      saveInstantPrizes(tx, null, created, instantSpecsOf(input), now);
+      const saved = findCompetition(tx, created.id);
+      assertInstantShare(tx, saved, now);
+      return saved;
+    },
     (created) => ({ action: "admin.competitions.create", targetId: created.id, details: { ...input } }),
   );
-  return toAdmin(row, 0, 0, false, new Date());
+  return getAdmin(db, row.id, now);
 }
 
 /** Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle). */
@@ -150,12 +204,14 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
       if (reason) throw new AppError("INVALID_STATE", `This competition cannot reopen: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`);
     }
     if (!("title" in input)) {
+      if (input.status === "active" && current.status !== "active") assertInstantShare(tx, { ...current, status: "active" }, now);
       tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
     } else {
       const next = {
         ...values(input),
         allocation: input.allocation ?? current.allocation,
         pickNumbers: input.pickNumbers ?? current.pickNumbers,
+        instantWinnersInDraw: input.instantWinnersInDraw ?? current.instantWinnersInDraw,
         priceTiers: input.priceTiers ? (tiersFromView(input.priceTiers) ?? []) : current.priceTiers,
       };
       if (next.allocation === "random" && next.maxTickets === null) {
@@ -203,7 +259,13 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
       if (next.maxTickets !== null && next.maxTickets < taken) {
         throw new AppError("HAS_SALES", `Maximum tickets cannot be below the ${taken} tickets already sold or held`);
       }
-      tx.update(competitions).set(next).where(eq(competitions.id, id)).run();
+      if (current.nextTicketNumber > 1 && next.instantWinnersInDraw !== current.instantWinnersInDraw) {
+        throw new AppError("HAS_SALES", "This competition has sales, so whether instant winners stay in the draw can no longer be changed");
+      }
+      const after = tx.update(competitions).set(next).where(eq(competitions.id, id)).returning().get()!;
+      saveInstantPrizes(tx, current, after, instantSpecsOf(input), now);
+      // Only a competition becoming a live instant win is counted (an edit of one already on sale is not refused).
+      if (!(current.instantWin && current.status === "active" && current.endDate > now)) assertInstantShare(tx, findCompetition(tx, id), now);
     }
     writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { ...input } });
   });

@@ -75,6 +75,7 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
     ticketNumbers: line.ticketNumbers,
     amount: result.amount,
     nextAction: result.nextAction,
+    instantWins: result.instantWins,
   };
 }
 

@@ -9,6 +9,7 @@ import { enqueueMail } from "../mail/outbox";
 import { answerIsCorrect } from "./competitions";
 import { assertAdult, suspensionMessage } from "./protection";
 import { ticketsOfPerson } from "./purchase";
+import { claimInstantWins, publicNameOf, refuseStaff } from "./instant-wins";
 import { allocateTickets, ticketNumbersByEntry } from "./tickets";
 
 export interface PostalEntryArgs {
@@ -60,6 +61,7 @@ export function recordPostalEntry(
     if (receivedAt.getTime() >= c.endDate.getTime()) throw new AppError("LATE_ENTRY", "This entry arrived after the closing date");
     if (c.maxTickets !== null && c.soldTickets + c.heldTickets + 1 > c.maxTickets) throw new AppError("SOLD_OUT", `"${c.title}" has sold out`);
     const user = tx.select().from(users).where(eq(users.email, email)).get();
+    refuseStaff(tx, c, user?.id ?? null);
     const suspended = user ? suspensionMessage(user, now) : null;
     if (suspended) throw new AppError("SUSPENDED", `This entrant's account is suspended: ${suspended}`);
     const dateOfBirth = args.dateOfBirth || user?.dateOfBirth || null;
@@ -98,6 +100,8 @@ export function recordPostalEntry(
       .returning()
       .get();
     const numbers = allocateTickets(tx, c, entry.id, 1);
+    // The free route wins instant prizes exactly as a paid ticket does.
+    if (c.instantCommitmentRoot) claimInstantWins(tx, c.id, entry.id, numbers, () => publicNameOf(tx, entry), now);
     tx.update(competitions)
       .set({ soldTickets: sql`${competitions.soldTickets} + 1` })
       .where(eq(competitions.id, c.id))

@@ -61,6 +61,9 @@ const optionalInt = (label: string, min: number, max: number) =>
       return n;
     });
 
+/** Instant-prize units one competition may have (each is a committed winning number). */
+export const MAX_INSTANT_UNITS = 1000;
+
 /** Far beyond any real competition, and well inside what the database and the ticket grid handle. */
 export const MAX_TICKETS_LIMIT = 10_000_000;
 
@@ -95,6 +98,24 @@ export const campaignFields = z.strictObject({
     )
     .max(MAX_PRICE_TIERS, `At most ${MAX_PRICE_TIERS} multibuy prices`)
     .optional(),
+  /**
+   * Instant-win prizes, e.g. [{ name: "£10 site credit", kind: "credit", value: "10.00", count: 20 }]: their
+   * winning numbers are drawn and committed on save, before any sale, and locked once a ticket is out.
+   * Capped competitions with random numbers only. Absent: none when new, kept on an edit.
+   */
+  instantPrizes: z
+    .array(
+      z.strictObject({
+        name: z.string({ error: "Name each instant prize" }).trim().min(1, "Name each instant prize").max(120),
+        kind: z.enum(["cash", "credit", "physical"], { error: "An instant prize is cash, credit or physical" }),
+        value: price,
+        count: z.coerce.number().int("An instant prize's count must be a whole number").min(1, "At least one of each instant prize").max(MAX_INSTANT_UNITS),
+      }),
+    )
+    .max(50, "At most 50 instant prizes")
+    .optional(),
+  /** Whether a ticket that won an instant prize stays in the main draw (default yes). */
+  instantWinnersInDraw: z.boolean().optional(),
   cashAlternative: optionalText(200),
   instantWin: z.boolean().default(false),
   featured: z.boolean().default(false),
@@ -122,6 +143,17 @@ function campaignRules(v: z.output<typeof campaignFields>, ctx: z.RefinementCtx)
     ctx.addIssue({ code: "custom", path: ["pickNumbers"], message: "Choosing numbers needs a maximum number of tickets" });
   } else if (v.pickNumbers && v.allocation === "sequential") {
     ctx.addIssue({ code: "custom", path: ["pickNumbers"], message: "Choosing numbers needs random numbers for the tickets not chosen" });
+  }
+  if (v.instantPrizes?.length) {
+    const units = v.instantPrizes.reduce((n, p) => n + p.count, 0);
+    if (v.maxTickets === null || v.allocation === "sequential") {
+      ctx.addIssue({ code: "custom", path: ["instantPrizes"], message: "Instant prizes need a maximum number of tickets and random numbers" });
+    } else if (units > MAX_INSTANT_UNITS || units > v.maxTickets) {
+      ctx.addIssue({ code: "custom", path: ["instantPrizes"], message: `At most ${Math.min(MAX_INSTANT_UNITS, v.maxTickets)} instant prizes in all` });
+    }
+    if (v.instantPrizes.some((p) => (decimalToPence(p.value) ?? 0) <= 0)) {
+      ctx.addIssue({ code: "custom", path: ["instantPrizes"], message: "An instant prize's value must be above zero" });
+    }
   }
   if (v.priceTiers?.length) {
     const tiers = tiersFromView(v.priceTiers);
@@ -171,6 +203,9 @@ export const adminCompetition = competitionCore.extend({
   poolFrozen: z.boolean(),
   /** For a closed competition: null when Activate may reopen it, else why it cannot ("The draw pool is frozen…"). */
   reopenBlockedReason: z.string().nullable(),
+  /** The instant prizes as defined (their winning numbers never leave the server before they are won). */
+  instantPrizes: z.array(z.object({ name: z.string(), kind: z.enum(["cash", "credit", "physical"]), value: z.string(), count: z.number().int() })),
+  instantWinnersInDraw: z.boolean(),
 });
 export type AdminCompetition = z.infer<typeof adminCompetition>;
 

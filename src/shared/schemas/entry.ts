@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { instantWinView } from "./instant-wins";
 import { entryStatus, nextAction, orderStatus, orderView, type OrderView } from "./order";
 import { MAX_TICKETS, MIN_TICKETS } from "../ticket-limits";
 
@@ -134,6 +135,8 @@ export const restEntryResult = z.object({
   ticketNumbers: z.array(z.string()),
   amount: z.string(),
   nextAction: nextAction.nullable(),
+  /** Instant prizes the entry's tickets won (empty when none, or not paid yet). */
+  instantWins: z.array(instantWinView),
 });
 
 export const customerEntry = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordId } from "./common";
+import { instantWinView } from "./instant-wins";
 
 /**
  * An order's life (README, "What each order status means"): pending → paid | failed |
@@ -58,6 +59,8 @@ export const orderView = z.object({
   refunds: z.array(orderRefund),
   /** Set while the buyer must authenticate (status requires_action), otherwise null. */
   nextAction: nextAction.nullable(),
+  /** Instant prizes this order's tickets won the moment they were paid for. */
+  instantWins: z.array(instantWinView),
 });
 export type OrderView = z.infer<typeof orderView>;
 

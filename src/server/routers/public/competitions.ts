@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { byId } from "../../../shared/schemas/common";
+import { instantWinsView } from "../../../shared/schemas/instant-wins";
 import { answerCheck, numbersQuery, numbersView, publicCompetition } from "../../../shared/schemas/competition";
 import * as competitions from "../../services/competitions";
+import { instantWinsProof } from "../../services/instant-wins";
 import { numbersInRange } from "../../services/numbers";
 import { publicProcedure, router } from "../../trpc/procedures";
 
@@ -40,6 +42,25 @@ export const competitionsRouter = router({
       if (ctx.transport === "rest") ctx.setHeader("Cache-Control", "public, max-age=1");
       return numbersInRange(ctx.db, input);
     }),
+
+  /** The instant-win proof: commitments fixed before the first sale, revealed as units are won and when sales close. */
+  instantWins: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/competitions/{id}/instant-wins",
+        tags: ["competitions"],
+        summary: "Instant-win prizes and their proof",
+        description:
+          'Each prize unit\'s winning number was drawn before the first sale and published as commitment = hex(SHA-256(competitionId + ":" + ticketNumber + ":" + salt)); ' +
+          'commitmentRoot = hex(SHA-256(the commitments joined by "\\n", in the order listed)). A unit\'s ticketNumber and salt are null until it is won, ' +
+          "and every unit's is revealed once sales close (`revealed`), so anyone can check that no unwon winning number was sold.",
+      },
+      cache: "public",
+    })
+    .input(byId)
+    .output(instantWinsView)
+    .query(({ ctx, input }) => instantWinsProof(ctx.db, input.id, ctx.now())),
 
   /** The entry form asks before sending the visitor to pay; the payment call checks again. */
   checkAnswer: publicProcedure

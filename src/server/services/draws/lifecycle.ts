@@ -1,6 +1,6 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, isNotNull, or } from "drizzle-orm";
 import { transaction, type Db, type Tx } from "../../../../db/client";
-import { competitions, draws, entries, tickets, type Competition } from "../../../../db/schema";
+import { competitions, draws, entries, instantPrizes, tickets, type Competition } from "../../../../db/schema";
 import { poolHashOf, sortPool } from "../../../shared/draw";
 import { AppError } from "../../errors";
 import { writeAudit } from "../audit";
@@ -25,9 +25,24 @@ export function closeSales(db: Db, id: string, audit?: DrawAudit): Competition {
   });
 }
 
-/** Tickets of paid online entries and accepted postal entries; failed and pending ones are out. */
+/**
+ * Tickets of paid online entries and accepted postal entries; failed and pending ones are out, and so
+ * are tickets that won an instant prize where the competition says instant winners leave the draw.
+ */
 function poolTickets(db: Tx, competitionId: string): string[] {
-  return db
+  const c = db.statements.competitionById.get({ id: competitionId });
+  const instantWinners =
+    c && !c.instantWinnersInDraw
+      ? new Set(
+          db
+            .select({ number: instantPrizes.ticketNumber })
+            .from(instantPrizes)
+            .where(and(eq(instantPrizes.competitionId, competitionId), isNotNull(instantPrizes.wonAt)))
+            .all()
+            .map((u) => u.number),
+        )
+      : null;
+  const all = db
     .select({ number: tickets.number })
     .from(tickets)
     .innerJoin(entries, eq(tickets.entryId, entries.id))
@@ -39,6 +54,7 @@ function poolTickets(db: Tx, competitionId: string): string[] {
     )
     .all()
     .map((t) => t.number);
+  return instantWinners ? all.filter((n) => !instantWinners.has(n)) : all;
 }
 
 /**

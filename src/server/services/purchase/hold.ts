@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import type { CardFunding } from "../../payments/provider";
 import { answerIsCorrect } from "../competitions";
 import { assertMayBuy } from "../protection";
+import { refuseStaff } from "../instant-wins";
 import { allocateTickets } from "../tickets";
 import type { OrderLineRequest, PlaceOrderArgs } from "./types";
 
@@ -118,6 +119,7 @@ export function holdOrder(
     if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
     const mine = competition.maxTicketsPerPerson !== null ? ticketsOfPerson(tx, competition.id, args.userId, args.customerEmail) : 0;
     refuseLine(competition, line, now, mine);
+    refuseStaff(tx, competition, args.userId);
     priced.push({ line, competition });
   }
   // The price of a line is its quantity's tier (src/shared/pricing.ts, as the page and the cart show it).

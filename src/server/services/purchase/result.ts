@@ -4,6 +4,7 @@ import { competitions, draws, entries, orders, refunds, type Entry, type Order }
 import { penceToDecimal } from "../../../shared/money";
 import type { AdminOrderView, NextActionView, OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
+import { instantWinsByEntry } from "../instant-wins";
 import { ticketNumbersByEntry } from "../tickets";
 
 /** Orders as their buyers (and the back office) see them. */
@@ -40,6 +41,10 @@ function viewsOf(db: Tx, rows: Order[]): OrderView[] {
     lines.filter((l) => l.entry.paymentStatus === "paid").map((l) => l.entry.id),
   );
   const given = db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt)).all();
+  const won = instantWinsByEntry(
+    db,
+    lines.map((l) => l.entry.id),
+  );
   return rows.map((order) => ({
     id: order.id,
     orderId: order.id,
@@ -56,6 +61,7 @@ function viewsOf(db: Tx, rows: Order[]): OrderView[] {
       .filter((r) => r.orderId === order.id)
       .map((r) => ({ amount: penceToDecimal(r.amountPence), reason: r.reason, at: r.createdAt.toISOString() })),
     nextAction: null,
+    instantWins: lines.filter((l) => l.entry.orderId === order.id).flatMap((l) => won.get(l.entry.id) ?? []),
   }));
 }
 

@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import { confirmationLine, orderConfirmationPlain } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
+import { claimInstantWins, instantWinView, publicNameOf } from "../instant-wins";
 import { stopCounting } from "./idempotency";
 import { refundUnwanted } from "./refunds";
 import { loadOrderView, orderLineView } from "./result";
@@ -59,7 +60,14 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       tx,
       lines.map((l) => l.id),
     );
-    const titles = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })?.title ?? ""]));
+    const bought = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })]));
+    const titles = new Map([...bought].map(([id, c]) => [id, c?.title ?? ""]));
+    // Instant wins: each paid ticket against the committed winning numbers, one look-up each.
+    const instantWins = lines.flatMap((l) =>
+      bought.get(l.competitionId)?.instantCommitmentRoot
+        ? claimInstantWins(tx, l.competitionId, l.id, numbers.get(l.id) ?? [], () => publicNameOf(tx, order), now).map(instantWinView)
+        : [],
+    );
     const amount = penceToDecimal(order.totalPence);
     const paid: OrderView = {
       id: order.id,
@@ -75,6 +83,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
           : { provider, brand: result.cardBrand, last4: result.last4, funding: result.funding === "unknown" ? order.cardFunding : result.funding },
       refunds: [],
       nextAction: null,
+      instantWins,
     };
     const mail = orderConfirmationPlain({
       to: order.customerEmail,

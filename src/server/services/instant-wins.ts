@@ -1,0 +1,192 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import type { Db, Tx } from "../../../db/client";
+import { competitions, instantPrizes, type Competition, type InstantPrize, type InstantPrizeKind } from "../../../db/schema";
+import { commitmentText } from "../../shared/instant-wins";
+import { penceToDecimal } from "../../shared/money";
+import type { InstantWinsView, InstantWinView } from "../../shared/schemas/instant-wins";
+import { AppError } from "../errors";
+import { findCompetition } from "./competitions";
+import { displayName } from "./draws/draw";
+
+/** A prize as the campaign defines it: `count` units of one name, kind and value. */
+export interface InstantPrizeSpec {
+  name: string;
+  kind: InstantPrizeKind;
+  valuePence: number;
+  count: number;
+}
+
+const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The same values as src/shared/instant-wins.ts (Web Crypto), without awaiting. */
+export const instantCommitmentSync = (competitionId: string, ticketNumber: string, saltHex: string) =>
+  sha256Hex(commitmentText(competitionId, ticketNumber, saltHex));
+export const commitmentRootSync = (commitments: readonly string[]) => sha256Hex(commitments.join("\n"));
+
+/** The prizes of a competition's units, grouped back as the campaign defined them (units are stored in that order). */
+export function specsOf(units: readonly Pick<InstantPrize, "name" | "kind" | "valuePence">[]): InstantPrizeSpec[] {
+  const specs: InstantPrizeSpec[] = [];
+  for (const u of units) {
+    const last = specs.at(-1);
+    if (last && last.name === u.name && last.kind === u.kind && last.valuePence === u.valuePence) last.count++;
+    else specs.push({ name: u.name, kind: u.kind, valuePence: u.valuePence, count: 1 });
+  }
+  return specs;
+}
+
+const sameSpecs = (a: readonly InstantPrizeSpec[], b: readonly InstantPrizeSpec[]) => JSON.stringify(a) === JSON.stringify(b);
+
+export function unitsOf(db: Tx, competitionId: string): InstantPrize[] {
+  return db.select().from(instantPrizes).where(eq(instantPrizes.competitionId, competitionId)).orderBy(asc(instantPrizes.unitIndex)).all();
+}
+
+/**
+ * Fixes a competition's instant prizes before its first sale: for each unit a distinct winning number
+ * drawn uniformly (node:crypto) from 1..maxTickets and a 32-byte salt, the unit's commitment, and the
+ * root over all of them, timestamped. Called when the prizes or the number range change; once a ticket
+ * is out they are locked (the caller refuses the change). `draw` is seeded only in tests.
+ */
+export function commitInstantPrizes(
+  tx: Tx,
+  competition: Pick<Competition, "id" | "maxTickets">,
+  specs: readonly InstantPrizeSpec[],
+  now: Date,
+  draw: (min: number, max: number) => number = randomInt,
+): void {
+  tx.delete(instantPrizes).where(eq(instantPrizes.competitionId, competition.id)).run();
+  const units = specs.flatMap((s) => Array.from({ length: s.count }, () => s));
+  if (units.length === 0) {
+    tx.update(competitions).set({ instantCommitmentRoot: null, instantCommittedAt: null }).where(eq(competitions.id, competition.id)).run();
+    return;
+  }
+  const max = competition.maxTickets;
+  if (max === null || units.length > max)
+    throw new AppError("INVALID_INPUT", "Instant prizes need a maximum number of tickets at least as large as their count");
+  const taken = new Set<number>();
+  const rows = units.map((s, unitIndex) => {
+    let n: number;
+    do n = draw(1, max + 1);
+    while (taken.has(n));
+    taken.add(n);
+    const ticketNumber = String(n);
+    const salt = randomBytes(32).toString("hex");
+    return {
+      competitionId: competition.id,
+      unitIndex,
+      name: s.name,
+      kind: s.kind,
+      valuePence: s.valuePence,
+      ticketNumber,
+      salt,
+      commitment: instantCommitmentSync(competition.id, ticketNumber, salt),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 200)
+    tx.insert(instantPrizes)
+      .values(rows.slice(i, i + 200))
+      .run();
+  tx.update(competitions)
+    .set({ instantWin: true, instantCommitmentRoot: commitmentRootSync(rows.map((r) => r.commitment)), instantCommittedAt: now })
+    .where(eq(competitions.id, competition.id))
+    .run();
+}
+
+/**
+ * On a campaign save: commit the prizes when they (or the number range) change, refuse any change once
+ * a ticket is out. `specs` undefined keeps what is there.
+ */
+export function saveInstantPrizes(tx: Tx, before: Competition | null, after: Competition, specs: readonly InstantPrizeSpec[] | undefined, now: Date): void {
+  const current = before ? specsOf(unitsOf(tx, after.id)) : [];
+  const wanted = specs ?? current;
+  const rangeChanged = before !== null && before.maxTickets !== after.maxTickets;
+  if (sameSpecs(current, wanted) && !(rangeChanged && wanted.length > 0)) return;
+  if (before && before.nextTicketNumber > 1) {
+    throw new AppError("HAS_SALES", "This competition has sales, so its instant prizes (and the numbers they are on) can no longer be changed");
+  }
+  if (wanted.length > 0 && (after.maxTickets === null || after.allocation !== "random")) {
+    throw new AppError("INVALID_INPUT", "Instant prizes need a maximum number of tickets and random numbers");
+  }
+  commitInstantPrizes(tx, after, wanted, now);
+}
+
+/**
+ * A paid (or postal) entry's numbers against the winning numbers: one index look-up per ticket. Each
+ * unit is won once (its number is sold once); returns the units this entry won.
+ */
+export function claimInstantWins(tx: Tx, competitionId: string, entryId: string, numbers: readonly string[], nameOf: () => string, now: Date): InstantPrize[] {
+  const won: InstantPrize[] = [];
+  for (const number of numbers) {
+    const unit = tx.statements.instantPrizeAt.get({ competitionId, number });
+    if (!unit || unit.wonAt) continue;
+    const winnerDisplayName = nameOf();
+    tx.update(instantPrizes).set({ wonEntryId: entryId, winnerDisplayName, wonAt: now }).where(eq(instantPrizes.id, unit.id)).run();
+    won.push({ ...unit, wonEntryId: entryId, winnerDisplayName, wonAt: now });
+  }
+  return won;
+}
+
+export function instantWinView(u: Pick<InstantPrize, "id" | "name" | "kind" | "valuePence" | "ticketNumber">): InstantWinView {
+  return { prizeId: u.id, name: u.name, kind: u.kind, value: penceToDecimal(u.valuePence), ticketNumber: u.ticketNumber };
+}
+
+export const STAFF_REFUSED = "Staff accounts cannot enter instant-win competitions: they can see the winning numbers.";
+
+/** An admin account may not enter a competition with instant prizes, online or by post. */
+export function refuseStaff(tx: Tx, competition: Pick<Competition, "instantCommitmentRoot">, userId: string | null): void {
+  if (!competition.instantCommitmentRoot || !userId) return;
+  if (tx.statements.userById.get({ id: userId })?.role === "admin") throw new AppError("STAFF_CANNOT_ENTER", STAFF_REFUSED);
+}
+
+/** How a winner is published: first name, last initial and the account's town (never contact details). */
+export function publicNameOf(tx: Tx, buyer: { customerName: string; userId: string | null }): string {
+  const town = buyer.userId ? (tx.statements.userById.get({ id: buyer.userId })?.city ?? null) : null;
+  return displayName(buyer.customerName, town);
+}
+
+/** The instant prizes won by these entries, by entry. */
+export function instantWinsByEntry(db: Tx, entryIds: readonly string[]): Map<string, InstantWinView[]> {
+  const map = new Map<string, InstantWinView[]>();
+  if (!entryIds.length) return map;
+  const rows = db
+    .select()
+    .from(instantPrizes)
+    .where(inArray(instantPrizes.wonEntryId, [...entryIds]))
+    .orderBy(asc(instantPrizes.unitIndex))
+    .all();
+  for (const r of rows) map.set(r.wonEntryId!, [...(map.get(r.wonEntryId!) ?? []), instantWinView(r)]);
+  return map;
+}
+
+/** Sales are over: every unit's number and salt may be shown. */
+const salesClosed = (c: Competition, now: Date) => c.status !== "active" || now >= c.endDate || (c.maxTickets !== null && c.soldTickets >= c.maxTickets);
+
+/** GET /api/competitions/{id}/instant-wins: the commitments, and what has been revealed. */
+export function instantWinsProof(db: Db, competitionId: string, now = new Date()): InstantWinsView {
+  const c = findCompetition(db, competitionId);
+  const closed = salesClosed(c, now);
+  const units = unitsOf(db, c.id);
+  return {
+    competitionId: c.id,
+    commitmentRoot: c.instantCommitmentRoot,
+    committedAt: c.instantCommittedAt?.toISOString() ?? null,
+    revealed: closed,
+    winnersStayInDraw: c.instantWinnersInDraw,
+    prizes: units.map((u) => {
+      const won = u.wonAt !== null;
+      const show = won || closed;
+      return {
+        unitId: u.id,
+        name: u.name,
+        kind: u.kind,
+        value: penceToDecimal(u.valuePence),
+        commitment: u.commitment,
+        won,
+        ticketNumber: show ? u.ticketNumber : null,
+        salt: show ? u.salt : null,
+        winnerDisplayName: won ? u.winnerDisplayName : null,
+        wonAt: u.wonAt?.toISOString() ?? null,
+      };
+    }),
+  };
+}
