@@ -108,7 +108,7 @@ export const winners = sqliteTable(
     photo: text("photo"),
     testimonial: text("testimonial"),
     /** "manual" when typed in by an admin, "draw" when chosen by the verifiable draw. */
-    source: text("source", { enum: ["manual", "draw"] })
+    source: text("source", { enum: ["manual", "draw", "instant"] })
       .notNull()
       .default("manual"),
     winDate: createdAt(),

@@ -6,3 +6,4 @@ export * from "./notifications";
 export * from "./operations";
 export * from "./claims";
 export * from "./instant-wins";
+export * from "./wallet";

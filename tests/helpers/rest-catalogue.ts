@@ -262,6 +262,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "DELETE /notifications/{id}": { fresh: true, build: (fx) => ({ params: { id: notification(fx, fx.customer.id) } }) },
   "GET /orders/{id}": { build: (fx) => ({ params: { id: fx.orderId } }) },
   "GET /user/orders": { build: () => ({}) },
+  "GET /user/wallet": { build: () => ({}) },
   "GET /payments/config": { build: () => ({}) },
   "POST /payments/simulated/tokens": { build: () => ({ body: { cardNumber: "4000 0027 6000 3184", expiryDate: "12/39", cvv: "123" } }) },
   "GET /payments/simulated/authenticate/{id}": { build: async (fx) => ({ params: { id: await challenge(fx) } }) },

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { competitions, instantPrizes } from "../../db/schema";
+import { competitions, instantPrizes, mailOutbox, notifications, prizeClaims, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { freezePool } from "../../src/server/services/draws/lifecycle";
 import { commitInstantPrizes, instantWinsProof, unitsOf } from "../../src/server/services/instant-wins";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { placeOrder, type PlaceOrderArgs } from "../../src/server/services/purchase";
+import { walletOf } from "../../src/server/services/wallet";
 import { verifyInstantProof } from "../../src/shared/instant-wins";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
@@ -204,6 +205,40 @@ describe("winning one", () => {
     expect(proof.revealed).toBe(true);
     expect(proof.prizes.every((p) => p.ticketNumber && p.salt)).toBe(true);
     expect(await verifyInstantProof(c.id, proof.commitmentRoot!, proof.prizes)).toEqual({ rootMatches: true, mismatched: [], revealed: 4 });
+  });
+});
+
+describe("what a win gives", () => {
+  it("puts credit in the winner's wallet with an urgent notification and a mail, and opens a claim for cash", async () => {
+    const c = await instantCompetition({ title: "Wallet Quad" });
+    const buyer = await createUser(db, { emailVerified: true, city: "Ludlow" });
+    const units = unitsOf(db, c.id);
+    const credit = units.find((u) => u.kind === "credit")!;
+    const cash = units.find((u) => u.kind === "cash")!;
+    const paid = await placeOrder(deps(), order(c.id, [credit.ticketNumber, cash.ticketNumber], { userId: buyer.id, customerEmail: buyer.email }));
+    expect(paid.instantWins.map((w) => [w.kind, w.ticketNumber])).toEqual([
+      ["credit", credit.ticketNumber],
+      ["cash", cash.ticketNumber],
+    ]);
+    expect(walletOf(db, buyer)).toMatchObject({ balance: "10.00", entries: [{ amount: "10.00", kind: "prize", reference: credit.id }] });
+    const note = db.select().from(notifications).where(eq(notifications.userId, buyer.id)).all();
+    expect(note.map((n) => n.title).sort()).toEqual(["You've won instantly!", "You've won!"]);
+    const mails = db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email)).all();
+    expect(mails.map((m) => m.kind).sort()).toEqual(["instant_win", "order_confirmation", "winner"]);
+    expect(mails.find((m) => m.kind === "instant_win")!.text).toContain(`£10 site credit on ticket ${credit.ticketNumber}`);
+    const claim = db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, c.id)).get()!;
+    expect(claim).toMatchObject({ ticketNumber: cash.ticketNumber, userId: buyer.id, status: "notified" });
+    expect(db.select().from(winners).where(eq(winners.id, claim.winnerId)).get()).toMatchObject({ source: "instant", customerName: "Gwen E., Ludlow" });
+  });
+
+  it("holds a guest's credit against the email until an account with it is verified", async () => {
+    const c = await instantCompetition({ title: "Guest Quad" });
+    const credit = unitsOf(db, c.id).find((u) => u.kind === "credit")!;
+    const email = `guest-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await placeOrder(deps(), order(c.id, [credit.ticketNumber], { customerEmail: email }));
+    const unverified = await createUser(db, { email, emailVerified: false });
+    expect(walletOf(db, unverified).balance).toBe("0.00");
+    expect(walletOf(db, { ...unverified, emailVerified: true }).balance).toBe("10.00");
   });
 });
 

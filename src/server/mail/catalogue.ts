@@ -1,7 +1,7 @@
 import type { MailTemplateKind, MailTemplateSummary } from "../../shared/schemas/mail";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeNoticeMail, passwordChangedMail, passwordResetMail, verifyEmailMail } from "./account-mails";
 import { claimReminderMail, claimUpdateMail } from "./claim-mails";
-import { postalEntryMail, winnerMail } from "./draw-mails";
+import { instantWinMail, postalEntryMail, winnerMail } from "./draw-mails";
 import { marketingMail } from "./marketing";
 import type { MailMessage } from "./outbox";
 import { complaintAcknowledgementMail, contactAcknowledgementMail, orderConfirmationMail, refundMail } from "./templates";
@@ -42,6 +42,20 @@ export const MAIL_CATALOGUE: Record<MailTemplateKind, CatalogueEntry> = {
           },
           { title: "£5,000 Tax-Free Cash", ticketNumbers: ["2291", "2292"], amount: "5.00" },
         ],
+      }),
+  },
+  instant_win: {
+    name: "Instant win (site credit)",
+    description: "Sent when a paid or postal ticket wins site credit at once: the prizes, their tickets, the balance link and the proof.",
+    transactional: true,
+    sample: () =>
+      instantWinMail({
+        to: SAMPLE_TO,
+        name: "Gwen Ellis",
+        competitionTitle: "Honda TRX520 Farm Quad",
+        prizes: [{ name: "£10 site credit", ticketNumber: "1742" }],
+        creditLink: `${SAMPLE_ORIGIN}/account`,
+        proofLink: `${SAMPLE_ORIGIN}/competition/sample`,
       }),
   },
   refund: {

@@ -68,3 +68,39 @@ export function postalEntryMail(o: { to: string; name: string; competitionTitle:
     html: mailLayout({ title: subject, preheader: `Ticket ${numbers} for ${o.competitionTitle}`, body }),
   };
 }
+
+/** Site credit won instantly: what, on which ticket, and where to see it and the proof. */
+export function instantWinMail(o: {
+  to: string;
+  name: string;
+  competitionTitle: string;
+  prizes: Array<{ name: string; ticketNumber: string }>;
+  /** The account page with the balance, and the competition page with the proof. */
+  creditLink: string;
+  proofLink: string;
+}): MailMessage {
+  const subject = `You've won instantly: ${o.prizes.map((p) => p.name).join(", ")}`;
+  const lines = o.prizes.map((p) => `${p.name} on ticket ${p.ticketNumber}`);
+  const body = html`${heading("You've won instantly!")}${paragraph(html`Congratulations ${o.name}!`)}${paragraph(
+    html`Your tickets in “${o.competitionTitle}” won at the moment you bought them:`,
+  )}${facts(o.prizes.map((p): [string, string] => [`Ticket ${p.ticketNumber}`, p.name]))}${paragraph(
+    "The credit is in your account now: use it on any competition at checkout. Site credit cannot be withdrawn as cash.",
+  )}${button(o.creditLink, "See your site credit")}${paragraph(html`Every winning number was fixed before the first sale; check it yourself: ${o.proofLink}`)}`;
+  return {
+    to: o.to,
+    kind: "instant_win",
+    subject,
+    text: [
+      `Congratulations ${o.name}!`,
+      ``,
+      `Your tickets in "${o.competitionTitle}" won at the moment you bought them:`,
+      ...lines.map((l) => `  ${l}`),
+      ``,
+      `The credit is in your account now: use it on any competition at checkout (${o.creditLink}). Site credit cannot be withdrawn as cash.`,
+      `Every winning number was fixed before the first sale; check it yourself: ${o.proofLink}`,
+      ``,
+      `Harvest Draws`,
+    ].join("\n"),
+    html: mailLayout({ title: subject, preheader: lines.join(", "), body }),
+  };
+}

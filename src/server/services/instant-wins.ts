@@ -1,7 +1,19 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Db, Tx } from "../../../db/client";
-import { competitions, instantPrizes, type Competition, type InstantPrize, type InstantPrizeKind } from "../../../db/schema";
+import {
+  competitions,
+  instantPrizes,
+  notifications,
+  walletEntries,
+  winners,
+  type Competition,
+  type InstantPrize,
+  type InstantPrizeKind,
+} from "../../../db/schema";
+import { instantWinMail } from "../mail/draw-mails";
+import { enqueueMail } from "../mail/outbox";
+import { openClaim } from "./claims";
 import { commitmentText } from "../../shared/instant-wins";
 import { penceToDecimal } from "../../shared/money";
 import type { InstantWinsView, InstantWinView } from "../../shared/schemas/instant-wins";
@@ -136,6 +148,79 @@ export const STAFF_REFUSED = "Staff accounts cannot enter instant-win competitio
 export function refuseStaff(tx: Tx, competition: Pick<Competition, "instantCommitmentRoot">, userId: string | null): void {
   if (!competition.instantCommitmentRoot || !userId) return;
   if (tx.statements.userById.get({ id: userId })?.role === "admin") throw new AppError("STAFF_CANNOT_ENTER", STAFF_REFUSED);
+}
+
+/**
+ * What a won unit gives, in the transaction that won it: site credit straight into the winner's
+ * wallet (with an urgent notification and a mail), a cash or physical prize a winner's entry and a
+ * claim (the claims' own notification and mail with the claim link).
+ */
+export function awardInstantWins(
+  tx: Tx,
+  o: {
+    competition: { id: string; title: string };
+    entry: { id: string; userId: string | null; customerEmail: string; customerName: string };
+    won: readonly InstantPrize[];
+    now: Date;
+    origin: string;
+  },
+): void {
+  const credits = o.won.filter((u) => u.kind === "credit");
+  for (const u of credits) {
+    tx.insert(walletEntries)
+      .values({
+        userId: o.entry.userId,
+        email: o.entry.customerEmail.trim().toLowerCase(),
+        amountPence: u.valuePence,
+        kind: "prize",
+        reference: u.id,
+        note: `${u.name}: ticket ${u.ticketNumber} in "${o.competition.title}"`,
+        createdAt: o.now,
+      })
+      .run();
+  }
+  for (const u of o.won.filter((w) => w.kind !== "credit")) {
+    const winner = tx
+      .insert(winners)
+      .values({
+        competitionId: o.competition.id,
+        entryId: o.entry.id,
+        ticketNumber: u.ticketNumber,
+        customerName: u.winnerDisplayName ?? "Winner",
+        source: "instant",
+        winDate: o.now,
+      })
+      .returning({ id: winners.id })
+      .get();
+    openClaim(tx, { winnerId: winner.id, competition: o.competition, entry: o.entry, ticketNumber: u.ticketNumber, now: o.now, origin: o.origin });
+  }
+  if (!credits.length) return;
+  const what = credits.map((u) => `${u.name} (ticket ${u.ticketNumber})`).join(", ");
+  if (o.entry.userId) {
+    tx.insert(notifications)
+      .values({
+        userId: o.entry.userId,
+        type: "winner",
+        priority: "urgent",
+        competitionId: o.competition.id,
+        link: "/account",
+        title: "You've won instantly!",
+        message: `You won ${what} in "${o.competition.title}". It is in your site credit now.`,
+        createdAt: o.now,
+      })
+      .run();
+  }
+  enqueueMail(
+    tx,
+    instantWinMail({
+      to: o.entry.customerEmail,
+      name: o.entry.customerName,
+      competitionTitle: o.competition.title,
+      prizes: credits.map((u) => ({ name: u.name, ticketNumber: u.ticketNumber })),
+      creditLink: `${o.origin}/account`,
+      proofLink: `${o.origin}/competition/${o.competition.id}`,
+    }),
+  );
 }
 
 /** How a winner is published: first name, last initial and the account's town (never contact details). */

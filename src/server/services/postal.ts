@@ -9,7 +9,7 @@ import { enqueueMail } from "../mail/outbox";
 import { answerIsCorrect } from "./competitions";
 import { assertAdult, suspensionMessage } from "./protection";
 import { ticketsOfPerson } from "./purchase";
-import { claimInstantWins, publicNameOf, refuseStaff } from "./instant-wins";
+import { awardInstantWins, claimInstantWins, publicNameOf, refuseStaff } from "./instant-wins";
 import { allocateTickets, ticketNumbersByEntry } from "./tickets";
 
 export interface PostalEntryArgs {
@@ -43,7 +43,7 @@ export interface PostalEntryView {
  * transaction.
  */
 export function recordPostalEntry(
-  deps: { db: Db; mailer: Mailer; now?: () => Date; actor?: Actor },
+  deps: { db: Db; mailer: Mailer; now?: () => Date; actor?: Actor; origin?: string },
   competitionId: string,
   args: PostalEntryArgs,
 ): PostalEntryView {
@@ -101,7 +101,10 @@ export function recordPostalEntry(
       .get();
     const numbers = allocateTickets(tx, c, entry.id, 1);
     // The free route wins instant prizes exactly as a paid ticket does.
-    if (c.instantCommitmentRoot) claimInstantWins(tx, c.id, entry.id, numbers, () => publicNameOf(tx, entry), now);
+    if (c.instantCommitmentRoot) {
+      const won = claimInstantWins(tx, c.id, entry.id, numbers, () => publicNameOf(tx, entry), now);
+      awardInstantWins(tx, { competition: c, entry, won, now, origin: deps.origin ?? "" });
+    }
     tx.update(competitions)
       .set({ soldTickets: sql`${competitions.soldTickets} + 1` })
       .where(eq(competitions.id, c.id))

@@ -10,5 +10,6 @@ export function orderDeps(ctx: Context): OrderDeps {
     now: ctx.now,
     holdMs: ctx.config.orderHoldMs,
     guard: ctx.services.purchaseGuard,
+    origin: ctx.origin,
   };
 }

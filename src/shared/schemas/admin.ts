@@ -295,7 +295,7 @@ export const adminWinner = z.object({
   photo: z.string().nullable(),
   testimonial: z.string().nullable(),
   winDate: z.string(),
-  source: z.enum(["manual", "draw"]),
+  source: z.enum(["manual", "draw", "instant"]),
 });
 
 const requiredText = (message: string, max = 2000) => z.string({ error: message }).trim().min(1, message).max(max);

@@ -68,7 +68,7 @@ export const publicWinner = z.object({
   testimonial: z.string().nullable(),
   winDate: z.string(),
   /** "draw" when chosen by the verifiable draw, "manual" when entered by an admin. */
-  source: z.enum(["manual", "draw"]),
+  source: z.enum(["manual", "draw", "instant"]),
 });
 export type PublicWinner = z.infer<typeof publicWinner>;
 

@@ -8,6 +8,7 @@ export const MAIL_TEMPLATE_KINDS = [
   "order_confirmation",
   "refund",
   "winner",
+  "instant_win",
   "claim_reminder",
   "claim_update",
   "postal_entry",

@@ -6,6 +6,7 @@ import { cardLabel, shortOrderNumber } from "../../lib/order-status";
 import { LineSaving } from "../checkout/line-saving";
 import { TicketChips } from "../competition/ticket-chips";
 import { CopyButton } from "../ui/copy-button";
+import { TrophyIcon } from "../ui/icons";
 import { OrderStatusBadge } from "../ui/order-status-badge";
 
 type Line = OrderView["lines"][number];
@@ -72,6 +73,19 @@ export function OrderCard({ order }: { order: OrderView }) {
           <OrderLine key={line.entryId} line={line} />
         ))}
       </ul>
+
+      {order.instantWins.length > 0 ? (
+        <ul aria-label="Instant wins" className="flex flex-col gap-1.5">
+          {order.instantWins.map((w) => (
+            <li key={w.prizeId} className="flex items-start gap-2 rounded-lg bg-wheat-50 px-3 py-2 text-sm font-semibold text-field-900 ring-1 ring-wheat-200">
+              <TrophyIcon className="mt-0.5 size-4 shrink-0 text-wheat-700" />
+              <span className="min-w-0 break-words">
+                Instant win: {w.name} (ticket #{w.ticketNumber})
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
       <dl className="flex flex-col gap-1 border-t border-cream-200 pt-3 text-sm">
         <div className="flex items-baseline justify-between gap-3">

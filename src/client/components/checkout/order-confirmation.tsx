@@ -6,6 +6,7 @@ import { ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { CheckCircleIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
+import { InstantWinBanner } from "./instant-win-banner";
 import { LineSaving } from "./line-saving";
 
 /** After a paid cart order: every line's ticket numbers and the way to the account. */
@@ -22,6 +23,7 @@ export function OrderConfirmation({ result }: { result: OrderResult }) {
           Thank you! You paid £{result.amount}. A confirmation is on its way to your inbox. Order reference{" "}
           <span className="font-mono text-sm">{result.orderId}</span>
         </p>
+        <InstantWinBanner wins={result.instantWins} />
         <ul className="mt-6 flex w-full flex-col gap-3 text-left">
           {result.lines.map((line) => (
             <li key={line.entryId} className="rounded-xl bg-cream-100 p-4">

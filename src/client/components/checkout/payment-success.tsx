@@ -6,6 +6,7 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { CheckCircleIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
+import { InstantWinBanner } from "./instant-win-banner";
 import { LineSaving } from "./line-saving";
 
 /** Shown after a paid direct checkout, before the automatic move to /account. */
@@ -22,6 +23,7 @@ export function PaymentSuccess({ result }: { result: OrderResult }) {
         <p className="mt-2 text-stone-700">
           You paid £{result.amount}. Good luck in the draw! Order reference <span className="font-mono text-sm">{result.orderId}</span>
         </p>
+        <InstantWinBanner wins={result.instantWins} />
         {result.lines.map((line) => (
           <div key={line.entryId} className="mt-5 w-full rounded-xl bg-cream-100 p-4 text-left">
             <p className="font-semibold text-stone-900">{line.competitionTitle}</p>
@@ -34,9 +36,11 @@ export function PaymentSuccess({ result }: { result: OrderResult }) {
         <Button className="mt-6" onClick={() => navigate("/account")}>
           View My Entries
         </Button>
-        <p className="mt-3 text-sm text-stone-600" role="status">
-          Taking you to your entries in a moment...
-        </p>
+        {result.instantWins.length === 0 ? (
+          <p className="mt-3 text-sm text-stone-600" role="status">
+            Taking you to your entries in a moment...
+          </p>
+        ) : null}
       </Card>
     </Container>
   );

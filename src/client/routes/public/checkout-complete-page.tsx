@@ -34,7 +34,8 @@ export function CheckoutCompletePage() {
   useSettlementEffects(order);
 
   // A one-line order shows the direct checkout's success screen, which moves on to the account.
-  const paidSingle = order?.status === "paid" && order.lines.length <= 1;
+  // A buyer who won instantly stays to see it.
+  const paidSingle = order?.status === "paid" && order.lines.length <= 1 && order.instantWins.length === 0;
   useEffect(() => {
     if (!paidSingle) return;
     const timer = window.setTimeout(() => navigate("/account"), REDIRECT_AFTER_SUCCESS_MS);

@@ -9,6 +9,7 @@ import { CompetitionSummary } from "../../components/competition/competition-sum
 import { EntryCountdown } from "../../components/competition/countdown";
 import { DrawDate } from "../../components/competition/draw-date";
 import { HowThisDrawWorks } from "../../components/competition/how-this-draw-works";
+import { InstantWinsPanel } from "../../components/competition/instant-wins-panel";
 import { PostalEntryCard } from "../../components/competition/postal-entry-card";
 import { Button } from "../../components/ui/button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
@@ -63,8 +64,9 @@ function CompetitionView({ competition: c }: { competition: PublicCompetition })
         {showPostal ? <PostalEntryCard postalAddress={c.postalAddress} endDate={c.endDate} question={c.qualifyingQuestion} /> : null}
       </div>
 
-      <div className="mt-8 max-w-3xl">
+      <div className="mt-8 flex max-w-3xl flex-col gap-6">
         <HowThisDrawWorks competition={c} />
+        <InstantWinsPanel competitionId={c.id} />
       </div>
 
       <div className="mt-10 max-w-3xl">

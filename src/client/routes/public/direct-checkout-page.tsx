@@ -62,7 +62,8 @@ export function DirectCheckoutPage() {
   useInvalidEntryRedirect(pending.kind === "invalid");
 
   useEffect(() => {
-    if (!result) return;
+    // A buyer who won instantly stays to see it.
+    if (!result || result.instantWins.length > 0) return;
     const timer = window.setTimeout(() => navigate("/account"), REDIRECT_AFTER_SUCCESS_MS);
     return () => window.clearTimeout(timer);
   }, [result, navigate]);

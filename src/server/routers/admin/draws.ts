@@ -29,7 +29,7 @@ export const adminDrawsRouter = router({
     .input(recordPostalEntryInput)
     .output(postalEntry)
     .mutation(({ ctx, input: { id: competitionId, ...args } }) =>
-      recordPostalEntry({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor }, competitionId, args),
+      recordPostalEntry({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor, origin: ctx.origin }, competitionId, args),
     ),
 
   listPostal: adminProcedure

@@ -5,6 +5,7 @@ import { customerEntriesRouter } from "./entries";
 import { notificationsRouter } from "./notifications";
 import { customerOrdersRouter } from "./orders";
 import { protectionRouter } from "./protection";
+import { customerWalletRouter } from "./wallet";
 
 export const customerRouter = router({
   account: accountRouter,
@@ -13,4 +14,5 @@ export const customerRouter = router({
   notifications: notificationsRouter,
   orders: customerOrdersRouter,
   protection: protectionRouter,
+  wallet: customerWalletRouter,
 });

@@ -92,7 +92,7 @@ async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderAr
 
   let settled: Settled;
   try {
-    settled = await inGroupCommit(db, (tx) => settleOrder(tx, order.id, result, settledAt, payments.name));
+    settled = await inGroupCommit(db, (tx) => settleOrder(tx, order.id, result, settledAt, payments.name, deps.origin));
   } catch {
     // The answer could not be written (a full disk, say). An approved payment is kept to be
     // recorded by the sweep once writes work again, and the buyer is told it is still processing;

@@ -8,7 +8,7 @@ import { AppError } from "../../errors";
 import { confirmationLine, orderConfirmationPlain } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
-import { claimInstantWins, instantWinView, publicNameOf } from "../instant-wins";
+import { awardInstantWins, claimInstantWins, instantWinView, publicNameOf } from "../instant-wins";
 import { stopCounting } from "./idempotency";
 import { refundUnwanted } from "./refunds";
 import { loadOrderView, orderLineView } from "./result";
@@ -31,7 +31,7 @@ export function isUnsettled(status: Order["status"]): boolean {
 }
 
 /** Runs inside a transaction, like holdOrder. An order no longer waiting on its payment is "gone". */
-export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: Date, provider: string): Settled {
+export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: Date, provider: string, origin = ""): Settled {
   const st = tx.statements;
   const order = st.orderById.get({ id: orderId });
   if (!order || !isUnsettled(order.status)) return { outcome: "gone" };
@@ -63,11 +63,13 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
     const bought = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })]));
     const titles = new Map([...bought].map(([id, c]) => [id, c?.title ?? ""]));
     // Instant wins: each paid ticket against the committed winning numbers, one look-up each.
-    const instantWins = lines.flatMap((l) =>
-      bought.get(l.competitionId)?.instantCommitmentRoot
-        ? claimInstantWins(tx, l.competitionId, l.id, numbers.get(l.id) ?? [], () => publicNameOf(tx, order), now).map(instantWinView)
-        : [],
-    );
+    const instantWins = lines.flatMap((l) => {
+      const c = bought.get(l.competitionId);
+      if (!c?.instantCommitmentRoot) return [];
+      const won = claimInstantWins(tx, l.competitionId, l.id, numbers.get(l.id) ?? [], () => publicNameOf(tx, order), now);
+      awardInstantWins(tx, { competition: c, entry: l, won, now, origin });
+      return won.map(instantWinView);
+    });
     const amount = penceToDecimal(order.totalPence);
     const paid: OrderView = {
       id: order.id,
@@ -139,7 +141,7 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
   if (!order) return "gone";
   if (order.status === "paid" && result.status === "succeeded" && order.paymentId === result.paymentId) return "paid";
   const at = deps.now?.() ?? new Date();
-  const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name));
+  const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name, deps.origin));
   if (outcome !== "requires_action") stopCounting(deps.db, orderId);
   if (outcome === "gone" && result.status === "succeeded") {
     const current = deps.db.statements.orderById.get({ id: orderId })!;

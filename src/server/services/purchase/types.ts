@@ -13,6 +13,8 @@ export interface OrderDeps {
   now?: () => Date;
   /** How long a pending order holds its numbers; HOLD_MS unless configured. */
   holdMs?: number;
+  /** The shop's public origin, for links in mail sent while settling (an instant win's); "" makes them relative. */
+  origin?: string;
   /** Limits on failed payments and holds at once; none when absent (server-side callers, tests). */
   guard?: PurchaseGuard;
 }

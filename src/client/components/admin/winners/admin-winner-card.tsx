@@ -51,7 +51,7 @@ export function AdminWinnerCard({ winner: w, onEdit }: { winner: AdminWinnerView
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-sans text-lg font-bold leading-snug text-field-900">{w.customerName}</h3>
           <AdminBadge className={w.source === "draw" ? "bg-field-100 text-field-800" : "bg-stone-200 text-stone-700"}>
-            {w.source === "draw" ? "Draw" : "Manual"}
+            {w.source === "draw" ? "Draw" : w.source === "instant" ? "Instant win" : "Manual"}
           </AdminBadge>
         </div>
         <p className="text-sm text-stone-700">{w.competitionTitle ?? "Unknown Competition"}</p>

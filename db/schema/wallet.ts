@@ -1,0 +1,30 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, id } from "./columns";
+import { users } from "./users";
+
+/** prize: an instant win of site credit; spend: used at checkout; refund: a credit-paid part given back; goodwill: added by staff. */
+export const WALLET_KINDS = ["prize", "spend", "refund", "goodwill", "expiry"] as const;
+
+/**
+ * Site credit as an append-only ledger: the balance is the sum of a customer's rows, never stored on
+ * its own. A prize won by a guest is held against the entry's email (userId null) and belongs to the
+ * account with that verified email.
+ */
+export const walletEntries = sqliteTable(
+  "wallet_entries",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    /** Signed: credit in, spending out. */
+    amountPence: integer("amount_pence").notNull(),
+    kind: text("kind", { enum: WALLET_KINDS }).notNull(),
+    /** What it is about: an instant prize unit, an order. */
+    reference: text("reference"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("wallet_user_idx").on(t.userId), index("wallet_email_idx").on(t.email)],
+);
+
+export type WalletEntry = typeof walletEntries.$inferSelect;
