@@ -19,6 +19,7 @@ import {
   address,
   freePort,
   ledger as ledgerOf,
+  addInstantPrizes,
   newCompetition as newCompetitionIn,
   perConnectionAddress,
   purchaseRequests as purchaseRequestsOf,
@@ -123,6 +124,10 @@ const ordered = newCompetition(1_000_000, { title: "Bench Ordered Tractor" });
 const shuffled = newCompetition(1_000_000, { allocation: "random", title: "Bench Random Tractor" });
 // And a million numbers chosen by the buyers themselves (the number grid), interleaved with the two.
 const picked = newCompetition(1_000_000, { allocation: "random", pickNumbers: true, title: "Bench Picked Tractor" });
+// And random numbers from a million with 10,000 instant prizes on them (issue #19): each ticket sold is
+// checked against the winning numbers, about one purchase in thirty wins.
+const instant = newCompetition(1_000_000, { allocation: "random", title: "Bench Instant Tractor" });
+addInstantPrizes(db, instant, 10_000);
 const small = newCompetition(1_000);
 const live = newCompetition(50_000);
 // Buyer j buys on connection j mod connections only (one order at a time each, as in a browser).
@@ -148,16 +153,19 @@ const ticketsSold = saleLedger.sold;
 const block = Math.max(1, D.sale / 4);
 log(`Random numbers: the same buyers on 1,000,000 tickets in order and 1,000,000 at random, alternating ${block}s blocks…`);
 phase = "random flash sale";
-const blocks = { ordered: [], random: [], picked: [] };
+const blocks = { ordered: [], random: [], picked: [], instant: [] };
 for (let i = 0; i < 2; i++) {
   blocks.ordered.push(await run({ url: base, duration: block, requests: purchaseRequests(ordered) }, 8));
   blocks.random.push(await run({ url: base, duration: block, requests: purchaseRequests(shuffled) }, 8));
   blocks.picked.push(await run({ url: base, duration: block, requests: purchaseRequests(picked, undefined, 100, { pickFrom: 1_000_000 }) }, 8));
+  blocks.instant.push(await run({ url: base, duration: block, requests: purchaseRequests(instant) }, 8));
 }
 const rateOf = (runs) => runs.reduce((n, r) => n + count(r, 201), 0) / runs.reduce((s, r) => s + r.duration, 0);
 const randomLedger = ledger(shuffled);
 const orderedLedger = ledger(ordered);
 const pickedLedger = ledger(picked);
+const instantLedger = ledger(instant);
+const instantWon = db.prepare("select count(*) n from instant_prizes where competition_id = ? and won_at is not null").get(instant).n;
 log(`Sold-out run: 1,000 tickets, ${D.soldOut}s…`);
 phase = "sold-out run";
 if (!saleOnly) await run({ url: base, duration: D.soldOut, requests: purchaseRequests(small) }, 2);
@@ -368,6 +376,16 @@ const result = {
     /** Picks refused because another buyer had a chosen number first (409 NUMBERS_TAKEN). */
     pickedLost: blocks.picked.reduce((n, r) => n + count(r, 409), 0),
   },
+  instantSale: {
+    purchasesPerSec: Math.round(rateOf(blocks.instant)),
+    /** Against the plain random sale of the same run (issue #19: no slower). */
+    shareOfPlainRandom: Math.round((rateOf(blocks.instant) / rateOf(blocks.random)) * 100) / 100,
+    p99Ms: Math.max(...blocks.instant.map((r) => r.latency.p99)),
+    prizesWon: instantWon,
+    errors: blocks.instant.reduce((n, r) => n + r.errors + (r.non2xx - count(r, 409) - count(r, 403)), 0),
+    oversold: Math.max(0, instantLedger.sold - instantLedger.max),
+    duplicates: instantLedger.duplicates,
+  },
   soldOut: { max: soldOutLedger.max, sold: soldOutLedger.sold },
   reads,
   ...(mixed ? { mixed } : {}),
@@ -389,6 +407,7 @@ Launch-night benchmark${quick ? " (quick smoke run)" : ""}
   Flash sale      ${f.purchasesPerSec} purchases/s (${ratio(f.purchasesPerSec, f.ceilingPurchasesPerSec)} of the ${f.ceilingPurchasesPerSec}/s ceiling), ${f.ticketsPerSec} tickets/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, errors ${f.errors}
   Integrity       oversold ${f.oversold}, duplicate numbers ${f.duplicates}, paid orders without tickets ${f.paidWithoutTickets}
   Random numbers  ${result.randomSale.purchasesPerSec} purchases/s from 1,000,000 tickets at random against ${result.randomSale.orderedPurchasesPerSec}/s in order, interleaved (${(result.randomSale.shareOfSequential * 100).toFixed(0)}%), p99 ${result.randomSale.p99Ms} ms, errors ${result.randomSale.errors}, oversold ${result.randomSale.oversold}, duplicate numbers ${result.randomSale.duplicates}
+  Instant wins    ${result.instantSale.purchasesPerSec} purchases/s on a million random numbers with 10,000 instant prizes (${(result.instantSale.shareOfPlainRandom * 100).toFixed(0)}% of the plain random sale), p99 ${result.instantSale.p99Ms} ms, ${result.instantSale.prizesWon} prizes won, errors ${result.instantSale.errors}, oversold ${result.instantSale.oversold}, duplicate numbers ${result.instantSale.duplicates}
   Chosen numbers  ${result.randomSale.pickedPurchasesPerSec} purchases/s with buyers choosing 1–5 numbers from the same million (${ratio(result.randomSale.pickedPurchasesPerSec, result.randomSale.orderedPurchasesPerSec)} of in order), p99 ${result.randomSale.pickedP99Ms} ms, ${result.randomSale.pickedLost} lost to a quicker buyer (409)
   Sold out        ${result.soldOut.sold} of ${result.soldOut.max}
   GET /api/competitions        ${reads.competitions.reqPerSec} req/s (${ratio(reads.competitions.reqPerSec, reads.competitions.ceilingReqPerSec)} of ${reads.competitions.ceilingReqPerSec}), p99 ${reads.competitions.p99Ms} ms
@@ -416,6 +435,8 @@ const ok =
   result.randomSale.oversold === 0 &&
   result.randomSale.duplicates === 0 &&
   result.randomSale.paidWithoutTickets === 0 &&
+  result.instantSale.oversold === 0 &&
+  result.instantSale.duplicates === 0 &&
   (saleOnly || result.soldOut.sold === result.soldOut.max) &&
   (latency === null || providerLatencyOk(latency)) &&
   firstLoadJsGzipBytes <= FIRST_LOAD_JS_BUDGET &&

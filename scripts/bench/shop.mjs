@@ -141,6 +141,33 @@ export function newCompetition(db, max, { perPerson = null, title = "Bench Tract
   return id;
 }
 
+/**
+ * Instant prizes on a competition, as the campaign's save commits them (src/server/services/instant-wins.ts):
+ * `units` distinct winning numbers in 1..max with salts, their commitments and the root.
+ */
+export function addInstantPrizes(db, cid, units) {
+  const max = db.prepare("select max_tickets m from competitions where id = ?").get(cid).m;
+  const taken = new Set();
+  const insert = db.prepare(
+    "insert into instant_prizes (id, competition_id, unit_index, name, kind, value_pence, ticket_number, salt, commitment) values (?, ?, ?, '£5 site credit', 'credit', 500, ?, ?, ?)",
+  );
+  const commitments = [];
+  db.transaction(() => {
+    for (let i = 0; i < units; i++) {
+      let n;
+      do n = 1 + Math.floor(Math.random() * max);
+      while (taken.has(n));
+      taken.add(n);
+      const salt = randomBytes(32).toString("hex");
+      const commitment = createHash("sha256").update(`${cid}:${n}:${salt}`).digest("hex");
+      commitments.push(commitment);
+      insert.run(crypto.randomUUID(), cid, i, String(n), salt, commitment);
+    }
+    const root = createHash("sha256").update(commitments.join("\n")).digest("hex");
+    db.prepare("update competitions set instant_win = 1, instant_commitment_root = ?, instant_committed_at = ? where id = ?").run(root, Date.now(), cid);
+  })();
+}
+
 /** What the database says about a competition's tickets after a run. */
 export function ledger(db, cid) {
   return {

@@ -7,20 +7,23 @@ import { EntriesList, WinsList } from "./account-lists";
 import { AccountSettings } from "./account-settings";
 import { OrdersTab } from "./orders-tab";
 import { ProfileForm } from "./profile-form";
+import { SiteCreditTab } from "./site-credit-tab";
 
 /**
- * Five tabs do not fit one row of a phone: there the pills wrap onto a second row (each growing to
- * fill it) rather than hiding a label off the edge; from `sm` up they share one row (the look of tab-styles.ts).
+ * Six tabs do not fit one row of a phone or a small tablet: there the pills wrap onto more rows (each
+ * growing to fill its row) rather than hiding a label off the edge; from `md` up they share one row
+ * (the look of tab-styles.ts).
  */
-const TAB_LIST = "flex max-w-3xl flex-wrap gap-1 rounded-xl bg-cream-100 p-1 sm:flex-nowrap";
+const TAB_LIST = "flex max-w-3xl flex-wrap gap-1 rounded-xl bg-cream-100 p-1 md:flex-nowrap";
 const TAB =
-  "min-h-11 flex-auto whitespace-nowrap rounded-lg px-3 text-sm font-semibold text-stone-700 transition-colors hover:bg-white/70 hover:text-field-900 data-selected:bg-white data-selected:text-field-800 data-selected:shadow-sm sm:flex-1 sm:px-4";
+  "min-h-11 flex-auto whitespace-nowrap rounded-lg px-3 text-sm font-semibold text-stone-700 transition-colors hover:bg-white/70 hover:text-field-900 data-selected:bg-white data-selected:text-field-800 data-selected:shadow-sm md:flex-1 md:px-4";
 
 /** Tab keys for ?tab=, so a link (or a refusal toast) can open the right one. */
 const TABS = [
   { key: "entries", label: "My Entries" },
   { key: "wins", label: "My Wins" },
   { key: "orders", label: "Orders" },
+  { key: "credit", label: "Site Credit" },
   { key: "profile", label: "Profile" },
   { key: "limits", label: "Spending Limits" },
 ] as const;
@@ -69,6 +72,9 @@ export function AccountTabs({ user, entries, wins }: AccountTabsProps) {
         </TabPanel>
         <TabPanel>
           <OrdersTab />
+        </TabPanel>
+        <TabPanel>
+          <SiteCreditTab />
         </TabPanel>
         <TabPanel>
           <ProfileForm user={user} />

@@ -4,6 +4,7 @@ import { CheckboxField } from "../ui/checkbox-field";
 import { SelectField } from "../ui/select-field";
 import { TextAreaField } from "../ui/text-area-field";
 import type { CampaignForm } from "./campaign-form-types";
+import { hasInstantPrizes } from "./instant-prize-rows";
 import { PriceTiersField } from "./price-tiers-field";
 import { SalesLockNote } from "./sales-lock-note";
 import { TicketNumbersFields } from "./ticket-numbers-fields";
@@ -25,6 +26,8 @@ const DRAW_MODES = [
 export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; locked?: boolean }) {
   const { values, errors, text, check, set } = form;
   const categories = useCategoryChoices(values.category);
+  // Instant prizes make it an instant-win competition whatever the box says; it shows so and is sent on.
+  const instantPrizes = hasInstantPrizes(values.instantPrizes);
   return (
     <div className="flex flex-col gap-5">
       <TextField label="Title" required {...text("title")} />
@@ -90,7 +93,17 @@ export function BasicInfoFields({ form, locked = false }: { form: CampaignForm; 
       <div className="flex flex-col gap-3 rounded-xl bg-cream-100 p-4 sm:flex-row sm:gap-8">
         <CheckboxField label="Featured" hint="Highlighted in the shop." {...check("featured")} />
         <CheckboxField label="Show on Hero" hint="Offered on the home page slider." {...check("showOnHero")} />
-        <CheckboxField label="Instant Win" hint="Credit cards are refused for instant-win competitions." {...check("instantWin")} />
+        <CheckboxField
+          label="Instant Win"
+          hint={
+            instantPrizes
+              ? "On: it has instant prizes (Instant Wins tab). Credit cards are refused for instant-win competitions."
+              : "Credit cards are refused for instant-win competitions."
+          }
+          disabled={instantPrizes}
+          checked={values.instantWin || instantPrizes}
+          onChange={check("instantWin").onChange}
+        />
       </div>
     </div>
   );

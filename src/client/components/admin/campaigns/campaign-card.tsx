@@ -9,6 +9,7 @@ import { MediaPreview } from "../media/media-preview";
 import { confirmDelete, failureToast } from "../ui/admin-toasts";
 import { AdminBadge, CompetitionStatusBadge } from "../ui/badges";
 import { Fact } from "../ui/fact";
+import { instantPrizeCount } from "./instant-prize-rows";
 import { multibuySummary } from "./price-tiers";
 import { useCampaignRefresh } from "./use-campaign-refresh";
 
@@ -42,10 +43,11 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
             {c.soldTickets} / {c.maxTickets ?? "∞"}
           </Fact>
         </dl>
-        {c.priceTiers.length || c.pickNumbers ? (
+        {c.priceTiers.length || c.pickNumbers || c.instantPrizes.length ? (
           <ul className="flex flex-col gap-1 text-sm text-stone-700">
             {c.priceTiers.length ? <li>{`Multibuy: ${multibuySummary(c.priceTiers)}`}</li> : null}
             {c.pickNumbers ? <li>Numbers: chosen by buyers</li> : null}
+            {c.instantPrizes.length ? <li>{`Instant wins: ${instantPrizeCount(c.instantPrizes)}`}</li> : null}
           </ul>
         ) : null}
         {sold ? (

@@ -14,10 +14,12 @@ import { BasicInfoFields } from "./basic-info-fields";
 import { ContentFields, PostalEntryFields, QuestionFields } from "./campaign-extra-fields";
 import { campaignFormFrom, campaignInputFrom, hasSales, NEW_CAMPAIGN, tabWithError, validateCampaign } from "./campaign-form-state";
 import { fieldOfRefusal } from "./campaign-refusal-field";
+import { instantPrizesProblem } from "./instant-prize-rows";
+import { InstantPrizesField } from "./instant-prizes-field";
 import { tierRowsProblem } from "./price-tiers";
 import { useCampaignRefresh } from "./use-campaign-refresh";
 
-const TABS = ["Basic Info", "Questions", "Content", "Postal Entry"] as const;
+const TABS = ["Basic Info", "Questions", "Content", "Postal Entry", "Instant Wins"] as const;
 const WINNERS_MESSAGE = "Number of winners must be a whole number from 1 to 100";
 
 interface CampaignDialogProps {
@@ -27,7 +29,7 @@ interface CampaignDialogProps {
   onClose: () => void;
 }
 
-/** Create or edit a campaign in four tabs (SPEC §2 /admin/campaigns). */
+/** Create or edit a campaign in five tabs (SPEC §2 /admin/campaigns; Instant Wins, issue #19). */
 export function CampaignDialog({ open, campaign, onClose }: CampaignDialogProps) {
   return (
     <AdminDialog open={open} onClose={onClose} title={campaign ? "Edit Campaign" : "Create Campaign"} size="xl">
@@ -73,10 +75,13 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
     const parsed = validateCampaign(form.values, campaign);
     // The multibuy rows in the server's words (the schema would speak of one row's field).
     const tiers = tierRowsProblem(decimalToPence(form.values.price), form.values.priceTiers, "saving");
-    if (!parsed.success || tiers) {
+    // Likewise the instant prizes: a row's problem in plain words rather than the schema's path.
+    const instant = instantPrizesProblem(form.values.instantPrizes, form.values.maxTickets, "saving");
+    if (!parsed.success || tiers || instant) {
       const found: FieldErrors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
       if (found.numberOfWinners) found.numberOfWinners = WINNERS_MESSAGE;
       if (tiers) found.priceTiers = tiers.message;
+      if (instant) found.instantPrizes = instant.message;
       showErrors(found);
       return;
     }
@@ -107,6 +112,9 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
           </TabPanel>
           <TabPanel unmount={false}>
             <PostalEntryFields form={form} />
+          </TabPanel>
+          <TabPanel unmount={false}>
+            <InstantPrizesField form={form} locked={hasSales(campaign)} />
           </TabPanel>
         </TabPanels>
       </TabGroup>

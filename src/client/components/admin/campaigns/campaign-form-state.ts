@@ -1,5 +1,6 @@
 import { campaignInput, type AdminCompetition, type CampaignInput } from "../../../../shared/schemas/admin";
 import { fromDateTimeInput, toDateTimeInput } from "../ui/date-input";
+import { hasInstantPrizes, instantPrizeRowsFrom, instantPrizesFrom, type InstantPrizeRow } from "./instant-prize-rows";
 import { tierRowsFrom, tierViewsFrom, type PriceTierRow } from "./price-tiers";
 
 export interface CampaignFormValues {
@@ -22,7 +23,11 @@ export interface CampaignFormValues {
   pickNumbers: boolean;
   /** Multibuy prices as typed; empty rows are not sent. */
   priceTiers: PriceTierRow[];
+  /** Instant prizes as typed; rows with neither a name nor a value are not sent. */
+  instantPrizes: InstantPrizeRow[];
+  instantWinnersInDraw: boolean;
   cashAlternative: string;
+  /** Sent on whenever there are instant prizes (the server makes such a competition an instant win anyway). */
   instantWin: boolean;
   featured: boolean;
   showOnHero: boolean;
@@ -55,6 +60,8 @@ export const NEW_CAMPAIGN: CampaignFormValues = {
   allocation: "",
   pickNumbers: false,
   priceTiers: [],
+  instantPrizes: [],
+  instantWinnersInDraw: true,
   cashAlternative: "",
   instantWin: false,
   featured: false,
@@ -88,6 +95,8 @@ export function campaignFormFrom(c: AdminCompetition): CampaignFormValues {
     allocation: c.allocation,
     pickNumbers: c.pickNumbers,
     priceTiers: tierRowsFrom(c.priceTiers),
+    instantPrizes: instantPrizeRowsFrom(c.instantPrizes),
+    instantWinnersInDraw: c.instantWinnersInDraw,
     cashAlternative: c.cashAlternative ?? "",
     instantWin: c.instantWin,
     featured: c.featured,
@@ -134,10 +143,12 @@ export function campaignInputFrom(v: CampaignFormValues, stored?: AdminCompetiti
     allocation: v.allocation || undefined,
     pickNumbers: v.pickNumbers && pickNumbersBlocked(v) === null,
     priceTiers: tierViewsFrom(v.priceTiers),
+    instantPrizes: instantPrizesFrom(v.instantPrizes),
+    instantWin: v.instantWin || hasInstantPrizes(v.instantPrizes),
   };
 }
 
-/** Code of practice 2.5: once tickets are sold (or held), the closing and draw dates and the prize are fixed. */
+/** Code of practice 2.5: once tickets are sold (or held), the closing and draw dates, the prize and the instant prizes are fixed. */
 export const hasSales = (c: AdminCompetition | null): boolean => !!c && c.soldTickets + c.heldTickets > 0;
 
 /** Which dialog tab holds each field, so a failed save opens the tab with the first problem. */
@@ -152,6 +163,8 @@ const TAB_OF: Partial<Record<string, number>> = {
   termsOfUseUrl: 2,
   allowPostalEntry: 3,
   postalAddress: 3,
+  instantPrizes: 4,
+  instantWinnersInDraw: 4,
 };
 
 export function tabWithError(errors: Partial<Record<string, string>>): number {

@@ -11,7 +11,7 @@ const isField = (name: string): name is FieldRefusal["field"] => Object.hasOwn(N
 /**
  * The form field a refusal of the server is about, so its words show on that field as well as in
  * the toast: an input check names its field ("priceTiers.0.minQuantity: …"); the service's own
- * refusals about prices and chosen numbers are recognised by their words.
+ * refusals about prices, chosen numbers and instant wins are recognised by their words.
  */
 export function fieldOfRefusal(error: unknown): FieldRefusal | null {
   const message = serverMessage(error);
@@ -22,5 +22,8 @@ export function fieldOfRefusal(error: unknown): FieldRefusal | null {
   if (/prices can only go down: 1 ticket\b/.test(message)) return { field: "price", message };
   if (/multibuy|prices can only go down/i.test(message)) return { field: "priceTiers", message };
   if (message.startsWith("Choosing numbers")) return { field: "pickNumbers", message };
+  if (/whether instant winners stay in the draw/i.test(message)) return { field: "instantWinnersInDraw", message };
+  // The share of instant-win competitions on sale is shown with the prizes that make this one an instant win.
+  if (/instant prizes?\b/i.test(message) || message.startsWith("Instant-win competitions would be")) return { field: "instantPrizes", message };
   return null;
 }
