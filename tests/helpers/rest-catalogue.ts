@@ -249,6 +249,11 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "GET /user/export": { build: () => ({}) },
   "GET /admin/customers": { build: () => ({ query: { search: "Last", page: "1" } }) },
   "GET /admin/customers/{id}": { build: (fx) => ({ params: { id: fx.customer.id } }) },
+  "GET /admin/customers/{id}/wallet": { build: (fx) => ({ params: { id: fx.customer.id } }) },
+  "POST /admin/customers/{id}/credit": {
+    fresh: true,
+    build: (fx) => ({ params: { id: fx.customer.id }, body: { amount: "2.50", reason: "Goodwill for a late delivery" } }),
+  },
   "POST /admin/customers/{id}/notes": { fresh: true, build: (fx) => ({ params: { id: fx.customer.id }, body: { text: "Rang about their tickets" } }) },
   "POST /admin/orders/{id}/resend-confirmation": { build: (fx) => ({ params: { id: fx.orderId }, body: {} }) },
   "GET /user/entries": { build: () => ({}) },

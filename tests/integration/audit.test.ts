@@ -173,6 +173,10 @@ const writes: Record<string, Write> = {
     const player = await createUser(db);
     return (c) => c.admin.customers.addNote({ id: player.id, text: "Rang about their tickets" });
   },
+  "admin.customers.addCredit": async () => {
+    const player = await createUser(db);
+    return (c) => c.admin.customers.addCredit({ id: player.id, amount: "5.00", reason: "Sorry for the slow delivery" });
+  },
   "admin.customers.resendConfirmation": async () => {
     const order = await paidOrder();
     return (c) => c.admin.customers.resendConfirmation({ id: order.id });

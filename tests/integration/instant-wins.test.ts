@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { competitions, instantPrizes, mailOutbox, notifications, prizeClaims, winners } from "../../db/schema";
+import { auditLog, competitions, instantPrizes, mailOutbox, notifications, prizeClaims, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { freezePool } from "../../src/server/services/draws/lifecycle";
@@ -239,6 +239,25 @@ describe("what a win gives", () => {
     const unverified = await createUser(db, { email, emailVerified: false });
     expect(walletOf(db, unverified).balance).toBe("0.00");
     expect(walletOf(db, { ...unverified, emailVerified: true }).balance).toBe("10.00");
+  });
+});
+
+describe("goodwill credit", () => {
+  it("is added by staff with a reason, audited, and adds to the balance; customers cannot add it", async () => {
+    const player = await createUser(db, { emailVerified: true });
+    const { caller: admin } = await callerAs(db, "admin");
+    const wallet = await admin.admin.customers.addCredit({ id: player.id, amount: "2.50", reason: "Sorry for the slow delivery" });
+    expect(wallet).toMatchObject({ balance: "2.50", entries: [{ amount: "2.50", kind: "goodwill", note: "Sorry for the slow delivery" }] });
+    expect((await admin.admin.customers.wallet({ id: player.id })).balance).toBe("2.50");
+    const audit = db.select().from(auditLog).where(eq(auditLog.action, "admin.customers.addCredit")).all().at(-1)!;
+    expect(audit).toMatchObject({ targetId: player.id });
+    await expect(admin.admin.customers.addCredit({ id: player.id, amount: "0", reason: "Nothing" })).rejects.toThrow("above zero");
+    await expect(admin.admin.customers.addCredit({ id: player.id, amount: "600.00", reason: "Too much" })).rejects.toThrow("at most 500.00");
+    await expect(admin.admin.customers.addCredit({ id: player.id, amount: "1.00", reason: "" })).rejects.toThrow("Give the reason");
+    await expect(admin.admin.customers.addCredit({ id: "nobody", amount: "1.00", reason: "Missing" })).rejects.toThrow("Customer not found");
+    const { caller: customer } = await callerAs(db, "customer");
+    await expect(customer.admin.customers.addCredit({ id: player.id, amount: "1.00", reason: "Myself" })).rejects.toThrow();
+    expect(walletOf(db, player).balance).toBe("2.50");
   });
 });
 

@@ -16,3 +16,16 @@ export const walletView = z.object({
   ),
 });
 export type WalletView = z.infer<typeof walletView>;
+
+/** Goodwill credit staff may add in one go (a larger sum is a refund or a prize, not goodwill). */
+export const MAX_GOODWILL_PENCE = 50_000;
+
+/** POST /admin/customers/{id}/credit: goodwill site credit with the reason (audited). */
+export const goodwillCreditInput = z.strictObject({
+  id: z.string().min(1).max(64),
+  amount: z
+    .string({ error: "Enter an amount such as 5.00" })
+    .trim()
+    .regex(/^\d{1,4}(\.\d{1,2})?$/, "Enter an amount such as 5.00"),
+  reason: z.string({ error: "Give the reason" }).trim().min(3, "Give the reason").max(300, "The reason is too long"),
+});

@@ -3,6 +3,7 @@ import { useParams } from "react-router-dom";
 import { AdminPage } from "../../components/admin/admin-page";
 import { CustomerAudit } from "../../components/admin/customers/customer-audit";
 import { CustomerEntries } from "../../components/admin/customers/customer-entries";
+import { CustomerCredit } from "../../components/admin/customers/customer-credit";
 import { CustomerNotes } from "../../components/admin/customers/customer-notes";
 import { CustomerOrders } from "../../components/admin/customers/customer-orders";
 import { CustomerProfileCard } from "../../components/admin/customers/customer-profile-card";
@@ -72,6 +73,7 @@ export function AdminCustomerPage() {
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerNotes customerId={c.profile.id} notes={c.notes} />
+          <CustomerCredit customerId={c.profile.id} />
           <CustomerProtection protection={c.protection} />
           <CustomerComplaints complaints={c.complaints} email={c.profile.email} />
           <CustomerAudit audit={c.audit} />

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { byId } from "../../../shared/schemas/common";
 import { customerNote, customerNoteInput, customerPage, customerRecord, customerSearchInput } from "../../../shared/schemas/customers";
+import { goodwillCreditInput, walletView } from "../../../shared/schemas/wallet";
 import { addCustomerNote, getCustomer, listCustomers, resendOrderConfirmation } from "../../services/admin-customers";
+import { addGoodwillCredit, customerWallet } from "../../services/wallet";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const adminCustomersRouter = router({
@@ -40,6 +42,35 @@ export const adminCustomersRouter = router({
     .input(customerNoteInput)
     .output(customerNote)
     .mutation(({ ctx, input }) => addCustomerNote(ctx.db, ctx.actor, input.id, input.text, ctx.now())),
+
+  wallet: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/admin/customers/{id}/wallet",
+        tags: ["admin", "customers"],
+        summary: "A customer's site credit: the balance and the ledger",
+        errorResponses: { 404: "No such customer" },
+      },
+    })
+    .input(byId)
+    .output(walletView)
+    .query(({ ctx, input }) => customerWallet(ctx.db, input.id)),
+
+  addCredit: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/customers/{id}/credit",
+        tags: ["admin", "customers"],
+        summary: "Add goodwill site credit with the reason (audited); answers the wallet",
+        errorResponses: { 404: "No such customer" },
+      },
+      successStatus: 201,
+    })
+    .input(goodwillCreditInput)
+    .output(walletView)
+    .mutation(({ ctx, input }) => addGoodwillCredit(ctx.db, ctx.actor, input.id, input.amount, input.reason, ctx.now())),
 
   resendConfirmation: adminProcedure
     .meta({
