@@ -252,7 +252,8 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "GET /admin/customers/{id}/wallet": { build: (fx) => ({ params: { id: fx.customer.id } }) },
   "POST /admin/customers/{id}/credit": {
     fresh: true,
-    build: (fx) => ({ params: { id: fx.customer.id }, body: { amount: "2.50", reason: "Goodwill for a late delivery" } }),
+    // A customer of its own each time: the answer is the whole wallet, so a second credit would change it.
+    build: async (fx) => ({ params: { id: (await freshCustomer(fx)).id }, body: { amount: "2.50", reason: "Goodwill for a late delivery" } }),
   },
   "POST /admin/customers/{id}/notes": { fresh: true, build: (fx) => ({ params: { id: fx.customer.id }, body: { text: "Rang about their tickets" } }) },
   "POST /admin/orders/{id}/resend-confirmation": { build: (fx) => ({ params: { id: fx.orderId }, body: {} }) },

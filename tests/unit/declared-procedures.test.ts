@@ -64,6 +64,7 @@ describe("REST success statuses", () => {
     expect(successStatuses(appRouter)).toEqual({
       "public.entries.create": 201,
       "admin.customers.addNote": 201,
+      "admin.customers.addCredit": 201,
       "customer.account.changeEmail": 202,
       "customer.account.resendVerification": 202,
       "public.auth.forgotPassword": 202,
