@@ -151,6 +151,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
         customerEmail: sql`${p("customerEmail")}`,
         status: "pending",
         totalPence: sql`${p("totalPence")}`,
+        creditPence: sql`${p("creditPence")}`,
         idempotencyKey: sql`${p("idempotencyKey")}`,
         cardFunding: sql`${p("cardFunding")}`,
         holdExpiresAt: sql`${p("holdExpiresAt")}`,

@@ -22,7 +22,10 @@ export const orders = sqliteTable(
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    /** What the order's tickets cost, however paid: site credit first (creditPence), the rest by card. */
     totalPence: integer("total_pence").notNull(),
+    /** Site credit spent on the order (taken from the wallet when its numbers were held, given back if it fails). */
+    creditPence: integer("credit_pence").notNull().default(0),
     /** Sent by the client so a retried submit returns the first result. */
     idempotencyKey: text("idempotency_key").unique(),
     paymentProvider: text("payment_provider"),

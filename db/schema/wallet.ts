@@ -1,8 +1,12 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, id } from "./columns";
+import { createdAt, id, timestamp } from "./columns";
 import { users } from "./users";
 
-/** prize: an instant win of site credit; spend: used at checkout; refund: a credit-paid part given back; goodwill: added by staff. */
+/**
+ * prize: an instant win of site credit; spend: used at checkout; refund: a credit-paid part given back (a
+ * refund, or an order that was not completed); goodwill: added by staff; expiry: shown, never stored (derived
+ * from expiresAt).
+ */
 export const WALLET_KINDS = ["prize", "spend", "refund", "goodwill", "expiry"] as const;
 
 /**
@@ -22,6 +26,8 @@ export const walletEntries = sqliteTable(
     /** What it is about: an instant prize unit, an order. */
     reference: text("reference"),
     note: text("note"),
+    /** Credit in lapses unspent at this time (the credit_expiry_days setting when it was added); null: never. */
+    expiresAt: timestamp("expires_at"),
     createdAt: createdAt(),
   },
   (t) => [index("wallet_user_idx").on(t.userId), index("wallet_email_idx").on(t.email)],

@@ -37,6 +37,7 @@ function order(over: Partial<OrderView> = {}): OrderView {
     currency: "GBP",
     createdAt: "2025-11-21T14:05:00.000Z",
     lines: [line()],
+    creditUsed: "0.00",
     payment: null,
     refunds: [],
     nextAction: { type: "redirect", url: "http://localhost/payments/simulated/authenticate/sim_pi_1" },

@@ -28,6 +28,7 @@ export const PAID_ORDER: OrderResult = {
       status: "paid",
     },
   ],
+  creditUsed: "0.00",
   payment: null,
   refunds: [],
   nextAction: null,

@@ -44,6 +44,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
         status: "paid",
       },
     ],
+    creditUsed: "0.00",
     payment: { provider: "simulated", brand: "visa", last4: "4242", funding: "debit" },
     refunds: [],
     nextAction: null,
@@ -129,8 +130,8 @@ describe("Orders tab", () => {
         ],
         amount: "5.00",
         refunds: [
-          { amount: "1.00", reason: "Goodwill gesture", at: "2025-11-22T09:30:00.000Z" },
-          { amount: "4.00", reason: "Customer asked to cancel", at: "2025-11-23T10:00:00.000Z" },
+          { amount: "1.00", reason: "Goodwill gesture", at: "2025-11-22T09:30:00.000Z", to: "card" },
+          { amount: "4.00", reason: "Customer asked to cancel", at: "2025-11-23T10:00:00.000Z", to: "card" },
         ],
       }),
     ]);

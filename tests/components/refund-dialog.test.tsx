@@ -29,6 +29,7 @@ function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
         status: "paid",
       },
     ],
+    creditUsed: "0.00",
     payment: { provider: "simulated", brand: "visa", last4: "4242", funding: "debit" },
     refunds: [],
     nextAction: null,

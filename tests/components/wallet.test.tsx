@@ -14,8 +14,15 @@ const TERMS = "Site credit can be used on any competition and cannot be withdraw
 const WALLET: WalletView = {
   balance: "7.50",
   entries: [
-    { amount: "-2.50", kind: "spend", reference: "order-1", note: null, at: "2025-11-22T09:30:00.000Z" },
-    { amount: "10.00", kind: "prize", reference: "unit-1", note: '£10 site credit: ticket 42 in "Win a Tractor"', at: "2025-11-21T14:05:00.000Z" },
+    { amount: "-2.50", kind: "spend", reference: "order-1", note: null, at: "2025-11-22T09:30:00.000Z", expiresAt: null },
+    {
+      amount: "10.00",
+      kind: "prize",
+      reference: "unit-1",
+      note: '£10 site credit: ticket 42 in "Win a Tractor"',
+      at: "2025-11-21T14:05:00.000Z",
+      expiresAt: null,
+    },
   ],
 };
 
@@ -40,6 +47,28 @@ describe("Site credit", () => {
     expect(within(rows[1]!).getByText('£10 site credit: ticket 42 in "Win a Tractor"')).toBeTruthy();
     expect(within(rows[1]!).getByText("+£10.00")).toBeTruthy();
     expect(within(rows[1]!).getByText("21 Nov 2025", { exact: false })).toBeTruthy();
+  });
+
+  it("shows when credit lapses and the credit that lapsed unspent", async () => {
+    renderWallet(() => ({
+      balance: "0.00",
+      entries: [
+        { amount: "-6.00", kind: "expiry", reference: null, note: "Unspent credit lapsed", at: "2026-01-20T09:00:00.000Z", expiresAt: null },
+        {
+          amount: "10.00",
+          kind: "goodwill",
+          reference: "staff:a",
+          note: "Sorry for the wait",
+          at: "2025-12-21T09:00:00.000Z",
+          expiresAt: "2026-01-20T09:00:00.000Z",
+        },
+      ],
+    }));
+    const rows = within(await screen.findByRole("list", { name: "Site credit history" })).getAllByRole("listitem");
+    expect(within(rows[0]!).getByText("Unspent credit lapsed")).toBeTruthy();
+    expect(within(rows[0]!).getByText("−£6.00")).toBeTruthy();
+    expect(within(rows[0]!).queryByTestId("wallet-entry-expiry")).toBeNull();
+    expect(within(rows[1]!).getByTestId("wallet-entry-expiry").textContent).toMatch(/^Unspent credit from this lapses on 20 Jan 2026/);
   });
 
   it("shows a zero balance and says where credit will appear when there is none yet", async () => {

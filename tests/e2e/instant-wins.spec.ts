@@ -1,8 +1,10 @@
 import { unitsOf } from "../../src/server/services/instant-wins";
-import { expect, signInAs, test, withShopDb } from "./fixtures";
+import { createSessionFor, expect, signInAs, test, withShopDb } from "./fixtures";
 import { CARDS, ownCompetition, payDirect, screenshot } from "./shop";
 
-test("a buyer chooses a winning number, wins site credit the moment it is paid, finds it in the account, and verifies the proof", async ({ page }) => {
+test("a buyer wins site credit the moment a winning number is paid for, spends it on another competition, and verifies the proof after sales close", async ({
+  page,
+}) => {
   await signInAs(page, "user", "Ivy");
   const c = await ownCompetition(
     { title: "E2E Instant Quad", image: "/images/quad-bike.svg", price: "1.99" },
@@ -37,4 +39,42 @@ test("a buyer chooses a winning number, wins site credit the moment it is paid, 
   await panel.getByRole("button", { name: "Verify" }).click();
   await expect(panel.getByTestId("instant-verify-result")).toContainText("Verified");
   await screenshot(page, "instant-wins-panel");
+
+  // The £5 pays for two £2.00 tickets elsewhere, with no card asked for.
+  const other = await ownCompetition({ title: "E2E Credit Spade", image: "/images/tractor.svg", price: "2.00" });
+  await page.goto(`/competition/${other.id}`);
+  await page.getByLabel(other.question).fill(other.answer);
+  await page.getByLabel("Number of Entries").fill("2");
+  await page.getByRole("button", { name: "Enter Now" }).click();
+  await expect(page).toHaveURL(/\/checkout\/direct$/);
+  const credit = page.getByTestId("site-credit-option");
+  await expect(credit.getByRole("checkbox", { name: /Use my site credit \(£5\.00 available\)/ })).toBeChecked();
+  await expect(credit.getByTestId("credit-applied")).toHaveText("−£4.00");
+  await expect(credit).toContainText("no card is needed");
+  await expect(page.getByLabel("Card Number")).toHaveCount(0);
+  await page.getByLabel("Billing Address").fill("Home Farm");
+  await page.getByLabel("City").fill("Ludlow");
+  await page.getByLabel("Postcode").fill("SY8 1AA");
+  await screenshot(page, "checkout-site-credit");
+  await page.getByRole("button", { name: "Pay £4.00 with site credit" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByText("Site credit used")).toBeVisible();
+
+  await page.goto("/account?tab=credit");
+  await expect(page.getByTestId("wallet-balance")).toHaveText("£1.00");
+  await expect(page.getByText("Spent on entries")).toBeVisible();
+
+  // Sales close (the back office closes it over REST): every winning number and salt is revealed, and the proof still verifies.
+  const admin = await createSessionFor("admin");
+  const closed = await page.request.put(`/api/admin/competitions/${c.id}`, {
+    data: { status: "closed" },
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  expect(closed.status()).toBe(200);
+  await page.goto(`/competition/${c.id}`);
+  await panel.getByRole("button", { name: "Verify" }).click();
+  await expect(panel.getByTestId("instant-verify-result")).toContainText("Verified");
+  const proof = await (await page.request.get(`/api/competitions/${c.id}/instant-wins`)).json();
+  expect(proof.prizes.map((p: { ticketNumber: string | null }) => p.ticketNumber).sort()).toEqual([...winning].sort());
+  await screenshot(page, "instant-wins-after-close");
 });

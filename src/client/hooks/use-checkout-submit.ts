@@ -7,7 +7,7 @@ import { useAttemptKey } from "./use-attempt-key";
 const PROCESSING_POLL_MS = 2000;
 const PROCESSING_POLLS = 60;
 
-type PayInput = { paymentToken: string; idempotencyKey?: string };
+type PayInput = { paymentToken?: string; idempotencyKey?: string };
 
 /**
  * The one way both checkouts pay: never two submits at once (the payment form's token is made
@@ -43,15 +43,19 @@ export function useCheckoutSubmit<I extends PayInput>(
     return null;
   };
 
-  /** `details` are the order; `paymentToken` asks the payment form for its token (null: the form shows what to fix). */
-  const submit = async (details: Omit<I, keyof PayInput>, paymentToken: () => Promise<string | null>) => {
+  /**
+   * `details` are the order; `paymentToken` asks the payment form for its token (null: the form shows
+   * what to fix), or is null itself when no card is needed (site credit pays the whole order).
+   */
+  const submit = async (details: Omit<I, keyof PayInput>, paymentToken: (() => Promise<string | null>) | null) => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      const token = await paymentToken();
-      if (!token) return;
+      const token = paymentToken ? await paymentToken() : null;
+      if (paymentToken && !token) return;
       // The key follows the order, not the token: a retry after a lost answer, even with a new token, must not buy twice.
-      let result: OrderResult | null = await pay({ ...details, paymentToken: token, idempotencyKey: attempt.keyFor(JSON.stringify(details)) } as I);
+      const key = attempt.keyFor(JSON.stringify(details));
+      let result: OrderResult | null = await pay({ ...details, ...(token ? { paymentToken: token } : {}), idempotencyKey: key } as I);
       attempt.finish();
       if (result.status === "pending") result = await waitForOrder(result.id);
       if (result?.status === "requires_action") {

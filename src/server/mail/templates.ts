@@ -73,19 +73,54 @@ export function renderStoredHtml(kind: string | null, data: unknown): string | u
   return undefined;
 }
 
-export function refundMail(o: { to: string; name: string; orderId: string; amount: string; notice: string }): MailMessage {
-  const subject = `Your refund of £${o.amount} from Harvest Draws`;
-  const message = `£${o.amount} of your order ${o.orderId} has been refunded to your card. ${o.notice}`;
-  const body = html`${heading("Your refund is on its way")}${paragraph(html`Hello ${o.name},`)}${paragraph(message)}${facts([
-    ["Amount refunded", `£${o.amount}`],
-    ["Order reference", o.orderId],
-  ])}${paragraph("Refunds usually reach your account within 5–10 working days.")}`;
+interface RefundWords {
+  orderId: string;
+  /** Back to the card. */
+  card: string;
+  /** Back to the site credit ("0.00" when none). */
+  credit: string;
+  notice: string;
+}
+
+const pounds = (s: string) => Number(s) > 0;
+
+/** What the customer is told: where each part of the money went. */
+export function refundMessage(o: RefundWords): string {
+  const total = ((Math.round(Number(o.card) * 100) + Math.round(Number(o.credit) * 100)) / 100).toFixed(2);
+  const where =
+    pounds(o.card) && pounds(o.credit)
+      ? `£${total} of your order ${o.orderId} has been refunded: £${o.card} to your card and £${o.credit} to your site credit.`
+      : pounds(o.credit)
+        ? `£${o.credit} of your order ${o.orderId} has been returned to your site credit.`
+        : `£${o.card} of your order ${o.orderId} has been refunded to your card.`;
+  return o.notice ? `${where} ${o.notice}` : where;
+}
+
+export function refundMail(o: RefundWords & { to: string; name: string }): MailMessage {
+  const total = ((Math.round(Number(o.card) * 100) + Math.round(Number(o.credit) * 100)) / 100).toFixed(2);
+  const subject = `Your refund of £${total} from Harvest Draws`;
+  const message = refundMessage(o);
+  const after = [
+    pounds(o.card) ? "Refunds usually reach your account within 5–10 working days." : null,
+    pounds(o.credit) ? "Site credit can be spent on any competition straight away; it cannot be withdrawn as cash." : null,
+  ].filter((x): x is string => !!x);
+  const facts_: Array<[string, string]> = [["Amount refunded", `£${total}`]];
+  if (pounds(o.credit)) {
+    if (pounds(o.card)) facts_.push(["To your card", `£${o.card}`]);
+    facts_.push(["To your site credit", `£${o.credit}`]);
+  }
+  facts_.push(["Order reference", o.orderId]);
+  const body = html`${heading("Your refund is on its way")}${paragraph(html`Hello ${o.name},`)}${paragraph(message)}${facts(facts_)}${after.map((a) => paragraph(a))}`;
   return {
     to: o.to,
     kind: "refund",
     subject,
-    text: `Hello ${o.name},\n\n${message}\nRefunds usually reach your account within 5–10 working days.\n\nHarvest Draws`,
-    html: mailLayout({ title: subject, preheader: `£${o.amount} is on its way back to your card`, body }),
+    text: `Hello ${o.name},\n\n${message}\n${after.join("\n")}\n\nHarvest Draws`,
+    html: mailLayout({
+      title: subject,
+      preheader: pounds(o.card) ? `£${o.card} is on its way back to your card` : `£${o.credit} is back in your site credit`,
+      body,
+    }),
   };
 }
 

@@ -29,7 +29,7 @@ function buyerFields(buyer: Buyer, typedEmail: string) {
   };
 }
 
-const tokenOf = (token: string): PaymentMethod => ({ token });
+const tokenOf = (token: string | undefined): PaymentMethod | null => (token ? { token } : null);
 
 export function checkoutDirect(deps: OrderDeps, buyer: Buyer, input: z.output<typeof directCheckoutInput>) {
   return placeOrder(deps, {
@@ -37,6 +37,7 @@ export function checkoutDirect(deps: OrderDeps, buyer: Buyer, input: z.output<ty
     customerName: input.customerName,
     lines: [{ competitionId: input.competitionId, quantity: input.tickets, answer: input.answer, numbers: input.numbers }],
     method: tokenOf(input.paymentToken),
+    useCredit: input.useCredit,
     useSdk: true,
     idempotencyKey: input.idempotencyKey,
   });
@@ -48,6 +49,7 @@ export function checkoutCart(deps: OrderDeps, buyer: Buyer, input: z.output<type
     customerName: `${input.firstName} ${input.lastName}`,
     lines: input.lines.map((l) => ({ competitionId: l.competitionId, quantity: l.quantity, answer: l.answer, numbers: l.numbers })),
     method: tokenOf(input.paymentToken),
+    useCredit: input.useCredit,
     useSdk: true,
     idempotencyKey: input.idempotencyKey,
   });
@@ -62,7 +64,9 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
     ...buyerFields(buyer, input.customerEmail),
     customerName: input.customerName,
     lines: [{ competitionId: input.competitionId, quantity, answer: input.answer, numbers: input.numbers }],
-    method: tokenOf(input.paymentToken ?? "sim_approve"),
+    // The spec's client sends no token (the simulated provider's approval stands in); one spending credit needs none for what credit pays.
+    method: tokenOf(input.paymentToken ?? (input.useCredit ? undefined : "sim_approve")),
+    useCredit: input.useCredit,
     idempotencyKey: headerKey ?? input.idempotencyKey,
   });
   const line = result.lines[0]!;
@@ -74,6 +78,7 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
     paymentStatus: result.status === "paid" ? ("paid" as const) : result.status === "failed" ? ("failed" as const) : ("pending" as const),
     ticketNumbers: line.ticketNumbers,
     amount: result.amount,
+    creditUsed: result.creditUsed,
     nextAction: result.nextAction,
     instantWins: result.instantWins,
   };

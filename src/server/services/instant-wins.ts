@@ -14,6 +14,7 @@ import {
 import { instantWinMail } from "../mail/draw-mails";
 import { enqueueMail } from "../mail/outbox";
 import { openClaim } from "./claims";
+import { creditExpiryFrom } from "./wallet";
 import { commitmentText } from "../../shared/instant-wins";
 import { penceToDecimal } from "../../shared/money";
 import type { InstantWinsView, InstantWinView } from "../../shared/schemas/instant-wins";
@@ -175,6 +176,7 @@ export function awardInstantWins(
         kind: "prize",
         reference: u.id,
         note: `${u.name}: ticket ${u.ticketNumber} in "${o.competition.title}"`,
+        expiresAt: creditExpiryFrom(tx, o.now),
         createdAt: o.now,
       })
       .run();

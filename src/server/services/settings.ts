@@ -68,6 +68,12 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
   { key: "harm_spend_30d_threshold", value: "500.00", description: "Spend in 30 days that flags a player for review (£)", category: "player_protection" },
   { key: "harm_orders_per_day", value: "20", description: "Orders in 24 hours that flag a player for review", category: "player_protection" },
   { key: "complaint_response_weeks", value: "8", description: "Weeks within which a complaint must be answered", category: "player_protection" },
+  {
+    key: "credit_expiry_days",
+    value: "0",
+    description: "Days after it is added that unspent site credit lapses (0: never). Applies to credit added from then on",
+    category: "site_credit",
+  },
   { key: "claim_window_days", value: "28", description: "Days a winner has to claim their prize before the claim expires", category: "winners" },
   {
     key: "live_draw_schedule",
@@ -122,6 +128,11 @@ function validateSetting(key: string, value: string): string {
   if (key === "claim_window_days") {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 7 || n > 365) throw new AppError("INVALID_INPUT", "Use a whole number of days from 7 to 365");
+    return String(n);
+  }
+  if (key === "credit_expiry_days") {
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n > 3650) throw new AppError("INVALID_INPUT", "Use a whole number of days from 0 (never) to 3650");
     return String(n);
   }
   if (key === "live_draw_schedule") {

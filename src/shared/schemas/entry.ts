@@ -69,7 +69,10 @@ export const directCheckoutInput = z
     answer,
     tickets,
     numbers: pickedNumbers.optional(),
-    paymentToken,
+    /** Not needed when site credit pays the whole order (the server says "Enter your card details" when it does not). */
+    paymentToken: paymentToken.optional(),
+    /** Spend the account's site credit first; the card pays the rest. */
+    useCredit: z.boolean().optional(),
     billing: billingAddress,
     idempotencyKey: idempotencyKey.optional(),
   })
@@ -95,7 +98,8 @@ export const cartCheckoutInput = z.strictObject({
     .min(1, "Your cart is empty")
     .max(50, "Too many lines in one order"),
   billing: billingAddress,
-  paymentToken,
+  paymentToken: paymentToken.optional(),
+  useCredit: z.boolean().optional(),
   idempotencyKey: idempotencyKey.optional(),
 });
 export type CartCheckoutInput = z.input<typeof cartCheckoutInput>;
@@ -116,6 +120,8 @@ export const restEntryInput = z.strictObject({
   paymentAmount: z.union([z.number(), z.string()]).optional(),
   paymentMethod: z.literal("card").optional(),
   paymentToken: z.string().max(200).optional(),
+  /** Spend the account's site credit first; a card token is then needed only for what is left. */
+  useCredit: z.boolean().optional(),
   idempotencyKey: idempotencyKey.optional(),
 });
 
@@ -134,6 +140,8 @@ export const restEntryResult = z.object({
   paymentStatus: z.enum(["paid", "failed", "pending"]),
   ticketNumbers: z.array(z.string()),
   amount: z.string(),
+  /** Site credit spent on the entry ("0.00" when none); the card paid the rest of `amount`. */
+  creditUsed: z.string(),
   nextAction: nextAction.nullable(),
   /** Instant prizes the entry's tickets won (empty when none, or not paid yet). */
   instantWins: z.array(instantWinView),

@@ -43,7 +43,13 @@ export const orderPayment = z.object({
   funding: z.string().nullable(),
 });
 
-export const orderRefund = z.object({ amount: z.string(), reason: z.string(), at: z.string() });
+export const orderRefund = z.object({
+  amount: z.string(),
+  reason: z.string(),
+  at: z.string(),
+  /** Where the money went: back to the card, or (for a part paid by site credit) back to the site credit. */
+  to: z.enum(["card", "site_credit"]),
+});
 
 /** GET /api/orders/{id}: the buyer's (or an admin's) view of one order; also what the checkouts answer. */
 export const orderView = z.object({
@@ -55,6 +61,9 @@ export const orderView = z.object({
   currency: z.literal("GBP"),
   createdAt: z.string(),
   lines: z.array(orderLine),
+  /** Site credit spent on the order ("0.00" when none); the card paid the rest of `amount`. */
+  creditUsed: z.string(),
+  /** The card's payment; null when nothing was left for a card to pay (site credit paid it all). */
   payment: orderPayment.nullable(),
   refunds: z.array(orderRefund),
   /** Set while the buyer must authenticate (status requires_action), otherwise null. */

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** GET /user/wallet: the site-credit balance (the sum of the ledger) and the ledger, newest first. */
+/**
+ * GET /user/wallet: the site-credit balance (derived from the ledger: the sum of its rows, less credit
+ * that lapsed unspent where credit expires) and the ledger, newest first.
+ */
 export const walletView = z.object({
   /** "10.00". */
   balance: z.string(),
@@ -12,6 +15,8 @@ export const walletView = z.object({
       reference: z.string().nullable(),
       note: z.string().nullable(),
       at: z.string(),
+      /** Credit in that lapses unspent at this time (null: never; the default). */
+      expiresAt: z.string().nullable(),
     }),
   ),
 });

@@ -1,8 +1,9 @@
 import { Link } from "react-router-dom";
+import { decimalToPence, formatPounds } from "../../../shared/money";
 import type { OrderView } from "../../../shared/schemas/order";
 import { shortDateTime } from "../../lib/dates";
 import { RefundLine } from "../ui/refund-line";
-import { cardLabel, shortOrderNumber } from "../../lib/order-status";
+import { cardLabel, isAwaitingPayment, shortOrderNumber } from "../../lib/order-status";
 import { LineSaving } from "../checkout/line-saving";
 import { TicketChips } from "../competition/ticket-chips";
 import { CopyButton } from "../ui/copy-button";
@@ -41,6 +42,32 @@ function OrderLine({ line }: { line: Line }) {
         <p className="mt-1 text-sm text-stone-700">{note}</p>
       ) : null}
     </li>
+  );
+}
+
+/** What site credit paid and what was left for the card; nothing for an order without credit, or a failed one (its credit went back). */
+function CreditRows({ order }: { order: OrderView }) {
+  const credit = decimalToPence(order.creditUsed) ?? 0;
+  if (credit <= 0 || order.status === "failed") return null;
+  const card = Math.max(0, (decimalToPence(order.amount) ?? 0) - credit);
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-3">
+        <dt className="text-stone-600">Site credit used</dt>
+        <dd className="tabular-nums text-stone-900">−{formatPounds(credit)}</dd>
+      </div>
+      {card > 0 ? (
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-stone-600">{isAwaitingPayment(order.status) ? "To pay by card" : "Paid by card"}</dt>
+          <dd className="tabular-nums text-stone-900">{formatPounds(card)}</dd>
+        </div>
+      ) : (
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-stone-600">Paid with</dt>
+          <dd className="text-right text-stone-900">Site credit</dd>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -92,6 +119,7 @@ export function OrderCard({ order }: { order: OrderView }) {
           <dt className="font-semibold text-stone-900">Total</dt>
           <dd className="text-base font-bold tabular-nums text-field-900">£{order.amount}</dd>
         </div>
+        <CreditRows order={order} />
         {card ? (
           <div className="flex items-baseline justify-between gap-3">
             <dt className="text-stone-600">Paid with</dt>

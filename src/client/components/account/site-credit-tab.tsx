@@ -11,6 +11,7 @@ import { LoadingState } from "../ui/spinner";
 type WalletEntry = WalletView["entries"][number];
 
 export const SITE_CREDIT_TERMS = "Site credit can be used on any competition and cannot be withdrawn as cash.";
+const SITE_CREDIT_USE = "At checkout it is used first, and your card pays whatever is left.";
 
 /** What a ledger row is, when it carries no note of its own. */
 const KIND_LABELS: Record<WalletEntry["kind"], string> = {
@@ -54,6 +55,7 @@ export function SiteCreditTab() {
           {balanceText(balance)}
         </p>
         <p className="text-stone-700">{SITE_CREDIT_TERMS}</p>
+        <p className="text-sm text-stone-600">{SITE_CREDIT_USE}</p>
       </Card>
       <Card className="flex flex-col gap-4">
         <h2 className="font-sans text-lg font-bold text-field-900">History</h2>
@@ -83,6 +85,11 @@ function LedgerRow({ entry }: { entry: WalletEntry }) {
           <time dateTime={entry.at}>{shortDateTime(entry.at)}</time>
           {entry.note ? ` · ${KIND_LABELS[entry.kind]}` : null}
         </p>
+        {entry.expiresAt ? (
+          <p className="text-sm text-stone-600" data-testid="wallet-entry-expiry">
+            Unspent credit from this lapses on <time dateTime={entry.expiresAt}>{shortDateTime(entry.expiresAt)}</time>
+          </p>
+        ) : null}
       </div>
       <p className={cn("shrink-0 font-semibold tabular-nums", negative ? "text-stone-800" : "text-field-700")} data-testid="wallet-entry-amount">
         {signedPounds(entry.amount)}

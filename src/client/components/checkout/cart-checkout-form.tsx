@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { formatPounds } from "../../../shared/money";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { cartCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
 import { useCheckoutSubmit } from "../../hooks/use-checkout-submit";
@@ -22,6 +23,8 @@ import { useCheckoutFailure } from "./use-checkout-failure";
 import { useFillNumbers } from "./use-fill-numbers";
 import { useNumbersTaken } from "./use-numbers-taken";
 import { useProfileBilling } from "./use-profile-billing";
+import { SiteCreditOption } from "./site-credit-option";
+import { useSiteCredit } from "./use-site-credit";
 
 const PAYMENT_FAILED = "There was an error processing your payment. Please try again.";
 
@@ -71,11 +74,14 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
   const { values, setValues, setErrors, field } = useFormFields(INITIAL);
   const answers = useCartAnswers(items, competitions);
   const user = useProfileBilling(setValues);
+  const totalPence = Math.round(Number(totalPrice) * 100) || 0;
+  const credit = useSiteCredit(totalPence);
+  const needsCard = credit.cardPence > 0;
   const method = usePaymentMethod({
     field,
     values,
     showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })),
-    amountPence: Math.round(Number(totalPrice) * 100) || 0,
+    amountPence: credit.cardPence,
   });
   const checkout = trpc.public.entries.checkoutCart.useMutation();
   const taken = useNumbersTaken();
@@ -99,6 +105,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
   const filling = useRef(false);
   const explainFailure = useCheckoutFailure(PAYMENT_FAILED, onNumbersTaken);
   const onRefused = (error: unknown) => {
+    credit.refresh();
     const failure = explainFailure(error);
     if (failure.code === "WRONG_ANSWER" && answers.markWrong(failure.competitionId)) focusFirstInvalid(formRef.current);
     return failure.definitive;
@@ -134,10 +141,11 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
         ...fullNumbers(i),
       })),
       billing: { address, city, postcode, country },
+      ...(credit.creditPence > 0 ? { useCredit: true } : {}),
     };
     const parsed = cartCheckoutInput.omit({ paymentToken: true }).safeParse(details);
     const answered = answers.markMissing();
-    const all: Record<string, string> = { ...method.check(), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
+    const all: Record<string, string> = { ...(needsCard ? method.check() : {}), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
     const { quantity, answer: _answer, ...found } = all;
     if (!country.trim()) found.country = "Country is required";
     if (!parsed.success || Object.keys(found).length > 0 || !answered) {
@@ -156,7 +164,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
       filling.current = false;
     }
     taken.clear();
-    await payment.submit(details, method.token);
+    await payment.submit(details, needsCard ? method.token : null);
   };
 
   /** Lines that lost chosen numbers get random free ones in their place, kept on the cart line so a retry sends the same order. */
@@ -202,14 +210,15 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
             <CountryOptions />
           </div>
         </Section>
-        <Section title="Payment Details">{method.fields}</Section>
+        <SiteCreditOption credit={credit} />
+        {needsCard ? <Section title="Payment Details">{method.fields}</Section> : null}
         <CartNumbersTaken competitionId={takenFrom} taken={taken} />
         <PaymentProcessing state={payment.processing} />
         <PayButton
           placing={checkout.isPending}
           waiting={payment.processing === "waiting" || payment.processing === "authenticating"}
-          disabled={!ready || !method.ready}
-          label={`Complete Order - £${totalPrice}`}
+          disabled={!ready || (needsCard && !method.ready)}
+          label={needsCard ? `Complete Order - ${formatPounds(credit.cardPence)}` : `Complete Order - ${formatPounds(totalPence)} with site credit`}
         />
       </fieldset>
     </form>

@@ -18,6 +18,8 @@ import { useCheckoutFailure } from "./use-checkout-failure";
 import { useLivePendingEntry } from "./use-live-pending-entry";
 import { useNumbersTaken } from "./use-numbers-taken";
 import { useProfileBilling } from "./use-profile-billing";
+import { SiteCreditOption } from "./site-credit-option";
+import { useSiteCredit } from "./use-site-credit";
 
 const PAYMENT_FAILED = "Your payment could not be processed. Please try again.";
 
@@ -40,7 +42,9 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
   });
   useProfileBilling(setValues);
   const totalPence = pendingEntryLine(entry).totalPence;
-  const method = usePaymentMethod({ field, values, showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })), amountPence: totalPence });
+  const credit = useSiteCredit(totalPence);
+  const needsCard = credit.cardPence > 0;
+  const method = usePaymentMethod({ field, values, showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })), amountPence: credit.cardPence });
   const checkout = trpc.public.entries.checkoutDirect.useMutation();
   const taken = useNumbersTaken();
   // A lost number is also marked on the stored entry, so the order summary shows it struck out.
@@ -48,8 +52,12 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
     taken.report(lost, message);
     savePendingEntry({ ...entry, lostNumbers: lost.lost });
   });
-  const payment = useCheckoutSubmit(checkout.mutateAsync, (e) => explainFailure(e).definitive, onPaid, method.authenticate);
-  const total = formatPounds(totalPence);
+  const onRefused = (e: unknown) => {
+    // The balance may have changed since the page read it (spent in another tab): show it as the server has it.
+    credit.refresh();
+    return explainFailure(e).definitive;
+  };
+  const payment = useCheckoutSubmit(checkout.mutateAsync, onRefused, onPaid, method.authenticate);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,10 +75,11 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
       tickets: entry.tickets,
       ...(entry.numbers ? { numbers: entry.numbers } : {}),
       billing: { address: values.address, city: values.city, postcode: values.postcode },
+      ...(credit.creditPence > 0 ? { useCredit: true } : {}),
     };
     // The schema's own rules (one number per ticket among them), with a stand-in for the token the card form makes next.
     const parsed = directCheckoutInput.safeParse({ ...details, paymentToken: "card-token" });
-    const found = { ...method.check(), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
+    const found = { ...(needsCard ? method.check() : {}), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
     if (Object.keys(found).length > 0) {
       setErrors(found);
       if (Object.keys(found).some((k) => !(k in values))) toast.error("Payment Failed", Object.values(found)[0]);
@@ -78,18 +87,21 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
       return;
     }
     if (taken.state?.lost.length === 0) taken.clear();
-    await payment.submit(details, method.token);
+    await payment.submit(details, needsCard ? method.token : null);
   };
 
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
       <Card className="flex flex-col gap-6">
-        <section>
-          <h2 className="mb-4 text-xl font-bold">Payment Details</h2>
-          <fieldset disabled={checkout.isPending} className="min-w-0">
-            {method.fields}
-          </fieldset>
-        </section>
+        <SiteCreditOption credit={credit} disabled={checkout.isPending} />
+        {needsCard ? (
+          <section>
+            <h2 className="mb-4 text-xl font-bold">Payment Details</h2>
+            <fieldset disabled={checkout.isPending} className="min-w-0">
+              {method.fields}
+            </fieldset>
+          </section>
+        ) : null}
         <section>
           <h2 className="mb-4 text-xl font-bold">Billing Details</h2>
           <fieldset disabled={checkout.isPending} className="flex min-w-0 flex-col gap-4">
@@ -105,8 +117,8 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
         <PayButton
           placing={checkout.isPending}
           waiting={payment.processing === "waiting" || payment.processing === "authenticating"}
-          disabled={!method.ready}
-          label={`Pay ${total}`}
+          disabled={needsCard && !method.ready}
+          label={needsCard ? `Pay ${formatPounds(credit.cardPence)}` : `Pay ${formatPounds(totalPence)} with site credit`}
         />
       </Card>
     </form>

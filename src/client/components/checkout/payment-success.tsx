@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router-dom";
+import { decimalToPence, formatPounds } from "../../../shared/money";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { TicketChips } from "../competition/ticket-chips";
 import { FirstPurchaseInvite } from "../protection/first-purchase-invite";
@@ -8,6 +9,34 @@ import { CheckCircleIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
 import { InstantWinBanner } from "./instant-win-banner";
 import { LineSaving } from "./line-saving";
+
+/** On a paid order's receipt, when site credit paid part or all of it: "Site credit used −£3.00", then "Paid by card £2.00" or "Paid with site credit". */
+export function CreditPaid({ result }: { result: OrderResult }) {
+  const credit = decimalToPence(result.creditUsed) ?? 0;
+  if (credit <= 0) return null;
+  const card = Math.max(0, (decimalToPence(result.amount) ?? 0) - credit);
+  return (
+    <dl className="mt-4 flex w-full flex-col gap-1 rounded-xl border border-cream-200 px-4 py-3 text-left text-sm">
+      <div className="flex items-baseline justify-between gap-3">
+        <dt className="text-stone-600">Site credit used</dt>
+        <dd className="tabular-nums text-stone-900">−{formatPounds(credit)}</dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-3">
+        {card > 0 ? (
+          <>
+            <dt className="text-stone-600">Paid by card</dt>
+            <dd className="tabular-nums text-stone-900">{formatPounds(card)}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="text-stone-600">Paid with</dt>
+            <dd className="text-stone-900">Site credit</dd>
+          </>
+        )}
+      </div>
+    </dl>
+  );
+}
 
 /** Shown after a paid direct checkout, before the automatic move to /account. */
 export function PaymentSuccess({ result }: { result: OrderResult }) {
@@ -23,6 +52,7 @@ export function PaymentSuccess({ result }: { result: OrderResult }) {
         <p className="mt-2 text-stone-700">
           You paid £{result.amount}. Good luck in the draw! Order reference <span className="font-mono text-sm">{result.orderId}</span>
         </p>
+        <CreditPaid result={result} />
         <InstantWinBanner wins={result.instantWins} />
         {result.lines.map((line) => (
           <div key={line.entryId} className="mt-5 w-full rounded-xl bg-cream-100 p-4 text-left">

@@ -5,7 +5,7 @@ import { Card } from "../ui/card";
 import { ArrowRightIcon, CheckCircleIcon } from "../ui/icons";
 import { longDate } from "./draw-date";
 
-type DrawInfo = Pick<PublicCompetition, "id" | "status" | "commitment" | "numberOfWinners" | "drawDate" | "allowPostalEntry">;
+type DrawInfo = Pick<PublicCompetition, "id" | "status" | "commitment" | "numberOfWinners" | "drawDate" | "allowPostalEntry" | "instantWin">;
 
 /** COMPLIANCE 2.1–2.2: chance only, when it is drawn, the published commitment and equal chances. */
 export function HowThisDrawWorks({ competition: c }: { competition: DrawInfo }) {
@@ -18,6 +18,11 @@ export function HowThisDrawWorks({ competition: c }: { competition: DrawInfo }) 
     c.allowPostalEntry
       ? "Paid entries and free postal entries go into the same pool and have exactly the same chance of winning."
       : "Every ticket in the pool has exactly the same chance of winning.",
+    ...(c.instantWin
+      ? [
+          "Some ticket numbers also win instant prizes. They were chosen at random before the first ticket was sold and published as fingerprints, so they cannot be moved; a paid or postal ticket on one wins at once. Each is revealed when won, and all of them when sales close, for anyone to check. Our staff cannot enter.",
+        ]
+      : []),
   ];
   return (
     <Card>

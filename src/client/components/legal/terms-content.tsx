@@ -90,6 +90,51 @@ export const termsSections: LegalSection[] = [
     ),
   },
   {
+    id: "instant-wins",
+    heading: "Instant wins",
+    body: (
+      <ul>
+        <li>
+          Some competitions also have instant prizes. Before the first ticket is sold we choose their winning ticket numbers at random and publish a fingerprint
+          (a SHA-256 commitment) of each one on the competition's page, with the time it was fixed. The numbers cannot be changed afterwards.
+        </li>
+        <li>
+          Ticket numbers are given out at random (or chosen by you where the competition allows it). If one of your paid or postal tickets carries a winning
+          number, you win that prize the moment the ticket is yours, and we tell you straight away. Each prize can be won once.
+        </li>
+        <li>
+          Each winning number and its secret is revealed when it is won, and every one is revealed when sales close, so anyone can check on the competition's
+          page that the numbers were fixed before sales began.
+        </li>
+        <li>
+          Unless the competition says otherwise, instant winners' tickets stay in the main draw. Our staff cannot enter a competition with instant prizes,
+          because they can see the winning numbers. Instant-win competitions cannot be paid for by credit card.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: "site-credit",
+    heading: "Site credit",
+    body: (
+      <ul>
+        <li>
+          Site credit comes from instant prizes, goodwill from us, and refunds of entries that were paid for with site credit. Your balance and its history are
+          in your account.
+        </li>
+        <li>
+          At checkout your site credit is used first, if you choose, and your card pays the rest; an order your credit covers needs no card. Entries paid for
+          with site credit count towards your monthly spending limit like any other.
+        </li>
+        <li>
+          Site credit has no cash value: it cannot be withdrawn as cash, transferred or sold. A refund of an entry goes back the way it was paid: to your card
+          for the part your card paid, and to your site credit for the part your credit paid.
+        </li>
+        <li>Site credit does not expire unless we tell you otherwise when it is added; if it does, the date it lapses is shown beside it in your account.</li>
+      </ul>
+    ),
+  },
+  {
     id: "winners",
     heading: "Winners",
     body: (

@@ -51,7 +51,12 @@ export function spentThisMonth(db: Tx, userId: string, now: Date, funding?: "cre
   const row = db
     // What was kept of every order not failed: one waiting on the bank (3-D Secure) counts already,
     // and a refund counts back only what it gave back.
-    .select({ n: sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)` })
+    // By card funding, the card's part only: refunds give the card back first, so what a card kept is its part less the refunds.
+    .select({
+      n: funding
+        ? sql<number>`coalesce(sum(max(0, ${orders.totalPence} - ${orders.creditPence} - ${orders.refundedPence})), 0)`
+        : sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)`,
+    })
     .from(orders)
     .where(
       and(
@@ -72,6 +77,8 @@ export function recordEvent(db: Tx, userId: string, kind: (typeof protectionEven
 export interface EntryCheck {
   userId: string | null;
   totalPence: number;
+  /** What the card pays (the total less site credit); the total when absent. */
+  cardPence?: number;
   funding: "debit" | "credit" | "prepaid" | "unknown";
   instantWin: boolean;
   now: Date;
@@ -111,15 +118,16 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
       );
     }
   }
-  if (check.funding === "credit") {
+  const cardPence = check.cardPence ?? check.totalPence;
+  if (check.funding === "credit" && cardPence > 0) {
     if (check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     const cap = decimalToPence(getSetting(tx, "credit_card_monthly_cap") ?? "250.00") ?? 25_000;
     const creditSpent = spentThisMonth(tx, user.id, check.now, "credit");
-    if (creditSpent + check.totalPence > cap) {
+    if (creditSpent + cardPence > cap) {
       throw new AppError(
         "CREDIT_CARD_LIMIT",
         `Credit card payments are limited to ${formatPounds(cap)} a month. You have ${formatPounds(Math.max(0, cap - creditSpent))} of credit card spending left this month; a debit card can be used instead.`,
-        { protectionEvent: { kind: "credit_cap_reached", detail: `order of ${formatPounds(check.totalPence)}` } },
+        { protectionEvent: { kind: "credit_cap_reached", detail: `order of ${formatPounds(cardPence)}` } },
       );
     }
   }

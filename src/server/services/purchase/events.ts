@@ -4,7 +4,7 @@ import { orders, paymentEvents, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { PaymentEvent } from "../../payments/provider";
 import { writeAudit } from "../audit";
-import { notifyAdmins, PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
+import { creditRefundedPence, notifyAdmins, PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
 import { settleFromProvider } from "./settle";
 import type { OrderDeps } from "./types";
 
@@ -48,7 +48,8 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
       if (!order) return "ignored";
       // Refunds made elsewhere (the provider's dashboard) are recorded by the difference; one we
       // made ourselves carries the same refund id, so it is never counted twice.
-      const missing = event.amountRefundedPence - order.refundedPence;
+      // What the card has had back is compared: parts paid by site credit went back to the wallet, not the card.
+      const missing = event.amountRefundedPence - (order.refundedPence - creditRefundedPence(deps.db, order.id));
       if (missing <= 0) return "ignored";
       const recorded = transaction(deps.db, (tx) => {
         const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;

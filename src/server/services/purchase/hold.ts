@@ -10,6 +10,7 @@ import { answerIsCorrect } from "../competitions";
 import { assertMayBuy } from "../protection";
 import { refuseStaff } from "../instant-wins";
 import { allocateTickets } from "../tickets";
+import { spendCredit } from "../wallet";
 import type { OrderLineRequest, PlaceOrderArgs } from "./types";
 
 /*
@@ -125,13 +126,24 @@ export function holdOrder(
   // The price of a line is its quantity's tier (src/shared/pricing.ts, as the page and the cart show it).
   const amounts = priced.map((p) => priceLine(p.competition.pricePence, p.competition.priceTiers, p.line.quantity));
   const totalPence = amounts.reduce((sum, a) => sum + a.totalPence, 0);
-  assertMayBuy(tx, { userId: args.userId, totalPence, funding, instantWin: priced.some((p) => p.competition.instantWin), now });
+  const orderId = uuidv7();
+  const buyer = args.useCredit && args.userId ? st.userById.get({ id: args.userId }) : undefined;
+  // Site credit first, taken now so that two orders cannot spend it twice; the card pays the rest.
+  // A refusal below undoes the spending with the rest of the hold.
+  const creditPence = buyer ? spendCredit(tx, buyer, orderId, totalPence, now) : 0;
+  // Spending limits count the whole order, site credit included; the credit-card cap only the card's part.
+  const instantWin = priced.some((p) => p.competition.instantWin);
+  assertMayBuy(tx, { userId: args.userId, totalPence, cardPence: totalPence - creditPence, funding, instantWin, now });
+  if (totalPence - creditPence > 0 && !args.method) {
+    throw new AppError("INVALID_INPUT", "Enter your card details", { fieldErrors: { paymentToken: ["Enter your card details"] } });
+  }
   const order = st.insertOrder.get({
-    id: uuidv7(),
+    id: orderId,
     userId: args.userId,
     customerName: args.customerName,
     customerEmail: args.customerEmail,
     totalPence,
+    creditPence,
     idempotencyKey: scopedKey,
     cardFunding: funding,
     holdExpiresAt: now.getTime() + holdMs,

@@ -41,7 +41,8 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   const registry = inFlight(db);
   let order: Order;
   try {
-    const funding = await payments.cardFunding(args.method).catch((): CardFunding => "unknown");
+    const method = args.method;
+    const funding: CardFunding = method ? await payments.cardFunding(method).catch((): CardFunding => "unknown") : "unknown";
     let held: { order: Order; existing: boolean };
     try {
       held = await inGroupCommit(db, (tx) => holdOrder(tx, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS));

@@ -6,11 +6,13 @@ import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import type { AdminOrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
-import { refundMail } from "../../mail/templates";
+import { refundMail, refundMessage } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { writeAudit, type Actor } from "../audit";
 import { releaseTickets } from "../tickets";
-import { loadAdminOrderView, refundableOf } from "./result";
+import { returnCredit } from "../wallet";
+import { cardPenceOf } from "./charge";
+import { CREDIT_REFUND_PREFIX, loadAdminOrderView, refundableOf } from "./result";
 import type { OrderDeps } from "./types";
 
 /** An urgent notification to every admin (a dispute, a refund the provider would not make). */
@@ -63,46 +65,67 @@ export function voidTickets(tx: Tx, orderId: string, as: "refunded" | "disputed"
 }
 
 interface RefundRecord {
+  /** Given back to the card (0 when all of it goes back to site credit). */
   amountPence: number;
+  /** Given back to the site credit: the part of the order site credit paid. */
+  creditPence?: number;
   /** Our request's idempotency key, for refunds we asked for. */
   requestKey?: string;
   reason: string;
+  /** The provider's refund id for the card's part (ours, `credit:…`, when there is none). */
   providerRefundId: string;
   actor: Actor;
   /** Said to the customer (notification and mail). */
   notice: string;
 }
 
+/** What of an order's refunds went back to site credit. */
+export function creditRefundedPence(tx: Tx, orderId: string): number {
+  const row = tx
+    .select({ n: sql<number>`coalesce(sum(${refunds.amountPence}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), sql`${refunds.providerRefundId} like ${`${CREDIT_REFUND_PREFIX}%`}`))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/** What of an order a card refund may still give back: the card's part less what the card already got back. */
+export function cardRefundablePence(tx: Tx, order: Order): number {
+  return Math.max(0, cardPenceOf(order) - (order.refundedPence - creditRefundedPence(tx, order.id)));
+}
+
 /**
- * Records money given back, once per provider refund id, and moves the order to refunded or
- * partially_refunded (a disputed order stays disputed). A full refund voids the tickets of pools
- * not yet frozen. Returns false when that refund was already recorded.
+ * Records money given back, once per provider refund id (and once per request for the site-credit
+ * part, which goes into the wallet), and moves the order to refunded or partially_refunded (a
+ * disputed order stays disputed). A full refund voids the tickets of pools not yet frozen.
+ * Returns false when that refund was already recorded.
  */
 export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): boolean {
-  const inserted =
+  const row = (amountPence: number, providerRefundId: string, requestKey: string | null) =>
     tx
       .insert(refunds)
-      .values({
-        orderId: order.id,
-        amountPence: r.amountPence,
-        reason: r.reason,
-        providerRefundId: r.providerRefundId,
-        requestKey: r.requestKey ?? null,
-        actorId: r.actor.id,
-        createdAt: now,
-      })
+      .values({ orderId: order.id, amountPence, reason: r.reason, providerRefundId, requestKey, actorId: r.actor.id, createdAt: now })
       .onConflictDoNothing()
       .run().changes > 0;
-  if (!inserted) {
+  const toCard = r.amountPence > 0 && row(r.amountPence, r.providerRefundId, r.requestKey ?? null) ? r.amountPence : 0;
+  const creditKey = r.requestKey ?? r.providerRefundId;
+  const toCredit =
+    (r.creditPence ?? 0) > 0 &&
+    row(r.creditPence!, `${CREDIT_REFUND_PREFIX}${creditKey}`, r.amountPence > 0 && r.requestKey ? `${r.requestKey}:credit` : (r.requestKey ?? null))
+      ? r.creditPence!
+      : 0;
+  if (toCredit) returnCredit(tx, order, toCredit, `Refund: ${r.reason}`, now);
+  if (!toCard && !toCredit) {
     // Already recorded from the provider's webhook: it was this request's, so it keeps its key, reason and admin.
-    if (r.requestKey)
+    if (r.requestKey && r.amountPence > 0)
       tx.update(refunds)
         .set({ requestKey: r.requestKey, reason: r.reason, actorId: r.actor.id })
         .where(and(eq(refunds.providerRefundId, r.providerRefundId), sql`${refunds.requestKey} is null`))
         .run();
     return false;
   }
-  const refundedPence = Math.min(order.totalPence, order.refundedPence + r.amountPence);
+  const given = toCard + toCredit;
+  const refundedPence = Math.min(order.totalPence, order.refundedPence + given);
   const full = refundedPence >= order.totalPence;
   const status = order.status === "disputed" ? "disputed" : full ? "refunded" : "partially_refunded";
   tx.update(orders).set({ refundedPence, status, updatedAt: now }).where(eq(orders.id, order.id)).run();
@@ -112,16 +135,21 @@ export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): 
     targetType: "order",
     targetId: order.id,
     reason: r.reason,
-    details: { amount: penceToDecimal(r.amountPence), providerRefundId: r.providerRefundId, status, ticketsVoided: voided.length > 0 },
+    details: {
+      amount: penceToDecimal(given),
+      ...(toCredit ? { toCard: penceToDecimal(toCard), toSiteCredit: penceToDecimal(toCredit) } : {}),
+      providerRefundId: toCard ? r.providerRefundId : null,
+      status,
+      ticketsVoided: voided.length > 0,
+    },
   });
-  const message = `£${penceToDecimal(r.amountPence)} of your order ${order.id} has been refunded to your card. ${r.notice}`;
+  const words = { orderId: order.id, card: penceToDecimal(toCard), credit: penceToDecimal(toCredit), notice: r.notice };
   if (order.userId) {
-    tx.insert(notifications).values({ userId: order.userId, type: "info", priority: "high", title: "Refund on its way", message, createdAt: now }).run();
+    tx.insert(notifications)
+      .values({ userId: order.userId, type: "info", priority: "high", title: "Refund on its way", message: refundMessage(words), createdAt: now })
+      .run();
   }
-  enqueueMail(
-    tx,
-    refundMail({ to: order.customerEmail, name: order.customerName, orderId: order.id, amount: penceToDecimal(r.amountPence), notice: r.notice }),
-  );
+  enqueueMail(tx, refundMail({ to: order.customerEmail, name: order.customerName, ...words }));
   return true;
 }
 
@@ -164,7 +192,14 @@ async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amo
   const amountAsked = input.amount === undefined ? "all" : input.amount;
   const idempotencyKey = `refund-${order.id}-${key ?? createHash("sha256").update(`${amountAsked}\n${input.reason}`).digest("hex").slice(0, 32)}`;
   // A repeat of a refund already made answers with the order as it stands, and refunds nothing.
-  if (db.select({ id: refunds.id }).from(refunds).where(eq(refunds.requestKey, idempotencyKey)).get()) return loadAdminOrderView(db, order.id);
+  if (
+    db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(inArray(refunds.requestKey, [idempotencyKey, `${idempotencyKey}:credit`]))
+      .get()
+  )
+    return loadAdminOrderView(db, order.id);
   const refundable = refundableOf(order);
   if (refundable === 0) {
     const why =
@@ -178,20 +213,25 @@ async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amo
   const amountPence = input.amount === undefined ? refundable : decimalToPence(input.amount);
   if (amountPence === null || amountPence <= 0) throw new AppError("INVALID_INPUT", "A refund must be more than £0.00.");
   if (amountPence > refundable) throw new AppError("REFUND_NOT_ALLOWED", `At most £${penceToDecimal(refundable)} can still be refunded on this order.`);
-  if (!order.paymentId) throw new AppError("REFUND_NOT_ALLOWED", "This order has no payment to refund.");
-  let refund: { refundId: string; amountPence: number };
-  try {
-    refund = await payments.refund({
-      paymentId: order.paymentId,
-      amountPence,
-      idempotencyKey,
-      reason: input.reason,
-    });
-  } catch (err) {
-    throw new AppError(
-      "UNAVAILABLE",
-      `The payment provider did not make the refund: ${err instanceof Error ? err.message : "no answer"}. Nothing was changed; try again.`,
-    );
+  // The card gets its part back first; what site credit paid goes back to the site credit (never to a card: credit is not cash).
+  const toCard = Math.min(amountPence, cardRefundablePence(db, order));
+  const toCredit = amountPence - toCard;
+  if (toCard > 0 && !order.paymentId) throw new AppError("REFUND_NOT_ALLOWED", "This order has no payment to refund.");
+  let refund: { refundId: string; amountPence: number } = { refundId: `${CREDIT_REFUND_PREFIX}${idempotencyKey}`, amountPence: 0 };
+  if (toCard > 0) {
+    try {
+      refund = await payments.refund({
+        paymentId: order.paymentId!,
+        amountPence: toCard,
+        idempotencyKey,
+        reason: input.reason,
+      });
+    } catch (err) {
+      throw new AppError(
+        "UNAVAILABLE",
+        `The payment provider did not make the refund: ${err instanceof Error ? err.message : "no answer"}. Nothing was changed; try again.`,
+      );
+    }
   }
   const now = deps.now?.() ?? new Date();
   transaction(db, (tx) => {
@@ -199,7 +239,15 @@ async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amo
     recordRefund(
       tx,
       current,
-      { amountPence: refund.amountPence, reason: input.reason, providerRefundId: refund.refundId, requestKey: idempotencyKey, actor, notice: "" },
+      {
+        amountPence: refund.amountPence,
+        creditPence: toCredit,
+        reason: input.reason,
+        providerRefundId: refund.refundId,
+        requestKey: idempotencyKey,
+        actor,
+        notice: "",
+      },
       now,
     );
   });
@@ -216,7 +264,7 @@ export async function refundUnwanted(deps: OrderDeps, order: Order, payment: Ext
   const refund = await deps.payments
     .refund({
       paymentId: payment.paymentId,
-      amountPence: order.totalPence,
+      amountPence: cardPenceOf(order),
       idempotencyKey: `unwanted-${payment.paymentId}`,
       reason: "Paid after its tickets were released",
     })
@@ -242,6 +290,10 @@ export async function refundUnwanted(deps: OrderDeps, order: Order, payment: Ext
       },
       now,
     );
+    // Its site credit went back to the wallet when the hold ended: the order is refunded in full.
+    if (current.creditPence > 0) {
+      tx.update(orders).set({ status: "refunded", refundedPence: current.totalPence }).where(eq(orders.id, order.id)).run();
+    }
   });
   deps.mailer.poke();
 }

@@ -6,6 +6,11 @@ import type { AdminOrderView, NextActionView, OrderView } from "../../../shared/
 import { AppError } from "../../errors";
 import { instantWinsByEntry } from "../instant-wins";
 import { ticketNumbersByEntry } from "../tickets";
+import { cardPenceOf } from "./charge";
+
+/** Refunds of a part paid by site credit are recorded under an id of ours, not the card provider's. */
+export const CREDIT_REFUND_PREFIX = "credit:";
+export const isCreditRefund = (providerRefundId: string) => providerRefundId.startsWith(CREDIT_REFUND_PREFIX);
 
 /** Orders as their buyers (and the back office) see them. */
 
@@ -53,13 +58,19 @@ function viewsOf(db: Tx, rows: Order[]): OrderView[] {
     currency: "GBP",
     createdAt: order.createdAt.toISOString(),
     lines: lines.filter((l) => l.entry.orderId === order.id).map((l) => orderLineView(l.entry, l.title, numbers.get(l.entry.id) ?? [])),
+    creditUsed: penceToDecimal(order.creditPence),
     payment:
-      order.paymentId && order.totalPence > 0
+      order.paymentId && cardPenceOf(order) > 0
         ? { provider: order.paymentProvider ?? "unknown", brand: order.cardBrand, last4: order.cardLast4, funding: order.cardFunding }
         : null,
     refunds: given
       .filter((r) => r.orderId === order.id)
-      .map((r) => ({ amount: penceToDecimal(r.amountPence), reason: r.reason, at: r.createdAt.toISOString() })),
+      .map((r) => ({
+        amount: penceToDecimal(r.amountPence),
+        reason: r.reason,
+        at: r.createdAt.toISOString(),
+        to: isCreditRefund(r.providerRefundId) ? ("site_credit" as const) : ("card" as const),
+      })),
     nextAction: null,
     instantWins: lines.filter((l) => l.entry.orderId === order.id).flatMap((l) => won.get(l.entry.id) ?? []),
   }));

@@ -9,6 +9,8 @@ import { confirmationLine, orderConfirmationPlain } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
 import { awardInstantWins, claimInstantWins, instantWinView, publicNameOf } from "../instant-wins";
+import { returnCredit } from "../wallet";
+import { cardPenceOf } from "./charge";
 import { stopCounting } from "./idempotency";
 import { refundUnwanted } from "./refunds";
 import { loadOrderView, orderLineView } from "./result";
@@ -45,9 +47,10 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
   }
   const lines = st.entriesByOrder.all({ orderId });
   if (result.status === "succeeded") {
+    const cardPence = cardPenceOf(order);
     st.markOrderPaid.run({
       id: orderId,
-      provider,
+      provider: cardPence === 0 && order.creditPence > 0 ? "site_credit" : provider,
       paymentId: result.paymentId,
       cardBrand: result.cardBrand,
       cardLast4: result.last4,
@@ -79,8 +82,9 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       currency: "GBP",
       createdAt: order.createdAt.toISOString(),
       lines: lines.map((l) => orderLineView({ ...l, paymentStatus: "paid" }, titles.get(l.competitionId) ?? "", numbers.get(l.id) ?? [])),
+      creditUsed: penceToDecimal(order.creditPence),
       payment:
-        order.totalPence === 0
+        cardPence === 0
           ? null
           : { provider, brand: result.cardBrand, last4: result.last4, funding: result.funding === "unknown" ? order.cardFunding : result.funding },
       refunds: [],
@@ -115,6 +119,8 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
 
 function failOrderInTx(tx: Tx, order: Order, lines: Array<{ id: string; competitionId: string; ticketCount: number }>, reason: string, now: Date): void {
   tx.update(orders).set({ status: "failed", failureReason: reason, holdExpiresAt: null, updatedAt: now }).where(eq(orders.id, order.id)).run();
+  // The site credit it took goes back to the wallet.
+  returnCredit(tx, order, order.creditPence, "Order not completed: credit returned", now);
   tx.update(entries).set({ paymentStatus: "failed" }).where(eq(entries.orderId, order.id)).run();
   for (const e of lines) {
     releaseTickets(tx, e.competitionId, e.id);

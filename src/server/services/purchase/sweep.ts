@@ -3,6 +3,7 @@ import type { Db } from "../../../../db/client";
 import { orders, type Order } from "../../../../db/schema";
 import type { Mailer } from "../../mail/mailer";
 import type { ChargeResult, PaymentProvider } from "../../payments/provider";
+import { cardPenceOf } from "./charge";
 import { inFlight } from "./idempotency";
 import { failPendingOrder, settleFromProvider } from "./settle";
 
@@ -44,7 +45,7 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
     if (registry.unsettled.has(order.id)) continue;
     let record: ChargeResult | null;
     try {
-      record = order.totalPence === 0 ? null : order.paymentId ? await payments.retrieve(order.paymentId) : await payments.lookup(order.id);
+      record = cardPenceOf(order) === 0 ? null : order.paymentId ? await payments.retrieve(order.paymentId) : await payments.lookup(order.id);
     } catch {
       if (now.getTime() - (order.holdExpiresAt?.getTime() ?? 0) < GIVE_UP_AFTER_MS) continue;
       record = null;

@@ -32,7 +32,10 @@ export interface PlaceOrderArgs {
   customerName: string;
   customerEmail: string;
   lines: OrderLineRequest[];
-  method: PaymentMethod;
+  /** The card; null only when site credit pays the whole order (refused otherwise: "Enter your card details"). */
+  method: PaymentMethod | null;
+  /** Spend the signed-in buyer's site credit first; the card pays the rest. */
+  useCredit?: boolean;
   /** Where the buyer returns after authenticating: /checkout/complete?order={id} (the order id is appended). */
   returnUrl: string;
   /** The web checkout lets Stripe.js handle authentication; a REST client is sent to a page instead. */

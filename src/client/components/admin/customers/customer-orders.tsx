@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { formatPrice } from "../../../../shared/money";
+import { decimalToPence, formatPounds, formatPrice } from "../../../../shared/money";
 import { shortDateTime } from "../../../lib/dates";
 import { shortOrderNumber } from "../../../lib/order-status";
 import { toast } from "../../../lib/toast";
@@ -10,6 +10,13 @@ import { RefundLine } from "../../ui/refund-line";
 import { failureToast } from "../ui/admin-toasts";
 import type { CustomerOrder } from "./customer-types";
 import { Nothing, RecordSection } from "./section";
+
+/** "incl. £3.00 site credit" beside the total of an order site credit paid part or all of (not a failed one: its credit went back). */
+function CreditUsed({ order }: { order: CustomerOrder }) {
+  const credit = decimalToPence(order.creditUsed) ?? 0;
+  if (credit <= 0 || order.status === "failed") return null;
+  return <span className="text-sm tabular-nums text-stone-600">incl. {formatPounds(credit)} site credit</span>;
+}
 
 /** The customer's orders, newest first; a paid one's confirmation can be sent again. */
 export function CustomerOrders({ customerId, orders }: { customerId: string; orders: CustomerOrder[] }) {
@@ -41,6 +48,7 @@ export function CustomerOrders({ customerId, orders }: { customerId: string; ord
                   </Link>
                   <OrderStatusBadge status={o.status} />
                   <span className="font-semibold tabular-nums">{formatPrice(o.amount)}</span>
+                  <CreditUsed order={o} />
                 </p>
                 <p className="text-sm text-stone-600">
                   {shortDateTime(o.createdAt)} · {o.lines.map((l) => `${l.competitionTitle} × ${l.quantity}`).join(", ")}

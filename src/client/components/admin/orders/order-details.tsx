@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { AdminOrderView } from "../../../../shared/schemas/order";
-import { formatPrice } from "../../../../shared/money";
+import { decimalToPence, formatPounds, formatPrice } from "../../../../shared/money";
 import { shortDateTime } from "../../../lib/dates";
 import { cardLabel } from "../../../lib/order-status";
 import { Card } from "../../ui/card";
@@ -10,8 +10,15 @@ import { Fact } from "../ui/fact";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** What site credit paid of the order, and what was left for the card (the total less the credit). */
+function paidBy(order: AdminOrderView): { credit: number; card: number } {
+  const credit = decimalToPence(order.creditUsed) ?? 0;
+  return { credit, card: Math.max(0, (decimalToPence(order.amount) ?? 0) - credit) };
+}
+
 /** The order at a glance: which, its status, when, and the money paid, refunded and still refundable. */
 export function OrderSummaryCard({ order }: { order: AdminOrderView }) {
+  const { credit, card } = paidBy(order);
   return (
     <Card>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -31,6 +38,18 @@ export function OrderSummaryCard({ order }: { order: AdminOrderView }) {
         <Fact term="Amount" valueClassName="tabular-nums">
           {formatPrice(order.amount)}
         </Fact>
+        {credit > 0 ? (
+          <>
+            <Fact term="Site credit" valueClassName="tabular-nums">
+              {formatPounds(credit)}
+            </Fact>
+            {card > 0 ? (
+              <Fact term="Card" valueClassName="tabular-nums">
+                {formatPounds(card)}
+              </Fact>
+            ) : null}
+          </>
+        ) : null}
         <Fact term="Refunded" valueClassName="tabular-nums">
           {formatPrice(order.refunded)}
         </Fact>
@@ -56,6 +75,7 @@ export function OrderSummaryCard({ order }: { order: AdminOrderView }) {
 /** Who bought and how they paid. */
 export function CustomerAndPayment({ order }: { order: AdminOrderView }) {
   const card = cardLabel(order.payment);
+  const { credit, card: cardPence } = paidBy(order);
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <Card>
@@ -90,6 +110,8 @@ export function CustomerAndPayment({ order }: { order: AdminOrderView }) {
             </Fact>
             <Fact term="Funding">{order.payment.funding ? capitalise(order.payment.funding) : "—"}</Fact>
           </dl>
+        ) : credit > 0 && cardPence === 0 ? (
+          <p className="text-stone-700">Paid with site credit: no card was charged.</p>
         ) : (
           <p className="text-stone-700">No card payment was recorded for this order.</p>
         )}

@@ -40,7 +40,7 @@ export function OrderLines({ order }: { order: AdminOrderView }) {
   );
 }
 
-/** Money given back so far: how much, why and when. */
+/** Money given back so far: how much, where to (the card, or site credit for a part credit paid), why and when. */
 export function OrderRefunds({ refunds }: { refunds: AdminOrderView["refunds"] }) {
   return (
     <Card>
@@ -50,7 +50,12 @@ export function OrderRefunds({ refunds }: { refunds: AdminOrderView["refunds"] }
       ) : (
         <ul className="flex flex-col divide-y divide-cream-200">
           {refunds.map((r, i) => (
-            <RefundLine key={`${r.at}-${i}`} refund={r} amount={formatPrice(r.amount)} className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0" />
+            <RefundLine
+              key={`${r.at}-${i}`}
+              refund={r}
+              amount={`${formatPrice(r.amount)} refunded to card`}
+              className="flex flex-col gap-0.5 py-3 first:pt-0 last:pb-0"
+            />
           ))}
         </ul>
       )}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { decimalToPence, formatPrice } from "../../../../shared/money";
+import { decimalToPence, formatPounds, formatPrice } from "../../../../shared/money";
 import { refundInput, type AdminOrderView } from "../../../../shared/schemas/order";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
@@ -12,6 +12,23 @@ import { TextAreaField } from "../ui/text-area-field";
 export const FROZEN_NOTE = "The draw pool for this competition is frozen: the tickets stay in the draw and only the money is returned.";
 export const FULL_REFUND_NOTE = "A full refund takes these tickets out of the draw and puts the numbers back on sale.";
 const PARTIAL_NOTE = "A partial refund returns only the money: the tickets stay in the draw.";
+
+const creditPence = (order: AdminOrderView) => decimalToPence(order.creditUsed) ?? 0;
+
+/**
+ * For an order site credit paid part of: where a refund goes. The card gets back up to what it paid
+ * (the total less the credit) less its refunds so far; the rest goes to site credit, never to a card.
+ * Null for an order without site credit.
+ */
+function creditRefundNote(order: AdminOrderView): string | null {
+  const credit = creditPence(order);
+  if (credit <= 0) return null;
+  const cardRefunded = order.refunds.filter((r) => r.to === "card").reduce((sum, r) => sum + (decimalToPence(r.amount) ?? 0), 0);
+  const cardLeft = Math.max(0, (decimalToPence(order.amount) ?? 0) - credit - cardRefunded);
+  return cardLeft > 0
+    ? `The card gets its part back first (up to ${formatPounds(cardLeft)}); anything more goes back to the customer's site credit, never to a card.`
+    : "Nothing is left to go back to a card: the refund goes back to the customer's site credit, never to a card.";
+}
 
 interface RefundDialogProps {
   open: boolean;
@@ -26,7 +43,7 @@ export function RefundDialog({ open, order, onClose }: RefundDialogProps) {
       open={open}
       onClose={() => (busy ? undefined : onClose())}
       title="Refund order"
-      description={`Up to ${formatPrice(order.refundable)} can still be refunded to ${order.customer.name}'s card.`}
+      description={`Up to ${formatPrice(order.refundable)} can still be refunded to ${order.customer.name}${creditPence(order) > 0 ? "" : "'s card"}.`}
       size="md"
     >
       {/* Mounted afresh each time it opens, so it starts from the amount refundable now. */}
@@ -59,6 +76,7 @@ function RefundForm({ order, onBusy, onClose }: { order: AdminOrderView; onBusy:
   const typedPence = amount.trim() === "" ? refundablePence : decimalToPence(amount);
   const full = typedPence === refundablePence;
   const notes = notesFor(order, full);
+  const creditNote = creditRefundNote(order);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -105,6 +123,7 @@ function RefundForm({ order, onBusy, onClose }: { order: AdminOrderView; onBusy:
         error={errors.amount}
         hint={`Leave empty to refund all ${formatPrice(order.refundable)} that is left.`}
       />
+      {creditNote ? <p className="-mt-2 text-sm text-stone-700">{creditNote}</p> : null}
       <TextAreaField
         label="Reason"
         rows={3}

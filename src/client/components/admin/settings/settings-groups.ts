@@ -17,6 +17,7 @@ const CATEGORY_TITLES: Record<string, string> = {
   live_draw: "Live draw",
   promotion: "Promotion",
   player_protection: "Player protection",
+  site_credit: "Site credit",
 };
 
 export function categoryTitle(category: string): string {
@@ -26,6 +27,7 @@ export function categoryTitle(category: string): string {
 /** Settings whose label would read poorly from the key alone. */
 const LABELS: Record<string, string> = {
   claim_window_days: "Claim window (days)",
+  credit_expiry_days: "Credit expires after (days, 0 = never)",
   live_draw_schedule: "Live draw day and time",
   live_stream_url: "Live stream address",
   promotion_enabled: "Show the promotion",

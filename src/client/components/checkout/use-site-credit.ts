@@ -1,0 +1,31 @@
+import { useState } from "react";
+import { decimalToPence } from "../../../shared/money";
+import { useAuth } from "../../hooks/use-auth";
+import { trpc } from "../../lib/trpc";
+
+export interface SiteCredit {
+  /** The signed-in customer's balance (0 for a visitor). */
+  balancePence: number;
+  /** Whether the customer wants their credit used (on by default when there is some). */
+  use: boolean;
+  setUse: (use: boolean) => void;
+  /** What credit pays of this order, as the server will take it: the balance first, at most the total. */
+  creditPence: number;
+  /** What is left for the card. */
+  cardPence: number;
+  /** Read the balance again (after a refusal, the server's may differ). */
+  refresh: () => void;
+}
+
+/**
+ * The customer's site credit at checkout. The server decides what is spent (it reads the balance
+ * inside the order's own write); this is what the page shows and whether it asks for a card.
+ */
+export function useSiteCredit(totalPence: number): SiteCredit {
+  const { isAuthenticated } = useAuth();
+  const wallet = trpc.customer.wallet.get.useQuery(undefined, { enabled: isAuthenticated, staleTime: 0 });
+  const [use, setUse] = useState(true);
+  const balancePence = isAuthenticated ? (decimalToPence(wallet.data?.balance ?? "0") ?? 0) : 0;
+  const creditPence = use ? Math.min(balancePence, totalPence) : 0;
+  return { balancePence, use, setUse, creditPence, cardPence: totalPence - creditPence, refresh: () => void wallet.refetch() };
+}

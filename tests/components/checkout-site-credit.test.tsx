@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast as sonner } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CART_STORAGE_KEY } from "../../src/client/components/cart/cart-storage";
+import { CartCheckoutForm } from "../../src/client/components/checkout/cart-checkout-form";
+import type { PublicCompetition } from "../../src/shared/schemas/competition";
+import type { WalletView } from "../../src/shared/schemas/wallet";
+import { CUSTOMER, PAID_ORDER, SPADE, SPADE_LINE } from "./checkout-fixtures";
+import { refusal, renderWithApp, stubTrpcFetch } from "./render";
+
+const COMPETITIONS = new Map<string, PublicCompetition>([[SPADE.id, SPADE]]);
+const wallet = (balance: string): WalletView => ({ balance, entries: [] });
+
+/** The signed-in customer's cart checkout (2 × £2.50 spade) with `balance` of site credit; returns what the order call was sent. */
+function checkoutWith(balance: () => string, order: (input: unknown) => unknown = () => ({ ...PAID_ORDER, creditUsed: "5.00" })) {
+  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([SPADE_LINE]));
+  const sent: Array<Record<string, unknown>> = [];
+  const onPaid = vi.fn();
+  stubTrpcFetch({
+    "public.auth.session": () => CUSTOMER,
+    "public.content.shopMode": () => ({ demo: false }),
+    "customer.wallet.get": () => wallet(balance()),
+    "public.entries.checkoutCart": (input) => {
+      sent.push(input as Record<string, unknown>);
+      return order(input);
+    },
+  });
+  renderWithApp(<CartCheckoutForm competitions={COMPETITIONS} ready onPaid={onPaid} />);
+  return { sent, onPaid };
+}
+
+async function fillBilling(user: ReturnType<typeof userEvent.setup>) {
+  for (const [label, value] of [
+    ["Address", "1 Farm Lane"],
+    ["City", "Hereford"],
+    ["Postcode", "HR1 1AA"],
+  ] as const) {
+    const input = screen.getByLabelText(label) as HTMLInputElement;
+    if (!input.value) await user.type(input, value);
+  }
+}
+
+describe("paying with site credit at checkout", () => {
+  afterEach(() => {
+    sonner.dismiss();
+  });
+
+  it("uses credit that covers the order without asking for a card, and sends no card token", async () => {
+    const user = userEvent.setup();
+    const { sent, onPaid } = checkoutWith(() => "12.00");
+    const option = await screen.findByTestId("site-credit-option");
+    expect(within(option).getByRole("checkbox", { name: /Use my site credit \(£12\.00 available\)/ })).toHaveProperty("checked", true);
+    expect(within(option).getByTestId("credit-applied").textContent).toBe("−£5.00");
+    expect(within(option).getByTestId("card-to-pay").textContent).toBe("£0.00");
+    expect(option.textContent).toContain("Your site credit covers this order: no card is needed.");
+    expect(screen.queryByRole("heading", { name: "Payment Details" })).toBeNull();
+    expect(screen.queryByLabelText("Card Number")).toBeNull();
+
+    await fillBilling(user);
+    await user.click(screen.getByRole("button", { name: "Complete Order - £5.00 with site credit" }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ useCredit: true });
+    expect(sent[0]).not.toHaveProperty("paymentToken");
+  });
+
+  it("takes part of the order from credit and asks the card for the rest; unticked, the card pays it all", async () => {
+    const user = userEvent.setup();
+    checkoutWith(() => "2.00");
+    const option = await screen.findByTestId("site-credit-option");
+    await waitFor(() => expect(within(option).getByTestId("credit-applied").textContent).toBe("−£2.00"));
+    expect(within(option).getByTestId("card-to-pay").textContent).toBe("£3.00");
+    expect(screen.getByRole("heading", { name: "Payment Details" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Complete Order - £3.00" })).toBeTruthy();
+
+    await user.click(within(option).getByRole("checkbox"));
+    expect(within(option).queryByTestId("credit-applied")).toBeNull();
+    expect(screen.getByRole("button", { name: "Complete Order - £5.00" })).toBeTruthy();
+  });
+
+  it("shows nothing about credit to a customer without any", async () => {
+    checkoutWith(() => "0.00");
+    expect(await screen.findByRole("button", { name: "Complete Order - £5.00" })).toBeTruthy();
+    expect(screen.queryByTestId("site-credit-option")).toBeNull();
+  });
+
+  it("when the credit was spent elsewhere meanwhile, says a card is needed and shows the balance the server has", async () => {
+    const user = userEvent.setup();
+    let balance = "12.00";
+    checkoutWith(
+      () => balance,
+      () => {
+        balance = "1.00";
+        return refusal("INVALID_INPUT", "Enter your card details", { fieldErrors: { paymentToken: ["Enter your card details"] } });
+      },
+    );
+    await screen.findByTestId("site-credit-option");
+    await fillBilling(user);
+    await user.click(await screen.findByRole("button", { name: "Complete Order - £5.00 with site credit" }));
+    await waitFor(() => expect(screen.getByTestId("card-to-pay").textContent).toBe("£4.00"));
+    expect(screen.getByRole("heading", { name: "Payment Details" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Complete Order - £4.00" })).toBeTruthy();
+  });
+});
