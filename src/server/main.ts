@@ -63,16 +63,16 @@ async function main(): Promise<void> {
   }
   const cache = new ResponseCache();
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, logger });
+  // Links in mail sent without a request (a scheduled draw, a reminder, an instant win settled late) use the public origin.
+  const mailOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   // Orders left pending by a crash or a lost payment answer give their ticket numbers back.
   const sweep = async () => {
-    const swept = await sweepPendingOrders({ db, payments, mailer });
+    const swept = await sweepPendingOrders({ db, payments, mailer, origin: mailOrigin });
     if (swept.failed || swept.settled) {
       logger.info("pending orders reconciled", swept);
       cache.invalidate();
     }
   };
-  // Links in mail sent without a request (a scheduled draw, a reminder) use the public origin.
-  const mailOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   // Sales close at the end date or sell-out; due draws run at the draw date (unless drawn live).
   let ticking = false;
   let lastEvening = 0;

@@ -7,7 +7,7 @@ import { freezePool } from "../../src/server/services/draws/lifecycle";
 import { commitInstantPrizes, instantWinsProof, unitsOf } from "../../src/server/services/instant-wins";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { placeOrder, type PlaceOrderArgs } from "../../src/server/services/purchase";
-import { walletOf } from "../../src/server/services/wallet";
+import { claimGuestCredit, walletOf } from "../../src/server/services/wallet";
 import { verifyInstantProof } from "../../src/shared/instant-wins";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
@@ -238,7 +238,8 @@ describe("what a win gives", () => {
     await placeOrder(deps(), order(c.id, [credit.ticketNumber], { customerEmail: email }));
     const unverified = await createUser(db, { email, emailVerified: false });
     expect(walletOf(db, unverified).balance).toBe("0.00");
-    expect(walletOf(db, { ...unverified, emailVerified: true }).balance).toBe("10.00");
+    claimGuestCredit(db, { ...unverified, emailVerified: true });
+    expect(walletOf(db, unverified).balance).toBe("10.00");
   });
 });
 

@@ -14,7 +14,7 @@ import {
 import { instantWinMail } from "../mail/draw-mails";
 import { enqueueMail } from "../mail/outbox";
 import { openClaim } from "./claims";
-import { creditExpiryFrom } from "./wallet";
+import { creditExpiryFrom, verifiedOwnerOf } from "./wallet";
 import { commitmentText } from "../../shared/instant-wins";
 import { penceToDecimal } from "../../shared/money";
 import type { InstantWinsView, InstantWinView } from "../../shared/schemas/instant-wins";
@@ -124,13 +124,48 @@ export function saveInstantPrizes(tx: Tx, before: Competition | null, after: Com
 }
 
 /**
- * A paid (or postal) entry's numbers against the winning numbers: one index look-up per ticket. Each
- * unit is won once (its number is sold once); returns the units this entry won.
+ * The winning numbers of a commitment, kept in memory by its root: they never change once committed
+ * (a new set of prizes is a new root), so checking a ticket is a hash look-up and the database is
+ * asked only about a ticket that is on a winning number.
  */
-export function claimInstantWins(tx: Tx, competitionId: string, entryId: string, numbers: readonly string[], nameOf: () => string, now: Date): InstantPrize[] {
+const winningByRoot = new Map<string, ReadonlySet<string>>();
+const WINNING_SETS_KEPT = 1000;
+
+function winningNumbers(tx: Tx, competitionId: string, root: string): ReadonlySet<string> {
+  const known = winningByRoot.get(root);
+  if (known) return known;
+  const set = new Set(
+    tx
+      .select({ number: instantPrizes.ticketNumber })
+      .from(instantPrizes)
+      .where(eq(instantPrizes.competitionId, competitionId))
+      .all()
+      .map((r) => r.number),
+  );
+  if (winningByRoot.size >= WINNING_SETS_KEPT) winningByRoot.delete(winningByRoot.keys().next().value!);
+  winningByRoot.set(root, set);
+  return set;
+}
+
+/**
+ * A paid (or postal) entry's numbers against the winning numbers: one in-memory look-up per ticket,
+ * and the unit's row only for a winning one. Each unit is won once (its number is sold once);
+ * returns the units this entry won.
+ */
+export function claimInstantWins(
+  tx: Tx,
+  competition: Pick<Competition, "id" | "instantCommitmentRoot">,
+  entryId: string,
+  numbers: readonly string[],
+  nameOf: () => string,
+  now: Date,
+): InstantPrize[] {
+  if (!competition.instantCommitmentRoot) return [];
+  const winning = winningNumbers(tx, competition.id, competition.instantCommitmentRoot);
   const won: InstantPrize[] = [];
   for (const number of numbers) {
-    const unit = tx.statements.instantPrizeAt.get({ competitionId, number });
+    if (!winning.has(number)) continue;
+    const unit = tx.statements.instantPrizeAt.get({ competitionId: competition.id, number });
     if (!unit || unit.wonAt) continue;
     const winnerDisplayName = nameOf();
     tx.update(instantPrizes).set({ wonEntryId: entryId, winnerDisplayName, wonAt: now }).where(eq(instantPrizes.id, unit.id)).run();
@@ -170,7 +205,8 @@ export function awardInstantWins(
   for (const u of credits) {
     tx.insert(walletEntries)
       .values({
-        userId: o.entry.userId,
+        // A guest's win with a verified account's address is that account's at once.
+        userId: o.entry.userId ?? verifiedOwnerOf(tx, o.entry.customerEmail),
         email: o.entry.customerEmail.trim().toLowerCase(),
         amountPence: u.valuePence,
         kind: "prize",

@@ -102,7 +102,7 @@ export function recordPostalEntry(
     const numbers = allocateTickets(tx, c, entry.id, 1);
     // The free route wins instant prizes exactly as a paid ticket does.
     if (c.instantCommitmentRoot) {
-      const won = claimInstantWins(tx, c.id, entry.id, numbers, () => publicNameOf(tx, entry), now);
+      const won = claimInstantWins(tx, c, entry.id, numbers, () => publicNameOf(tx, entry), now);
       awardInstantWins(tx, { competition: c, entry, won, now, origin: deps.origin ?? "" });
     }
     tx.update(competitions)

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { users, walletEntries, type Order, type User, type WalletEntry } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
@@ -11,18 +11,28 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Owner = Pick<User, "id" | "email" | "emailVerified">;
 
-/**
- * A customer's ledger rows: their account's, and (once their email is verified) credit won by a
- * guest entry with that email, which is theirs too.
- */
-function ownRows(user: Owner) {
-  return user.emailVerified
-    ? or(eq(walletEntries.userId, user.id), and(isNull(walletEntries.userId), eq(walletEntries.email, user.email.toLowerCase())))
-    : eq(walletEntries.userId, user.id);
+/** A customer's ledger rows: their account's (a guest's prize becomes the account's when the account verifies that email). */
+function rowsOf(db: Tx, userId: string): WalletEntry[] {
+  return db.select().from(walletEntries).where(eq(walletEntries.userId, userId)).orderBy(asc(walletEntries.createdAt), asc(walletEntries.id)).all();
 }
 
-function rowsOf(db: Tx, user: Owner): WalletEntry[] {
-  return db.select().from(walletEntries).where(ownRows(user)).orderBy(asc(walletEntries.createdAt), asc(walletEntries.id)).all();
+/**
+ * Credit a guest entry won with this email becomes the account's once the account has verified the
+ * address (called when it does, and when credit is won for a verified address): from then on it
+ * follows the account, not the address, so changing the address cannot leave it for someone else.
+ */
+export function claimGuestCredit(tx: Tx, user: Owner): void {
+  if (!user.emailVerified) return;
+  tx.update(walletEntries)
+    .set({ userId: user.id })
+    .where(and(isNull(walletEntries.userId), eq(walletEntries.email, user.email.toLowerCase())))
+    .run();
+}
+
+/** The verified account with this address, if any: credit won with the address is theirs. */
+export function verifiedOwnerOf(tx: Tx, email: string): string | null {
+  const user = tx.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  return user?.emailVerified ? user.id : null;
 }
 
 /** When credit added now lapses: `credit_expiry_days` after it (0, the default: never). */
@@ -31,8 +41,9 @@ export function creditExpiryFrom(db: Tx, now: Date): Date | null {
   return days > 0 ? new Date(now.getTime() + days * DAY_MS) : null;
 }
 
-interface Lot {
-  remaining: number;
+/** Some credit with its own lapse time (null: never). */
+export interface CreditPiece {
+  amountPence: number;
   expiresAt: Date | null;
 }
 
@@ -40,16 +51,23 @@ export interface LedgerState {
   balancePence: number;
   /** Credit that lapsed unspent, when it lapsed. */
   expired: Array<{ amountPence: number; at: Date }>;
+  /** What each spend row took, by lapse time: credit given back returns with the time it had. */
+  taken: Map<string, CreditPiece[]>;
 }
+
+const soonestFirst = (a: CreditPiece, b: CreditPiece) => (a.expiresAt?.getTime() ?? Infinity) - (b.expiresAt?.getTime() ?? Infinity);
 
 /**
  * The balance from the ledger alone: every credit in is a lot with its own expiry (or none), and
- * spending takes from the lot that lapses soonest; what is left of a lot at its expiry lapses.
- * Without expiring credit this is the sum of the ledger.
+ * spending takes from the lot that lapses soonest; what is left of a lot at its expiry lapses. A
+ * spend the lots cannot cover (rows written out of time order) is carried as a debt the next
+ * credit pays first, never dropped. Without expiring credit this is the sum of the ledger.
  */
-export function ledgerState(rows: readonly Pick<WalletEntry, "amountPence" | "expiresAt" | "createdAt">[], now: Date): LedgerState {
-  const lots: Lot[] = [];
+export function ledgerState(rows: readonly Pick<WalletEntry, "id" | "amountPence" | "expiresAt" | "createdAt">[], now: Date): LedgerState {
+  const lots: Array<{ remaining: number; expiresAt: Date | null }> = [];
   const expired: LedgerState["expired"] = [];
+  const taken: LedgerState["taken"] = new Map();
+  let debt = 0;
   const lapse = (at: Date) => {
     for (const lot of lots) {
       if (lot.expiresAt && lot.expiresAt <= at && lot.remaining > 0) {
@@ -61,25 +79,34 @@ export function ledgerState(rows: readonly Pick<WalletEntry, "amountPence" | "ex
   for (const row of rows) {
     lapse(row.createdAt);
     if (row.amountPence > 0) {
-      lots.push({ remaining: row.amountPence, expiresAt: row.expiresAt });
+      const paid = Math.min(debt, row.amountPence);
+      debt -= paid;
+      if (row.amountPence > paid) lots.push({ remaining: row.amountPence - paid, expiresAt: row.expiresAt });
       continue;
     }
     let owed = -row.amountPence;
-    const bySoonest = lots.filter((l) => l.remaining > 0).sort((a, b) => (a.expiresAt?.getTime() ?? Infinity) - (b.expiresAt?.getTime() ?? Infinity));
-    for (const lot of bySoonest) {
+    const pieces: CreditPiece[] = [];
+    for (const lot of lots.filter((l) => l.remaining > 0).sort((a, b) => soonestFirst({ amountPence: 0, ...a }, { amountPence: 0, ...b }))) {
       const take = Math.min(owed, lot.remaining);
       lot.remaining -= take;
       owed -= take;
+      pieces.push({ amountPence: take, expiresAt: lot.expiresAt });
       if (owed === 0) break;
     }
+    debt += owed;
+    taken.set(row.id, pieces);
   }
   lapse(now);
-  return { balancePence: lots.reduce((sum, l) => sum + l.remaining, 0), expired: expired.sort((a, b) => a.at.getTime() - b.at.getTime()) };
+  return {
+    balancePence: lots.reduce((sum, l) => sum + l.remaining, 0) - debt,
+    expired: expired.sort((a, b) => a.at.getTime() - b.at.getTime()),
+    taken,
+  };
 }
 
 /** The balance is derived from the ledger, never a stored figure; the ledger newest first, lapsed credit shown where it lapsed. */
-export function walletOf(db: Tx, user: Owner, now = new Date()): WalletView {
-  const rows = rowsOf(db, user);
+export function walletOf(db: Tx, user: Pick<User, "id">, now = new Date()): WalletView {
+  const rows = rowsOf(db, user.id);
   const state = ledgerState(rows, now);
   const entries: Array<WalletView["entries"][number] & { sortAt: number }> = [
     ...rows.map((r) => ({
@@ -106,8 +133,8 @@ export function walletOf(db: Tx, user: Owner, now = new Date()): WalletView {
 }
 
 /** What the customer may spend now. */
-export function spendablePence(db: Tx, user: Owner, now: Date): number {
-  return ledgerState(rowsOf(db, user), now).balancePence;
+export function spendablePence(db: Tx, userId: string, now: Date): number {
+  return Math.max(0, ledgerState(rowsOf(db, userId), now).balancePence);
 }
 
 /**
@@ -117,7 +144,7 @@ export function spendablePence(db: Tx, user: Owner, now: Date): number {
  */
 export function spendCredit(tx: Tx, user: Owner, orderId: string, wantedPence: number, now: Date): number {
   if (wantedPence <= 0) return 0;
-  const taken = Math.min(wantedPence, spendablePence(tx, user, now));
+  const taken = Math.min(wantedPence, spendablePence(tx, user.id, now));
   if (taken <= 0) return 0;
   tx.insert(walletEntries)
     .values({ userId: user.id, email: user.email.toLowerCase(), amountPence: -taken, kind: "spend", reference: orderId, note: null, createdAt: now })
@@ -125,21 +152,44 @@ export function spendCredit(tx: Tx, user: Owner, orderId: string, wantedPence: n
   return taken;
 }
 
-/** Credit given back to the buyer of an order (a refund of its credit-paid part, or an order that was not completed). */
+/**
+ * Credit given back to the buyer of an order (a refund of its credit-paid part, or an order that was
+ * not completed), with the lapse times it had when it was spent (latest first): giving it back never
+ * makes credit last longer than it would have.
+ */
 export function returnCredit(tx: Tx, order: Pick<Order, "id" | "userId" | "customerEmail">, amountPence: number, note: string, now: Date): void {
   if (amountPence <= 0) return;
-  tx.insert(walletEntries)
-    .values({
-      userId: order.userId,
-      email: order.customerEmail.toLowerCase(),
-      amountPence,
-      kind: "refund",
-      reference: order.id,
-      note,
-      expiresAt: creditExpiryFrom(tx, now),
-      createdAt: now,
-    })
-    .run();
+  const rows = order.userId ? rowsOf(tx, order.userId) : [];
+  const state = ledgerState(rows, now);
+  const spent = rows.filter((r) => r.kind === "spend" && r.reference === order.id).flatMap((r) => state.taken.get(r.id) ?? []);
+  // What earlier returns of this order gave back, by lapse time, is not given back twice.
+  const returned = new Map<number | null, number>();
+  for (const r of rows.filter((r) => r.kind === "refund" && r.reference === order.id)) {
+    const key = r.expiresAt?.getTime() ?? null;
+    returned.set(key, (returned.get(key) ?? 0) + r.amountPence);
+  }
+  const pieces: CreditPiece[] = [];
+  for (const piece of [...spent].sort((a, b) => soonestFirst(b, a))) {
+    const key = piece.expiresAt?.getTime() ?? null;
+    const already = Math.min(returned.get(key) ?? 0, piece.amountPence);
+    returned.set(key, (returned.get(key) ?? 0) - already);
+    if (piece.amountPence > already) pieces.push({ amountPence: piece.amountPence - already, expiresAt: piece.expiresAt });
+  }
+  let left = amountPence;
+  const values = [];
+  for (const piece of pieces) {
+    if (left === 0) break;
+    const give = Math.min(left, piece.amountPence);
+    values.push({ amountPence: give, expiresAt: piece.expiresAt });
+    left -= give;
+  }
+  // Nothing known about how it was spent (never the case for an order's own spend): the setting's lapse time from today.
+  if (left > 0) values.push({ amountPence: left, expiresAt: creditExpiryFrom(tx, now) });
+  for (const v of values) {
+    tx.insert(walletEntries)
+      .values({ userId: order.userId, email: order.customerEmail.toLowerCase(), kind: "refund", reference: order.id, note, createdAt: now, ...v })
+      .run();
+  }
 }
 
 /** A customer's site credit as staff see it (GET /admin/customers/{id}/wallet). */
@@ -160,6 +210,8 @@ export function addGoodwillCredit(db: Db, actor: Actor, userId: string, amount: 
     (tx) => {
       const user = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!user) throw new AppError("NOT_FOUND", "Customer not found");
+      // Staff could otherwise pay for their own entries with credit they gave themselves.
+      if (user.role === "admin") throw new AppError("INVALID_INPUT", "Goodwill credit is for customers: staff accounts cannot be given site credit");
       tx.insert(walletEntries)
         .values({
           userId,

@@ -1,3 +1,4 @@
+import { claimGuestCredit } from "../wallet";
 import { and, count, eq, gt } from "drizzle-orm";
 import { transaction, type Db } from "../../../../db/client";
 import { authTokens, sessions, users } from "../../../../db/schema";
@@ -54,6 +55,8 @@ export async function resetPassword(db: Db, token: string, password: string, fro
     if (!user || !user.isActive || user.email !== live.email) throw new AppError("LINK_EXPIRED", RESET_LINK_INVALID);
     voidTokens(tx, user.id, "password_reset", now);
     const updated = tx.update(users).set({ passwordHash, emailVerified: true }).where(eq(users.id, user.id)).returning().get()!;
+    // Proving the address by its reset link verifies it: credit a guest won with it is now the account's.
+    claimGuestCredit(tx, updated);
     tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
     const { token: sessionToken, session } = createSession(tx, user.id, now, from.device ?? null);
     enqueueMail(tx, passwordChangedMail({ to: user.email, name: user.firstName }));

@@ -1,3 +1,4 @@
+import { claimGuestCredit } from "../wallet";
 import { and, eq, ne } from "drizzle-orm";
 import { transaction, type Db } from "../../../../db/client";
 import { users } from "../../../../db/schema";
@@ -36,6 +37,7 @@ export function confirmEmailLink(db: Db, token: string, now = new Date()): { ok:
     if (live.kind === "email_verify") {
       if (user.email !== live.email) throw new AppError("LINK_EXPIRED", VERIFY_LINK_INVALID);
       tx.update(users).set({ emailVerified: true }).where(eq(users.id, user.id)).run();
+      claimGuestCredit(tx, { ...user, emailVerified: true });
       return { ok: true as const, kind: "verified" as const, email: user.email };
     }
     if (
@@ -48,6 +50,7 @@ export function confirmEmailLink(db: Db, token: string, now = new Date()): { ok:
       throw new AppError("EMAIL_TAKEN", "Another account has started using this address since the link was sent, so it cannot be moved to it.");
     }
     tx.update(users).set({ email: live.email, emailVerified: true }).where(eq(users.id, user.id)).run();
+    claimGuestCredit(tx, { ...user, email: live.email, emailVerified: true });
     voidTokens(tx, user.id, "email_change", now);
     voidTokens(tx, user.id, "email_verify", now);
     voidTokens(tx, user.id, "password_reset", now);

@@ -69,7 +69,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
     const instantWins = lines.flatMap((l) => {
       const c = bought.get(l.competitionId);
       if (!c?.instantCommitmentRoot) return [];
-      const won = claimInstantWins(tx, l.competitionId, l.id, numbers.get(l.id) ?? [], () => publicNameOf(tx, order), now);
+      const won = claimInstantWins(tx, c, l.id, numbers.get(l.id) ?? [], () => publicNameOf(tx, order), now);
       awardInstantWins(tx, { competition: c, entry: l, won, now, origin });
       return won.map(instantWinView);
     });

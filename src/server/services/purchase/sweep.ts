@@ -14,6 +14,8 @@ export interface SweepDeps {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** The public origin, for links in mail sent while settling (an instant win's). */
+  origin?: string;
 }
 
 /**
