@@ -135,6 +135,13 @@ describe("paying with site credit", () => {
     expect(walletOf(db, buyer).entries[0]).toMatchObject({ kind: "spend", amount: "-3.00", reference: view.id });
     expect(orderRow(view.id)).toMatchObject({ status: "paid", totalPence: 500, creditPence: 300, paymentProvider: "simulated" });
     expect(view.lines[0]!.ticketNumbers).toHaveLength(1);
+    // The confirmation says how it was paid.
+    const confirmation = db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, buyer.email), eq(mailOutbox.kind, "order_confirmation")))
+      .get()!;
+    expect(confirmation.text).toContain("Total paid: £5.00\nSite credit used: £3.00\nPaid by card: £2.00");
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 

@@ -8,8 +8,18 @@ export interface OrderConfirmation {
   name: string;
   orderId: string;
   total: string;
+  /** Site credit spent on the order ("0.00" or absent when none); the card paid the rest. */
+  creditUsed?: string;
   /** `saving`: what a multibuy price took off the line ("2.00"); absent or "0.00" when none (older stored mails have none). */
   lines: Array<{ title: string; ticketNumbers: string[]; amount: string; quantity?: number; unitPrice?: string; saving?: string }>;
+}
+
+/** How the total was paid, when site credit paid some or all of it. */
+function paymentSplit(o: OrderConfirmation): Array<[string, string]> {
+  const credit = Math.round(Number(o.creditUsed ?? 0) * 100);
+  if (!(credit > 0)) return [];
+  const card = Math.round(Number(o.total) * 100) - credit;
+  return [["Site credit used", `£${(credit / 100).toFixed(2)}`], ...(card > 0 ? [["Paid by card", `£${(card / 100).toFixed(2)}`] as [string, string]] : [])];
 }
 
 /** An order line as the confirmation mail lists it. */
@@ -39,6 +49,7 @@ export function orderConfirmationPlain(o: OrderConfirmation): MailMessage & { da
     ``,
     ...o.lines.flatMap((l) => [`${l.title} — £${l.amount}${multibuyNote(l)}`, `  Ticket numbers: ${l.ticketNumbers.join(", ")}`, ``]),
     `Total paid: £${o.total}`,
+    ...paymentSplit(o).map(([label, value]) => `${label}: ${value}`),
     `Order reference: ${o.orderId}`,
     ``,
     `Winners are drawn live every Monday evening. Good luck!`,
@@ -57,6 +68,7 @@ export function orderConfirmationHtml(o: OrderConfirmation): string {
     ]),
   )}${facts([
     ["Total paid", `£${o.total}`],
+    ...paymentSplit(o),
     ["Order reference", o.orderId],
   ])}${paragraph("Winners are drawn live every Monday evening. Good luck!")}`;
   return mailLayout({ title: ORDER_CONFIRMED, preheader: `Your ticket numbers for order ${o.orderId}`, body });

@@ -96,6 +96,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       name: order.customerName,
       orderId: order.id,
       total: amount,
+      creditUsed: paid.creditUsed,
       lines: paid.lines.map(confirmationLine),
     });
     st.queueMail.run({
