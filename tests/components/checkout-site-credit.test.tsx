@@ -80,6 +80,17 @@ describe("paying with site credit at checkout", () => {
     expect(screen.getByRole("button", { name: "Complete Order - £5.00" })).toBeTruthy();
   });
 
+  it("says why it keeps some credit back when the card would otherwise pay less than its minimum", async () => {
+    checkoutWith(() => "4.90");
+    const option = await screen.findByTestId("site-credit-option");
+    await waitFor(() => expect(within(option).getByTestId("credit-applied").textContent).toBe("−£4.70"));
+    expect(within(option).getByTestId("card-to-pay").textContent).toBe("£0.30");
+    expect(within(option).getByTestId("card-minimum").textContent).toBe(
+      "A card payment is at least £0.30, so your card pays that and the rest of your credit stays for next time.",
+    );
+    expect(screen.getByRole("button", { name: "Complete Order - £0.30" })).toBeTruthy();
+  });
+
   it("shows nothing about credit to a customer without any", async () => {
     checkoutWith(() => "0.00");
     expect(await screen.findByRole("button", { name: "Complete Order - £5.00" })).toBeTruthy();

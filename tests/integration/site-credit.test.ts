@@ -145,6 +145,16 @@ describe("paying with site credit", () => {
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
+  it("never leaves the card less than 30p: £4.90 of credit on a £5.00 order spends £4.70 and charges the card 30p", async () => {
+    const c = await createCompetition(db, { pricePence: 500 });
+    const buyer = await customerWithCredit("4.90");
+    const payments = new RecordingProvider(0);
+    const view = await placeOrder(depsOf(payments), orderArgs(buyer, c.id, { useCredit: true }));
+    expect(view).toMatchObject({ status: "paid", amount: "5.00", creditUsed: "4.70" });
+    expect(payments.charges.map((ch) => ch.amountPence)).toEqual([30]);
+    expect(balance(buyer)).toBe("0.20");
+  });
+
   it("fully by credit with no card: paid, no card payment, no provider call, tickets given", async () => {
     const c = await createCompetition(db, { pricePence: 250 });
     const buyer = await customerWithCredit("10.00");

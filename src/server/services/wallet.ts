@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../../db/client";
 import { users, walletEntries, type Order, type User, type WalletEntry } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { MAX_GOODWILL_PENCE, type WalletView } from "../../shared/schemas/wallet";
+import { creditToUse } from "../../shared/site-credit";
 import { AppError } from "../errors";
 import { audited, type Actor } from "./audit";
 import { numberSetting } from "./settings";
@@ -138,13 +139,13 @@ export function spendablePence(db: Tx, userId: string, now: Date): number {
 }
 
 /**
- * Inside the order's hold: takes up to `wantedPence` of the buyer's credit, as a spend row against
- * the order. The balance is read and written in the same write transaction, so two orders at once
+ * Inside the order's hold: takes up to `wantedPence` of the buyer's credit (never leaving the card
+ * less than its minimum charge: src/shared/site-credit.ts), as a spend row against the order. The balance is read and written in the same write transaction, so two orders at once
  * cannot spend the same credit and the balance never goes below zero. Returns what was taken.
  */
 export function spendCredit(tx: Tx, user: Owner, orderId: string, wantedPence: number, now: Date): number {
   if (wantedPence <= 0) return 0;
-  const taken = Math.min(wantedPence, spendablePence(tx, user.id, now));
+  const taken = creditToUse(spendablePence(tx, user.id, now), wantedPence);
   if (taken <= 0) return 0;
   tx.insert(walletEntries)
     .values({ userId: user.id, email: user.email.toLowerCase(), amountPence: -taken, kind: "spend", reference: orderId, note: null, createdAt: now })

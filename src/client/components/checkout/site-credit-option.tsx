@@ -1,4 +1,5 @@
 import { formatPounds } from "../../../shared/money";
+import { MIN_CARD_CHARGE_PENCE } from "../../../shared/site-credit";
 import { CheckboxField } from "../auth/checkbox-field";
 import type { SiteCredit } from "./use-site-credit";
 
@@ -34,6 +35,11 @@ export function SiteCreditOption({ credit, disabled }: { credit: SiteCredit; dis
             {formatPounds(credit.cardPence)}
           </dd>
         </dl>
+      ) : null}
+      {credit.creditPence > 0 && credit.creditPence < Math.min(credit.balancePence, credit.totalPence) ? (
+        <p className="mt-2 text-sm text-stone-700" data-testid="card-minimum">
+          A card payment is at least {formatPounds(MIN_CARD_CHARGE_PENCE)}, so your card pays that and the rest of your credit stays for next time.
+        </p>
       ) : null}
       {credit.creditPence > 0 && credit.cardPence === 0 ? (
         <p className="mt-2 text-sm font-medium text-field-800">Your site credit covers this order: no card is needed.</p>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { decimalToPence } from "../../../shared/money";
+import { creditToUse } from "../../../shared/site-credit";
 import { useAuth } from "../../hooks/use-auth";
 import { trpc } from "../../lib/trpc";
 
@@ -9,10 +10,12 @@ export interface SiteCredit {
   /** Whether the customer wants their credit used (on by default when there is some). */
   use: boolean;
   setUse: (use: boolean) => void;
-  /** What credit pays of this order, as the server will take it: the balance first, at most the total. */
+  /** What credit pays of this order, as the server will take it: the balance first, at most the total, never leaving the card less than its minimum. */
   creditPence: number;
   /** What is left for the card. */
   cardPence: number;
+  /** The order's total. */
+  totalPence: number;
   /** Read the balance again (after a refusal, the server's may differ). */
   refresh: () => void;
 }
@@ -26,6 +29,6 @@ export function useSiteCredit(totalPence: number): SiteCredit {
   const wallet = trpc.customer.wallet.get.useQuery(undefined, { enabled: isAuthenticated, staleTime: 0 });
   const [use, setUse] = useState(true);
   const balancePence = isAuthenticated ? (decimalToPence(wallet.data?.balance ?? "0") ?? 0) : 0;
-  const creditPence = use ? Math.min(balancePence, totalPence) : 0;
-  return { balancePence, use, setUse, creditPence, cardPence: totalPence - creditPence, refresh: () => void wallet.refetch() };
+  const creditPence = use ? creditToUse(balancePence, totalPence) : 0;
+  return { balancePence, use, setUse, creditPence, cardPence: totalPence - creditPence, totalPence, refresh: () => void wallet.refetch() };
 }
