@@ -1,6 +1,20 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { competitions, entries, instantPrizes, mailOutbox, orders, releasedTicketNumbers, sessions, settings, ticketBlocks, tickets, users } from "./schema";
+import {
+  competitions,
+  entries,
+  instantPrizes,
+  mailOutbox,
+  notifications,
+  orders,
+  releasedTicketNumbers,
+  sessions,
+  settings,
+  ticketBlocks,
+  tickets,
+  users,
+  walletEntries,
+} from "./schema";
 import type { schema } from "./client";
 
 /**
@@ -196,6 +210,40 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .update(entries)
       .set({ paymentStatus: "paid", paymentId: sql`${p("paymentId")}` })
       .where(eq(entries.orderId, p("orderId")))
+      .prepare(),
+    /** An instant prize won by a sale (the rare path of the purchase: one in thirty or so on an instant-win competition). */
+    markInstantWon: db
+      .update(instantPrizes)
+      .set({ wonEntryId: sql`${p("entryId")}`, winnerDisplayName: sql`${p("name")}`, wonAt: sql`${p("wonAt")}` })
+      .where(eq(instantPrizes.id, p("id")))
+      .prepare(),
+    insertWalletEntry: db
+      .insert(walletEntries)
+      .values({
+        id: sql`${p("id")}`,
+        userId: sql`${p("userId")}`,
+        email: sql`${p("email")}`,
+        amountPence: sql`${p("amountPence")}`,
+        kind: sql`${p("kind")}`,
+        reference: sql`${p("reference")}`,
+        note: sql`${p("note")}`,
+        expiresAt: sql`${p("expiresAt")}`,
+        createdAt: sql`${p("createdAt")}`,
+      })
+      .prepare(),
+    insertNotification: db
+      .insert(notifications)
+      .values({
+        id: sql`${p("id")}`,
+        userId: sql`${p("userId")}`,
+        type: sql`${p("type")}`,
+        priority: sql`${p("priority")}`,
+        competitionId: sql`${p("competitionId")}`,
+        link: sql`${p("link")}`,
+        title: sql`${p("title")}`,
+        message: sql`${p("message")}`,
+        createdAt: sql`${p("createdAt")}`,
+      })
       .prepare(),
     queueMail: db
       .insert(mailOutbox)

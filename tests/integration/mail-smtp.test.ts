@@ -9,6 +9,7 @@ import { marketingMail } from "../../src/server/mail/marketing";
 import { enqueueMail, MAX_ATTEMPTS, type MailMessage } from "../../src/server/mail/outbox";
 import { silentLogger } from "../../src/server/logger";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
+import { commitInstantPrizes, unitsOf } from "../../src/server/services/instant-wins";
 import { placeOrder } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
@@ -137,6 +138,38 @@ describe("confirmation mail over SMTP", () => {
     expect(html).not.toMatch(/<script|<img|src=/i);
     for (const n of result.lines[0]!.ticketNumbers) expect(html).toContain(n);
     expect(html).toContain(result.orderId);
+  });
+
+  it("sends an instant win's mail, queued by the sale without its HTML, with the HTML rendered when it is sent", async () => {
+    const mailer = createMailer(db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: "Harvest Draws <no-reply@harvestdraws.test>", logger: silentLogger });
+    const c = await createCompetition(db, { title: "Instant <Quad>", maxTickets: 5, allocation: "random", pickNumbers: true });
+    transaction(db, (tx) => commitInstantPrizes(tx, c, [{ name: "£5 site credit", kind: "credit", valuePence: 500, count: 1 }], new Date()));
+    const [winning] = unitsOf(db, c.id).map((u) => u.ticketNumber);
+    await placeOrder(
+      { db, payments: new SimulatedPaymentProvider(0), mailer, origin: "https://shop.example.test" },
+      {
+        userId: null,
+        customerName: "Nia Price",
+        customerEmail: "nia@example.test",
+        lines: [{ competitionId: c.id, quantity: 1, answer: "green", numbers: [winning!] }],
+        method: { token: "sim_approve" },
+        returnUrl: "/checkout/complete",
+      },
+    );
+    const queued = db.select().from(mailOutbox).where(eq(mailOutbox.to, "nia@example.test")).all();
+    expect(queued.find((m) => m.kind === "instant_win")).toMatchObject({ html: null, status: "queued" });
+    await mailer.flush();
+    mailer.stop();
+    const mail = received.find((m) => m.to.includes("nia@example.test") && m.raw.includes("won instantly"))!;
+    expect(mail).toBeDefined();
+    const found = parts(mail.raw);
+    expect([...found.keys()]).toEqual(["text/plain", "text/html"]);
+    expect(found.get("text/plain")!.body).toContain(`£5 site credit on ticket ${winning}`);
+    const html = found.get("text/html")!.body;
+    expect(html).toContain("You&#39;ve won instantly!");
+    expect(html).toContain("Instant &lt;Quad&gt;");
+    expect(html).toContain(`Ticket ${winning}`);
+    expect(html).toContain('href="https://shop.example.test/account"');
   });
 
   it("sends marketing mail with one-click List-Unsubscribe headers and the footer link in both parts", async () => {

@@ -70,7 +70,7 @@ export function postalEntryMail(o: { to: string; name: string; competitionTitle:
 }
 
 /** Site credit won instantly: what, on which ticket, and where to see it and the proof. */
-export function instantWinMail(o: {
+export interface InstantWinMailData {
   to: string;
   name: string;
   competitionTitle: string;
@@ -78,29 +78,45 @@ export function instantWinMail(o: {
   /** The account page with the balance, and the competition page with the proof. */
   creditLink: string;
   proofLink: string;
-}): MailMessage {
-  const subject = `You've won instantly: ${o.prizes.map((p) => p.name).join(", ")}`;
-  const lines = o.prizes.map((p) => `${p.name} on ticket ${p.ticketNumber}`);
-  const body = html`${heading("You've won instantly!")}${paragraph(html`Congratulations ${o.name}!`)}${paragraph(
-    html`Your tickets in “${o.competitionTitle}” won at the moment you bought them:`,
-  )}${facts(o.prizes.map((p): [string, string] => [`Ticket ${p.ticketNumber}`, p.name]))}${paragraph(
-    "The credit is in your account now: use it on any competition at checkout. Site credit cannot be withdrawn as cash.",
-  )}${button(o.creditLink, "See your site credit")}${paragraph(html`Every winning number was fixed before the first sale; check it yourself: ${o.proofLink}`)}`;
+}
+
+const instantWinSubject = (o: InstantWinMailData) => `You've won instantly: ${o.prizes.map((p) => p.name).join(", ")}`;
+const instantWinLines = (o: InstantWinMailData) => o.prizes.map((p) => `${p.name} on ticket ${p.ticketNumber}`);
+
+/**
+ * The instant-win mail as the sale queues it: text and its data, without the HTML, which the mail
+ * worker renders when it sends (renderStoredHtml): the sale's write stays small.
+ */
+export function instantWinPlain(o: InstantWinMailData): MailMessage & { data: InstantWinMailData } {
   return {
     to: o.to,
     kind: "instant_win",
-    subject,
+    subject: instantWinSubject(o),
     text: [
       `Congratulations ${o.name}!`,
       ``,
       `Your tickets in "${o.competitionTitle}" won at the moment you bought them:`,
-      ...lines.map((l) => `  ${l}`),
+      ...instantWinLines(o).map((l) => `  ${l}`),
       ``,
       `The credit is in your account now: use it on any competition at checkout (${o.creditLink}). Site credit cannot be withdrawn as cash.`,
       `Every winning number was fixed before the first sale; check it yourself: ${o.proofLink}`,
       ``,
       `Harvest Draws`,
     ].join("\n"),
-    html: mailLayout({ title: subject, preheader: lines.join(", "), body }),
+    data: o,
   };
+}
+
+export function instantWinHtml(o: InstantWinMailData): string {
+  const body = html`${heading("You've won instantly!")}${paragraph(html`Congratulations ${o.name}!`)}${paragraph(
+    html`Your tickets in “${o.competitionTitle}” won at the moment you bought them:`,
+  )}${facts(o.prizes.map((p): [string, string] => [`Ticket ${p.ticketNumber}`, p.name]))}${paragraph(
+    "The credit is in your account now: use it on any competition at checkout. Site credit cannot be withdrawn as cash.",
+  )}${button(o.creditLink, "See your site credit")}${paragraph(html`Every winning number was fixed before the first sale; check it yourself: ${o.proofLink}`)}`;
+  return mailLayout({ title: instantWinSubject(o), preheader: instantWinLines(o).join(", "), body });
+}
+
+export function instantWinMail(o: InstantWinMailData): MailMessage {
+  const { data: _data, ...plain } = instantWinPlain(o);
+  return { ...plain, html: instantWinHtml(o) };
 }

@@ -1,3 +1,4 @@
+import { instantWinHtml, type InstantWinMailData } from "./draw-mails";
 import type { OrderView } from "../../shared/schemas/order";
 import type { MailMessage } from "./outbox";
 import { formatLondonDate } from "../../shared/london-time";
@@ -79,9 +80,10 @@ export function orderConfirmationMail(o: OrderConfirmation): MailMessage {
   return { ...plain, html: orderConfirmationHtml(o) };
 }
 
-/** The HTML of a queued mail that was stored without it (see orderConfirmationPlain). */
+/** The HTML of a queued mail that was stored without it (see orderConfirmationPlain, instantWinPlain). */
 export function renderStoredHtml(kind: string | null, data: unknown): string | undefined {
   if (kind === "order_confirmation" && data && typeof data === "object") return orderConfirmationHtml(data as OrderConfirmation);
+  if (kind === "instant_win" && data && typeof data === "object") return instantWinHtml(data as InstantWinMailData);
   return undefined;
 }
 

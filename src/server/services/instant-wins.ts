@@ -1,18 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Db, Tx } from "../../../db/client";
-import {
-  competitions,
-  instantPrizes,
-  notifications,
-  walletEntries,
-  winners,
-  type Competition,
-  type InstantPrize,
-  type InstantPrizeKind,
-} from "../../../db/schema";
-import { instantWinMail } from "../mail/draw-mails";
-import { enqueueMail } from "../mail/outbox";
+import { competitions, instantPrizes, winners, type Competition, type InstantPrize, type InstantPrizeKind, type User } from "../../../db/schema";
+import { uuidv7 } from "../../../db/ids";
+import { instantWinPlain } from "../mail/draw-mails";
 import { openClaim } from "./claims";
 import { creditExpiryFrom, verifiedOwnerOf } from "./wallet";
 import { commitmentText } from "../../shared/instant-wins";
@@ -168,7 +159,7 @@ export function claimInstantWins(
     const unit = tx.statements.instantPrizeAt.get({ competitionId: competition.id, number });
     if (!unit || unit.wonAt) continue;
     const winnerDisplayName = nameOf();
-    tx.update(instantPrizes).set({ wonEntryId: entryId, winnerDisplayName, wonAt: now }).where(eq(instantPrizes.id, unit.id)).run();
+    tx.statements.markInstantWon.run({ id: unit.id, entryId, name: winnerDisplayName, wonAt: now.getTime() });
     won.push({ ...unit, wonEntryId: entryId, winnerDisplayName, wonAt: now });
   }
   return won;
@@ -181,9 +172,9 @@ export function instantWinView(u: Pick<InstantPrize, "id" | "name" | "kind" | "v
 export const STAFF_REFUSED = "Staff accounts cannot enter instant-win competitions: they can see the winning numbers.";
 
 /** An admin account may not enter a competition with instant prizes, online or by post. */
-export function refuseStaff(tx: Tx, competition: Pick<Competition, "instantCommitmentRoot">, userId: string | null): void {
+export function refuseStaff(tx: Tx, competition: Pick<Competition, "instantCommitmentRoot">, userId: string | null, known?: Pick<User, "role">): void {
   if (!competition.instantCommitmentRoot || !userId) return;
-  if (tx.statements.userById.get({ id: userId })?.role === "admin") throw new AppError("STAFF_CANNOT_ENTER", STAFF_REFUSED);
+  if ((known ?? tx.statements.userById.get({ id: userId }))?.role === "admin") throw new AppError("STAFF_CANNOT_ENTER", STAFF_REFUSED);
 }
 
 /**
@@ -202,20 +193,21 @@ export function awardInstantWins(
   },
 ): void {
   const credits = o.won.filter((u) => u.kind === "credit");
+  // Prepared statements: this runs inside the sale's write, where building SQL for each row would show.
+  const st = tx.statements;
   for (const u of credits) {
-    tx.insert(walletEntries)
-      .values({
-        // A guest's win with a verified account's address is that account's at once.
-        userId: o.entry.userId ?? verifiedOwnerOf(tx, o.entry.customerEmail),
-        email: o.entry.customerEmail.trim().toLowerCase(),
-        amountPence: u.valuePence,
-        kind: "prize",
-        reference: u.id,
-        note: `${u.name}: ticket ${u.ticketNumber} in "${o.competition.title}"`,
-        expiresAt: creditExpiryFrom(tx, o.now),
-        createdAt: o.now,
-      })
-      .run();
+    st.insertWalletEntry.run({
+      id: uuidv7(),
+      // A guest's win with a verified account's address is that account's at once.
+      userId: o.entry.userId ?? verifiedOwnerOf(tx, o.entry.customerEmail),
+      email: o.entry.customerEmail.trim().toLowerCase(),
+      amountPence: u.valuePence,
+      kind: "prize",
+      reference: u.id,
+      note: `${u.name}: ticket ${u.ticketNumber} in "${o.competition.title}"`,
+      expiresAt: creditExpiryFrom(tx, o.now)?.getTime() ?? null,
+      createdAt: o.now.getTime(),
+    });
   }
   for (const u of o.won.filter((w) => w.kind !== "credit")) {
     const winner = tx
@@ -235,30 +227,36 @@ export function awardInstantWins(
   if (!credits.length) return;
   const what = credits.map((u) => `${u.name} (ticket ${u.ticketNumber})`).join(", ");
   if (o.entry.userId) {
-    tx.insert(notifications)
-      .values({
-        userId: o.entry.userId,
-        type: "winner",
-        priority: "urgent",
-        competitionId: o.competition.id,
-        link: "/account",
-        title: "You've won instantly!",
-        message: `You won ${what} in "${o.competition.title}". It is in your site credit now.`,
-        createdAt: o.now,
-      })
-      .run();
+    st.insertNotification.run({
+      id: uuidv7(),
+      userId: o.entry.userId,
+      type: "winner",
+      priority: "urgent",
+      competitionId: o.competition.id,
+      link: "/account",
+      title: "You've won instantly!",
+      message: `You won ${what} in "${o.competition.title}". It is in your site credit now.`,
+      createdAt: o.now.getTime(),
+    });
   }
-  enqueueMail(
-    tx,
-    instantWinMail({
-      to: o.entry.customerEmail,
-      name: o.entry.customerName,
-      competitionTitle: o.competition.title,
-      prizes: credits.map((u) => ({ name: u.name, ticketNumber: u.ticketNumber })),
-      creditLink: `${o.origin}/account`,
-      proofLink: `${o.origin}/competition/${o.competition.id}`,
-    }),
-  );
+  const mail = instantWinPlain({
+    to: o.entry.customerEmail,
+    name: o.entry.customerName,
+    competitionTitle: o.competition.title,
+    prizes: credits.map((u) => ({ name: u.name, ticketNumber: u.ticketNumber })),
+    creditLink: `${o.origin}/account`,
+    proofLink: `${o.origin}/competition/${o.competition.id}`,
+  });
+  st.queueMail.run({
+    id: uuidv7(),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: null,
+    kind: mail.kind ?? null,
+    data: JSON.stringify(mail.data),
+    createdAt: o.now.getTime(),
+  });
 }
 
 /** How a winner is published: first name, last initial and the account's town (never contact details). */

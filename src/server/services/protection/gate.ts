@@ -76,6 +76,8 @@ export function recordEvent(db: Tx, userId: string, kind: (typeof protectionEven
 
 export interface EntryCheck {
   userId: string | null;
+  /** The account, when the caller has read it already in this transaction. */
+  user?: User;
   totalPence: number;
   /** What the card pays (the total less site credit); the total when absent. */
   cardPence?: number;
@@ -100,7 +102,7 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
       throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     return;
   }
-  const user = tx.statements.userById.get({ id: check.userId });
+  const user = check.user ?? tx.statements.userById.get({ id: check.userId });
   if (!user) throw new AppError("SIGN_IN_REQUIRED", "Please sign in again.");
   const suspended = suspensionMessage(user, check.now);
   if (suspended) throw new AppError("SUSPENDED", suspended);

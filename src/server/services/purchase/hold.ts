@@ -114,26 +114,27 @@ export function holdOrder(
     if (existing) return { order: existing, existing: true };
   }
   const lines = mergeLines(args.lines);
+  // The buyer's account, read once for every check of this hold.
+  const user = args.userId ? st.userById.get({ id: args.userId }) : undefined;
   const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
   for (const line of lines) {
     const competition = st.competitionById.get({ id: line.competitionId });
     if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
     const mine = competition.maxTicketsPerPerson !== null ? ticketsOfPerson(tx, competition.id, args.userId, args.customerEmail) : 0;
     refuseLine(competition, line, now, mine);
-    refuseStaff(tx, competition, args.userId);
+    refuseStaff(tx, competition, args.userId, user);
     priced.push({ line, competition });
   }
   // The price of a line is its quantity's tier (src/shared/pricing.ts, as the page and the cart show it).
   const amounts = priced.map((p) => priceLine(p.competition.pricePence, p.competition.priceTiers, p.line.quantity));
   const totalPence = amounts.reduce((sum, a) => sum + a.totalPence, 0);
   const orderId = uuidv7();
-  const buyer = args.useCredit && args.userId ? st.userById.get({ id: args.userId }) : undefined;
   // Site credit first, taken now so that two orders cannot spend it twice; the card pays the rest.
   // A refusal below undoes the spending with the rest of the hold.
-  const creditPence = buyer ? spendCredit(tx, buyer, orderId, totalPence, now) : 0;
+  const creditPence = args.useCredit && user ? spendCredit(tx, user, orderId, totalPence, now) : 0;
   // Spending limits count the whole order, site credit included; the credit-card cap only the card's part.
   const instantWin = priced.some((p) => p.competition.instantWin);
-  assertMayBuy(tx, { userId: args.userId, totalPence, cardPence: totalPence - creditPence, funding, instantWin, now });
+  assertMayBuy(tx, { userId: args.userId, user, totalPence, cardPence: totalPence - creditPence, funding, instantWin, now });
   if (totalPence - creditPence > 0 && !args.method) {
     throw new AppError("INVALID_INPUT", "Enter your card details", { fieldErrors: { paymentToken: ["Enter your card details"] } });
   }
