@@ -661,6 +661,9 @@ describe("admin multibuy edits over REST", () => {
       [{ minQuantity: 5, pricePerTicket: "0" }],
       [{ minQuantity: 5, pricePerTicket: "0.00" }],
       [{ minQuantity: 5, pricePerTicket: -1 }],
+      // A JSON number with a third decimal is refused, not rounded to a price nobody typed.
+      [{ minQuantity: 5, pricePerTicket: 1.999 }],
+      [{ minQuantity: 5, pricePerTicket: 1.005 }],
       [{ minQuantity: 5, pricePerTicket: null }],
       [{ minQuantity: 5, pricePerTicket: "2.01" }],
       [{ minQuantity: 1, pricePerTicket: "1.50" }],
@@ -693,10 +696,18 @@ describe("admin multibuy edits over REST", () => {
     for (const priceTiers of [null, "1.50", { minQuantity: 5, pricePerTicket: "1.50" }]) {
       expect((await adminAs(admin.token, "POST", "/admin/competitions", tiered({ priceTiers }))).status).toBe(400);
     }
+    // The same for the ticket price itself; a two-decimal JSON number is fine.
+    for (const price of [1.999, 2.001, 0.125]) {
+      const res = await adminAs(admin.token, "POST", "/admin/competitions", tiered({ price, priceTiers: [] }));
+      expect([price, res.status, JSON.stringify(res.json)]).toEqual([price, 400, expect.stringContaining("Price must be a number with at most 2 decimals")]);
+    }
     expect(count(db, "competitions")).toBe(before);
     // Ten are allowed, as are tiers equal to the price.
     const ten = Array.from({ length: 10 }, (_, i) => ({ minQuantity: i + 2, pricePerTicket: (2 - i * 0.01).toFixed(2) }));
     expect((await adminAs(admin.token, "POST", "/admin/competitions", tiered({ priceTiers: ten }))).status).toBe(200);
+    expect(
+      (await adminAs(admin.token, "POST", "/admin/competitions", tiered({ price: 2.1, priceTiers: [{ minQuantity: 5, pricePerTicket: 1.1 }] }))).status,
+    ).toBe(200);
   });
 
   it("after a sale, only cheaper: a dearer price, a removed tier, a dearer tier or a later tier is 409 and changes nothing; cheaper works and is charged", async () => {

@@ -40,7 +40,8 @@ const date = (label: string) =>
 
 const price = z
   .union([z.string(), z.number()])
-  .transform((v) => (typeof v === "number" ? v.toFixed(2) : v.trim()))
+  // A JSON number with more than two decimals (1.999) is refused like the string, never rounded to a price nobody typed.
+  .transform((v) => (typeof v !== "number" ? v.trim() : Math.abs(v * 100 - Math.round(v * 100)) < 1e-6 ? v.toFixed(2) : String(v)))
   .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), { message: "Price must be a number with at most 2 decimals" });
 
 const optionalInt = (label: string, min: number, max: number) =>
