@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../src/client/components/cart/cart-storage";
 import { EntryForm } from "../../src/client/components/competition/entry-form";
 import { luckyDip } from "../../src/client/components/competition/lucky-dip";
@@ -49,6 +49,27 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("the number picker", () => {
+  it("lets go of a chosen number the grid's next read shows taken by another buyer, and says so", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const ranges: Ranges = { sold: [[1, 3]], held: [] };
+    await renderPicker(picking(), ranges);
+    await user.click(cell(17));
+    await user.click(cell(42));
+    expect(chips()).toEqual(["#17", "#42"]);
+
+    // Another buyer takes 17 while this one is still looking at the grid.
+    ranges.held = [[17, 17]];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5100);
+    });
+    await waitFor(() => expect(chips()).toEqual(["#42"]));
+    expect(stateOf(17)).toBe("held");
+    expect(screen.getByText("Ticket #17 has just been taken by another buyer. Please choose another number.")).toBeTruthy();
+    expect(entries().value).toBe("2");
+    expect(screen.getByText("1 entry without a number")).toBeTruthy();
+  });
+
   it("shows sold, held and free numbers from the numbers read, a page of 100 at a time", async () => {
     const user = userEvent.setup();
     const { reads } = await renderPicker(picking());

@@ -181,6 +181,7 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
             setNumbersError(null);
             picks.addDipped(numbers);
           }}
+          onTaken={picks.dropTaken}
           error={numbersError ?? picks.excess ?? undefined}
           notice={picks.notice}
           luckyDipRef={luckyDipRef}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type Ref } from "react";
+import { useEffect, useId, useMemo, useState, type Ref } from "react";
 import { trpc } from "../../lib/trpc";
 import { cn } from "../../lib/cn";
 import { buttonClasses } from "../ui/button-styles";
@@ -35,6 +35,8 @@ interface NumberPickerProps {
   missing: number;
   onToggle: (n: string) => void;
   onLuckyDip: (numbers: string[]) => void;
+  /** Chosen numbers the latest read shows held or sold by someone else. */
+  onTaken?: (numbers: string[]) => void;
   /** Why the entry cannot go on yet ("Choose 2 more numbers, or press Lucky Dip"). */
   error?: string;
   /** A passing remark, e.g. that no more numbers can be chosen. */
@@ -49,7 +51,7 @@ interface NumberPickerProps {
  * rest and the chosen numbers as removable chips. A number shown free can still be lost to a
  * quicker buyer: the order says so (409 NUMBERS_TAKEN) and checkout offers others.
  */
-export function NumberPicker({ competitionId, maxTickets, chosen, missing, onToggle, onLuckyDip, error, notice, luckyDipRef }: NumberPickerProps) {
+export function NumberPicker({ competitionId, maxTickets, chosen, missing, onToggle, onLuckyDip, onTaken, error, notice, luckyDipRef }: NumberPickerProps) {
   const id = useId();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(() => (chosen[0] ? pageOf(Number(chosen[0])) : 0));
@@ -62,6 +64,12 @@ export function NumberPicker({ competitionId, maxTickets, chosen, missing, onTog
   });
   const out = useMemo(() => (query.data ? outNumbers(query.data) : null), [query.data]);
   const chosenSet = useMemo(() => new Set(chosen), [chosen]);
+  // A chosen number that the refreshed read shows taken is let go as soon as it is seen.
+  const takenChosen = out ? chosen.filter((n) => out.has(Number(n))) : [];
+  const takenKey = takenChosen.join(",");
+  useEffect(() => {
+    if (takenKey) onTaken?.(takenKey.split(","));
+  }, [takenKey, onTaken]);
   const stateOf = (n: number): NumberState => (chosenSet.has(String(n)) ? "chosen" : (out?.get(n) ?? "free"));
 
   const dip = async () => {

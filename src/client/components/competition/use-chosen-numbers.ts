@@ -33,6 +33,21 @@ export function useChosenNumbers(initial: string[], entries: number, limit: numb
     setChosen((prev) => [...prev, ...numbers.filter((n) => !prev.includes(n)).slice(0, Math.max(0, entries - prev.length))]);
   };
 
+  /**
+   * Chosen numbers the grid's latest read shows held or sold: another buyer was quicker. They are
+   * let go at once, with the same words the checkout would use, rather than lost at Pay.
+   */
+  const dropTaken = (taken: string[]) => {
+    const lost = chosen.filter((n) => taken.includes(n));
+    if (!lost.length) return;
+    setChosen((prev) => prev.filter((n) => !lost.includes(n)));
+    setNotice(
+      lost.length === 1
+        ? `Ticket #${lost[0]} has just been taken by another buyer. Please choose another number.`
+        : `Tickets ${lost.map((n) => `#${n}`).join(", ")} have just been taken by other buyers. Please choose other numbers.`,
+    );
+  };
+
   const missing = Math.max(0, entries - chosen.length);
   /** Said as the quantity changes: more numbers than entries. */
   const excess =
@@ -42,5 +57,5 @@ export function useChosenNumbers(initial: string[], entries: number, limit: numb
   /** Said on "Enter Now": fewer numbers than entries. */
   const shortfall = missing > 0 ? `Choose ${missing} more ${numbersWord(missing)}, or press Lucky Dip` : null;
 
-  return { chosen, toggle, addDipped, missing, excess, shortfall, notice };
+  return { chosen, toggle, addDipped, dropTaken, missing, excess, shortfall, notice };
 }
