@@ -37,7 +37,7 @@ function Checkout({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: Ord
         <ArrowLeftIcon className="size-4" />
         Back to Competition
       </Link>
-      <PageHeader title="Secure Checkout" lead="Check your entry, then pay by card." />
+      <PageHeader title="Secure Checkout" lead="Check your entry, then pay." />
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="flex min-w-0 flex-col gap-4 lg:order-last">
           <DirectOrderSummary entry={entry} />
