@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AdminCustomerPage } from "../../src/client/routes/admin/admin-customer-page";
 import { AdminCustomersPage } from "../../src/client/routes/admin/admin-customers-page";
 import type { CustomerRecord, CustomerSummary } from "../../src/shared/schemas/customers";
+import { adminClaim as claimFactory } from "../factories/claims";
 import { refusal, stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
 
@@ -132,6 +133,7 @@ function record(): CustomerRecord {
     ],
     entries: [],
     wins: [],
+    claims: [],
     protection: {
       suspension: null,
       monthlyLimit: null,
@@ -174,6 +176,34 @@ describe("a customer's record", () => {
     await user.click(resend[0]!);
     expect(await screen.findByText("Confirmation sent to rosa@barley.test")).toBeTruthy();
     expect(resent).toEqual([{ id: "order-paid-1234abcd" }]);
+  });
+
+  it("lists the customer's prize claims with the actions staff take on /admin/winners", async () => {
+    const user = userEvent.setup();
+    const updates: unknown[] = [];
+    stubTrpcFetch({
+      "admin.customers.get": () => ({ ...record(), claims: [claimFactory({ id: "claim-9", competitionTitle: "Win a Quad Bike", status: "notified" })] }),
+      "admin.claims.update": (input) => {
+        updates.push(input);
+        return claimFactory({ id: "claim-9", status: "notified", contactedAt: "2025-11-22T10:00:00.000Z" });
+      },
+    });
+    renderAt("/admin/customers/user-30", { "/admin/customers/:id": <AdminCustomerPage /> });
+    const claims = await screen.findByRole("region", { name: "Prize claims (1)" });
+    expect(within(claims).getAllByText("Win a Quad Bike").length).toBeGreaterThan(0);
+    expect(within(claims).getAllByText("Awaiting claim").length).toBeGreaterThan(0);
+    await user.click(within(claims).getAllByRole("button", { name: "Record contact for Rosa Barley" })[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Record contact" });
+    await user.type(within(dialog).getByLabelText("How you reached them"), "Phoned her");
+    await user.click(within(dialog).getByRole("button", { name: "Record contact" }));
+    await waitFor(() => expect(updates).toEqual([{ id: "claim-9", status: "notified", note: "Phoned her" }]));
+  });
+
+  it("says so when the customer has no prize claims", async () => {
+    stubTrpcFetch({ "admin.customers.get": () => record() });
+    renderAt("/admin/customers/user-30", { "/admin/customers/:id": <AdminCustomerPage /> });
+    const claims = await screen.findByRole("region", { name: "Prize claims (0)" });
+    expect(within(claims).getByText("No prize claims.")).toBeTruthy();
   });
 
   it("shows the server's reason when the confirmation cannot be sent", async () => {

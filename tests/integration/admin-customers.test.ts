@@ -11,6 +11,7 @@ import { createUser } from "../factories/users";
 import { refusedWith } from "../helpers/account";
 import { callerAs } from "../helpers/caller";
 import { createTestDb } from "../helpers/db";
+import { buyerOf, wonAt } from "../helpers/winners";
 
 /** The back office's customer records: find, read everything, note, resend the tickets. */
 const db = createTestDb();
@@ -18,6 +19,7 @@ const deps: OrderDeps = { db, payments: new SimulatedPaymentProvider(0), mailer:
 const { caller: admin, user: adminUser } = await callerAs(db, "admin");
 const actor: Actor = { id: adminUser!.id, email: adminUser!.email };
 const tag = () => crypto.randomUUID().slice(0, 6);
+const createdWithoutWins = await createUser(db);
 
 const buy = (userId: string, email: string, competitionId: string, token = "sim_approve") =>
   placeOrder(deps, {
@@ -89,6 +91,16 @@ describe("a customer's record", () => {
     expect(record.notes).toEqual([expect.objectContaining({ id: note.id, text: "Rang about tickets; resent." })]);
     expect(record.audit.map((a) => a.action)).toContain("admin.customers.addNote");
     expect(JSON.stringify(record)).not.toContain(customer.passwordHash);
+  });
+
+  it("has the customer's prize claims, and not anyone else's", async () => {
+    const winner = await createUser(db, { emailVerified: true });
+    const other = await createUser(db, { emailVerified: true });
+    const { claim } = await wonAt(db, new Date(), buyerOf(winner));
+    await wonAt(db, new Date(), buyerOf(other));
+    const record = await admin.admin.customers.get({ id: winner.id });
+    expect(record.claims).toEqual([expect.objectContaining({ id: claim.id, status: "notified", customerEmail: winner.email, userId: winner.id })]);
+    expect((await admin.admin.customers.get({ id: createdWithoutWins.id })).claims).toEqual([]);
   });
 
   it("answers 404 for an unknown customer", async () => {

@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { confirmationLine, orderConfirmationMail } from "../mail/templates";
 import { enqueueMail } from "../mail/outbox";
 import { audited, type Actor } from "./audit";
+import { listCustomerClaims } from "./claims";
 import { toCustomerProfile } from "./auth";
 import { listUserEntries, listUserWins } from "./entries";
 import { getLimits } from "./protection/limits";
@@ -103,6 +104,7 @@ export function getCustomer(db: Db, userId: string, now = new Date()) {
     orders: listUserOrders(db, userId),
     entries: listUserEntries(db, userId),
     wins: listUserWins(db, userId),
+    claims: listCustomerClaims(db, user, now),
     protection: {
       ...getLimits(db, userId, now),
       restricted: user.restrictedAt !== null,

@@ -190,6 +190,15 @@ export function listAdminClaims(db: Db, status: PrizeClaim["status"] | undefined
     .map((r) => toAdminClaim(r, now));
 }
 
+/** A customer's claims as staff see them (the customer record): the same as the winner's own list. */
+export function listCustomerClaims(db: Db, user: User, now: Date): AdminClaim[] {
+  return claimRows(db)
+    .where(ownedBy(user))
+    .orderBy(desc(prizeClaims.notifiedAt))
+    .all()
+    .map((r) => toAdminClaim(r, now));
+}
+
 export function getAdminClaim(db: Tx, id: string, now: Date): AdminClaim {
   const row = claimRows(db).where(eq(prizeClaims.id, id)).get();
   if (!row) throw new AppError("NOT_FOUND", "Claim not found");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { customerProfile } from "./auth";
+import { adminClaim } from "./claims";
 import { recordId } from "./common";
 import { customerEntry, customerWin } from "./entry";
 import { orderView } from "./order";
@@ -36,6 +37,8 @@ export const customerRecord = z.object({
   orders: z.array(orderView),
   entries: z.array(customerEntry),
   wins: z.array(customerWin),
+  /** The customer's prize claims (draw wins and instant cash or physical prizes), newest first. */
+  claims: z.array(adminClaim),
   protection: spendingLimits.extend({
     restricted: z.boolean(),
     restrictionReason: z.string().nullable(),

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { AdminPage } from "../../components/admin/admin-page";
 import { CustomerAudit } from "../../components/admin/customers/customer-audit";
+import { CustomerClaims } from "../../components/admin/customers/customer-claims";
 import { CustomerEntries } from "../../components/admin/customers/customer-entries";
 import { CustomerCredit } from "../../components/admin/customers/customer-credit";
 import { CustomerNotes } from "../../components/admin/customers/customer-notes";
@@ -70,6 +71,7 @@ export function AdminCustomerPage() {
           />
           <CustomerOrders customerId={c.profile.id} orders={c.orders} />
           <CustomerEntries entries={c.entries} wins={c.wins} />
+          <CustomerClaims claims={c.claims} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerNotes customerId={c.profile.id} notes={c.notes} />

@@ -92,12 +92,14 @@ function ClaimActionForm({ claim, action, onDone }: { claim: AdminClaim; action:
     onSuccess: () => {
       toast.success(words.done, `${claim.customerName} · ${claim.competitionTitle}`);
       void utils.admin.claims.invalidate();
+      void utils.admin.customers.get.invalidate();
       onDone();
     },
     onError: (error) => {
       setFailed(serverMessage(error) ?? "The claim could not be updated. Please try again.");
       // Someone else may have changed it meanwhile: show the list as it is now.
       void utils.admin.claims.invalidate();
+      void utils.admin.customers.get.invalidate();
     },
   });
 
