@@ -2,10 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { competitions, orders, refunds, users, walletEntries, type User } from "../../db/schema";
-import { AppError } from "../../src/server/errors";
 import { noopMailer } from "../../src/server/mail/mailer";
-import type { CardFunding, ChargeRequest, ChargeResult, PaymentMethod, RefundRequest } from "../../src/server/payments/provider";
-import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
+import type { CardFunding, PaymentMethod } from "../../src/server/payments/provider";
+import { type SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { createCaller } from "../../src/server/routers/_app";
 import type { Actor } from "../../src/server/services/audit";
 import { unitsOf } from "../../src/server/services/instant-wins";
@@ -17,7 +16,6 @@ import {
   PurchaseGuard,
   refundOrder,
   sweepPendingOrders,
-  type OrderDeps,
   type PlaceOrderArgs,
 } from "../../src/server/services/purchase";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
@@ -31,6 +29,15 @@ import { CLEAN_LEDGER, eventually, ledgerProblems, refusal } from "../helpers/as
 import { callerAs } from "../helpers/caller";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import {
+  appCodeOf,
+  creditDeps,
+  creditOrderArgs,
+  customerWithCredit as creditCustomer,
+  neverNegative as ledgerNeverNegative,
+  RecordingProvider,
+  SilentProvider,
+} from "../helpers/site-credit";
 
 /**
  * An attacker's view of site credit at checkout: every way found to make credit pay twice, pay for
@@ -44,42 +51,6 @@ for (let i = 0; i < 12; i++) await createCompetition(db, { title: `Plain Attack 
 
 const DAY = 24 * 60 * 60 * 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The simulated provider, recording every charge and refund asked of it. */
-class RecordingProvider extends SimulatedPaymentProvider {
-  charges: ChargeRequest[] = [];
-  refunds: RefundRequest[] = [];
-  override async charge(r: ChargeRequest): Promise<ChargeResult> {
-    this.charges.push(r);
-    return super.charge(r);
-  }
-  override async refund(r: RefundRequest) {
-    this.refunds.push(r);
-    return super.refund(r);
-  }
-  /** What the card really got back: one refund per idempotency key (the provider makes a repeat once). */
-  refundedPence(): number {
-    return [...new Map(this.refunds.map((r) => [r.idempotencyKey, r.amountPence])).values()].reduce((a, b) => a + b, 0);
-  }
-}
-
-/** A provider whose charge call never answers until the test says so (a lost connection); it then reports that answer. */
-class SilentProvider extends RecordingProvider {
-  private answers: Array<(r: ChargeResult) => void> = [];
-  private answered: ChargeResult | null = null;
-  override charge(r: ChargeRequest): Promise<ChargeResult> {
-    this.charges.push(r);
-    return new Promise((resolve) => this.answers.push(resolve));
-  }
-  answer(result: ChargeResult): void {
-    this.answered = result;
-    for (const a of this.answers.splice(0)) a(result);
-  }
-  override async retrieve(paymentId: string): Promise<ChargeResult> {
-    if (this.answered && "paymentId" in this.answered && this.answered.paymentId === paymentId) return this.answered;
-    return super.retrieve(paymentId);
-  }
-}
 
 /**
  * A provider whose card-funding look-up (a network call with Stripe: the ConfirmationToken or
@@ -102,34 +73,16 @@ class SlowFundingProvider extends RecordingProvider {
   }
 }
 
-const depsOf = (payments: SimulatedPaymentProvider, on: Db = db, now?: Date): OrderDeps => ({
-  db: on,
-  payments,
-  mailer: noopMailer,
-  now: now ? () => now : undefined,
-});
+const depsOf = (payments: SimulatedPaymentProvider, on: Db = db, now?: Date) => creditDeps(on, payments, now);
 
 const admin = await createUser(db, { role: "admin" });
 const actor: Actor = { id: admin.id, email: admin.email };
 const REASON = "The customer asked for their money back";
 
-async function customerWithCredit(amount: string | null, over: Partial<Parameters<typeof createUser>[1]> = {}, on: Db = db, by: Actor = actor) {
-  const user = await createUser(on, over);
-  if (amount) addGoodwillCredit(on, by, user.id, amount, "Sorry for the delay");
-  return user;
-}
-
-function orderArgs(buyer: User | null, competitionId: string, over: Partial<PlaceOrderArgs> = {}, quantity = 1): PlaceOrderArgs {
-  return {
-    userId: buyer?.id ?? null,
-    customerName: "Rhys Owen",
-    customerEmail: buyer?.email ?? `guest-${crypto.randomUUID().slice(0, 8)}@example.test`,
-    lines: [{ competitionId, quantity, answer: "green" }],
-    method: { token: "sim_approve" },
-    returnUrl: "/checkout/complete",
-    ...over,
-  };
-}
+const customerWithCredit = (amount: string | null, over: Partial<Parameters<typeof createUser>[1]> = {}, on: Db = db, by: Actor = actor) =>
+  creditCustomer(on, by, amount, over);
+const orderArgs = (buyer: User | null, competitionId: string, over: Partial<PlaceOrderArgs> = {}, quantity = 1) =>
+  creditOrderArgs(buyer, competitionId, { customerName: "Rhys Owen", ...over }, quantity);
 
 const balance = (user: Pick<User, "id" | "email" | "emailVerified">, on: Db = db, at?: Date) => walletOf(on, user, at).balance;
 const walletRows = (user: User, on: Db = db) => on.select().from(walletEntries).where(eq(walletEntries.userId, user.id)).all();
@@ -143,29 +96,7 @@ const orderRow = (id: string, on: Db = db) => on.select().from(orders).where(eq(
 const ordersOf = (user: User, on: Db = db) => on.select().from(orders).where(eq(orders.userId, user.id)).all();
 const refundRows = (orderId: string) => db.select().from(refunds).where(eq(refunds.orderId, orderId)).all();
 
-/** Every prefix of the customer's ledger (in the order it was written) adds up to zero or more. */
-function neverNegative(user: User): boolean {
-  const amounts = db.$client.prepare("select amount_pence from wallet_entries where user_id = ? order by rowid").pluck().all(user.id) as number[];
-  let running = 0;
-  for (const a of amounts) {
-    running += a;
-    if (running < 0) return false;
-  }
-  return true;
-}
-
-/** The application's own error code of a refusal (tRPC or a service). */
-async function appCodeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return err.code;
-    if (err && typeof err === "object" && "cause" in err && err.cause instanceof AppError) return err.cause.code;
-    if (err && typeof err === "object" && "code" in err) return String(err.code);
-    throw err;
-  }
-  throw new Error("expected the call to be refused, but it succeeded");
-}
+const neverNegative = (user: User) => ledgerNeverNegative(db, user);
 
 const PRIZES = [{ name: "£10 site credit", kind: "credit" as const, value: "10.00", count: 3 }];
 

@@ -1,15 +1,13 @@
-import { TRPCError } from "@trpc/server";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { competitions, mailOutbox, notifications, orders, refunds, walletEntries, type User } from "../../db/schema";
-import { AppError } from "../../src/server/errors";
+import { type AppError } from "../../src/server/errors";
 import { noopMailer } from "../../src/server/mail/mailer";
-import type { ChargeRequest, ChargeResult, RefundRequest } from "../../src/server/payments/provider";
-import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
+import { type SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import type { Actor } from "../../src/server/services/audit";
 import { setLimit } from "../../src/server/services/protection";
-import { HOLD_MS, placeOrder, refundOrder, sweepPendingOrders, type OrderDeps, type PlaceOrderArgs } from "../../src/server/services/purchase";
+import { HOLD_MS, placeOrder, refundOrder, sweepPendingOrders } from "../../src/server/services/purchase";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
 import { addGoodwillCredit, walletOf } from "../../src/server/services/wallet";
 import { createCompetition } from "../factories/competitions";
@@ -17,6 +15,15 @@ import { createUser, createUserWithSession } from "../factories/users";
 import { CLEAN_LEDGER, eventually, ledgerProblems, refusal } from "../helpers/assertions";
 import { callerAs } from "../helpers/caller";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import {
+  appCodeOf,
+  creditDeps,
+  creditOrderArgs,
+  customerWithCredit as creditCustomer,
+  neverNegative as ledgerNeverNegative,
+  RecordingProvider,
+  SilentProvider,
+} from "../helpers/site-credit";
 import { startTestServer } from "../helpers/http";
 
 /**
@@ -30,60 +37,14 @@ allowGuestCheckout(db);
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The simulated provider, recording every charge and refund asked of it. */
-class RecordingProvider extends SimulatedPaymentProvider {
-  charges: ChargeRequest[] = [];
-  refunds: RefundRequest[] = [];
-  override async charge(r: ChargeRequest): Promise<ChargeResult> {
-    this.charges.push(r);
-    return super.charge(r);
-  }
-  override async refund(r: RefundRequest) {
-    this.refunds.push(r);
-    return super.refund(r);
-  }
-}
-
-/** A provider whose charge call never answers until the test says so (a lost connection). */
-class SilentProvider extends RecordingProvider {
-  private answers: Array<(r: ChargeResult) => void> = [];
-  override charge(r: ChargeRequest): Promise<ChargeResult> {
-    this.charges.push(r);
-    return new Promise((resolve) => this.answers.push(resolve));
-  }
-  answer(result: ChargeResult): void {
-    for (const a of this.answers.splice(0)) a(result);
-  }
-}
-
-const depsOf = (payments: SimulatedPaymentProvider, on: Db = db, now?: Date): OrderDeps => ({
-  db: on,
-  payments,
-  mailer: noopMailer,
-  now: now ? () => now : undefined,
-});
+const depsOf = (payments: SimulatedPaymentProvider, on: Db = db, now?: Date) => creditDeps(on, payments, now);
 
 const admin = await createUser(db, { role: "admin" });
 const actor: Actor = { id: admin.id, email: admin.email };
 const REASON = "The customer asked for their money back";
 
-async function customerWithCredit(amount: string | null, on: Db = db, by: Actor = actor): Promise<User> {
-  const user = await createUser(on);
-  if (amount) addGoodwillCredit(on, by, user.id, amount, "Sorry for the delay");
-  return user;
-}
-
-function orderArgs(buyer: User | null, competitionId: string, over: Partial<PlaceOrderArgs> = {}, quantity = 1): PlaceOrderArgs {
-  return {
-    userId: buyer?.id ?? null,
-    customerName: "Nia Price",
-    customerEmail: buyer?.email ?? `guest-${crypto.randomUUID().slice(0, 8)}@example.test`,
-    lines: [{ competitionId, quantity, answer: "green" }],
-    method: { token: "sim_approve" },
-    returnUrl: "/checkout/complete",
-    ...over,
-  };
-}
+const customerWithCredit = (amount: string | null, on: Db = db, by: Actor = actor) => creditCustomer(on, by, amount);
+const orderArgs = creditOrderArgs;
 
 const balance = (user: User, on: Db = db, at?: Date) => walletOf(on, user, at).balance;
 const walletRows = (user: User, on: Db = db) => on.select().from(walletEntries).where(eq(walletEntries.userId, user.id)).all();
@@ -98,28 +59,7 @@ const refundMails = (email: string) =>
     .all();
 const notes = (user: User) => db.select().from(notifications).where(eq(notifications.userId, user.id)).all();
 
-/** Every prefix of the customer's ledger (in the order it was written) adds up to zero or more. */
-function neverNegative(user: User): boolean {
-  const amounts = db.$client.prepare("select amount_pence from wallet_entries where user_id = ? order by rowid").pluck().all(user.id) as number[];
-  let running = 0;
-  for (const a of amounts) {
-    running += a;
-    if (running < 0) return false;
-  }
-  return true;
-}
-
-/** The application's own error code of a tRPC refusal (BAD_REQUEST says less). */
-async function appCodeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof TRPCError && err.cause instanceof AppError) return err.cause.code;
-    if (err instanceof AppError) return err.code;
-    throw err;
-  }
-  throw new Error("expected the call to be refused, but it succeeded");
-}
+const neverNegative = (user: User) => ledgerNeverNegative(db, user);
 
 describe("paying with site credit", () => {
   it("part by credit: credit first, the card is charged only the rest", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
+import { uuidv7 } from "../../../db/ids";
 import { mailOutbox } from "../../../db/schema";
 
 export interface MailMessage {
@@ -11,6 +12,23 @@ export interface MailMessage {
   kind?: string;
   /** Extra headers, such as List-Unsubscribe on marketing mail. */
   headers?: Record<string, string>;
+}
+
+/**
+ * Queues a mail of the purchase path (prepared statement, no HTML): the worker renders its HTML from
+ * `data` when it sends (renderStoredHtml), so the sale's write stays small.
+ */
+export function enqueueStoredMail(db: Tx, message: MailMessage & { data: unknown }, now: Date): void {
+  db.statements.queueMail.run({
+    id: uuidv7(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: null,
+    kind: message.kind ?? null,
+    data: JSON.stringify(message.data),
+    createdAt: now.getTime(),
+  });
 }
 
 /** Queues mail in the same transaction as the change it reports; a worker sends it after commit. */

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Db, Tx } from "../../../db/client";
 import { competitions, instantPrizes, winners, type Competition, type InstantPrize, type InstantPrizeKind, type User } from "../../../db/schema";
+import { enqueueStoredMail } from "../mail/outbox";
 import { uuidv7 } from "../../../db/ids";
 import { instantWinPlain } from "../mail/draw-mails";
 import { openClaim } from "./claims";
@@ -247,16 +248,7 @@ export function awardInstantWins(
     creditLink: `${o.origin}/account`,
     proofLink: `${o.origin}/competition/${o.competition.id}`,
   });
-  st.queueMail.run({
-    id: uuidv7(),
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: null,
-    kind: mail.kind ?? null,
-    data: JSON.stringify(mail.data),
-    createdAt: o.now.getTime(),
-  });
+  enqueueStoredMail(tx, mail, o.now);
 }
 
 /** How a winner is published: first name, last initial and the account's town (never contact details). */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { inGroupCommit, transaction, type Db, type Tx } from "../../../../db/client";
-import { uuidv7 } from "../../../../db/ids";
+import { enqueueStoredMail } from "../../mail/outbox";
 import { competitions, entries, orders, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { OrderView } from "../../../shared/schemas/order";
@@ -99,16 +99,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       creditUsed: paid.creditUsed,
       lines: paid.lines.map(confirmationLine),
     });
-    st.queueMail.run({
-      id: uuidv7(),
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: null,
-      kind: mail.kind ?? null,
-      data: JSON.stringify(mail.data),
-      createdAt: now.getTime(),
-    });
+    enqueueStoredMail(tx, mail, now);
     return { outcome: "paid", result: paid };
   }
   if (result.status === "declined" && result.paymentId && !order.paymentId) {
