@@ -69,12 +69,11 @@ const fullNumbers = (i: CartItem) => (i.numbers && i.numbers.length === i.quanti
  * or, when paying, random free ones in their place.
  */
 export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFormProps) {
-  const { items, totalPrice, setNumbers } = useCart();
+  const { items, totalPence, setNumbers } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields(INITIAL);
   const answers = useCartAnswers(items, competitions);
   const user = useProfileBilling(setValues);
-  const totalPence = Math.round(Number(totalPrice) * 100) || 0;
   const credit = useSiteCredit(totalPence);
   const needsCard = credit.cardPence > 0;
   const method = usePaymentMethod({
