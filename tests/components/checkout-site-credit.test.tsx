@@ -31,23 +31,12 @@ function checkoutWith(balance: () => string, order: (input: unknown) => unknown 
   return { sent, onPaid };
 }
 
-async function fillBilling(user: ReturnType<typeof userEvent.setup>) {
-  for (const [label, value] of [
-    ["Address", "1 Farm Lane"],
-    ["City", "Hereford"],
-    ["Postcode", "HR1 1AA"],
-  ] as const) {
-    const input = screen.getByLabelText(label) as HTMLInputElement;
-    if (!input.value) await user.type(input, value);
-  }
-}
-
 describe("paying with site credit at checkout", () => {
   afterEach(() => {
     sonner.dismiss();
   });
 
-  it("uses credit that covers the order without asking for a card, and sends no card token", async () => {
+  it("uses credit that covers the order without asking for a card or its billing address, and sends neither", async () => {
     const user = userEvent.setup();
     const { sent, onPaid } = checkoutWith(() => "12.00");
     const option = await screen.findByTestId("site-credit-option");
@@ -57,13 +46,33 @@ describe("paying with site credit at checkout", () => {
     expect(option.textContent).toContain("Your site credit covers this order: no card is needed.");
     expect(screen.queryByRole("heading", { name: "Payment Details" })).toBeNull();
     expect(screen.queryByLabelText("Card Number")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Billing Address" })).toBeNull();
+    expect(screen.queryByLabelText("Address")).toBeNull();
+    expect(screen.queryByLabelText("Postcode")).toBeNull();
 
-    await fillBilling(user);
     await user.click(screen.getByRole("button", { name: "Complete Order - £5.00 with site credit" }));
     await waitFor(() => expect(onPaid).toHaveBeenCalled());
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ useCredit: true });
     expect(sent[0]).not.toHaveProperty("paymentToken");
+    expect(sent[0]).not.toHaveProperty("billing");
+  });
+
+  it("asks for the billing address again once the card pays part of the order, and checks it", async () => {
+    const user = userEvent.setup();
+    const { sent } = checkoutWith(
+      () => "12.00",
+      () => ({ ...PAID_ORDER, creditUsed: "0.00" }),
+    );
+    const option = await screen.findByTestId("site-credit-option");
+    expect(screen.queryByLabelText("Address")).toBeNull();
+    await user.click(within(option).getByRole("checkbox"));
+    expect(screen.getByRole("heading", { name: "Billing Address" })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText("Address") as HTMLInputElement).value).toBe("1 Farm Lane"));
+    await user.clear(screen.getByLabelText("Postcode"));
+    await user.click(screen.getByRole("button", { name: "Complete Order - £5.00" }));
+    expect(await screen.findByText("Postcode is required")).toBeTruthy();
+    expect(sent).toHaveLength(0);
   });
 
   it("takes part of the order from credit and asks the card for the rest; unticked, the card pays it all", async () => {
@@ -108,10 +117,10 @@ describe("paying with site credit at checkout", () => {
       },
     );
     await screen.findByTestId("site-credit-option");
-    await fillBilling(user);
     await user.click(await screen.findByRole("button", { name: "Complete Order - £5.00 with site credit" }));
     await waitFor(() => expect(screen.getByTestId("card-to-pay").textContent).toBe("£4.00"));
     expect(screen.getByRole("heading", { name: "Payment Details" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Billing Address" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Complete Order - £4.00" })).toBeTruthy();
   });
 });

@@ -139,14 +139,15 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
         answer: answers.answers[i.competitionId]?.trim() || null,
         ...fullNumbers(i),
       })),
-      billing: { address, city, postcode, country },
+      // Site credit that pays the whole order needs no card, so no card's billing address either.
+      ...(needsCard ? { billing: { address, city, postcode, country } } : {}),
       ...(credit.creditPence > 0 ? { useCredit: true } : {}),
     };
     const parsed = cartCheckoutInput.omit({ paymentToken: true }).safeParse(details);
     const answered = answers.markMissing();
     const all: Record<string, string> = { ...(needsCard ? method.check() : {}), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
     const { quantity, answer: _answer, ...found } = all;
-    if (!country.trim()) found.country = "Country is required";
+    if (needsCard && !country.trim()) found.country = "Country is required";
     if (!parsed.success || Object.keys(found).length > 0 || !answered) {
       setErrors(found);
       if (quantity) toast.error("Please check your order", quantity);
@@ -198,17 +199,19 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
             </div>
           </div>
         </Section>
-        <Section title="Billing Address">
-          <div className="flex flex-col gap-4">
-            <TextField label="Address" autoComplete="street-address" required {...field("address")} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="City" autoComplete="address-level2" required {...field("city")} />
-              <TextField label="Postcode" autoComplete="postal-code" required {...field("postcode")} />
+        {needsCard ? (
+          <Section title="Billing Address">
+            <div className="flex flex-col gap-4">
+              <TextField label="Address" autoComplete="street-address" required {...field("address")} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="City" autoComplete="address-level2" required {...field("city")} />
+                <TextField label="Postcode" autoComplete="postal-code" required {...field("postcode")} />
+              </div>
+              <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} required {...field("country")} />
+              <CountryOptions />
             </div>
-            <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} required {...field("country")} />
-            <CountryOptions />
-          </div>
-        </Section>
+          </Section>
+        ) : null}
         <SiteCreditOption credit={credit} />
         {needsCard ? <Section title="Payment Details">{method.fields}</Section> : null}
         <CartNumbersTaken competitionId={takenFrom} taken={taken} />
