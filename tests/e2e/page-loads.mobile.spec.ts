@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { ownCompetition, screenshot } from "./shop";
 
-const scrollY = (page: import("@playwright/test").Page) => page.evaluate(() => window.scrollY);
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 test("on a 390px phone: Proceed to Checkout from far down the home page opens the checkout at its top", async ({ page }) => {
   const c = await ownCompetition({ title: "E2E Phone Scroll Round Baler", price: "2.00" });
