@@ -5,6 +5,8 @@ import { toast as sonner } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../src/client/components/cart/cart-storage";
 import { CartCheckoutForm } from "../../src/client/components/checkout/cart-checkout-form";
+import { DirectPaymentForm } from "../../src/client/components/checkout/direct-payment-form";
+import type { PendingEntry } from "../../src/client/lib/pending-entry";
 import type { PublicCompetition } from "../../src/shared/schemas/competition";
 import type { WalletView } from "../../src/shared/schemas/wallet";
 import { CUSTOMER, PAID_ORDER, SPADE, SPADE_LINE } from "./checkout-fixtures";
@@ -122,5 +124,43 @@ describe("paying with site credit at checkout", () => {
     expect(screen.getByRole("heading", { name: "Payment Details" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Billing Address" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Complete Order - £4.00" })).toBeTruthy();
+  });
+
+  it("on the direct checkout too: credit that covers the entry asks for no card or billing details, and sends none", async () => {
+    const user = userEvent.setup();
+    const entry: PendingEntry = {
+      competitionId: SPADE.id,
+      competitionTitle: SPADE.title,
+      competitionImage: SPADE.image,
+      customerName: "Ada Lovelace",
+      customerEmail: CUSTOMER.email,
+      answer: null,
+      tickets: 3,
+      pricePerEntry: "1.99",
+      totalAmount: "5.97",
+      basePrice: "1.99",
+    };
+    const sent: Array<Record<string, unknown>> = [];
+    const onPaid = vi.fn();
+    stubTrpcFetch({
+      "public.auth.session": () => CUSTOMER,
+      "public.content.shopMode": () => ({ demo: false }),
+      "customer.wallet.get": () => wallet("6.00"),
+      "public.entries.checkoutDirect": (input) => {
+        sent.push(input as Record<string, unknown>);
+        return { ...PAID_ORDER, amount: "5.97", creditUsed: "5.97" };
+      },
+    });
+    renderWithApp(<DirectPaymentForm entry={entry} onPaid={onPaid} />);
+    const pay = await screen.findByRole("button", { name: "Pay £5.97 with site credit" });
+    expect(screen.queryByRole("heading", { name: "Billing Details" })).toBeNull();
+    expect(screen.queryByLabelText("Billing Address")).toBeNull();
+    expect(screen.queryByLabelText("Card Number")).toBeNull();
+    await user.click(pay);
+    await waitFor(() => expect(onPaid).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ useCredit: true, tickets: 3 });
+    expect(sent[0]).not.toHaveProperty("billing");
+    expect(sent[0]).not.toHaveProperty("paymentToken");
   });
 });
