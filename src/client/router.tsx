@@ -3,6 +3,7 @@ import { createBrowserRouter } from "react-router-dom";
 import { RootLayout } from "./components/layout/root-layout";
 import { RouteError } from "./components/layout/route-error";
 import { LoadingState } from "./components/ui/spinner";
+import { keyFreshHistoryEntry } from "./lib/fresh-history-entry";
 import { NotFoundPage } from "./routes/public/not-found-page";
 
 /** React.lazy for a named export, so pages keep named exports. */
@@ -55,6 +56,9 @@ const AdminMailPage = lazyNamed(() => import("./routes/admin/admin-mail-page"), 
 const AdminOrderPage = lazyNamed(() => import("./routes/admin/admin-order-page"), "AdminOrderPage");
 const AdminCustomersPage = lazyNamed(() => import("./routes/admin/admin-customers-page"), "AdminCustomersPage");
 const AdminCustomerPage = lazyNamed(() => import("./routes/admin/admin-customer-page"), "AdminCustomerPage");
+
+// Before the router reads the entry: a full load must not share scroll positions with other full loads.
+keyFreshHistoryEntry();
 
 export const router = createBrowserRouter([
   {

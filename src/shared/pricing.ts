@@ -1,5 +1,5 @@
 import { MAX_TICKETS } from "./ticket-limits";
-import { decimalToPence, formatPounds, penceToDecimal } from "./money";
+import { decimalToPence, formatPounds, multiplyPence, penceToDecimal } from "./money";
 
 /**
  * Multibuy prices: one function for the server that charges, the competition page that shows the
@@ -43,8 +43,8 @@ export function unitPricePence(basePence: number, tiers: readonly PriceTier[], q
 
 export function priceLine(basePence: number, tiers: readonly PriceTier[], quantity: number): LinePrice {
   const unitPence = unitPricePence(basePence, tiers, quantity);
-  const totalPence = unitPence * quantity;
-  const fullPence = basePence * quantity;
+  const totalPence = multiplyPence(unitPence, quantity);
+  const fullPence = multiplyPence(basePence, quantity);
   return { quantity, unitPence, totalPence, fullPence, savingPence: fullPence - totalPence };
 }
 

@@ -101,6 +101,86 @@ describe("cart checkout", () => {
   });
 });
 
+describe("what the cart checkout says and does when it is refused", () => {
+  afterEach(() => {
+    sonner.dismiss();
+  });
+
+  const LIMIT = "This order would take you over your monthly spending limit of £20.00. You have £3.50 left this month.";
+
+  it("names the monthly spending limit in the title, not 'Payment Failed', and keeps the server's words and the way to the limits", async () => {
+    const user = userEvent.setup();
+    stubTrpcFetch({ "public.entries.checkoutCart": () => refusal("SPENDING_LIMIT", LIMIT, { remainingThisMonth: "3.50" }) });
+    renderWithApp(
+      <>
+        <PayButton />
+        <AppToaster />
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+
+    expect(await screen.findByText("Monthly spending limit reached")).toBeTruthy();
+    expect(screen.getByText(LIMIT)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See your spending limits" }).getAttribute("href")).toBe("/account?tab=limits");
+    expect(screen.queryByText("Payment Failed")).toBeNull();
+  });
+
+  it("names the credit-card cap the same way", async () => {
+    const user = userEvent.setup();
+    const cap =
+      "Credit card payments are limited to £250.00 a month. You have £0.00 of credit card spending left this month; a debit card can be used instead.";
+    stubTrpcFetch({ "public.entries.checkoutCart": () => refusal("CREDIT_CARD_LIMIT", cap) });
+    renderWithApp(
+      <>
+        <PayButton />
+        <AppToaster />
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Pay" }));
+    expect(await screen.findByText("Monthly credit card limit reached")).toBeTruthy();
+    expect(screen.getByText(cap)).toBeTruthy();
+    expect(screen.queryByText("Payment Failed")).toBeNull();
+  });
+
+  it("moves focus to the card number the card form refused, with its message, and places no order", async () => {
+    const user = userEvent.setup();
+    const invalid = "Your card number is invalid.";
+    const orders: unknown[] = [];
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line(SPADE, 2)]));
+    stubTrpcFetch({
+      "public.auth.session": () => null,
+      "public.content.shopMode": () => ({ demo: false }),
+      "public.payments.simulatedToken": () => refusal("INVALID_INPUT", invalid, { fieldErrors: { cardNumber: [invalid] } }),
+      "public.entries.checkoutCart": (input) => {
+        orders.push(input);
+        return null;
+      },
+    });
+    renderWithApp(<CartCheckoutForm competitions={COMPETITIONS} ready onPaid={vi.fn()} />);
+    for (const [label, value] of [
+      ["Email Address", "ada@example.test"],
+      ["First Name", "Ada"],
+      ["Last Name", "Lovelace"],
+      ["Address", "1 Farm Lane"],
+      ["City", "Hereford"],
+      ["Postcode", "HR1 1AA"],
+      ["Name on Card", "Ada Lovelace"],
+      ["Card Number", "4242424242424241"],
+      ["Expiry Date", "1234"],
+      ["CVV", "123"],
+    ] as const)
+      await user.type(await screen.findByLabelText(label), value);
+    await user.click(screen.getByRole("button", { name: "Complete Order - £1.00" }));
+
+    const cardNumber = screen.getByLabelText("Card Number");
+    await waitFor(() => expect(document.activeElement).toBe(cardNumber));
+    expect(cardNumber.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText(invalid)).toBeTruthy();
+    expect(cardNumber.getAttribute("aria-describedby")).toBe(screen.getByText(invalid).id);
+    expect(orders).toEqual([]);
+  });
+});
+
 describe("the cart's qualifying answers", () => {
   const render = (cart: CartItem[]) => renderHook(() => useCartAnswers(cart, COMPETITIONS));
 

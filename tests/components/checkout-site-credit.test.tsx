@@ -5,6 +5,8 @@ import { toast as sonner } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "../../src/client/components/cart/cart-storage";
 import { CartCheckoutForm } from "../../src/client/components/checkout/cart-checkout-form";
+import { DirectPaymentForm } from "../../src/client/components/checkout/direct-payment-form";
+import type { PendingEntry } from "../../src/client/lib/pending-entry";
 import type { PublicCompetition } from "../../src/shared/schemas/competition";
 import type { WalletView } from "../../src/shared/schemas/wallet";
 import { CUSTOMER, PAID_ORDER, SPADE, SPADE_LINE } from "./checkout-fixtures";
@@ -31,23 +33,12 @@ function checkoutWith(balance: () => string, order: (input: unknown) => unknown 
   return { sent, onPaid };
 }
 
-async function fillBilling(user: ReturnType<typeof userEvent.setup>) {
-  for (const [label, value] of [
-    ["Address", "1 Farm Lane"],
-    ["City", "Hereford"],
-    ["Postcode", "HR1 1AA"],
-  ] as const) {
-    const input = screen.getByLabelText(label) as HTMLInputElement;
-    if (!input.value) await user.type(input, value);
-  }
-}
-
 describe("paying with site credit at checkout", () => {
   afterEach(() => {
     sonner.dismiss();
   });
 
-  it("uses credit that covers the order without asking for a card, and sends no card token", async () => {
+  it("uses credit that covers the order without asking for a card or its billing address, and sends neither", async () => {
     const user = userEvent.setup();
     const { sent, onPaid } = checkoutWith(() => "12.00");
     const option = await screen.findByTestId("site-credit-option");
@@ -57,13 +48,33 @@ describe("paying with site credit at checkout", () => {
     expect(option.textContent).toContain("Your site credit covers this order: no card is needed.");
     expect(screen.queryByRole("heading", { name: "Payment Details" })).toBeNull();
     expect(screen.queryByLabelText("Card Number")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Billing Address" })).toBeNull();
+    expect(screen.queryByLabelText("Address")).toBeNull();
+    expect(screen.queryByLabelText("Postcode")).toBeNull();
 
-    await fillBilling(user);
     await user.click(screen.getByRole("button", { name: "Complete Order - £5.00 with site credit" }));
     await waitFor(() => expect(onPaid).toHaveBeenCalled());
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ useCredit: true });
     expect(sent[0]).not.toHaveProperty("paymentToken");
+    expect(sent[0]).not.toHaveProperty("billing");
+  });
+
+  it("asks for the billing address again once the card pays part of the order, and checks it", async () => {
+    const user = userEvent.setup();
+    const { sent } = checkoutWith(
+      () => "12.00",
+      () => ({ ...PAID_ORDER, creditUsed: "0.00" }),
+    );
+    const option = await screen.findByTestId("site-credit-option");
+    expect(screen.queryByLabelText("Address")).toBeNull();
+    await user.click(within(option).getByRole("checkbox"));
+    expect(screen.getByRole("heading", { name: "Billing Address" })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText("Address") as HTMLInputElement).value).toBe("1 Farm Lane"));
+    await user.clear(screen.getByLabelText("Postcode"));
+    await user.click(screen.getByRole("button", { name: "Complete Order - £5.00" }));
+    expect(await screen.findByText("Postcode is required")).toBeTruthy();
+    expect(sent).toHaveLength(0);
   });
 
   it("takes part of the order from credit and asks the card for the rest; unticked, the card pays it all", async () => {
@@ -108,10 +119,48 @@ describe("paying with site credit at checkout", () => {
       },
     );
     await screen.findByTestId("site-credit-option");
-    await fillBilling(user);
     await user.click(await screen.findByRole("button", { name: "Complete Order - £5.00 with site credit" }));
     await waitFor(() => expect(screen.getByTestId("card-to-pay").textContent).toBe("£4.00"));
     expect(screen.getByRole("heading", { name: "Payment Details" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Billing Address" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Complete Order - £4.00" })).toBeTruthy();
+  });
+
+  it("on the direct checkout too: credit that covers the entry asks for no card or billing details, and sends none", async () => {
+    const user = userEvent.setup();
+    const entry: PendingEntry = {
+      competitionId: SPADE.id,
+      competitionTitle: SPADE.title,
+      competitionImage: SPADE.image,
+      customerName: "Ada Lovelace",
+      customerEmail: CUSTOMER.email,
+      answer: null,
+      tickets: 3,
+      pricePerEntry: "1.99",
+      totalAmount: "5.97",
+      basePrice: "1.99",
+    };
+    const sent: Array<Record<string, unknown>> = [];
+    const onPaid = vi.fn();
+    stubTrpcFetch({
+      "public.auth.session": () => CUSTOMER,
+      "public.content.shopMode": () => ({ demo: false }),
+      "customer.wallet.get": () => wallet("6.00"),
+      "public.entries.checkoutDirect": (input) => {
+        sent.push(input as Record<string, unknown>);
+        return { ...PAID_ORDER, amount: "5.97", creditUsed: "5.97" };
+      },
+    });
+    renderWithApp(<DirectPaymentForm entry={entry} onPaid={onPaid} />);
+    const pay = await screen.findByRole("button", { name: "Pay £5.97 with site credit" });
+    expect(screen.queryByRole("heading", { name: "Billing Details" })).toBeNull();
+    expect(screen.queryByLabelText("Billing Address")).toBeNull();
+    expect(screen.queryByLabelText("Card Number")).toBeNull();
+    await user.click(pay);
+    await waitFor(() => expect(onPaid).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ useCredit: true, tickets: 3 });
+    expect(sent[0]).not.toHaveProperty("billing");
+    expect(sent[0]).not.toHaveProperty("paymentToken");
   });
 });

@@ -185,4 +185,36 @@ describe("EntryForm", () => {
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
     expect(within(screen.getByRole("status", { name: "Cart summary" })).getByText("2 in cart, £5.00")).toBeTruthy();
   });
+
+  it("adds the number of entries the form says to the cart, and that many more to a line already there", async () => {
+    const user = userEvent.setup();
+    await renderForm(competition());
+    await user.clear(entries());
+    await user.type(entries(), "3");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(within(screen.getByRole("status", { name: "Cart summary" })).getByText("3 in cart, £7.50")).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "[]")).toEqual([
+      { competitionId: "comp-1", title: "Win a Tractor", image: "/tractor.jpg", price: "2.50", quantity: 3 },
+    ]);
+
+    await user.click(screen.getByRole("button", { name: "Fewer entries" }));
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(within(screen.getByRole("status", { name: "Cart summary" })).getByText("5 in cart, £12.50")).toBeTruthy();
+  });
+
+  it("adds nothing to the cart for a number of entries it may not have, and says why", async () => {
+    const user = userEvent.setup();
+    await renderForm(competition({ remainingTickets: 5 }));
+    await user.clear(entries());
+    await user.type(entries(), "6");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    await waitFor(() => expect(document.activeElement).toBe(entries()));
+    expect(screen.getByText("You can choose at most 5 entries")).toBeTruthy();
+
+    await user.clear(entries());
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(screen.getByText("Choose at least 1 entry")).toBeTruthy();
+    expect(within(screen.getByRole("status", { name: "Cart summary" })).getByText("0 in cart, £0.00")).toBeTruthy();
+    expect(localStorage.getItem(CART_STORAGE_KEY) ?? "[]").toBe("[]");
+  });
 });

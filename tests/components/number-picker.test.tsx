@@ -228,6 +228,37 @@ describe("the number picker", () => {
     ]);
   });
 
+  it("adds as many tickets as the form says, with the numbers chosen so far; the rest are drawn at random", async () => {
+    const user = userEvent.setup();
+    await renderPicker(picking());
+    await user.clear(entries());
+    await user.type(entries(), "3");
+    await user.click(cell(5));
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "[]")).toEqual([
+      { competitionId: "comp-1", title: "Win a Tractor", image: "/tractor.jpg", price: "2.50", quantity: 3, numbers: ["5"] },
+    ]);
+
+    // Again with 5 (already on the line) and 6 for 3 entries: 5 is the same ticket, so two more.
+    await user.click(cell(6));
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "[]")).toEqual([
+      { competitionId: "comp-1", title: "Win a Tractor", image: "/tractor.jpg", price: "2.50", quantity: 5, numbers: ["5", "6"] },
+    ]);
+  });
+
+  it("adds nothing while more numbers are chosen than entries, and says so", async () => {
+    const user = userEvent.setup();
+    await renderPicker(picking());
+    await user.click(cell(5));
+    await user.click(cell(6));
+    await user.clear(entries());
+    await user.type(entries(), "1");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(screen.getAllByText("You have chosen 2 numbers for 1 entry: remove 1 or add entries").length).toBeGreaterThan(0);
+    expect(localStorage.getItem(CART_STORAGE_KEY) ?? "[]").toBe("[]");
+  });
+
   it("moves between free numbers with the arrow keys, from one tab stop", async () => {
     const user = userEvent.setup();
     await renderPicker(picking());

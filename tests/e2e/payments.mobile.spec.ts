@@ -45,3 +45,28 @@ test("on a 390px phone: 3-D Secure at the bank, then receipts in Account → Ord
   await screenshot(page, "payments-phone-orders");
   await receipts.screenshot({ path: "tests/.tmp/screens/payments-phone-orders-list.png", scale: "css" });
 });
+
+test("on a 390px phone: a card number the card form refuses is brought into view and focused, with its message", async ({ page, consoleErrors }) => {
+  const buyer = await signInAs(page, "user", "Ffion");
+  const c = await ownCompetition({ title: "E2E Phone Bad Card Seed Drill", price: "1.50" });
+  await enterCompetition(page, c, c.answer, 2, "Ffion Tester");
+  // One digit off a test card: it fails the Luhn check, and the server's card form refuses the number.
+  await payDirect(page, "4242 4242 4242 4241");
+
+  const cardNumber = page.getByLabel("Card Number");
+  await expect(cardNumber).toBeFocused();
+  await expect(cardNumber).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Your card number is invalid.")).toBeInViewport();
+  await expect(cardNumber).toBeInViewport();
+  await page.screenshot({ path: "tests/.tmp/screens/payments-phone-card-refused.png" });
+  expect(await ordersOf(buyer.email)).toEqual([]);
+
+  // Corrected, the same form pays.
+  await cardNumber.fill(CARDS.approve);
+  await page.getByRole("button", { name: "Pay £3.00" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  // The browser logs the card form's refusal (400), the one this journey provoked on purpose.
+  const refused = consoleErrors.findIndex((e) => /status of 400/.test(e));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(refused, 1);
+});

@@ -19,6 +19,10 @@ test("a player sets a £10 limit and is refused the order that would pass it", a
   await enterCompetition(page, c, c.answer, 3, "Lim Tester");
   await payDirect(page, CARDS.approve);
   await expect(page.getByText("This order would take you over your monthly spending limit of £10.00. You have £10.00 left this month.")).toBeVisible();
+  // Titled by the limit, not as a failed payment.
+  await expect(page.getByText("Monthly spending limit reached")).toBeVisible();
+  await expect(page.getByText("Payment Failed")).toHaveCount(0);
+  await page.screenshot({ path: "tests/.tmp/screens/protection-spending-limit-toast.png" });
   // The refusal's code (SPENDING_LIMIT) brings the way to the limits with it.
   await page.getByRole("link", { name: "See your spending limits" }).click();
   await expect(page).toHaveURL(/\/account\?tab=limits$/);

@@ -43,3 +43,31 @@ test("on a 390px phone: £3 of goodwill credit pays first at the cart checkout a
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await screenshot(page, "site-credit-account-phone");
 });
+
+test("on a 390px phone: an order site credit pays in full asks for neither a card nor a billing address", async ({ page }) => {
+  const buyer = await signInAs(page, "user", "Gwen");
+  await withShopDb((db) => {
+    const user = db.select().from(users).where(eq(users.email, buyer.email)).get()!;
+    addGoodwillCredit(db, seededAdmin(db), user.id, "10.00", "Sorry your parcel was late");
+  });
+  const c = await ownCompetition({ title: "E2E Phone Credit Only Muck Spreader", price: "1.99" });
+  await page.goto(`/competition/${c.id}`);
+  await page.getByLabel(c.question).fill(c.answer);
+  await page.getByLabel("Number of Entries").fill("3");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: "Cart (3 items)" })).toBeVisible();
+  await page.goto("/checkout");
+
+  const credit = page.getByTestId("site-credit-option");
+  await expect(credit.getByTestId("credit-applied")).toHaveText("−£5.97");
+  await expect(credit.getByTestId("card-to-pay")).toHaveText("£0.00");
+  await expect(page.getByRole("heading", { name: "Billing Address" })).toHaveCount(0);
+  await expect(page.getByLabel("Address", { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Card Number")).toHaveCount(0);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await screenshot(page, "site-credit-phone-credit-only");
+
+  await page.getByRole("button", { name: "Complete Order - £5.97 with site credit" }).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed" })).toBeVisible();
+  expect(await ordersOf(buyer.email)).toEqual([expect.objectContaining({ status: "paid", totalPence: 597 })]);
+});

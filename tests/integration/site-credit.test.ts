@@ -534,6 +534,39 @@ describe("the checkouts", () => {
     expect(wallet.entries.filter((e) => e.kind === "spend").map((e) => e.amount)).toEqual(["-2.00", "-3.00"]);
   });
 
+  it("tRPC checkouts need no billing address when site credit pays the whole order, and ask for one when the card pays any of it", async () => {
+    const c = await createCompetition(db, { pricePence: 300 });
+    const { caller, user } = await callerAs(db, "customer");
+    addGoodwillCredit(db, actor, user!.id, "4.00", "Sorry for the delay");
+    const cartOrder = { email: user!.email, firstName: "Nia", lastName: "Price", lines: [{ competitionId: c.id, quantity: 1, answer: "green" }] };
+
+    const direct = await caller.public.entries.checkoutDirect({
+      competitionId: c.id,
+      customerName: "Nia Price",
+      customerEmail: user!.email,
+      answer: "green",
+      tickets: 1,
+      useCredit: true,
+    });
+    expect(direct).toMatchObject({ status: "paid", creditUsed: "3.00", payment: null });
+
+    // £1 of credit left: the card pays £2, so the server wants the card's billing address, and takes nothing without it.
+    const noBilling = caller.public.entries.checkoutCart({ ...cartOrder, useCredit: true, paymentToken: "sim_approve" });
+    expect(await refusal(noBilling)).toMatchObject({
+      message: "Billing address is required",
+      details: { fieldErrors: { billing: ["Billing address is required"] } },
+    });
+    expect((await caller.customer.wallet.get()).balance).toBe("1.00");
+    expect(competition(c.id)).toMatchObject({ soldTickets: 1, heldTickets: 0 });
+
+    const billing = { address: "1 Mill Lane", city: "Lincoln", postcode: "LN1 1AA" };
+    const cart = await caller.public.entries.checkoutCart({ ...cartOrder, useCredit: true, paymentToken: "sim_approve", billing });
+    expect(cart).toMatchObject({ status: "paid", creditUsed: "1.00", payment: { last4: "4242" } });
+    // An address that is there is still checked, whoever pays.
+    const blank = caller.public.entries.checkoutCart({ ...cartOrder, useCredit: true, billing: { address: " ", city: "Lincoln", postcode: "LN1 1AA" } });
+    expect(await refusal(blank)).toMatchObject({ code: "BAD_REQUEST" });
+  });
+
   it("REST POST /api/entries with useCredit: no token needed when credit pays it all; asked for one when it does not", async () => {
     const c = await createCompetition(db, { pricePence: 300 });
     const { user, token } = await createUserWithSession(db);

@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { describeCheckoutError } from "../../src/client/lib/checkout-errors";
+import { describeCheckoutError, refusalTitle } from "../../src/client/lib/checkout-errors";
 import { refusalAction } from "../../src/client/lib/refusal-toast";
 import type { AppErrorCode } from "../../src/shared/errors";
 
@@ -53,5 +53,14 @@ describe("what the checkout makes of a refused order", () => {
     expect(refusalAction("SUSPENDED")?.to).toBe("/safer-play");
     expect(refusalAction("SOLD_OUT")).toBeNull();
     expect(refusalAction(undefined)).toBeNull();
+  });
+
+  it("titles a player-protection refusal by the rule that refused it, and anything else as the screen does", () => {
+    expect(refusalTitle("SPENDING_LIMIT", "Payment Failed")).toBe("Monthly spending limit reached");
+    expect(refusalTitle("CREDIT_CARD_LIMIT", "Payment Failed")).toBe("Monthly credit card limit reached");
+    expect(refusalTitle("CREDIT_CARD_NOT_ALLOWED", "Payment Failed")).toBe("Debit card needed");
+    expect(refusalTitle("SUSPENDED", "Payment Failed")).toBe("Entries paused on your account");
+    expect(refusalTitle("SOLD_OUT", "Payment Failed")).toBe("Payment Failed");
+    expect(refusalTitle(undefined, "Payment Failed")).toBe("Payment Failed");
   });
 });

@@ -34,6 +34,24 @@ const REFUSALS = new Set<AppErrorCode>([
   "NUMBERS_NOT_ALLOWED",
 ]);
 
+/**
+ * A refusal by the player-protection rules is not a failed payment: its title names the rule, and
+ * the server's message (the limit, what is left) stays beneath it. Others keep the screen's title.
+ */
+const REFUSAL_TITLES: Partial<Record<AppErrorCode, string>> = {
+  SPENDING_LIMIT: "Monthly spending limit reached",
+  CREDIT_CARD_LIMIT: "Monthly credit card limit reached",
+  CREDIT_CARD_NOT_ALLOWED: "Debit card needed",
+  SUSPENDED: "Entries paused on your account",
+  UNDER_18: "Over-18s only",
+  DATE_OF_BIRTH_NEEDED: "Date of birth needed",
+};
+
+/** The title of a refusal's message: the rule that refused it, or `fallback` ("Payment Failed"). */
+export function refusalTitle(code: AppErrorCode | undefined, fallback: string): string {
+  return (code && REFUSAL_TITLES[code]) ?? fallback;
+}
+
 /** Chosen numbers another buyer took first (409 NUMBERS_TAKEN): which, and free ones near them. */
 export interface NumbersTaken {
   lost: string[];

@@ -14,6 +14,17 @@ export function fieldErrorsFrom<K extends string>(error: ZodError): FieldErrors<
   return out;
 }
 
+/**
+ * Brings a field to the middle of the screen and focuses it: on a phone the field and its message may
+ * be far above the button that was pressed, and the sticky header would hide a field scrolled only
+ * to the top edge.
+ */
+export function revealAndFocus(field: HTMLElement | null | undefined): void {
+  if (!field) return;
+  field.scrollIntoView?.({ block: "center" });
+  field.focus({ preventScroll: true });
+}
+
 /** Moves focus to the first invalid field once React has painted the error state. */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   requestAnimationFrame(() => {

@@ -2,6 +2,7 @@ import { instantWinHtml, type InstantWinMailData } from "./draw-mails";
 import type { OrderView } from "../../shared/schemas/order";
 import type { MailMessage } from "./outbox";
 import { formatLondonDate } from "../../shared/london-time";
+import { addDecimals, formatPounds, paymentSplit as splitOf, penceOf } from "../../shared/money";
 import { facts, heading, html, mailLayout, paragraph } from "./layout";
 
 export interface OrderConfirmation {
@@ -17,10 +18,9 @@ export interface OrderConfirmation {
 
 /** How the total was paid, when site credit paid some or all of it. */
 function paymentSplit(o: OrderConfirmation): Array<[string, string]> {
-  const credit = Math.round(Number(o.creditUsed ?? 0) * 100);
-  if (!(credit > 0)) return [];
-  const card = Math.round(Number(o.total) * 100) - credit;
-  return [["Site credit used", `£${(credit / 100).toFixed(2)}`], ...(card > 0 ? [["Paid by card", `£${(card / 100).toFixed(2)}`] as [string, string]] : [])];
+  const { creditPence, cardPence } = splitOf(o.total, o.creditUsed);
+  if (!(creditPence > 0)) return [];
+  return [["Site credit used", formatPounds(creditPence)], ...(cardPence > 0 ? [["Paid by card", formatPounds(cardPence)] as [string, string]] : [])];
 }
 
 /** An order line as the confirmation mail lists it. */
@@ -96,11 +96,11 @@ interface RefundWords {
   notice: string;
 }
 
-const pounds = (s: string) => Number(s) > 0;
+const pounds = (s: string) => penceOf(s) > 0;
 
 /** What the customer is told: where each part of the money went. */
 export function refundMessage(o: RefundWords): string {
-  const total = ((Math.round(Number(o.card) * 100) + Math.round(Number(o.credit) * 100)) / 100).toFixed(2);
+  const total = addDecimals(o.card, o.credit);
   const where =
     pounds(o.card) && pounds(o.credit)
       ? `£${total} of your order ${o.orderId} has been refunded: £${o.card} to your card and £${o.credit} to your site credit.`
@@ -111,7 +111,7 @@ export function refundMessage(o: RefundWords): string {
 }
 
 export function refundMail(o: RefundWords & { to: string; name: string }): MailMessage {
-  const total = ((Math.round(Number(o.card) * 100) + Math.round(Number(o.credit) * 100)) / 100).toFixed(2);
+  const total = addDecimals(o.card, o.credit);
   const subject = `Your refund of £${total} from Harvest Draws`;
   const message = refundMessage(o);
   const after = [

@@ -38,6 +38,7 @@ export function checkoutDirect(deps: OrderDeps, buyer: Buyer, input: z.output<ty
     lines: [{ competitionId: input.competitionId, quantity: input.tickets, answer: input.answer, numbers: input.numbers }],
     method: tokenOf(input.paymentToken),
     useCredit: input.useCredit,
+    billingMissing: !input.billing,
     useSdk: true,
     idempotencyKey: input.idempotencyKey,
   });
@@ -50,6 +51,7 @@ export function checkoutCart(deps: OrderDeps, buyer: Buyer, input: z.output<type
     lines: input.lines.map((l) => ({ competitionId: l.competitionId, quantity: l.quantity, answer: l.answer, numbers: l.numbers })),
     method: tokenOf(input.paymentToken),
     useCredit: input.useCredit,
+    billingMissing: !input.billing,
     useSdk: true,
     idempotencyKey: input.idempotencyKey,
   });

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { competitions, settings } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, parseLiveSchedule } from "../../shared/live-schedule";
+import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { AppError } from "../errors";
 import { audited, type Actor } from "./audit";
 import { PROMOTION_DEFAULTS } from "../../shared/schemas/live";
@@ -123,7 +124,7 @@ function validateSetting(key: string, value: string): string {
   }
   if (key.endsWith("_cap") || key.endsWith("_threshold")) {
     if (!/^\d{1,7}(\.\d{1,2})?$/.test(v)) throw new AppError("INVALID_INPUT", "Use an amount in pounds, e.g. 250.00");
-    return Number(v).toFixed(2);
+    return penceToDecimal(decimalToPence(v) ?? 0);
   }
   if (key === "claim_window_days") {
     const n = Number(v);

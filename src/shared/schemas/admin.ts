@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimalToPence } from "../money";
+import { decimalToPence, penceToDecimal } from "../money";
 import { MAX_PRICE_TIERS, priceTierProblem, tiersFromView } from "../pricing";
 import { entryStatus, orderStatus } from "./order";
 import { recordId } from "./common";
@@ -41,7 +41,11 @@ const date = (label: string) =>
 const price = z
   .union([z.string(), z.number()])
   // A JSON number with more than two decimals (1.999) is refused like the string, never rounded to a price nobody typed.
-  .transform((v) => (typeof v !== "number" ? v.trim() : Math.abs(v * 100 - Math.round(v * 100)) < 1e-6 ? v.toFixed(2) : String(v)))
+  .transform((v) => {
+    if (typeof v !== "number") return v.trim();
+    const pence = decimalToPence(v);
+    return pence === null ? String(v) : penceToDecimal(pence);
+  })
   .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), { message: "Price must be a number with at most 2 decimals" });
 
 const optionalInt = (label: string, min: number, max: number) =>

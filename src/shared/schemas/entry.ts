@@ -46,8 +46,10 @@ export type EntryForm = z.input<typeof entryForm>;
  */
 export const paymentToken = z.string({ error: "Enter your card details" }).trim().min(1, "Enter your card details").max(200);
 
+export const BILLING_REQUIRED = "Billing address is required";
+
 export const billingAddress = z.strictObject({
-  address: z.string().trim().min(1, "Billing address is required").max(300),
+  address: z.string().trim().min(1, BILLING_REQUIRED).max(300),
   city: z.string().trim().min(1, "City is required").max(100),
   postcode: z.string().trim().min(1, "Postcode is required").max(20),
   country: z.string().trim().max(100).optional(),
@@ -73,7 +75,8 @@ export const directCheckoutInput = z
     paymentToken: paymentToken.optional(),
     /** Spend the account's site credit first; the card pays the rest. */
     useCredit: z.boolean().optional(),
-    billing: billingAddress,
+    /** The card's billing address: left out when site credit pays the whole order (the server says "Billing address is required" when it does not). */
+    billing: billingAddress.optional(),
     idempotencyKey: idempotencyKey.optional(),
   })
   .refine((v) => !v.numbers || v.numbers.length === v.tickets, oneNumberPerTicket);
@@ -97,7 +100,8 @@ export const cartCheckoutInput = z.strictObject({
     )
     .min(1, "Your cart is empty")
     .max(50, "Too many lines in one order"),
-  billing: billingAddress,
+  /** Left out when site credit pays the whole order, as in directCheckoutInput. */
+  billing: billingAddress.optional(),
   paymentToken: paymentToken.optional(),
   useCredit: z.boolean().optional(),
   idempotencyKey: idempotencyKey.optional(),

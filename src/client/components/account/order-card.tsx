@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { decimalToPence, formatPounds } from "../../../shared/money";
+import { formatPounds, paymentSplit } from "../../../shared/money";
 import type { OrderView } from "../../../shared/schemas/order";
 import { shortDateTime } from "../../lib/dates";
 import { RefundLine } from "../ui/refund-line";
@@ -47,9 +47,8 @@ function OrderLine({ line }: { line: Line }) {
 
 /** What site credit paid and what was left for the card; nothing for an order without credit, or a failed one (its credit went back). */
 function CreditRows({ order }: { order: OrderView }) {
-  const credit = decimalToPence(order.creditUsed) ?? 0;
+  const { creditPence: credit, cardPence: card } = paymentSplit(order.amount, order.creditUsed);
   if (credit <= 0 || order.status === "failed") return null;
-  const card = Math.max(0, (decimalToPence(order.amount) ?? 0) - credit);
   return (
     <>
       <div className="flex items-baseline justify-between gap-3">

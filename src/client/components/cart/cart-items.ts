@@ -19,7 +19,8 @@ export interface CartItem {
   numbersCleared?: boolean;
 }
 
-export type NewCartItem = Omit<CartItem, "quantity" | "numbersCleared">;
+/** A line to add: `quantity` is how many tickets to add (1 unless told), with any chosen numbers among them. */
+export type NewCartItem = Omit<CartItem, "quantity" | "numbersCleared"> & { quantity?: number };
 
 /** A line without its chosen numbers, noting that they were let go. */
 function withoutNumbers(item: CartItem): CartItem {
@@ -29,27 +30,32 @@ function withoutNumbers(item: CartItem): CartItem {
 }
 
 /**
- * Pure cart transitions (SPEC §4 Cart); the provider only stores their results. Adding chosen
- * numbers puts them on the line (with any numbers it has already; a line of random numbers becomes
- * the chosen ones); adding without numbers adds one random-number ticket.
+ * Pure cart transitions (SPEC §4 Cart); the provider only stores their results. Adding puts the
+ * tickets asked for on the line (one unless told: the entry form's "Number of Entries"). Chosen
+ * numbers go on the line with any it has already; a number already on it is not a second ticket, and
+ * tickets without a number are drawn at random. Adding without numbers to a line of chosen numbers
+ * lets them go (the line no longer says which number each ticket has).
  */
 export function addItem(items: CartItem[], item: NewCartItem): CartItem[] {
-  const { answer, numbers, ...line } = item;
+  const { answer, numbers, quantity: asked, ...line } = item;
+  const adding = Math.max(1, Math.floor(asked ?? 1), numbers?.length ?? 0);
   // A newer answer replaces the one remembered; adding again without one keeps it.
   const remembered = answer?.trim() ? { answer: answer.trim() } : {};
   const existing = items.find((i) => i.competitionId === item.competitionId);
   if (numbers?.length) {
     const kept = existing?.numbers ?? [];
-    const all = [...kept, ...numbers.filter((n) => !kept.includes(n))];
+    const fresh = numbers.filter((n) => !kept.includes(n));
+    const all = [...kept, ...fresh];
     const before: CartItem = existing ?? { ...line, quantity: 0 };
     const { numbersCleared: _cleared, ...base } = before;
-    const next: CartItem = { ...base, ...line, ...remembered, quantity: all.length, numbers: all };
+    const quantity = Math.max(all.length, before.quantity + adding - (numbers.length - fresh.length));
+    const next: CartItem = { ...base, ...line, ...remembered, quantity, numbers: all };
     return existing ? items.map((i) => (i === existing ? next : i)) : [...items, next];
   }
   if (existing) {
-    return items.map((i) => (i === existing ? { ...withoutNumbers(i), ...tiersOf(line), quantity: i.quantity + 1, ...remembered } : i));
+    return items.map((i) => (i === existing ? { ...withoutNumbers(i), ...tiersOf(line), quantity: i.quantity + adding, ...remembered } : i));
   }
-  return [...items, { ...line, quantity: 1, ...remembered }];
+  return [...items, { ...line, quantity: adding, ...remembered }];
 }
 
 const tiersOf = (line: Pick<CartItem, "priceTiers">) => (line.priceTiers ? { priceTiers: line.priceTiers } : {});

@@ -24,7 +24,7 @@ function isCartItem(value: unknown): value is CartItem {
     typeof v.image === "string" &&
     typeof v.price === "string" &&
     typeof v.quantity === "number" &&
-    Number.isFinite(v.quantity) &&
+    Number.isSafeInteger(v.quantity) &&
     v.quantity > 0 &&
     (v.answer === undefined || typeof v.answer === "string") &&
     (v.priceTiers === undefined || isTierList(v.priceTiers)) &&

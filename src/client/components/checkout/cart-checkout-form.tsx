@@ -69,12 +69,11 @@ const fullNumbers = (i: CartItem) => (i.numbers && i.numbers.length === i.quanti
  * or, when paying, random free ones in their place.
  */
 export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFormProps) {
-  const { items, totalPrice, setNumbers } = useCart();
+  const { items, totalPence, setNumbers } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields(INITIAL);
   const answers = useCartAnswers(items, competitions);
   const user = useProfileBilling(setValues);
-  const totalPence = Math.round(Number(totalPrice) * 100) || 0;
   const credit = useSiteCredit(totalPence);
   const needsCard = credit.cardPence > 0;
   const method = usePaymentMethod({
@@ -140,14 +139,15 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
         answer: answers.answers[i.competitionId]?.trim() || null,
         ...fullNumbers(i),
       })),
-      billing: { address, city, postcode, country },
+      // Site credit that pays the whole order needs no card, so no card's billing address either.
+      ...(needsCard ? { billing: { address, city, postcode, country } } : {}),
       ...(credit.creditPence > 0 ? { useCredit: true } : {}),
     };
     const parsed = cartCheckoutInput.omit({ paymentToken: true }).safeParse(details);
     const answered = answers.markMissing();
     const all: Record<string, string> = { ...(needsCard ? method.check() : {}), ...(parsed.success ? {} : nestedFieldErrors(parsed.error)) };
     const { quantity, answer: _answer, ...found } = all;
-    if (!country.trim()) found.country = "Country is required";
+    if (needsCard && !country.trim()) found.country = "Country is required";
     if (!parsed.success || Object.keys(found).length > 0 || !answered) {
       setErrors(found);
       if (quantity) toast.error("Please check your order", quantity);
@@ -199,17 +199,19 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
             </div>
           </div>
         </Section>
-        <Section title="Billing Address">
-          <div className="flex flex-col gap-4">
-            <TextField label="Address" autoComplete="street-address" required {...field("address")} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="City" autoComplete="address-level2" required {...field("city")} />
-              <TextField label="Postcode" autoComplete="postal-code" required {...field("postcode")} />
+        {needsCard ? (
+          <Section title="Billing Address">
+            <div className="flex flex-col gap-4">
+              <TextField label="Address" autoComplete="street-address" required {...field("address")} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="City" autoComplete="address-level2" required {...field("city")} />
+                <TextField label="Postcode" autoComplete="postal-code" required {...field("postcode")} />
+              </div>
+              <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} required {...field("country")} />
+              <CountryOptions />
             </div>
-            <TextField label="Country" autoComplete="country-name" list={COUNTRY_LIST_ID} required {...field("country")} />
-            <CountryOptions />
-          </div>
-        </Section>
+          </Section>
+        ) : null}
         <SiteCreditOption credit={credit} />
         {needsCard ? <Section title="Payment Details">{method.fields}</Section> : null}
         <CartNumbersTaken competitionId={takenFrom} taken={taken} />

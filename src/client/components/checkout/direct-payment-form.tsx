@@ -74,7 +74,8 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
       answer: entry.answer || null,
       tickets: entry.tickets,
       ...(entry.numbers ? { numbers: entry.numbers } : {}),
-      billing: { address: values.address, city: values.city, postcode: values.postcode },
+      // Site credit that pays the whole order needs no card, so no card's billing address either.
+      ...(needsCard ? { billing: { address: values.address, city: values.city, postcode: values.postcode } } : {}),
       ...(credit.creditPence > 0 ? { useCredit: true } : {}),
     };
     // The schema's own rules (one number per ticket among them), with a stand-in for the token the card form makes next.
@@ -102,16 +103,18 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
             </fieldset>
           </section>
         ) : null}
-        <section>
-          <h2 className="mb-4 text-xl font-bold">Billing Details</h2>
-          <fieldset disabled={checkout.isPending} className="flex min-w-0 flex-col gap-4">
-            <TextField label="Billing Address" autoComplete="street-address" required {...field("address")} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="City" autoComplete="address-level2" required {...field("city")} />
-              <TextField label="Postcode" autoComplete="postal-code" required {...field("postcode")} />
-            </div>
-          </fieldset>
-        </section>
+        {needsCard ? (
+          <section>
+            <h2 className="mb-4 text-xl font-bold">Billing Details</h2>
+            <fieldset disabled={checkout.isPending} className="flex min-w-0 flex-col gap-4">
+              <TextField label="Billing Address" autoComplete="street-address" required {...field("address")} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="City" autoComplete="address-level2" required {...field("city")} />
+                <TextField label="Postcode" autoComplete="postal-code" required {...field("postcode")} />
+              </div>
+            </fieldset>
+          </section>
+        ) : null}
         <DirectNumbers entry={entry} taken={taken} />
         <PaymentProcessing state={payment.processing} />
         <PayButton

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useRef, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { nestedFieldErrors } from "../../lib/checkout-errors";
+import { revealAndFocus } from "../../lib/form-errors";
 import { trpc } from "../../lib/trpc";
 import { LoadingState } from "../ui/spinner";
 import { CardFields, type CardField, type FieldBinding } from "./card-fields";
@@ -56,6 +58,7 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
   const config = trpc.public.payments.config.useQuery(undefined, { staleTime: Infinity });
   const tokenise = trpc.public.payments.simulatedToken.useMutation();
   const stripe = useRef<PaymentCollector>(null);
+  const cardForm = useRef<HTMLDivElement>(null);
   const provider = config.data?.provider;
   const stripeKey = config.data?.publishableKey ?? null;
 
@@ -65,7 +68,9 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
         <StripePaymentElement publishableKey={stripeKey} amountPence={amountPence} ref={stripe} />
       </Suspense>
     ) : provider === "simulated" ? (
-      <CardFields field={field} />
+      <div ref={cardForm}>
+        <CardFields field={field} />
+      </div>
     ) : (
       <LoadingState />
     );
@@ -92,7 +97,10 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
         return answer.token;
       } catch (error) {
         const errors = fieldErrorsOf(error);
-        showErrors(Object.keys(errors).length ? errors : { cardNumber: "Your card could not be checked. Please try again." });
+        // Shown at once, then the field the card form refused is brought into view and focused: the
+        // buyer pressed a button below it, and on a phone its message would otherwise be off-screen.
+        flushSync(() => showErrors(Object.keys(errors).length ? errors : { cardNumber: "Your card could not be checked. Please try again." }));
+        revealAndFocus(cardForm.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
         return null;
       }
     },

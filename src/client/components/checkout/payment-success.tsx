@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router-dom";
-import { decimalToPence, formatPounds } from "../../../shared/money";
+import { formatPounds, paymentSplit } from "../../../shared/money";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { TicketChips } from "../competition/ticket-chips";
 import { FirstPurchaseInvite } from "../protection/first-purchase-invite";
@@ -12,9 +12,8 @@ import { LineSaving } from "./line-saving";
 
 /** On a paid order's receipt, when site credit paid part or all of it: "Site credit used −£3.00", then "Paid by card £2.00" or "Paid with site credit". */
 export function CreditPaid({ result }: { result: OrderResult }) {
-  const credit = decimalToPence(result.creditUsed) ?? 0;
+  const { creditPence: credit, cardPence: card } = paymentSplit(result.amount, result.creditUsed);
   if (credit <= 0) return null;
-  const card = Math.max(0, (decimalToPence(result.amount) ?? 0) - credit);
   return (
     <dl className="mt-4 flex w-full flex-col gap-1 rounded-xl border border-cream-200 px-4 py-3 text-left text-sm">
       <div className="flex items-baseline justify-between gap-3">

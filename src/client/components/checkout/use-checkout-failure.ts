@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { describeCheckoutError, INCORRECT_ANSWER, type CheckoutFailure, type NumbersTaken } from "../../lib/checkout-errors";
+import { describeCheckoutError, INCORRECT_ANSWER, refusalTitle, type CheckoutFailure, type NumbersTaken } from "../../lib/checkout-errors";
 import { showRefusal } from "../../lib/refusal-toast";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -35,7 +35,8 @@ export function useCheckoutFailure(generic: string, onNumbersTaken?: OnNumbersTa
       } else if (steps && failure.code === "EMAIL_NOT_VERIFIED") steps.emailNotVerified(failure.refusal ?? generic);
       else if (failure.code === "WRONG_ANSWER") toast.error(INCORRECT_ANSWER.title, INCORRECT_ANSWER.description);
       else if (failure.numbersTaken && onNumbersTaken) onNumbersTaken(failure.numbersTaken, failure.refusal ?? "Some of your numbers have just been taken.");
-      else if (failure.refusal) showRefusal("Payment Failed", failure.refusal, failure.code, navigate, `${location.pathname}${location.search}`);
+      else if (failure.refusal)
+        showRefusal(refusalTitle(failure.code, "Payment Failed"), failure.refusal, failure.code, navigate, `${location.pathname}${location.search}`);
       else toast.error("Payment Failed", generic);
       return failure;
     },

@@ -136,6 +136,16 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
   };
 
   const addToCart = () => {
+    // As many tickets as the form says, refused as Enter Now refuses them when that is not a number it may take.
+    const problem = overLimit ?? entryForm.shape.tickets.safeParse(values.tickets).error?.issues[0]?.message ?? null;
+    const numbersProblem = competition.pickNumbers && !problem ? picks.excess : null;
+    if (problem || numbersProblem) {
+      setErrors((prev) => ({ ...prev, tickets: problem ?? undefined }));
+      setNumbersError(numbersProblem);
+      if (problem) focusFirstInvalid(formRef.current);
+      else requestAnimationFrame(() => luckyDipRef.current?.focus());
+      return;
+    }
     // The answer typed here travels with the cart line, so checkout does not ask for it again; so do chosen numbers.
     const answer = question ? values.answer.trim() : "";
     const numbers = competition.pickNumbers ? picks.chosen : [];
@@ -144,12 +154,15 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
       title: competition.title,
       image: competition.image,
       price: competition.price,
+      quantity: count,
       ...(answer ? { answer } : {}),
       ...(competition.priceTiers.length > 0 ? { priceTiers: competition.priceTiers } : {}),
       ...(numbers.length > 0 ? { numbers } : {}),
     });
+    const tickets = count === 1 ? "1 entry" : `${count} entries`;
     const picked = numbers.length > 0 ? ` with ${numbers.length === 1 ? "number" : "numbers"} ${numbers.map((n) => `#${n}`).join(", ")}` : "";
-    toast.success("Added to Cart", `${competition.title} has been added to your cart${picked}.`);
+    const random = numbers.length > 0 && count > numbers.length ? ` (${count - numbers.length} more drawn at random)` : "";
+    toast.success("Added to Cart", `${tickets} for ${competition.title} added to your cart${picked}${random}.`);
   };
 
   return (

@@ -3,7 +3,7 @@ import type { Tx } from "../../../../db/client";
 import { uuidv7 } from "../../../../db/ids";
 import { entries, type Competition, type Order } from "../../../../db/schema";
 import { priceLine } from "../../../shared/pricing";
-import { MAX_TICKETS } from "../../../shared/schemas/entry";
+import { BILLING_REQUIRED, MAX_TICKETS } from "../../../shared/schemas/entry";
 import { AppError } from "../../errors";
 import type { CardFunding } from "../../payments/provider";
 import { answerIsCorrect } from "../competitions";
@@ -137,6 +137,9 @@ export function holdOrder(
   assertMayBuy(tx, { userId: args.userId, user, totalPence, cardPence: totalPence - creditPence, funding, instantWin, now });
   if (totalPence - creditPence > 0 && !args.method) {
     throw new AppError("INVALID_INPUT", "Enter your card details", { fieldErrors: { paymentToken: ["Enter your card details"] } });
+  }
+  if (totalPence - creditPence > 0 && args.billingMissing) {
+    throw new AppError("INVALID_INPUT", BILLING_REQUIRED, { fieldErrors: { billing: [BILLING_REQUIRED] } });
   }
   const order = st.insertOrder.get({
     id: orderId,

@@ -36,6 +36,11 @@ export interface PlaceOrderArgs {
   method: PaymentMethod | null;
   /** Spend the signed-in buyer's site credit first; the card pays the rest. */
   useCredit?: boolean;
+  /**
+   * A web checkout (which asks for the card's billing address) sent none: allowed only when site
+   * credit pays the whole order, which only the hold knows (refused otherwise: "Billing address is required").
+   */
+  billingMissing?: boolean;
   /** Where the buyer returns after authenticating: /checkout/complete?order={id} (the order id is appended). */
   returnUrl: string;
   /** The web checkout lets Stripe.js handle authentication; a REST client is sent to a page instead. */

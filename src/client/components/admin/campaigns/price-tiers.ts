@@ -81,7 +81,7 @@ export function tierPreview(basePence: number | null, row: PriceTierRow): string
   const head = `${minQuantity}+ tickets`;
   if (basePence === null) return `${head}: ${formatPounds(pence)} each`;
   const line = priceLine(basePence, [{ minQuantity, pricePence: pence }], minQuantity);
-  const savingEach = line.savingPence / minQuantity;
+  const savingEach = basePence - line.unitPence;
   return `${head}: ${formatPounds(line.unitPence)} each${savingEach > 0 ? ` (save ${formatPounds(savingEach)} a ticket)` : ""}`;
 }
 

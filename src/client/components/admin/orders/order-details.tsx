@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { AdminOrderView } from "../../../../shared/schemas/order";
-import { decimalToPence, formatPounds, formatPrice } from "../../../../shared/money";
+import { formatPounds, formatPrice, paymentSplit } from "../../../../shared/money";
 import { shortDateTime } from "../../../lib/dates";
 import { cardLabel } from "../../../lib/order-status";
 import { Card } from "../../ui/card";
@@ -12,8 +12,8 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** What site credit paid of the order, and what was left for the card (the total less the credit). */
 function paidBy(order: AdminOrderView): { credit: number; card: number } {
-  const credit = decimalToPence(order.creditUsed) ?? 0;
-  return { credit, card: Math.max(0, (decimalToPence(order.amount) ?? 0) - credit) };
+  const { creditPence, cardPence } = paymentSplit(order.amount, order.creditUsed);
+  return { credit: creditPence, card: cardPence };
 }
 
 /** The order at a glance: which, its status, when, and the money paid, refunded and still refundable. */

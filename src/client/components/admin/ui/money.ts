@@ -1,8 +1,8 @@
-import { decimalToPence } from "../../../../shared/money";
+import { decimalToPence, formatPoundsGrouped } from "../../../../shared/money";
 
 /** "£192,231.78": pounds with thousands separators for the big figures on tiles. */
 export function poundsFromPence(pence: number): string {
-  return `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatPoundsGrouped(pence);
 }
 
 export function poundsFromDecimal(decimal: string): string {
