@@ -70,7 +70,13 @@ describe("an admin can write back what they read", () => {
 
   it("a hero slide (id, createdAt)", async () => {
     const { id } = (await as("POST", "/hero-slides", { title: "Barn", image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" })).json;
-    await roundTrip({ method: "PATCH", write: `/hero-slides/${id}`, read: await listed("/hero-slides", id), change: { title: "Big barn" }, readOnly: ["createdAt"] });
+    await roundTrip({
+      method: "PATCH",
+      write: `/hero-slides/${id}`,
+      read: await listed("/hero-slides", id),
+      change: { title: "Big barn" },
+      readOnly: ["createdAt"],
+    });
   });
 
   it("a competition (sold and held tickets, revenue, createdAt…)", async () => {

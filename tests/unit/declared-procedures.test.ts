@@ -87,7 +87,7 @@ describe("PUT /admin/competitions/{id}", () => {
     const body = operation?.requestBody as { content: { "application/json": { schema: { oneOf: Array<{ properties: object; required: string[] }> } } } };
     const [statusChange, edit] = body.content["application/json"].schema.oneOf;
     // The id travels in the path; the body may repeat it (a record sent back as read), never needs it.
-    expect(Object.keys(statusChange!.properties)).toEqual(["id", "status"]);
+    expect(Object.keys(statusChange!.properties)).toEqual(["status", "id"]);
     expect(statusChange!.required).toEqual(["status"]);
     expect(edit!.properties).toHaveProperty("title");
     expect(edit!.required).not.toContain("id");

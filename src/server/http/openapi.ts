@@ -38,7 +38,11 @@ function documentable(router: AnyRouter): { router: OpenApiRouter; bodies: Union
     const { $schema: _dialect, ...schema } = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as oas31.SchemaObject & { $schema?: string };
     // The path parameters travel in the path; one repeated in the body (as its read returned it) is ignored.
     for (const option of (schema.oneOf ?? schema.anyOf ?? []) as oas31.SchemaObject[]) {
-      for (const p of params) if (option.properties?.[p]) option.properties[p] = pathEcho(p);
+      for (const p of params) {
+        if (!option.properties?.[p]) continue;
+        delete option.properties[p];
+        option.properties[p] = pathEcho(p);
+      }
       option.required = option.required?.filter((key) => !params.includes(key));
     }
     bodies.push({ method: meta.openapi.method.toLowerCase() as UnionBody["method"], path, schema });

@@ -50,11 +50,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <SettingsSection
-      id={CHANGE_PASSWORD_ID}
-      title="Change password"
-      lead="You stay signed in here; every other device is signed out."
-    >
+    <SettingsSection id={CHANGE_PASSWORD_ID} title="Change password" lead="You stay signed in here; every other device is signed out.">
       {done ? (
         <p role="status" className="mb-4 rounded-lg bg-field-50 p-3 text-field-900">
           Your password has been changed. Any other devices have been signed out.
