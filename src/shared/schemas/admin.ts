@@ -304,10 +304,20 @@ export const adminWinner = z.object({
   testimonial: z.string().nullable(),
   winDate: z.string(),
   source: z.enum(["manual", "draw", "instant"]),
+  /** The winner's answers on their claim form (null: not asked); the public gallery shows only what they allowed. */
+  publishName: z.boolean().nullable(),
+  publishPhoto: z.boolean().nullable(),
 });
 
 /** PUT /admin/winners/{id}: the winner as listed may be sent back; what only the shop sets is ignored. */
-export const winnerUpdate = acceptingReadOnly(winnerInput.extend({ id: recordId }), adminWinner, ["competitionTitle", "entryId", "winDate", "source"]);
+export const winnerUpdate = acceptingReadOnly(winnerInput.extend({ id: recordId }), adminWinner, [
+  "competitionTitle",
+  "entryId",
+  "winDate",
+  "source",
+  "publishName",
+  "publishPhoto",
+]);
 
 const requiredText = (message: string, max = 2000) => z.string({ error: message }).trim().min(1, message).max(max);
 
