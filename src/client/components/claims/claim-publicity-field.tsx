@@ -12,8 +12,8 @@ export function ClaimPublicityField({ publishName, publishPhoto, onChange }: Cla
     <fieldset className="flex flex-col gap-1">
       <legend className="font-semibold text-stone-900">May we publish your name and photo?</legend>
       <p className="text-sm text-stone-600">
-        Our winners gallery and home page celebrate winners. Leave these unticked and you'll be shown as "A lucky winner", with no photo. Your prize is the
-        same either way.
+        Our winners gallery and home page celebrate winners. Leave these unticked and you'll be shown as "A lucky winner", with no photo. Your prize is the same
+        either way.
       </p>
       <CheckboxField
         name="publishName"
