@@ -135,10 +135,6 @@ export function listUserWins(db: Db, userId: string) {
 }
 
 /**
- * An order of the user's own, as the provider says it stands now (after authentication, say);
- * another user's is as unknown as one that does not exist.
- */
-/**
  * The order an id names or, failing that, the one order whose reference ("2A7FA99C", as the receipt
  * and the mails show it) it is: among the buyer's own orders, or any order for the back office.
  */
@@ -161,6 +157,10 @@ function findOrder(db: OrderDeps["db"], idOrReference: string, buyerId: string |
   return found.length === 1 && orderReference(found[0]!.id) === reference ? found[0] : undefined;
 }
 
+/**
+ * An order of the user's own (by id or reference), as the provider says it stands now (after
+ * authentication, say); another user's is as unknown as one that does not exist.
+ */
 export function getOwnOrder(deps: OrderDeps, userId: string, orderId: string) {
   const own = findOrder(deps.db, orderId, userId);
   if (!own) throw new AppError("NOT_FOUND", "Order not found");
