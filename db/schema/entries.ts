@@ -114,6 +114,12 @@ export const winners = sqliteTable(
     source: text("source", { enum: ["manual", "draw", "instant"] })
       .notNull()
       .default("manual"),
+    /**
+     * The winner's answers on the claim form: may the gallery show their name, their photo? Null until
+     * asked; a draw or instant winner not yet asked is shown as "A lucky winner", an admin's own entry as entered.
+     */
+    publishName: integer("publish_name", { mode: "boolean" }),
+    publishPhoto: integer("publish_photo", { mode: "boolean" }),
     winDate: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,6 +9,7 @@ import type { CustomerRecord, CustomerSummary } from "../../src/shared/schemas/c
 import { adminClaim as claimFactory } from "../factories/claims";
 import { refusal, stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
+import { orderReference } from "../../src/shared/order-reference";
 
 const PEOPLE: CustomerSummary[] = Array.from({ length: 30 }, (_, i) => ({
   id: `user-${i + 1}`,
@@ -93,6 +94,7 @@ function record(): CustomerRecord {
       {
         id: "order-paid-1234abcd",
         orderId: "order-paid-1234abcd",
+        reference: orderReference("order-paid-1234abcd"),
         status: "paid",
         amount: "5.00",
         currency: "GBP",
@@ -119,6 +121,7 @@ function record(): CustomerRecord {
       {
         id: "order-failed-99",
         orderId: "order-failed-99",
+        reference: orderReference("order-failed-99"),
         status: "failed",
         amount: "2.50",
         currency: "GBP",

@@ -12,6 +12,7 @@ import type { OrderView } from "../../src/shared/schemas/order";
 import { refusal, stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
 import { customer } from "./users";
+import { orderReference } from "../../src/shared/order-reference";
 
 const USER: AuthUser = customer();
 
@@ -32,6 +33,7 @@ function order(over: Partial<OrderView> = {}): OrderView {
   return {
     id: "order-1",
     orderId: "order-1",
+    reference: orderReference("order-1"),
     status: "requires_action",
     amount: "5.00",
     currency: "GBP",
@@ -105,11 +107,18 @@ describe("/checkout/complete", () => {
       line({ status: "paid", ticketNumbers: ["0007"] }),
       line({ entryId: "entry-2", competitionId: "comp-2", competitionTitle: "Farm Hamper", status: "paid", ticketNumbers: ["0101"] }),
     ];
-    stubTrpcFetch({ "public.auth.session": () => USER, "customer.orders.get": () => ({ ...PAID, amount: "7.50", lines }) });
-    complete("/checkout/complete?order=order-1");
+    const id = "0197a1b2-c3d4-7e5f-8a9b-0c1d2a7fa99c";
+    stubTrpcFetch({
+      "public.auth.session": () => USER,
+      "customer.orders.get": () => ({ ...PAID, id, orderId: id, reference: orderReference(id), amount: "7.50", lines }),
+    });
+    complete(`/checkout/complete?order=${id}`);
 
     expect(await screen.findByRole("heading", { name: "Order Confirmed" })).toBeTruthy();
     expect(await screen.findByText("Your order total is £7.50. Check your email for confirmation.")).toBeTruthy();
+    // The reference the account's "Order #2A7FA99C" and the mails use, not the 36-character id.
+    expect(screen.getByText("2A7FA99C")).toBeTruthy();
+    expect(screen.queryByText(id)).toBeNull();
   });
 
   it("says the payment was not completed and the tickets released, keeps the entry for another try", async () => {
@@ -151,6 +160,7 @@ describe("the simulated bank's 3-D Secure page", () => {
   const CHALLENGE = {
     id: "sim_pi_1",
     orderId: "order-1",
+    reference: orderReference("order-1"),
     amount: "5.00",
     currency: "GBP",
     status: "requires_action",

@@ -2,6 +2,7 @@ import type { AuthUser } from "../../src/shared/schemas/auth";
 import type { OrderResult } from "../../src/shared/schemas/entry";
 import { publicCompetition } from "../factories/public-competition";
 import { customer } from "./users";
+import { orderReference } from "../../src/shared/order-reference";
 
 /** An open competition for the checkout tests: £2.50 a ticket, no question. */
 export const SPADE = publicCompetition({ id: "comp-spade", title: "Garden Spade", startDate: "2020-01-01T00:00:00.000Z" });
@@ -11,6 +12,7 @@ export const CUSTOMER: AuthUser = customer({ address: "1 Farm Lane", city: "Here
 export const PAID_ORDER: OrderResult = {
   id: "order-1",
   orderId: "order-1",
+  reference: orderReference("order-1"),
   status: "paid",
   amount: "5.00",
   currency: "GBP",

@@ -91,6 +91,8 @@ describe("the claim page", () => {
         phone: "07700 900123",
         address: { line1: "Home Farm", city: "Lincoln", postcode: "LN1 1AA", country: "United Kingdom" },
         acceptTerms: true,
+        publishName: false,
+        publishPhoto: false,
       },
     ]);
     expect(screen.queryByRole("button", { name: "Claim my prize" })).toBeNull();
@@ -98,6 +100,23 @@ describe("the claim page", () => {
     expect(screen.getByText("Home Farm")).toBeTruthy();
     const steps = screen.getByRole("list", { name: "Claim progress" });
     expect(within(steps).getByText("Claimed").closest("li")?.getAttribute("aria-current")).toBe("step");
+  });
+
+  it("asks whether the name and photo may be published, unticked until the winner says yes", async () => {
+    const user = userEvent.setup();
+    const { sent } = openClaim(customer(), claim());
+    const question = await screen.findByRole("group", { name: "May we publish your name and photo?" });
+    const name = within(question).getByRole("checkbox", { name: /publish my first name/ }) as HTMLInputElement;
+    const photo = within(question).getByRole("checkbox", { name: /publish a photo of me/ }) as HTMLInputElement;
+    expect(name.checked).toBe(false);
+    expect(photo.checked).toBe(false);
+    expect(within(question).getByText(/shown as "A lucky winner", with no photo/)).toBeTruthy();
+
+    await fillForm(user);
+    await user.click(name);
+    await user.click(screen.getByRole("button", { name: "Claim my prize" }));
+    expect(await screen.findByRole("heading", { name: "Claim received" })).toBeTruthy();
+    expect(sent).toEqual([expect.objectContaining({ id: CLAIM_ID, publishName: true, publishPhoto: false })]);
   });
 
   it("checks the form before sending: the date, the phone, the address and the terms", async () => {

@@ -11,6 +11,7 @@ import { PaymentSuccess } from "../../src/client/components/checkout/payment-suc
 import type { AdminOrderView, OrderView } from "../../src/shared/schemas/order";
 import { renderWithApp, stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
+import { orderReference } from "../../src/shared/order-reference";
 
 const VISA = { provider: "simulated", brand: "visa", last4: "4242", funding: "debit" };
 
@@ -18,6 +19,7 @@ function order(over: Partial<OrderView> = {}): OrderView {
   return {
     id: "order-0000-0001",
     orderId: "order-0000-0001",
+    reference: orderReference("order-0000-0001"),
     status: "paid",
     amount: "5.00",
     currency: "GBP",

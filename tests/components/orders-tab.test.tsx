@@ -8,6 +8,7 @@ import type { AuthUser } from "../../src/shared/schemas/auth";
 import type { OrderView } from "../../src/shared/schemas/order";
 import { renderWithApp, stubTrpcFetch } from "./render";
 import { customer } from "./users";
+import { orderReference } from "../../src/shared/order-reference";
 
 const ORDER_ID = "0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 
@@ -16,6 +17,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
   return {
     id,
     orderId: id,
+    reference: orderReference(id),
     status: "paid",
     amount: "7.50",
     currency: "GBP",
@@ -65,13 +67,14 @@ async function renderOrders(orders: () => unknown) {
 const receipt = (name: string) => screen.getByRole("listitem", { name });
 
 describe("Orders tab", () => {
-  it("shows each receipt: number and full reference, date, lines with ticket numbers, total, card and status", async () => {
+  it("shows each receipt: its one reference (never the long id), date, lines with ticket numbers, total, card and status", async () => {
     await renderOrders(() => [order()]);
     const card = await screen.findByRole("listitem", { name: "Order #2E3F4A5B" });
     const inCard = within(card);
 
     expect(inCard.getByRole("heading", { name: "Order #2E3F4A5B" })).toBeTruthy();
-    expect(inCard.getByText(ORDER_ID)).toBeTruthy();
+    expect(inCard.getByText("2E3F4A5B")).toBeTruthy();
+    expect(inCard.queryByText(ORDER_ID)).toBeNull();
     expect(inCard.getByText("21 Nov 2025", { exact: false })).toBeTruthy();
     expect(inCard.getByText("Paid")).toBeTruthy();
 
@@ -171,12 +174,12 @@ describe("Orders tab", () => {
     expect(screen.queryByText("Paid with")).toBeNull();
   });
 
-  it("copies the full order reference", async () => {
+  it("copies the order reference, as the mails quote it", async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);
     await renderOrders(() => [order()]);
     await user.click(await screen.findByRole("button", { name: "Copy order reference" }));
-    expect(writeText).toHaveBeenCalledWith(ORDER_ID);
+    expect(writeText).toHaveBeenCalledWith("2E3F4A5B");
     expect(await screen.findByRole("button", { name: "order reference copied" })).toBeTruthy();
   });
 

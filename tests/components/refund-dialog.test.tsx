@@ -7,11 +7,13 @@ import { FROZEN_NOTE, FULL_REFUND_NOTE, RefundDialog } from "../../src/client/co
 import type { AdminOrderView } from "../../src/shared/schemas/order";
 import { refusal, stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
+import { orderReference } from "../../src/shared/order-reference";
 
 function adminOrder(over: Partial<AdminOrderView> = {}): AdminOrderView {
   return {
     id: "order-1",
     orderId: "order-1",
+    reference: orderReference("order-1"),
     status: "paid",
     amount: "7.50",
     currency: "GBP",

@@ -42,10 +42,13 @@ test("on a phone, a winner claims the prize from the claim link", async ({ page 
   await form.getByLabel("Address line 1").fill("Fferm Uchaf");
   await form.getByLabel("Town or city").fill("Dolgellau");
   await form.getByLabel("Postcode").fill("LL40 1AA");
-  await form.getByRole("checkbox").check();
+  await form.getByRole("checkbox", { name: /I confirm I am 18 or over/ }).check();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await form.getByRole("button", { name: "Claim my prize" }).click();
   await expect(page.getByText("Claim received").first()).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await screenshot(page, "claim-phone");
+  // Nothing ticked about publishing: the gallery names no one.
+  const gallery = (await (await page.request.get("/api/winners")).json()) as Array<{ competitionId: string; customerName: string }>;
+  expect(gallery.find((w) => w.competitionId === competition.id)?.customerName).toBe("A lucky winner");
 });

@@ -101,11 +101,18 @@ test("draw night: the admin runs the draw on /admin/live while a visitor watches
     await form.getByLabel("Address line 1").fill("Ty Gwyn Farm");
     await form.getByLabel("Town or city").fill("Bala");
     await form.getByLabel("Postcode").fill("LL23 7AA");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /I confirm I am 18 or over/ }).check();
+    // Asked whether the gallery may show them: the name yes, the photo no.
+    await form
+      .getByRole("group", { name: "May we publish your name and photo?" })
+      .getByLabel(/publish my first name/)
+      .check();
     await screenshot(winnerPage, "claim-form");
     await form.getByRole("button", { name: "Claim my prize" }).click();
     await expect(winnerPage.getByText("Claim received").first()).toBeVisible();
     await screenshot(winnerPage, "claim-received");
+    const gallery = (await (await page.request.get("/api/winners")).json()) as Array<{ competitionId: string; customerName: string; photo: string | null }>;
+    expect(gallery.find((w) => w.competitionId === competition.id)).toMatchObject({ customerName: expect.stringMatching(/^Wyn T\./), photo: null });
 
     // Staff pay it and record the reference.
     await page.goto("/admin/winners");

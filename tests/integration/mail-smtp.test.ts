@@ -137,7 +137,11 @@ describe("confirmation mail over SMTP", () => {
     expect(html).not.toContain("<Deluxe>");
     expect(html).not.toMatch(/<script|<img|src=/i);
     for (const n of result.lines[0]!.ticketNumbers) expect(html).toContain(n);
-    expect(html).toContain(result.orderId);
+    // The order is named by the reference the success screen and the account show, never by its long id.
+    expect(result.reference).toMatch(/^[0-9A-F]{8}$/);
+    expect(text).toContain(`Order reference: ${result.reference}`);
+    expect(html).toContain(result.reference);
+    expect(html).not.toContain(result.orderId);
   });
 
   it("sends an instant win's mail, queued by the sale without its HTML, with the HTML rendered when it is sent", async () => {

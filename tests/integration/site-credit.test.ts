@@ -301,7 +301,9 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     expect(first).toMatchObject({ status: "partially_refunded", refunded: "2.00", refundable: "3.00", refunds: [{ amount: "2.00", to: "card" }] });
     expect(payments.refunds.map((r) => r.amountPence)).toEqual([200]);
     expect(balance(buyer)).toBe("0.00");
-    expect(refundMails(buyer.email).map((m) => m.text)).toEqual([expect.stringContaining(`£2.00 of your order ${view.id} has been refunded to your card.`)]);
+    expect(refundMails(buyer.email).map((m) => m.text)).toEqual([
+      expect.stringContaining(`£2.00 of your order ${view.reference} has been refunded to your card.`),
+    ]);
 
     const rest = await refundOrder(deps, actor, { id: view.id, amount: "3.00", reason: REASON });
     expect(rest).toMatchObject({ status: "refunded", refunded: "5.00", refundable: "0.00" });
@@ -320,8 +322,10 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     const mails = refundMails(buyer.email);
     expect(mails).toHaveLength(2);
     const split = mails.find((m) => m.subject === "Your refund of £3.00 from Harvest Draws")!;
-    expect(split.text).toContain(`£3.00 of your order ${view.id} has been refunded: £1.00 to your card and £2.00 to your site credit.`);
-    expect(notes(buyer).map((n) => n.message)).toContain(`£3.00 of your order ${view.id} has been refunded: £1.00 to your card and £2.00 to your site credit.`);
+    expect(split.text).toContain(`£3.00 of your order ${view.reference} has been refunded: £1.00 to your card and £2.00 to your site credit.`);
+    expect(notes(buyer).map((n) => n.message)).toContain(
+      `£3.00 of your order ${view.reference} has been refunded: £1.00 to your card and £2.00 to your site credit.`,
+    );
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -338,7 +342,7 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     expect(balance(buyer)).toBe("5.00");
     const [mail] = refundMails(buyer.email);
     expect(mail).toMatchObject({ subject: "Your refund of £5.00 from Harvest Draws" });
-    expect(mail!.text).toContain(`£5.00 of your order ${view.id} has been returned to your site credit.`);
+    expect(mail!.text).toContain(`£5.00 of your order ${view.reference} has been returned to your site credit.`);
     expect(mail!.text).not.toContain("to your card");
     expect(competition(c.id).soldTickets).toBe(0);
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);

@@ -32,6 +32,7 @@ describe("POST /api/entries", () => {
     expect(res.json.ticketNumbers).toEqual(["1", "2"]);
     expect(res.json.entryId).toBeTruthy();
     expect(res.json.orderId).toBeTruthy();
+    expect(res.json.reference).toBe(res.json.orderId.replace(/-/g, "").slice(-8).toUpperCase());
   });
 
   it("answers 402 with the spec's message for a declined payment token", async () => {

@@ -86,10 +86,12 @@ describe("PUT /admin/competitions/{id}", () => {
     expect(operation?.parameters).toEqual([expect.objectContaining({ in: "path", name: "id", required: true })]);
     const body = operation?.requestBody as { content: { "application/json": { schema: { oneOf: Array<{ properties: object; required: string[] }> } } } };
     const [statusChange, edit] = body.content["application/json"].schema.oneOf;
-    expect(Object.keys(statusChange!.properties)).toEqual(["status"]);
+    // The id travels in the path; the body may repeat it (a record sent back as read), never needs it.
+    expect(Object.keys(statusChange!.properties)).toEqual(["status", "id"]);
     expect(statusChange!.required).toEqual(["status"]);
     expect(edit!.properties).toHaveProperty("title");
-    expect(edit!.properties).not.toHaveProperty("id");
+    expect(edit!.required).not.toContain("id");
+    expect(edit!.properties).toHaveProperty("soldTickets.description", "Read-only: accepted and ignored");
   });
 
   it("tells the shapes apart by the keys sent, and names the problem of the one meant", () => {

@@ -1,3 +1,4 @@
+import { orderReference } from "../../shared/order-reference";
 import type { OrderStatusValue } from "../../shared/schemas/order";
 
 /** What each order status reads as on a receipt or in the back office. */
@@ -25,8 +26,8 @@ export const ORDER_STATUS_STYLES: Record<OrderStatusValue, string> = {
 /** An order still waiting on its payment: the page that shows it keeps asking. */
 export const isAwaitingPayment = (status: OrderStatusValue) => status === "pending" || status === "requires_action";
 
-/** "#1A2B3C4D": the end of the order id (ids start with their time, so the end is what tells two apart). */
-export const shortOrderNumber = (orderId: string) => `#${orderId.replace(/-/g, "").slice(-8).toUpperCase()}`;
+/** "#1A2B3C4D": the order's reference (shared/order-reference.ts) as a number, e.g. "Order #1A2B3C4D". */
+export const shortOrderNumber = (orderId: string) => `#${orderReference(orderId)}`;
 
 const BRANDS: Record<string, string> = {
   visa: "Visa",

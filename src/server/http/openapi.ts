@@ -15,6 +15,9 @@ interface UnionBody {
   schema: oas31.SchemaObject;
 }
 
+/** A path parameter repeated in the body (a record sent back as it was read): accepted, and the path's value used. */
+const pathEcho = (name: string): oas31.SchemaObject => ({ type: "string", description: `Optional: the \`${name}\` in the path is the one used.` });
+
 /**
  * trpc-to-openapi documents object inputs only (trpc/trpc-openapi#255). A procedure whose input is a
  * union of objects (PUT /admin/competitions/{id}: a status change or a whole campaign) is shown to
@@ -33,9 +36,13 @@ function documentable(router: AnyRouter): { router: OpenApiRouter; bodies: Union
     const procedure = procedures[name] as { _def: object };
     procedures[name] = { _def: { ...procedure._def, inputs: [z.object(pathShape)] } };
     const { $schema: _dialect, ...schema } = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as oas31.SchemaObject & { $schema?: string };
-    // The path parameters travel in the path, not in the body.
+    // The path parameters travel in the path; one repeated in the body (as its read returned it) is ignored.
     for (const option of (schema.oneOf ?? schema.anyOf ?? []) as oas31.SchemaObject[]) {
-      for (const p of params) delete option.properties?.[p];
+      for (const p of params) {
+        if (!option.properties?.[p]) continue;
+        delete option.properties[p];
+        option.properties[p] = pathEcho(p);
+      }
       option.required = option.required?.filter((key) => !params.includes(key));
     }
     bodies.push({ method: meta.openapi.method.toLowerCase() as UnionBody["method"], path, schema });
@@ -62,12 +69,16 @@ export function buildOpenApiDocument(appRouter: AnyRouter, baseUrl: string) {
     const operation = document.paths?.[path]?.[method];
     if (operation) operation.requestBody = { required: true, content: { "application/json": { schema } } };
   }
-  // A body whose every field is optional may be left out (the server reads an absent body as {}).
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const params = getPathParameters(path);
     for (const operation of Object.values(item ?? {}) as Array<{ requestBody?: oas31.RequestBodyObject }>) {
       const body = operation?.requestBody;
       const schema = body?.content?.["application/json"]?.schema as oas31.SchemaObject | undefined;
-      if (body && schema?.type === "object" && !schema.required?.length) body.required = false;
+      if (!body || schema?.type !== "object") continue;
+      // A body may repeat its path's parameters, as the read returned the record; the path's value is the one used.
+      for (const p of params) if (schema.properties && !schema.properties[p]) schema.properties[p] = pathEcho(p);
+      // A body whose every field is optional may be left out (the server reads an absent body as {}).
+      if (!schema.required?.length) body.required = false;
     }
   }
   // What the generator cannot know: who may call each operation, and every answer it can give.

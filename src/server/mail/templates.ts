@@ -3,6 +3,7 @@ import type { OrderView } from "../../shared/schemas/order";
 import type { MailMessage } from "./outbox";
 import { formatLondonDate } from "../../shared/london-time";
 import { addDecimals, formatPounds, paymentSplit as splitOf, penceOf } from "../../shared/money";
+import { orderReference } from "../../shared/order-reference";
 import { facts, heading, html, mailLayout, paragraph } from "./layout";
 
 export interface OrderConfirmation {
@@ -51,7 +52,7 @@ export function orderConfirmationPlain(o: OrderConfirmation): MailMessage & { da
     ...o.lines.flatMap((l) => [`${l.title} — £${l.amount}${multibuyNote(l)}`, `  Ticket numbers: ${l.ticketNumbers.join(", ")}`, ``]),
     `Total paid: £${o.total}`,
     ...paymentSplit(o).map(([label, value]) => `${label}: ${value}`),
-    `Order reference: ${o.orderId}`,
+    `Order reference: ${orderReference(o.orderId)}`,
     ``,
     `Winners are drawn live every Monday evening. Good luck!`,
     `Harvest Draws`,
@@ -70,9 +71,9 @@ export function orderConfirmationHtml(o: OrderConfirmation): string {
   )}${facts([
     ["Total paid", `£${o.total}`],
     ...paymentSplit(o),
-    ["Order reference", o.orderId],
+    ["Order reference", orderReference(o.orderId)],
   ])}${paragraph("Winners are drawn live every Monday evening. Good luck!")}`;
-  return mailLayout({ title: ORDER_CONFIRMED, preheader: `Your ticket numbers for order ${o.orderId}`, body });
+  return mailLayout({ title: ORDER_CONFIRMED, preheader: `Your ticket numbers for order ${orderReference(o.orderId)}`, body });
 }
 
 export function orderConfirmationMail(o: OrderConfirmation): MailMessage {
@@ -103,10 +104,10 @@ export function refundMessage(o: RefundWords): string {
   const total = addDecimals(o.card, o.credit);
   const where =
     pounds(o.card) && pounds(o.credit)
-      ? `£${total} of your order ${o.orderId} has been refunded: £${o.card} to your card and £${o.credit} to your site credit.`
+      ? `£${total} of your order ${orderReference(o.orderId)} has been refunded: £${o.card} to your card and £${o.credit} to your site credit.`
       : pounds(o.credit)
-        ? `£${o.credit} of your order ${o.orderId} has been returned to your site credit.`
-        : `£${o.card} of your order ${o.orderId} has been refunded to your card.`;
+        ? `£${o.credit} of your order ${orderReference(o.orderId)} has been returned to your site credit.`
+        : `£${o.card} of your order ${orderReference(o.orderId)} has been refunded to your card.`;
   return o.notice ? `${where} ${o.notice}` : where;
 }
 
@@ -123,7 +124,7 @@ export function refundMail(o: RefundWords & { to: string; name: string }): MailM
     if (pounds(o.card)) facts_.push(["To your card", `£${o.card}`]);
     facts_.push(["To your site credit", `£${o.credit}`]);
   }
-  facts_.push(["Order reference", o.orderId]);
+  facts_.push(["Order reference", orderReference(o.orderId)]);
   const body = html`${heading("Your refund is on its way")}${paragraph(html`Hello ${o.name},`)}${paragraph(message)}${facts(facts_)}${after.map((a) => paragraph(a))}`;
   return {
     to: o.to,

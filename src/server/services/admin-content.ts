@@ -204,6 +204,8 @@ function toAdminWinner(w: typeof winners.$inferSelect, competitionTitle: string 
     testimonial: w.testimonial,
     winDate: w.winDate.toISOString(),
     source: w.source,
+    publishName: w.publishName,
+    publishPhoto: w.publishPhoto,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { transaction, type Db, type Tx } from "../../../db/client";
-import { competitions, notifications, prizeClaims, users, type PrizeClaim, type User } from "../../../db/schema";
+import { competitions, notifications, prizeClaims, users, winners, type PrizeClaim, type User } from "../../../db/schema";
 import { ageOn } from "../../shared/london-time";
 import type { AdminClaim, AdminClaimUpdate, ClaimAddress, ClaimsSummary, ClaimSubmitInput, CustomerClaim } from "../../shared/schemas/claims";
 import { AppError } from "../errors";
@@ -306,6 +306,8 @@ export function submitClaim(db: Db, user: User, id: string, input: ClaimSubmitIn
       .returning()
       .get();
     if (!updated) throw new AppError("INVALID_STATE", "This prize has already been claimed.");
+    const publicity = { publishName: input.publishName === true, publishPhoto: input.publishPhoto === true };
+    tx.update(winners).set(publicity).where(eq(winners.id, updated.winnerId)).run();
     tellWinner(tx, updated, row.title, { kind: "claimed", choice: input.choice, deliverable }, origin);
     writeAudit(
       tx,
@@ -314,7 +316,7 @@ export function submitClaim(db: Db, user: User, id: string, input: ClaimSubmitIn
         action: "customer.claims.submit",
         targetType: "claims",
         targetId: id,
-        details: { id, choice: input.choice, deliverable, country: input.address.country },
+        details: { id, choice: input.choice, deliverable, country: input.address.country, ...publicity },
       },
     );
     return toCustomerClaim({ ...row, claim: updated });

@@ -75,6 +75,18 @@ export function getPublicSetting(db: Db, key: "winners_display_count") {
   return { key, value: value !== null && Number.isInteger(n) && n > 0 ? String(n) : "12" };
 }
 
+/** How the gallery names a winner who has not allowed their name to be shown. */
+export const UNNAMED_WINNER = "A lucky winner";
+
+/**
+ * Only what the winner allowed on their claim form. A draw or instant winner not yet asked is shown
+ * unnamed and without a photo; a winner an admin entered by hand, never asked, is shown as entered.
+ */
+function publicFace(w: typeof winners.$inferSelect): { customerName: string; photo: string | null } {
+  const allowed = (answer: boolean | null) => answer === true || (answer === null && w.source === "manual");
+  return { customerName: allowed(w.publishName) ? w.customerName : UNNAMED_WINNER, photo: allowed(w.publishPhoto) ? w.photo : null };
+}
+
 export function listWinners(db: Db, limit?: number): PublicWinner[] {
   const q = db
     .select({ winner: winners, competitionTitle: competitions.title })
@@ -85,8 +97,7 @@ export function listWinners(db: Db, limit?: number): PublicWinner[] {
     id: winner.id,
     competitionId: winner.competitionId,
     competitionTitle,
-    customerName: winner.customerName,
-    photo: winner.photo,
+    ...publicFace(winner),
     testimonial: winner.testimonial,
     winDate: winner.winDate.toISOString(),
     source: winner.source,

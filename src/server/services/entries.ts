@@ -1,8 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { competitions, entries, orders, winners } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
+import { orderReference, parseOrderReference } from "../../shared/order-reference";
 import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
@@ -75,6 +76,7 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
   return {
     entryId: line.entryId,
     orderId: result.id,
+    reference: result.reference,
     status: result.status,
     // The spec's entry status: anything not yet paid (authenticating included) is still pending.
     paymentStatus: result.status === "paid" ? ("paid" as const) : result.status === "failed" ? ("failed" as const) : ("pending" as const),
@@ -135,15 +137,34 @@ export function listUserWins(db: Db, userId: string) {
 }
 
 /**
- * An order of the user's own, as the provider says it stands now (after authentication, say);
- * another user's is as unknown as one that does not exist.
+ * The order an id names or, failing that, the one order whose reference ("2A7FA99C", as the receipt
+ * and the mails show it) it is: among the buyer's own orders, or any order for the back office.
+ */
+function findOrder(db: OrderDeps["db"], idOrReference: string, buyerId: string | null) {
+  const mine = buyerId === null ? undefined : eq(orders.userId, buyerId);
+  const byId = db
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(and(eq(orders.id, idOrReference), mine))
+    .get();
+  if (byId) return byId;
+  const reference = parseOrderReference(idOrReference);
+  if (!reference) return undefined;
+  const found = db
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(and(like(orders.id, `%${reference.toLowerCase()}`), mine))
+    .limit(2)
+    .all();
+  return found.length === 1 && orderReference(found[0]!.id) === reference ? found[0] : undefined;
+}
+
+/**
+ * An order of the user's own (by id or reference), as the provider says it stands now (after
+ * authentication, say); another user's is as unknown as one that does not exist.
  */
 export function getOwnOrder(deps: OrderDeps, userId: string, orderId: string) {
-  const own = deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .get();
+  const own = findOrder(deps.db, orderId, userId);
   if (!own) throw new AppError("NOT_FOUND", "Order not found");
   return refreshOrder(deps, own.id);
 }
@@ -153,8 +174,8 @@ export function getOwnOrder(deps: OrderDeps, userId: string, orderId: string) {
  * authenticate (a Stripe client secret), which is the buyer's alone.
  */
 export async function getAnyOrder(deps: OrderDeps, viewerId: string, orderId: string) {
-  const order = deps.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
+  const order = findOrder(deps.db, orderId, null);
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  const view = await refreshOrder(deps, orderId);
+  const view = await refreshOrder(deps, order.id);
   return order.userId === viewerId ? view : { ...view, nextAction: null };
 }

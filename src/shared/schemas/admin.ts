@@ -2,9 +2,9 @@ import { z } from "zod";
 import { decimalToPence, penceToDecimal } from "../money";
 import { MAX_PRICE_TIERS, priceTierProblem, tiersFromView } from "../pricing";
 import { entryStatus, orderStatus } from "./order";
-import { recordId } from "./common";
+import { acceptingReadOnly, recordId } from "./common";
 import { competitionCore, competitionStatus } from "./competition";
-import { mediaRef, safeLink, safeLinkWith } from "./content";
+import { aboutPage, category, heroSlide, mediaRef, popup, safeLink, safeLinkWith } from "./content";
 
 export const CAMPAIGN_CATEGORY_CHOICES = [
   "Electronics",
@@ -174,11 +174,35 @@ function campaignRules(v: z.output<typeof campaignFields>, ctx: z.RefinementCtx)
 export const campaignInput = campaignFields.superRefine(campaignRules);
 export type CampaignInput = z.input<typeof campaignInput>;
 
+export const adminCompetition = competitionCore.extend({
+  heldTickets: z.number().int(),
+  qualifyingAnswer: z.string().nullable(),
+  /** Paid revenue, e.g. "1234.50". */
+  revenue: z.string(),
+  paidEntries: z.number().int(),
+  /** The draw pool has been frozen (sales can never reopen). */
+  poolFrozen: z.boolean(),
+  /** For a closed competition: null when Activate may reopen it, else why it cannot ("The draw pool is frozen…"). */
+  reopenBlockedReason: z.string().nullable(),
+  /** The instant prizes as defined (their winning numbers never leave the server before they are won). */
+  instantPrizes: z.array(z.object({ name: z.string(), kind: z.enum(["cash", "credit", "physical"]), value: z.string(), count: z.number().int() })),
+  instantWinnersInDraw: z.boolean(),
+});
+export type AdminCompetition = z.infer<typeof adminCompetition>;
+
 /** The dashboard's Close/Activate toggle: only `status`. */
 export const competitionStatusChange = z.strictObject({ id: recordId, status: competitionStatus });
 
-/** The edit form: every campaign field, as for create. */
-export const competitionEdit = campaignFields.extend({ id: recordId }).superRefine(campaignRules);
+/** The edit form: every campaign field, as for create (and the list's read-only figures, ignored). */
+export const competitionEdit = acceptingReadOnly(campaignFields.extend({ id: recordId }), adminCompetition, [
+  "soldTickets",
+  "createdAt",
+  "heldTickets",
+  "revenue",
+  "paidEntries",
+  "poolFrozen",
+  "reopenBlockedReason",
+]).superRefine(campaignRules);
 
 /**
  * PUT /admin/competitions/{id} (SPEC §7: "fields or only status"): exactly one of the two shapes.
@@ -198,22 +222,6 @@ export const competitionUpdate = z.xor([competitionStatusChange, competitionEdit
 });
 export type CompetitionUpdate = z.output<typeof competitionUpdate>;
 
-export const adminCompetition = competitionCore.extend({
-  heldTickets: z.number().int(),
-  qualifyingAnswer: z.string().nullable(),
-  /** Paid revenue, e.g. "1234.50". */
-  revenue: z.string(),
-  paidEntries: z.number().int(),
-  /** The draw pool has been frozen (sales can never reopen). */
-  poolFrozen: z.boolean(),
-  /** For a closed competition: null when Activate may reopen it, else why it cannot ("The draw pool is frozen…"). */
-  reopenBlockedReason: z.string().nullable(),
-  /** The instant prizes as defined (their winning numbers never leave the server before they are won). */
-  instantPrizes: z.array(z.object({ name: z.string(), kind: z.enum(["cash", "credit", "physical"]), value: z.string(), count: z.number().int() })),
-  instantWinnersInDraw: z.boolean(),
-});
-export type AdminCompetition = z.infer<typeof adminCompetition>;
-
 const heroSlideFields = {
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
   subtitle: optionalText(300),
@@ -231,14 +239,14 @@ const heroSlideFields = {
 
 export const heroSlideInput = z.strictObject({ ...heroSlideFields, isActive: heroSlideFields.isActive.default(true), order: heroSlideFields.order.default(0) });
 /** PATCH /hero-slides/{id}: any of the fields, e.g. only `order` when moving a slide. */
-export const heroSlideUpdate = z.strictObject(heroSlideFields).partial().extend({ id: recordId });
+export const heroSlideUpdate = acceptingReadOnly(z.strictObject(heroSlideFields).partial().extend({ id: recordId }), heroSlide, ["createdAt"]);
 
 export const categoryInput = z.strictObject({
   name: z.string({ error: "Category name is required" }).trim().min(1, "Category name is required").max(100),
   description: optionalText(500),
   isActive: z.boolean().default(true),
 });
-export const categoryUpdate = categoryInput.extend({ id: recordId });
+export const categoryUpdate = acceptingReadOnly(categoryInput.extend({ id: recordId }), category, ["createdAt"]);
 
 export const popupInput = z.strictObject({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200),
@@ -266,14 +274,14 @@ export const popupInput = z.strictObject({
     .nullable()
     .refine((v) => !v || !Number.isNaN(Date.parse(v)), "End date must be a valid date"),
 });
-export const popupUpdate = popupInput.extend({ id: recordId });
+export const popupUpdate = acceptingReadOnly(popupInput.extend({ id: recordId }), popup, ["createdAt"]);
 
 export const winnerInput = z.strictObject({
   competitionId: z.string({ error: "Competition is required" }).min(1, "Competition is required").max(64),
   customerName: z.string({ error: "Winner name is required" }).trim().min(1, "Winner name is required").max(120),
   photo: z
     .union([z.literal(""), safeLinkWith("Must be a valid URL")])
-    .default("")
+    .nullish()
     .transform((v) => v || null),
   testimonial: optionalText(2000),
   /**
@@ -285,10 +293,9 @@ export const winnerInput = z.strictObject({
     .trim()
     .max(20)
     .regex(/^\d*$/, "Ticket number must be a number")
-    .optional()
+    .nullish()
     .transform((v) => (v ? v : undefined)),
 });
-export const winnerUpdate = winnerInput.extend({ id: recordId });
 
 export const adminWinner = z.object({
   id: z.string(),
@@ -301,7 +308,20 @@ export const adminWinner = z.object({
   testimonial: z.string().nullable(),
   winDate: z.string(),
   source: z.enum(["manual", "draw", "instant"]),
+  /** The winner's answers on their claim form (null: not asked); the public gallery shows only what they allowed. */
+  publishName: z.boolean().nullable(),
+  publishPhoto: z.boolean().nullable(),
 });
+
+/** PUT /admin/winners/{id}: the winner as listed may be sent back; what only the shop sets is ignored. */
+export const winnerUpdate = acceptingReadOnly(winnerInput.extend({ id: recordId }), adminWinner, [
+  "competitionTitle",
+  "entryId",
+  "winDate",
+  "source",
+  "publishName",
+  "publishPhoto",
+]);
 
 const requiredText = (message: string, max = 2000) => z.string({ error: message }).trim().min(1, message).max(max);
 
@@ -321,6 +341,8 @@ export const aboutPageInput = z.strictObject({
   feature3Description: requiredText("Feature description is required", 1000),
   feature3Icon: requiredText("Feature icon is required", 40),
 });
+/** PUT /admin/about-page: the page as read may be sent back; `updatedAt` is ignored. */
+export const aboutPageSave = acceptingReadOnly(aboutPageInput, aboutPage, ["updatedAt"]);
 
 export const adminEntry = z.object({
   id: z.string(),
@@ -365,7 +387,11 @@ export const setting = z.object({
 });
 
 /** PUT /admin/settings/{key}: a number is stored as its text. */
-export const settingUpdate = z.strictObject({ key: z.string().min(1).max(100), value: z.union([z.string().max(2000), z.number()]).transform(String) });
+export const settingUpdate = acceptingReadOnly(
+  z.strictObject({ key: z.string().min(1).max(100), value: z.union([z.string().max(2000), z.number()]).transform(String) }),
+  setting,
+  ["description", "category", "updatedAt"],
+);
 
 /** Today as YYYY-MM-DD in UTC; dates of birth compare as strings. */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);

@@ -32,6 +32,9 @@ export const claimSubmitFields = z.strictObject({
     .regex(/^\+?[\d\s()-]{7,}$/, "Please enter a valid phone number"),
   address: claimAddress,
   acceptTerms: z.literal(true, { error: "Please accept the claim terms" }),
+  /** May the winners gallery (and the home page) show the winner's name, and their photo? Unticked means no. */
+  publishName: z.boolean().default(false),
+  publishPhoto: z.boolean().default(false),
 });
 export const claimSubmitInput = claimSubmitFields.extend({ id: recordId });
 export type ClaimSubmitInput = z.input<typeof claimSubmitFields>;

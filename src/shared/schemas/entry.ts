@@ -140,6 +140,8 @@ export type OrderResult = OrderView;
 export const restEntryResult = z.object({
   entryId: z.string(),
   orderId: z.string(),
+  /** The order's reference, as receipts and mails show it (e.g. "2A7FA99C"). */
+  reference: z.string(),
   status: orderStatus,
   paymentStatus: z.enum(["paid", "failed", "pending"]),
   ticketNumbers: z.array(z.string()),

@@ -56,6 +56,8 @@ export const orderView = z.object({
   id: z.string(),
   /** The same as `id`: the name the checkout answers used first. */
   orderId: z.string(),
+  /** What people see and quote, e.g. "2A7FA99C" (the end of the id); GET /orders/{id} takes it in place of the id. */
+  reference: z.string(),
   status: orderStatus,
   amount: z.string(),
   currency: z.literal("GBP"),

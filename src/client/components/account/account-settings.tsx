@@ -1,5 +1,6 @@
 import type { AuthUser } from "../../../shared/schemas/auth";
 import { ChangeEmailForm } from "./change-email-form";
+import { ChangePasswordForm } from "./change-password-form";
 import { DownloadData } from "./download-data";
 import { MarketingPreference } from "./marketing-preference";
 import { SignedInDevices } from "./signed-in-devices";
@@ -9,6 +10,7 @@ export function AccountSettings({ user }: { user: AuthUser }) {
   return (
     <div className="mt-6 flex flex-col gap-6">
       <ChangeEmailForm currentEmail={user.email} />
+      <ChangePasswordForm />
       <MarketingPreference />
       <SignedInDevices />
       <DownloadData />

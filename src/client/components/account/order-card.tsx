@@ -89,9 +89,9 @@ export function OrderCard({ order }: { order: OrderView }) {
       <div className="flex items-center gap-2 rounded-lg border border-cream-200 px-3 py-2">
         <div className="min-w-0 flex-1">
           <p className="text-xs text-stone-600">Order reference</p>
-          <p className="font-mono text-xs break-all text-stone-900 select-all">{order.id}</p>
+          <p className="font-mono text-sm font-semibold text-stone-900 select-all">{order.reference}</p>
         </div>
-        <CopyButton text={order.id} label="order reference" />
+        <CopyButton text={order.reference} label="order reference" />
       </div>
 
       <ul className="flex flex-col gap-2" aria-label="Order lines">

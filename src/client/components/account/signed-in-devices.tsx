@@ -5,6 +5,7 @@ import { trpc } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
+import { CHANGE_PASSWORD_ID } from "./change-password-form";
 import { SettingsSection } from "./settings-section";
 
 function DeviceRow({ session, onSignOut, pending }: { session: SessionView; onSignOut: () => void; pending: boolean }) {
@@ -58,7 +59,15 @@ export function SignedInDevices() {
   return (
     <SettingsSection
       title="Signed-in devices"
-      lead="Anywhere your account is signed in. Sign out of any device you don't recognise, then change your password."
+      lead={
+        <>
+          Anywhere your account is signed in. Sign out of any device you don't recognise, then{" "}
+          <a href={`#${CHANGE_PASSWORD_ID}`} className="font-semibold text-field-800 underline">
+            change your password
+          </a>
+          .
+        </>
+      }
     >
       {sessions.isPending ? (
         <p role="status" className="flex items-center gap-2 text-stone-600">

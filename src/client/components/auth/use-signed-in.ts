@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { isAdmin } from "../../../shared/roles";
 import type { AuthResult } from "../../../shared/schemas/auth";
 import { safeNextPath } from "../../lib/safe-next";
 import { setSessionToken } from "../../lib/session-token";
@@ -25,13 +26,18 @@ export function useKeepSession() {
   };
 }
 
-/** What happens after a successful sign-in or sign-up on /auth: keep the session, then go back or to the account. */
+/** Where a sign-in without a page to return to lands: the admin for staff, the account for customers. */
+export function homeFor(user: AuthResult["user"]): string {
+  return isAdmin(user) ? "/admin" : "/account";
+}
+
+/** What happens after a successful sign-in or sign-up on /auth: keep the session, then go back, or to the admin or the account. */
 export function useSignedIn() {
   const keepSession = useKeepSession();
   const navigate = useNavigate();
   const next = useNextPath();
   return (result: AuthResult) => {
     keepSession(result);
-    navigate(next ?? "/account", { replace: next !== null });
+    navigate(next ?? homeFor(result.user), { replace: next !== null });
   };
 }

@@ -22,7 +22,7 @@ export function OrderConfirmation({ result }: { result: OrderResult }) {
         <h1 className="mt-4 text-3xl font-bold">Order Confirmed</h1>
         <p className="mt-2 text-stone-700">
           Thank you! You paid £{result.amount}. A confirmation is on its way to your inbox. Order reference{" "}
-          <span className="font-mono text-sm">{result.orderId}</span>
+          <span className="font-mono text-sm font-semibold">{result.reference}</span>
         </p>
         <CreditPaid result={result} />
         <InstantWinBanner wins={result.instantWins} />

@@ -49,7 +49,7 @@ export function PaymentSuccess({ result }: { result: OrderResult }) {
         </span>
         <h1 className="mt-4 text-3xl font-bold">Payment Successful!</h1>
         <p className="mt-2 text-stone-700">
-          You paid £{result.amount}. Good luck in the draw! Order reference <span className="font-mono text-sm">{result.orderId}</span>
+          You paid £{result.amount}. Good luck in the draw! Order reference <span className="font-mono text-sm font-semibold">{result.reference}</span>
         </p>
         <CreditPaid result={result} />
         <InstantWinBanner wins={result.instantWins} />

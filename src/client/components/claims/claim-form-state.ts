@@ -18,6 +18,9 @@ export interface ClaimFormValues {
   country: string;
   otherCountry: string;
   acceptTerms: boolean;
+  /** May we publish their name, their photo (the winners gallery and the home page)? Unticked: no. */
+  publishName: boolean;
+  publishPhoto: boolean;
 }
 
 export type ClaimField = keyof ClaimFormValues;
@@ -39,6 +42,8 @@ export function initialClaimValues(user: AuthUser): ClaimFormValues {
     country: !country || isDeliveryCountry(country) ? country || DELIVERY_COUNTRIES[0] : OTHER_COUNTRY,
     otherCountry: country && !isDeliveryCountry(country) ? country : "",
     acceptTerms: false,
+    publishName: false,
+    publishPhoto: false,
   };
 }
 
@@ -56,6 +61,8 @@ export function claimInputFrom(v: ClaimFormValues): Omit<ClaimSubmitInput, "acce
       country: v.country === OTHER_COUNTRY ? v.otherCountry : v.country,
     },
     acceptTerms: v.acceptTerms,
+    publishName: v.publishName,
+    publishPhoto: v.publishPhoto,
   };
 }
 
@@ -97,7 +104,7 @@ export function useClaimForm(user: AuthUser) {
     setErrors((prev) => (prev[name] === undefined ? prev : { ...prev, [name]: undefined }));
   };
   /** Props for a TextField bound to a text value. */
-  const text = (name: Exclude<ClaimField, "acceptTerms" | "choice">) => ({
+  const text = (name: Exclude<ClaimField, "acceptTerms" | "choice" | "publishName" | "publishPhoto">) => ({
     name,
     value: values[name],
     error: errors[name],

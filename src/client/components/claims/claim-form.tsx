@@ -13,6 +13,7 @@ import { TextField } from "../ui/text-field";
 import { ClaimAddressFields } from "./claim-address-fields";
 import { ClaimChoiceField } from "./claim-choice-field";
 import { ClaimEmailNotice } from "./claim-email-notice";
+import { ClaimPublicityField } from "./claim-publicity-field";
 import { useClaimForm, validateClaim } from "./claim-form-state";
 
 interface ClaimFormProps {
@@ -121,6 +122,11 @@ export function ClaimForm({ claim, user, onClaimed, onClosed }: ClaimFormProps) 
           {...form.text("phone")}
         />
         <ClaimAddressFields form={form} forDelivery={form.values.choice === "prize"} />
+        <ClaimPublicityField
+          publishName={form.values.publishName}
+          publishPhoto={form.values.publishPhoto}
+          onChange={(field, allowed) => form.set(field, allowed)}
+        />
         <div className="flex flex-col gap-1">
           <CheckboxField
             name="acceptTerms"

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  aboutPageInput,
+  aboutPageSave,
   adminWinner,
   categoryInput,
   categoryUpdate,
@@ -94,7 +94,7 @@ export const aboutRouter = router({
     .query(({ ctx }) => getAboutPage(ctx.db)),
   save: adminProcedure
     .meta({ openapi: { method: "PUT", path: "/admin/about-page", tags: ["admin"], summary: "Replace the About page content" } })
-    .input(aboutPageInput)
+    .input(aboutPageSave)
     .output(aboutPage)
     .mutation(({ ctx, input }) => admin.saveAboutPage(ctx.db, ctx.actor, input)),
 });

@@ -19,7 +19,8 @@ export const customerOrdersRouter = router({
         description:
           "status is one of pending, requires_action, paid, failed, refunded, partially_refunded, disputed. An order still waiting on its payment " +
           "is first looked up with the payment provider, so this also completes an order whose buyer is back from authenticating. " +
-          "Ticket numbers are listed only while they are the buyer's (paid, not voided by a refund or dispute).",
+          "Ticket numbers are listed only while they are the buyer's (paid, not voided by a refund or dispute). " +
+          "`{id}` may also be the order's `reference` as receipts and mails show it (e.g. 2A7FA99C).",
         errorResponses: { 404: "No such order of yours" },
       },
     })

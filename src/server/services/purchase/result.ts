@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../../../db/client";
 import { competitions, draws, entries, orders, refunds, type Entry, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
+import { orderReference } from "../../../shared/order-reference";
 import type { AdminOrderView, NextActionView, OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { instantWinsByEntry } from "../instant-wins";
@@ -53,6 +54,7 @@ function viewsOf(db: Tx, rows: Order[]): OrderView[] {
   return rows.map((order) => ({
     id: order.id,
     orderId: order.id,
+    reference: orderReference(order.id),
     status: order.status,
     amount: penceToDecimal(order.totalPence),
     currency: "GBP",

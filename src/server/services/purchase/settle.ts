@@ -3,6 +3,7 @@ import { inGroupCommit, transaction, type Db, type Tx } from "../../../../db/cli
 import { enqueueStoredMail } from "../../mail/outbox";
 import { competitions, entries, orders, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
+import { orderReference } from "../../../shared/order-reference";
 import type { OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { confirmationLine, orderConfirmationPlain } from "../../mail/templates";
@@ -77,6 +78,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
     const paid: OrderView = {
       id: order.id,
       orderId: order.id,
+      reference: orderReference(order.id),
       status: "paid",
       amount,
       currency: "GBP",

@@ -26,10 +26,16 @@ export function OrderSummaryCard({ order }: { order: AdminOrderView }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Fact term="Order reference" className="col-span-2 lg:col-span-4">
+        <Fact term="Order reference" className="col-span-2">
           <span className="flex items-center gap-2">
-            <span className="min-w-0 font-mono text-sm break-all select-all">{order.id}</span>
-            <CopyButton text={order.id} label="order reference" />
+            <span className="min-w-0 font-mono font-semibold select-all">{order.reference}</span>
+            <CopyButton text={order.reference} label="order reference" />
+          </span>
+        </Fact>
+        <Fact term="Order id" className="col-span-2">
+          <span className="flex items-center gap-2">
+            <span className="min-w-0 font-mono text-xs break-all select-all">{order.id}</span>
+            <CopyButton text={order.id} label="order id" />
           </span>
         </Fact>
         <Fact term="Date" className="col-span-2 sm:col-span-1">

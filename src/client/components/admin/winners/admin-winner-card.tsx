@@ -13,6 +13,14 @@ import type { AdminWinnerView } from "./winner-types";
 const REVEAL =
   "[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100 transition-opacity";
 
+/** What the winner allowed the gallery to show, from their claim form: staff see it beside what they entered. */
+function publicityNote(w: Pick<AdminWinnerView, "source" | "publishName" | "publishPhoto">): string {
+  if (w.publishName === null && w.publishPhoto === null) {
+    return w.source === "manual" ? "Gallery: shown as entered" : "Gallery: not asked yet, shown as “A lucky winner”";
+  }
+  return `Gallery: name ${w.publishName ? "allowed" : "not allowed"} · photo ${w.publishPhoto ? "allowed" : "not allowed"}`;
+}
+
 export function AdminWinnerCard({ winner: w, onEdit }: { winner: AdminWinnerView; onEdit: () => void }) {
   const refresh = useWinnerRefresh();
   const remove = trpc.admin.winners.remove.useMutation({
@@ -55,6 +63,7 @@ export function AdminWinnerCard({ winner: w, onEdit }: { winner: AdminWinnerView
           </AdminBadge>
         </div>
         <p className="text-sm text-stone-700">{w.competitionTitle ?? "Unknown Competition"}</p>
+        <p className="text-xs font-medium text-stone-700">{publicityNote(w)}</p>
         {w.testimonial ? <p className="line-clamp-2 text-sm italic text-stone-700">“{w.testimonial}”</p> : null}
         <p className="mt-auto pt-2 text-xs text-stone-600">Won on {winDate(w.winDate)}</p>
       </div>
