@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../../db/client";
 import { competitions, draws } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, liveDrawAt, parseLiveSchedule, type LiveSchedule } from "../../shared/live-schedule";
 import { PROMOTION_DEFAULTS, type AdminLiveEvening, type LiveCompetition, type LiveEvening, type Promotion } from "../../shared/schemas/live";
+import { drawTooEarlyReason } from "./draws";
 import { streamFor } from "./live-stream";
 import { getSetting } from "./settings";
 
@@ -77,10 +78,12 @@ export function getLiveEvening(db: Db, now: Date): LiveEvening {
 }
 
 /** Why Run draw cannot be pressed now, in the words runDraw would refuse with; null when it can. */
-function blockedReason({ c, d }: EveningRow): string | null {
+function blockedReason({ c, d }: EveningRow, now: Date): string | null {
   if (c.status === "drawn" || d?.drawnAt) return "Already drawn";
   if (d && d.poolSize === 0) return "There are no entries to draw from";
   if (!d && c.soldTickets === 0 && c.heldTickets === 0) return "There are no entries to draw from";
+  const early = drawTooEarlyReason(c, now);
+  if (early) return `Too early: ${early.charAt(0).toLowerCase()}${early.slice(1)} To draw before then, close it early from its draw page.`;
   if (c.heldTickets > 0) return "Payments for this competition are still being processed. Try again in a few minutes.";
   return null;
 }
@@ -90,7 +93,7 @@ export function getAdminLiveEvening(db: Db, now: Date): AdminLiveEvening {
     ...toLiveCompetition(row),
     drawMode: row.c.drawMode,
     heldTickets: row.c.heldTickets,
-    blockedReason: blockedReason(row),
+    blockedReason: blockedReason(row, now),
   }));
 }
 
