@@ -2,8 +2,8 @@ import { and, asc, eq, gte, lt, ne, or } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { competitions, draws } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, liveDrawAt, parseLiveSchedule, type LiveSchedule } from "../../shared/live-schedule";
+import { drawTooEarlyReason } from "../../shared/draw-timing";
 import { PROMOTION_DEFAULTS, type AdminLiveEvening, type LiveCompetition, type LiveEvening, type Promotion } from "../../shared/schemas/live";
-import { drawTooEarlyReason } from "./draws";
 import { streamFor } from "./live-stream";
 import { getSetting } from "./settings";
 

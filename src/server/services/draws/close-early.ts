@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { transaction, type Db } from "../../../../db/client";
-import { competitions, type Competition } from "../../../../db/schema";
-import { formatLondonDayTime, londonDateKey } from "../../../shared/london-time";
+import { competitions } from "../../../../db/schema";
+import { closeEarlyConfirmation, drawTooEarlyReason, type DrawTiming } from "../../../shared/draw-timing";
 import type { CloseEarlyInput } from "../../../shared/schemas/draws";
 import { AppError } from "../../errors";
 import { writeAudit } from "../audit";
@@ -14,19 +14,11 @@ import type { DrawAudit } from "./types";
  * audited with the dates before and after.
  */
 
-type Dates = Pick<Competition, "endDate" | "drawDate" | "allowPostalEntry">;
-
-/** Why a draw cannot run yet, in the words the refusal uses; null once the end date has passed. */
-export function drawTooEarlyReason(c: Dates, now: Date): string | null {
-  if (c.endDate <= now) return null;
-  const end = formatLondonDayTime(c.endDate);
-  const promised = c.allowPostalEntry ? `Sales close on ${end} and postal entries are accepted until then` : `Sales close on ${end}`;
-  return `${promised}; the draw can run from then (it is set for ${formatLondonDayTime(c.drawDate)}).`;
-}
+type Dates = DrawTiming;
 
 /** The refusal of a draw before the end date, naming the dates and the deliberate way round it. */
 export function drawTooEarly(c: Dates, now: Date): AppError {
-  const confirm = londonDateKey(c.endDate);
+  const confirm = closeEarlyConfirmation(c);
   return new AppError("DRAW_TOO_EARLY", `${drawTooEarlyReason(c, now)} To draw now, close the competition early by confirming its end date, ${confirm}.`, {
     endDate: c.endDate.toISOString(),
     drawDate: c.drawDate.toISOString(),
@@ -44,7 +36,7 @@ export function closeEarly(db: Db, id: string, input: CloseEarlyInput, now: Date
     const c = tx.select().from(competitions).where(eq(competitions.id, id)).get();
     if (!c) throw new AppError("NOT_FOUND", "Competition not found");
     if (c.endDate <= now) return;
-    const expected = londonDateKey(c.endDate);
+    const expected = closeEarlyConfirmation(c);
     if (input.confirmEndDate !== expected) {
       throw new AppError("INVALID_INPUT", `To close early, confirm this competition's current end date, ${expected} (you entered ${input.confirmEndDate}).`);
     }

@@ -4,4 +4,3 @@ export { closeSales, freezePool } from "./lifecycle";
 export { lifecycleTick } from "./scheduler";
 export { getDrawRecord, type DrawPublicRecord } from "./record";
 export type { DrawDeps } from "./types";
-export { drawTooEarlyReason } from "./close-early";
