@@ -310,6 +310,8 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "DELETE /admin/popups/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) } }) },
   "GET /admin/about-page": { build: () => ({}) },
   "PUT /admin/about-page": { build: () => ({ body: aboutPagePayload() }) },
+  "GET /admin/statistics": { build: () => ({}) },
+  "PUT /admin/statistics": { build: () => ({ body: { source: "manual", totalWinners: 2214, totalPrizeValue: "11250000.00", totalFollowers: 82400 } }) },
   "GET /admin/winners": { build: () => ({}) },
   "POST /admin/winners": { fresh: true, build: (fx) => ({ body: { competitionId: fx.competitionId, customerName: "Nia W.", testimonial: "Brilliant" } }) },
   "PUT /admin/winners/{id}": {

@@ -79,6 +79,8 @@ async function paidOrder() {
 type Write = (db: Db) => Promise<(c: Caller) => Promise<unknown>>;
 
 const writes: Record<string, Write> = {
+  "admin.statistics.update": async () => (c) =>
+    c.admin.statistics.update({ source: "manual", totalWinners: 2 + (n++ % 50), totalPrizeValue: "1000.00", totalFollowers: 300 }),
   "admin.settings.update": async () => (c) => c.admin.settings.update({ key: "winners_display_count", value: String(2 + (n++ % 50)) }),
   "admin.competitions.create": async () => (c) => c.admin.competitions.create(campaign()),
   "admin.competitions.update": async () => {
