@@ -10,13 +10,21 @@ export interface DrawTiming {
   endDate: Date;
   drawDate: Date;
   allowPostalEntry: boolean;
+  /** "closed" before the end date: paused from the dashboard, and may reopen until then. */
+  status?: string;
 }
 
 /** Why a draw cannot run yet; null once the end date has passed. */
 export function drawTooEarlyReason(c: DrawTiming, now: Date): string | null {
   if (c.endDate <= now) return null;
   const end = formatLondonDayTime(c.endDate);
-  const promised = c.allowPostalEntry ? `Sales close on ${end} and postal entries are accepted until then` : `Sales close on ${end}`;
+  const what = c.allowPostalEntry ? "sales and postal entries" : "sales";
+  const promised =
+    c.status === "closed"
+      ? `Sales are paused, but the competition may reopen: its page promises ${what} until ${end}`
+      : c.allowPostalEntry
+        ? `Sales close on ${end} and postal entries are accepted until then`
+        : `Sales close on ${end}`;
   return `${promised}; the draw can run from then (it is set for ${formatLondonDayTime(c.drawDate)}).`;
 }
 

@@ -62,10 +62,13 @@ test("an admin records a postal entry, is told Run draw is too early and why, cl
   // Closed from the dashboard is only paused: the page still promises sales and postal entries until the end date.
   await page.goto(`/admin/campaigns/${competition.id}/draw`);
   const endDate = closeEarlyOf(competition).confirmEndDate;
-  await expect(page.getByTestId("draw-early-note")).toContainText("Too early: sales close on");
+  await expect(page.getByTestId("draw-early-note")).toContainText(
+    "Too early: sales are paused, but the competition may reopen: its page promises sales and postal entries until",
+  );
   await page.getByRole("button", { name: "Run draw" }).click();
   const dialog = page.getByRole("dialog", { name: "Run the draw?" });
-  await expect(dialog.getByTestId("draw-too-early")).toContainText("postal entries are accepted until then; the draw can run from then");
+  await expect(dialog.getByTestId("draw-too-early")).toContainText("its page promises sales and postal entries until");
+  await expect(dialog.getByTestId("draw-too-early")).toContainText("; the draw can run from then (it is set for");
   await screenshot(page, "draw-too-early", false);
   // The wrong date is refused in place; the end date itself closes it early and draws.
   await dialog.getByLabel("End date to bring forward").fill("2020-01-01");

@@ -93,7 +93,11 @@ describe("draw REST paths", () => {
     );
     // Pausing sales from the dashboard does not make an early draw possible either.
     expect((await api.request(`/api/admin/competitions/${c.id}`, { method: "PUT", token: admin.token, body: { status: "closed" } })).status).toBe(200);
-    expect((await api.request(path, { token: admin.token, body: {} })).json.appCode).toBe("DRAW_TOO_EARLY");
+    const paused = await api.request(path, { token: admin.token, body: {} });
+    expect(paused.json).toMatchObject({ appCode: "DRAW_TOO_EARLY" });
+    expect(paused.json.message).toMatch(
+      /^Sales are paused, but the competition may reopen: its page promises sales and postal entries until Sunday 30 November at 23:59; the draw can run from then/,
+    );
 
     const wrongDate = await api.request(path, { token: admin.token, body: { closeEarly: { confirmEndDate: "2031-12-01" } } });
     expect(wrongDate.status).toBe(400);

@@ -150,9 +150,10 @@ describe("the live draw settings", () => {
 });
 
 describe("GET /api/promotion", () => {
-  it("says the spec's words by default, opens the competition an admin chose while it is open, else the list", async () => {
+  it("says the spec's words, opens the competition an admin chose while it is on sale, and hides itself otherwise", async () => {
+    // No instant-win competition on sale to point at: hidden.
     expect((await api.request("/api/promotion")).json).toEqual({
-      enabled: true,
+      enabled: false,
       title: "Our Biggest Motocross Instant Win",
       text: PROMOTION_DEFAULTS.text,
       link: "/competitions",
@@ -163,10 +164,10 @@ describe("GET /api/promotion", () => {
     const target = await createCompetition(db, { title: "Promoted Motocross Bike" });
     try {
       expect((await setting("promotion_competition_id", target.id)).status).toBe(200);
-      expect((await api.request("/api/promotion")).json).toMatchObject({ link: `/competition/${target.id}`, competitionId: target.id });
+      expect((await api.request("/api/promotion")).json).toMatchObject({ enabled: true, link: `/competition/${target.id}`, competitionId: target.id });
       const closed = await api.request(`/api/admin/competitions/${target.id}`, { method: "PUT", token: admin.token, body: { status: "closed" } });
       expect(closed.status).toBe(200);
-      expect((await api.request("/api/promotion")).json.link).toBe("/competitions");
+      expect((await api.request("/api/promotion")).json).toMatchObject({ enabled: false, link: "/competitions", competitionId: null });
     } finally {
       await setting("promotion_competition_id", "");
     }

@@ -19,8 +19,8 @@ interface RunDrawDialogProps {
 }
 
 /** Why this competition cannot be drawn yet (its end date is to come), in the server's words; null when it can. */
-export function earlyDrawReason(c: Pick<AdminCompetition, "endDate" | "drawDate" | "allowPostalEntry">, now = new Date()): string | null {
-  return drawTooEarlyReason({ endDate: new Date(c.endDate), drawDate: new Date(c.drawDate), allowPostalEntry: c.allowPostalEntry }, now);
+export function earlyDrawReason(c: Pick<AdminCompetition, "endDate" | "drawDate" | "allowPostalEntry" | "status">, now = new Date()): string | null {
+  return drawTooEarlyReason({ endDate: new Date(c.endDate), drawDate: new Date(c.drawDate), allowPostalEntry: c.allowPostalEntry, status: c.status }, now);
 }
 
 /**
