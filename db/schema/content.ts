@@ -10,6 +10,10 @@ export const statistics = sqliteTable("statistics", {
   /** Integer pence; shown as a decimal(15,2) string. */
   totalPrizeValuePence: integer("total_prize_value_pence").notNull().default(0),
   totalFollowers: integer("total_followers").notNull().default(0),
+  /** "manual": the figures above as the operator typed them; "computed": winners and prize value from the shop's own records (followers stay typed). */
+  source: text("source", { enum: ["manual", "computed"] })
+    .notNull()
+    .default("manual"),
   updatedAt: updatedAt(),
 });
 

@@ -54,6 +54,8 @@ export const APP_ERRORS = {
   ALREADY_EXISTS: { trpc: "CONFLICT", status: 409 },
   ALREADY_DRAWN: { trpc: "CONFLICT", status: 409 },
   NO_ENTRIES: { trpc: "CONFLICT", status: 409 },
+  /** A draw before the competition's end date (sales and postal entries still promised); details: { endDate, drawDate, confirmEndDate }. */
+  DRAW_TOO_EARLY: { trpc: "CONFLICT", status: 409 },
   PAYMENTS_PENDING: { trpc: "CONFLICT", status: 409 },
   POOL_FROZEN: { trpc: "CONFLICT", status: 409 },
   HAS_SALES: { trpc: "CONFLICT", status: 409 },

@@ -28,3 +28,15 @@ export function ageOn(dateOfBirth: string, now: Date): number {
   if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
   return age;
 }
+
+/** "Sunday 30 November at 23:59": a day and time as the UK reads it, on the UK's clock. */
+export function formatLondonDayTime(date: Date): string {
+  const day = date.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: LONDON });
+  const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON });
+  return `${day} at ${time}`;
+}
+
+/** "2026-11-30": the UK calendar date of an instant, as an admin confirms it. */
+export function londonDateKey(date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: LONDON, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}

@@ -74,6 +74,19 @@ describe("PromoModal", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("hides itself when its competition is not on sale: it never opens the list instead", async () => {
+    renderHome({ ...PROMOTION, enabled: false, link: "/competitions", competitionId: null });
+    await waitFiveSeconds();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("link", { name: "ENTER NOW" })).toBeNull();
+    // Nor from an answer that names no competition, whatever it says of itself.
+    renderHome({ ...PROMOTION, link: "/competitions", competitionId: null });
+    await waitFiveSeconds();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   it("shows once per browser session", async () => {
     sessionStorage.setItem("promo_modal_seen", "true");
     renderHome();

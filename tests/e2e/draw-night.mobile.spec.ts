@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createSessionFor, expect, signInAs, test, withShopDb } from "./fixtures";
+import { closeEarlyOf } from "../helpers/close-early";
 import { ownCompetition, screenshot } from "./shop";
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -29,7 +30,10 @@ test("on a phone, a winner claims the prize from the claim link", async ({ page 
     data: { competitionId: competition.id, customerName: "Nia Tester", customerEmail: winner.email, answer: "tractor", quantity: 1 },
   });
   expect(bought.status()).toBe(201);
-  const drawn = await page.request.post(`/api/admin/competitions/${competition.id}/draw`, { headers: { "x-session-token": admin.token }, data: {} });
+  const drawn = await page.request.post(`/api/admin/competitions/${competition.id}/draw`, {
+    headers: { "x-session-token": admin.token },
+    data: { closeEarly: closeEarlyOf(competition) },
+  });
   expect(drawn.status()).toBe(200);
 
   // My Wins leads to the claim.

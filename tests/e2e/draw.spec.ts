@@ -1,8 +1,13 @@
+import { closeEarlyOf } from "../helpers/close-early";
 import { createSessionFor, expect, signInAs, test } from "./fixtures";
+import { screenshot } from "./shop";
 
 const DAY = 86_400_000;
 
-test("an admin records a postal entry, closes the competition and runs the draw; anyone can verify it; the winner is told", async ({ page, browser }) => {
+test("an admin records a postal entry, is told Run draw is too early and why, closes the competition early on purpose and runs the draw; anyone can verify it; the winner is told", async ({
+  page,
+  browser,
+}) => {
   // A competition of our own, so the winner is known: every ticket belongs to one customer.
   const admin = await createSessionFor("admin");
   const adminHeaders = { "x-session-token": admin.token };
@@ -54,10 +59,26 @@ test("an admin records a postal entry, closes the competition and runs the draw;
   await page.getByRole("button", { name: "Close competition" }).click();
   await expect.poll(async () => (await (await page.request.get(`/api/competitions/${competition.id}`)).json()).status).toBe("closed");
 
+  // Closed from the dashboard is only paused: the page still promises sales and postal entries until the end date.
   await page.goto(`/admin/campaigns/${competition.id}/draw`);
+  const endDate = closeEarlyOf(competition).confirmEndDate;
+  await expect(page.getByTestId("draw-early-note")).toContainText(
+    "Too early: sales are paused, but the competition may reopen: its page promises sales and postal entries until",
+  );
   await page.getByRole("button", { name: "Run draw" }).click();
-  await page.getByRole("button", { name: "Confirm" }).click();
+  const dialog = page.getByRole("dialog", { name: "Run the draw?" });
+  await expect(dialog.getByTestId("draw-too-early")).toContainText("its page promises sales and postal entries until");
+  await expect(dialog.getByTestId("draw-too-early")).toContainText("; the draw can run from then (it is set for");
+  await screenshot(page, "draw-too-early", false);
+  // The wrong date is refused in place; the end date itself closes it early and draws.
+  await dialog.getByLabel("End date to bring forward").fill("2020-01-01");
+  await dialog.getByRole("button", { name: "Close early and run draw" }).click();
+  await expect(dialog.getByText(`Type the current end date, ${endDate}, to close the competition early.`)).toBeVisible();
+  await dialog.getByLabel("End date to bring forward").fill(endDate);
+  await dialog.getByRole("button", { name: "Close early and run draw" }).click();
   await expect(page.getByText("Wyn T.").first()).toBeVisible();
+  const audit = await (await page.request.get("/api/admin/audit-log", { headers: adminHeaders })).json();
+  expect(JSON.stringify(audit)).toContain("closed early");
 
   await page.goto(`/competition/${competition.id}/draw`);
   await expect(page.getByText("Wyn T.").first()).toBeVisible();

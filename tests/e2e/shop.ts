@@ -5,6 +5,7 @@ import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { createCompetition } from "../../src/server/services/admin-competitions";
 import { runDraw } from "../../src/server/services/draws";
+import { closeEarlyOf } from "../helpers/close-early";
 import { placeOrder, refundOrder } from "../../src/server/services/purchase";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { campaignInput, type CampaignInput } from "../../src/shared/schemas/admin";
@@ -18,6 +19,8 @@ export interface ShopCompetition {
   price: string;
   answer: string;
   question: string;
+  /** ISO; a draw before it needs the competition closed early on purpose. */
+  endDate: string;
 }
 
 export interface CompetitionSetup {
@@ -54,7 +57,7 @@ export async function ownCompetition(setup: CompetitionSetup, extra: Partial<Cam
     ...extra,
   });
   const created = await withShopDb((db) => createCompetition(db, seededAdmin(db), input), dbPath);
-  return { id: created.id, title: created.title, price: created.price, answer, question };
+  return { id: created.id, title: created.title, price: created.price, answer, question, endDate: created.endDate };
 }
 
 /** A competition of the test's own that has been drawn: one postal entry, then the draw, both as the seeded admin. */
@@ -71,7 +74,7 @@ export async function drawnCompetition(title: string): Promise<ShopCompetition> 
       answer: c.answer,
       dateOfBirth: "1970-05-01",
     });
-    await runDraw({ db, mailer: noopMailer, actor }, c.id);
+    await runDraw({ db, mailer: noopMailer, actor }, c.id, null, closeEarlyOf(c));
   });
   return c;
 }

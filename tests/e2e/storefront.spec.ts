@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createSessionFor, expect, signInAs, test } from "./fixtures";
+import { screenshot } from "./shop";
 
 test.describe("storefront pages", () => {
   test("home shows the hero slider, the draw countdown, latest competitions and recent winners", async ({ page }) => {
@@ -95,6 +96,22 @@ test.describe("pop-ups", () => {
     await expect(page.getByText("New: win a Massey Ferguson 5S")).toBeHidden();
     await page.getByRole("button", { name: "No thanks, I'm not interested!" }).click();
     await expect(page.getByText("Our Biggest Motocross Instant Win")).toBeHidden();
+  });
+
+  test("the promotion's ENTER NOW opens the motocross instant win it advertises, on sale with its instant prizes", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("New: win a Massey Ferguson 5S")).toBeVisible({ timeout: 8000 });
+    await page.getByRole("button", { name: "Close" }).first().click();
+    await page.goto("/");
+    // The dialog element itself has no box (its panel is fixed): look for what it shows.
+    const promotion = page.getByRole("dialog", { name: "Our Biggest Motocross Instant Win" });
+    await expect(promotion.getByRole("heading", { name: "Our Biggest Motocross Instant Win" })).toBeVisible({ timeout: 10_000 });
+    await expect(promotion.getByText("Hundreds of instant prizes and a motocross bike up for grabs")).toBeVisible();
+    await screenshot(page, "promotion-motocross", false);
+    await promotion.getByRole("link", { name: "ENTER NOW" }).click();
+    await expect(page).toHaveURL(/\/competition\/[0-9a-f-]+$/);
+    await expect(page.getByRole("heading", { name: "Motocross Bike Instant Win", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("instant-wins")).toBeVisible();
   });
 });
 

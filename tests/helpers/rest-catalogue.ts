@@ -4,6 +4,7 @@
  * operation of its kind can meet, so a new REST path needs one line here and gets the rest.
  */
 import type { Db } from "../../db/client";
+import { closeEarlyOf } from "./close-early";
 import { eq } from "drizzle-orm";
 import { contactMessages, mailOutbox, notifications, prizeClaims, settings } from "../../db/schema";
 import { campaignPayload, createCompetition } from "../factories/competitions";
@@ -125,7 +126,7 @@ async function claim(fx: Fixture, token: string | null = null): Promise<string> 
   // A guest of its own: the catalogue's usual guest has orders waiting on the bank.
   const bought = await fx.setup.request("/api/entries", { token, body: entryBody(c.id, { customerEmail: `winner-${fx.unique()}@example.test` }) });
   if (bought.status !== 201) throw new Error(`setup purchase failed: ${bought.status} ${bought.text}`);
-  const drawn = await fx.setup.request(`/api/admin/competitions/${c.id}/draw`, { token: fx.admin.token, body: {} });
+  const drawn = await fx.setup.request(`/api/admin/competitions/${c.id}/draw`, { token: fx.admin.token, body: { closeEarly: closeEarlyOf(c) } });
   if (drawn.status !== 200) throw new Error(`setup draw failed: ${drawn.status} ${drawn.text}`);
   return fx.db.select({ id: prizeClaims.id }).from(prizeClaims).where(eq(prizeClaims.competitionId, c.id)).get()!.id;
 }
@@ -309,6 +310,8 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "DELETE /admin/popups/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) } }) },
   "GET /admin/about-page": { build: () => ({}) },
   "PUT /admin/about-page": { build: () => ({ body: aboutPagePayload() }) },
+  "GET /admin/statistics": { build: () => ({}) },
+  "PUT /admin/statistics": { build: () => ({ body: { source: "manual", totalWinners: 2214, totalPrizeValue: "11250000.00", totalFollowers: 82400 } }) },
   "GET /admin/winners": { build: () => ({}) },
   "POST /admin/winners": { fresh: true, build: (fx) => ({ body: { competitionId: fx.competitionId, customerName: "Nia W.", testimonial: "Brilliant" } }) },
   "PUT /admin/winners/{id}": {
@@ -361,7 +364,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
       const c = await newCompetition(fx);
       const bought = await fx.setup.request("/api/entries", { body: entryBody(c.id, { customerEmail: `drawn-${fx.unique()}@example.test` }) });
       if (bought.status !== 201) throw new Error(`setup purchase failed: ${bought.status} ${bought.text}`);
-      return { params: { id: c.id }, body: { beacon: "beacon-123" } };
+      return { params: { id: c.id }, body: { beacon: "beacon-123", closeEarly: closeEarlyOf(c) } };
     },
   },
   "POST /admin/competitions/{id}/postal-entries": { fresh: true, build: async (fx) => ({ params: { id: (await newCompetition(fx)).id }, body: postal(fx) }) },

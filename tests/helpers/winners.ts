@@ -5,6 +5,7 @@ import { createSession } from "../../src/server/auth/session";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { runDraw } from "../../src/server/services/draws";
+import { closeEarlyOf } from "./close-early";
 import { placeOrder } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
@@ -67,7 +68,7 @@ export async function wonAt(
   n += 1;
   const competition = await createCompetition(db, { title: `Claimable Quad ${n}`, prizeDetails: `Farm quad number ${n}`, ...over });
   await buy(db, competition.id, buyer);
-  await runDraw({ db, mailer: noopMailer, now: () => at, origin: SHOP }, competition.id);
+  await runDraw({ db, mailer: noopMailer, now: () => at, origin: SHOP }, competition.id, null, closeEarlyOf(competition));
   return { competition, claim: claimOf(db, competition.id) };
 }
 

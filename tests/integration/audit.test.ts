@@ -3,7 +3,20 @@ import { TRPCError } from "@trpc/server";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { auditLog, categories, contactMessages, heroSlides, mailOutbox, notifications, popups, prizeClaims, settings, users, winners } from "../../db/schema";
+import {
+  auditLog,
+  categories,
+  competitions,
+  contactMessages,
+  heroSlides,
+  mailOutbox,
+  notifications,
+  popups,
+  prizeClaims,
+  settings,
+  users,
+  winners,
+} from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { appRouter } from "../../src/server/routers/_app";
@@ -13,7 +26,9 @@ import { placeOrder } from "../../src/server/services/purchase";
 import { createCompetition, campaignPayload } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { count } from "../helpers/assertions";
+import { tokenCaller } from "../helpers/account";
 import { callerAs } from "../helpers/caller";
+import { closeEarlyOf } from "../helpers/close-early";
 import { createTestDb } from "../helpers/db";
 
 /**
@@ -23,7 +38,7 @@ import { createTestDb } from "../helpers/db";
  */
 const db = createTestDb();
 db.$client.prepare("insert or ignore into settings (key, value, category, updated_at) values ('winners_display_count', '12', 'display', 0)").run();
-const { caller, user: admin } = await callerAs(db, "admin");
+const { caller, user: admin, token: adminToken } = await callerAs(db, "admin");
 const actor: Actor = { id: admin!.id, email: admin!.email };
 type Caller = typeof caller;
 
@@ -64,6 +79,8 @@ async function paidOrder() {
 type Write = (db: Db) => Promise<(c: Caller) => Promise<unknown>>;
 
 const writes: Record<string, Write> = {
+  "admin.statistics.update": async () => (c) =>
+    c.admin.statistics.update({ source: "manual", totalWinners: 2 + (n++ % 50), totalPrizeValue: "1000.00", totalFollowers: 300 }),
   "admin.settings.update": async () => (c) => c.admin.settings.update({ key: "winners_display_count", value: String(2 + (n++ % 50)) }),
   "admin.competitions.create": async () => (c) => c.admin.competitions.create(campaign()),
   "admin.competitions.update": async () => {
@@ -132,12 +149,12 @@ const writes: Record<string, Write> = {
   "admin.draws.run": async () => {
     const comp = await createCompetition(db);
     recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
-    return (c) => c.admin.draws.run({ id: comp.id });
+    return (c) => c.admin.draws.run({ id: comp.id, closeEarly: closeEarlyOf(comp) });
   },
   "admin.claims.update": async () => {
     const comp = await createCompetition(db);
     recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
-    await caller.admin.draws.run({ id: comp.id });
+    await caller.admin.draws.run({ id: comp.id, closeEarly: closeEarlyOf(comp) });
     const claim = db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, comp.id)).get()!;
     return (c) => c.admin.claims.update({ id: claim.id, status: "expired", note: "The winner declined the prize" });
   },
@@ -281,15 +298,34 @@ describe("the audit row says what was changed, by whom and why", () => {
     expect(db.select({ d: users.dateOfBirth }).from(users).where(eq(users.id, player.id)).get()?.d).toBe("1980-03-04");
   });
 
-  it("records each step of a draw an admin runs on an open competition", async () => {
-    const comp = await createCompetition(db);
+  it("records each step of a draw an admin runs on an open competition after its end date", async () => {
+    const start = Date.now();
+    const comp = await createCompetition(db, { endDate: new Date(start + 60_000), drawDate: new Date(start + 120_000) });
     recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
     const since = lastId();
-    await caller.admin.draws.run({ id: comp.id, beacon: "lottery-2026-01-05" });
+    await tokenCaller(db, adminToken!, { now: new Date(start + 180_000) }).admin.draws.run({ id: comp.id, beacon: "lottery-2026-01-05" });
     const steps = newRows(since)
       .reverse()
       .map((r) => (r.details as { step: string }).step);
     expect(steps).toEqual(["sales closed", "pool frozen", "drawn"]);
+  });
+
+  it("records a close early on purpose with the end and draw dates before and after, then the draw", async () => {
+    const comp = await createCompetition(db);
+    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    const since = lastId();
+    const at = new Date();
+    await tokenCaller(db, adminToken!, { now: at }).admin.draws.run({ id: comp.id, closeEarly: closeEarlyOf(comp) });
+    const rows = newRows(since).reverse();
+    expect(rows.map((r) => (r.details as { step: string }).step)).toEqual(["closed early", "pool frozen", "drawn"]);
+    expect(rows[0]).toMatchObject({ action: "admin.draws.run", targetId: comp.id });
+    expect(rows[0]!.details).toMatchObject({
+      endDate: { before: comp.endDate.toISOString(), after: at.toISOString() },
+      drawDate: { before: comp.drawDate.toISOString(), after: at.toISOString() },
+      confirmedEndDate: closeEarlyOf(comp).confirmEndDate,
+    });
+    const after = db.select().from(competitions).where(eq(competitions.id, comp.id)).get()!;
+    expect(after).toMatchObject({ status: "drawn", endDate: at, drawDate: at });
   });
 });
 

@@ -8,6 +8,7 @@ import { recordPostalEntry } from "../../src/server/services/postal";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
 import { createCompetition } from "../factories/competitions";
 import { anonCaller, mailsTo, refusedWith, SHOP, tokenCaller } from "../helpers/account";
+import { closeEarlyOf } from "../helpers/close-early";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { account, buy, buyerOf, claimForm, claimOf, claimRow, DAY, HOUR, wonAt } from "../helpers/winners";
 
@@ -37,7 +38,7 @@ describe("a draw opens the winner's claim", () => {
     const c = await createCompetition(db, { title: "Two Quads", numberOfWinners: 2 });
     await buy(db, c.id, buyerOf(winner.user));
     await buy(db, c.id, { userId: null, email: guestEmail, name: "Guest Winner" });
-    await adminAt(at).admin.draws.run({ id: c.id });
+    await adminAt(at).admin.draws.run({ id: c.id, closeEarly: closeEarlyOf(c) });
 
     const claims = (await adminAt(at).admin.claims.list()).filter((x) => x.competitionId === c.id);
     expect(claims).toHaveLength(2);

@@ -16,6 +16,8 @@ import { allowGuestCheckout, createTestDb } from "../helpers/db";
 const db = createTestDb();
 allowGuestCheckout(db);
 const DAY = 86_400_000;
+/** A minute after a competition's end date: when its draw may run. */
+const afterEnd = (c: { endDate: Date }) => new Date(c.endDate.getTime() + 60_000);
 const deps = (now?: Date) => ({ db, mailer: noopMailer, payments: new SimulatedPaymentProvider(0), now: now ? () => now : undefined });
 
 async function buy(
@@ -55,7 +57,7 @@ describe("postal entries", () => {
     expect(p.ticketNumbers).toEqual(["3"]);
     await buy(c.id, 1);
     await refusal(buy(c.id, 1, undefined, null, "sim_decline"));
-    const record = await runDraw(deps(), c.id);
+    const record = await runDraw(deps(afterEnd(c)), c.id);
     expect(record.pool!.map((t) => t.ticketNumber)).toEqual(["1", "2", "3", "4"]);
     expect(record.poolSize).toBe(4);
     expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], duplicates: [], failedWithTickets: [] });
@@ -94,7 +96,7 @@ describe("running a draw", () => {
     const before = await getDrawRecord(db, c.id);
     expect(before.seed).toBeNull();
     expect(before.pool).toBeNull();
-    const record = await runDraw(deps(), c.id, "lottery-2026-11-21");
+    const record = await runDraw(deps(afterEnd(c)), c.id, "lottery-2026-11-21");
     expect(record.status).toBe("drawn");
     expect(record.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(record.commitment).toBe(before.commitment);
@@ -107,7 +109,7 @@ describe("running a draw", () => {
     expect(JSON.stringify(rows)).not.toContain("@");
     const note = db.select().from(notifications).where(eq(notifications.userId, user.id)).all();
     expect(note.some((n) => n.type === "winner" && n.priority === "urgent")).toBe(true);
-    const again = await refusal(runDraw(deps(), c.id));
+    const again = await refusal(runDraw(deps(afterEnd(c)), c.id));
     expect(again).toMatchObject({ code: "ALREADY_DRAWN", message: "This competition has already been drawn" });
   });
 
@@ -122,7 +124,7 @@ describe("running a draw", () => {
     const c = await createCompetition(db);
     db.update(competitions).set({ heldTickets: 1 }).where(eq(competitions.id, c.id)).run();
     await buy(c.id, 1);
-    const err = await refusal(runDraw(deps(), c.id));
+    const err = await refusal(runDraw(deps(afterEnd(c)), c.id));
     expect(err.message).toContain("still being processed");
     expect(db.select().from(draws).where(eq(draws.competitionId, c.id)).get()).toBeUndefined();
   });
@@ -161,6 +163,6 @@ describe("the lifecycle scheduler", () => {
     expect(db.select().from(competitions).where(eq(competitions.id, soldOut.id)).get()!.status).not.toBe("active");
     const liveRow = db.select().from(competitions).where(eq(competitions.id, live.id)).get()!;
     expect(liveRow.status).toBe("closed");
-    expect((await runDraw(deps(), live.id)).winners).toHaveLength(1);
+    expect((await runDraw(deps(new Date(Date.now() + 10_000)), live.id)).winners).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { noopMailer } from "../../src/server/mail/mailer";
 import { lifecycleTick, runDraw } from "../../src/server/services/draws";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
 import { PROMOTION_DEFAULTS } from "../../src/shared/schemas/live";
-import { createCompetition } from "../factories/competitions";
+import { campaignPayload, createCompetition } from "../factories/competitions";
 import { anonCaller, refusedWith, tokenCaller } from "../helpers/account";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { account, buy, buyerOf, callerAt, DAY, HOUR } from "../helpers/winners";
@@ -203,9 +203,9 @@ describe("the live stream setting", () => {
 describe("the promotion dialog", () => {
   const promotion = () => anonCaller(db).public.live.promotion();
 
-  it("says the spec's words by default and opens the competitions list", async () => {
+  it("says the spec's words, and hides itself while no instant-win competition is on sale to point at", async () => {
     expect(await promotion()).toEqual({
-      enabled: true,
+      enabled: false,
       title: "Our Biggest Motocross Instant Win",
       text: PROMOTION_DEFAULTS.text,
       link: "/competitions",
@@ -213,17 +213,34 @@ describe("the promotion dialog", () => {
     });
   });
 
-  it("opens the competition an admin chose while it is open, and the list once it has closed", async () => {
-    const target = await createCompetition(db, { title: "Promoted Motocross Bike" });
+  it("with no competition chosen, opens the newest instant-win competition on sale, and hides when it closes", async () => {
+    // Enough other competitions on sale that instant wins stay under half (the code of practice).
+    for (let i = 0; i < 4; i++) await createCompetition(db, { title: `Promotion Filler ${i}` });
+    const bike = await adminAt().admin.competitions.create(
+      campaignPayload({
+        title: "Promoted Motocross Instant Win",
+        allocation: "random",
+        instantPrizes: [{ name: "£5 site credit", kind: "credit", value: "5.00", count: 20 }],
+      }),
+    );
+    expect(await promotion()).toMatchObject({ enabled: true, link: `/competition/${bike.id}`, competitionId: bike.id });
+    await adminAt().admin.competitions.update({ id: bike.id, status: "closed" });
+    expect(await promotion()).toMatchObject({ enabled: false, link: "/competitions", competitionId: null });
+  });
+
+  it("opens the competition an admin chose while it is on sale, and hides once it has closed or sold out", async () => {
+    const target = await createCompetition(db, { title: "Promoted Motocross Bike", maxTickets: 10 });
     await settings().update({ key: "promotion_competition_id", value: target.id });
     try {
-      expect(await promotion()).toMatchObject({ link: `/competition/${target.id}`, competitionId: target.id });
+      expect(await promotion()).toMatchObject({ enabled: true, link: `/competition/${target.id}`, competitionId: target.id });
+      db.update(competitions).set({ soldTickets: 10 }).where(eq(competitions.id, target.id)).run();
+      expect(await promotion()).toMatchObject({ enabled: false, link: "/competitions", competitionId: null });
+      db.update(competitions).set({ soldTickets: 0 }).where(eq(competitions.id, target.id)).run();
       await adminAt().admin.competitions.update({ id: target.id, status: "closed" });
-      expect((await promotion()).link).toBe("/competitions");
+      expect(await promotion()).toMatchObject({ enabled: false, link: "/competitions" });
     } finally {
       await settings().update({ key: "promotion_competition_id", value: "" });
     }
-    expect(await promotion()).toMatchObject({ link: "/competitions", competitionId: null });
   });
 
   it("refuses a competition that does not exist, and a title or text too long", async () => {

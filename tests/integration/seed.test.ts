@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { competitions, draws, entries, heroSlides, mailOutbox, popups, prizeClaims, settings, winners } from "../../db/schema";
+import { competitions, draws, entries, heroSlides, instantPrizes, mailOutbox, popups, prizeClaims, settings, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { COMPETITIONS, ENTRANTS, HERO_SLIDES, POPUP } from "../../src/server/seed/demo-data";
 import { PAST_DRAWS } from "../../src/server/seed/demo-past-draws";
@@ -9,6 +9,7 @@ import { seed } from "../../src/server/seed/seed";
 import { claimsSummary, claimsTick, listAdminClaims } from "../../src/server/services/claims";
 import { listWinners } from "../../src/server/services/content";
 import { getDrawRecord, lifecycleTick } from "../../src/server/services/draws";
+import { getPromotion } from "../../src/server/services/live";
 import { verifyDraw } from "../../src/shared/draw";
 import { adminClaim } from "../../src/shared/schemas/claims";
 import { createTestDb } from "../helpers/db";
@@ -174,8 +175,31 @@ describe.each(moments)("the demo seed, seeded at %s", (_label, at) => {
     const popup = db.select().from(popups).get()!;
     expect(popup.title).toBe(POPUP.title);
     expect(opened(popup.ctaLink)?.title).toBe("Massey Ferguson 5S Tractor");
-    // No seeded competition is the promotion's motocross prize, so its ENTER NOW opens the list.
-    expect(db.select().from(settings).where(eq(settings.key, "promotion_competition_id")).get()?.value).toBe("");
+  });
+
+  it("makes the promotion true: a motocross bike and hundreds of instant prizes on sale, which ENTER NOW opens", async () => {
+    const { db, now } = await setup;
+    const promotion = getPromotion(db, now);
+    expect(promotion).toMatchObject({ enabled: true, title: "Our Biggest Motocross Instant Win" });
+    const c = db.select().from(competitions).where(eq(competitions.id, promotion.competitionId!)).get()!;
+    expect(promotion.link).toBe(`/competition/${c.id}`);
+    expect(db.select().from(settings).where(eq(settings.key, "promotion_competition_id")).get()?.value).toBe(c.id);
+    expect(c).toMatchObject({ title: "Motocross Bike Instant Win", status: "active", instantWin: true, allocation: "random" });
+    expect(c.prizeDetails).toMatch(/motocross bike/i);
+    expect(c.endDate.getTime()).toBeGreaterThan(now.getTime());
+    // Hundreds of instant prizes, committed before any sale, none won yet, each on its own number in range.
+    const units = db.select().from(instantPrizes).where(eq(instantPrizes.competitionId, c.id)).all();
+    expect(units.length).toBeGreaterThanOrEqual(200);
+    expect(units.every((u) => u.wonAt === null && Number(u.ticketNumber) >= 1 && Number(u.ticketNumber) <= c.maxTickets!)).toBe(true);
+    expect(new Set(units.map((u) => u.ticketNumber)).size).toBe(units.length);
+    expect(c.instantCommitmentRoot).toMatch(/^[0-9a-f]{64}$/);
+    // The code of practice: instant-win competitions stay under half of those on sale.
+    const live = db
+      .select()
+      .from(competitions)
+      .all()
+      .filter((x) => x.status === "active" && x.endDate > now);
+    expect(live.filter((x) => x.instantWin).length * 2).toBeLessThan(live.length);
   });
 
   it("leaves each winner's claim where the story has it, and no mail for the made-up addresses", async () => {

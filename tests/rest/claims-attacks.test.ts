@@ -9,6 +9,7 @@ import { createCompetition } from "../factories/competitions";
 import { DEFAULT_PASSWORD } from "../factories/users";
 import { linkToken, mailsTo } from "../helpers/account";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { salesEnded } from "../helpers/close-early";
 import { startTestServer, type ApiInit } from "../helpers/http";
 import { account, buy, buyerOf, claimForm, claimRow, DAY, wonAt, type Buyer } from "../helpers/winners";
 
@@ -638,6 +639,7 @@ describe("what draw night tells the public", () => {
     const guest: Buyer = { userId: null, email: `live-guest-${crypto.randomUUID().slice(0, 8)}@example.test`, name: "Ffion Jones" };
     await buy(db, pending.id, buyerOf(entrant.user));
     await buy(db, drawn.id, guest);
+    salesEnded(db, drawn.id);
     expect((await api.request(`/api/admin/competitions/${drawn.id}/draw`, { token: admin.token, body: {} })).status).toBe(200);
     const claim = db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, drawn.id)).get()!;
     const seed = db.select({ s: competitions.drawSeed }).from(competitions).where(eq(competitions.id, pending.id)).get()!.s;
@@ -676,6 +678,7 @@ describe("what draw night tells the public", () => {
     const c = await tonight("Tonight's Emailed-Name Roller");
     const typed = `gwen.${crypto.randomUUID().slice(0, 6)}@example.test`;
     await buy(db, c.id, { userId: null, email: typed, name: typed });
+    salesEnded(db, c.id);
     expect((await api.request(`/api/admin/competitions/${c.id}/draw`, { token: admin.token, body: {} })).status).toBe(200);
     const live = await api.request("/api/live");
     const shown = live.json.competitions.find((x: { id: string }) => x.id === c.id);
@@ -690,6 +693,7 @@ describe("what draw night tells the public", () => {
     const c = await tonight("Tonight's Busy Drill");
     const buyer = await account(db);
     await buy(db, c.id, buyerOf(buyer.user), 3);
+    salesEnded(db, c.id);
     // The competition and its sales were written straight to the database: a write over HTTP lets the cached reads see them.
     expect((await setting("live_draw_schedule", "Monday 20:00")).status).toBe(200);
     const states = (answers: Array<{ status: number; json: { competitions: Array<Record<string, unknown>> } }>) =>

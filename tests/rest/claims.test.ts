@@ -3,6 +3,7 @@ import { ensureDefaultSettings } from "../../src/server/services/settings";
 import { createCompetition } from "../factories/competitions";
 import { mailsTo } from "../helpers/account";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { closeEarlyOf } from "../helpers/close-early";
 import { startTestServer } from "../helpers/http";
 import { account, claimForm } from "../helpers/winners";
 
@@ -23,7 +24,7 @@ async function win(token: string, over: Parameters<typeof createCompetition>[1] 
     body: { competitionId: c.id, customerName: "Gwen Ellis", customerEmail: me.email, answer: "green", quantity: 1 },
   });
   expect(bought.status).toBe(201);
-  const drawn = await api.request(`/api/admin/competitions/${c.id}/draw`, { token: admin.token, body: {} });
+  const drawn = await api.request(`/api/admin/competitions/${c.id}/draw`, { token: admin.token, body: { closeEarly: closeEarlyOf(c) } });
   expect(drawn.status).toBe(200);
   const mine = await api.request("/api/user/claims", { token });
   expect(mine.status).toBe(200);

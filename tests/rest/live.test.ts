@@ -7,6 +7,7 @@ import { ensureDefaultSettings } from "../../src/server/services/settings";
 import { PROMOTION_DEFAULTS } from "../../src/shared/schemas/live";
 import { createCompetition } from "../factories/competitions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { salesEnded } from "../helpers/close-early";
 import { startTestServer } from "../helpers/http";
 import { account, DAY, HOUR } from "../helpers/winners";
 
@@ -68,6 +69,7 @@ describe("GET /api/live", () => {
     const trpcBefore = await api.request("/api/trpc/public.live.evening");
     expect(trpcBefore.json.result.data.competitions.find((x: { id: string }) => x.id === c.id).drawnAt).toBeNull();
 
+    salesEnded(db, c.id);
     const run = await api.request(`/api/admin/competitions/${c.id}/draw`, { token: admin.token, body: {} });
     expect(run.status).toBe(200);
     const after = await api.request("/api/live", { headers: { "if-none-match": before.headers.get("etag")! } });
@@ -93,11 +95,18 @@ describe("GET /api/admin/live", () => {
     const empty = await createCompetition(db, { title: "Admin Live Empty", ...at });
     const ready = await createCompetition(db, { title: "Admin Live Ready", ...at });
     await enter(ready.id);
+    salesEnded(db, ready.id);
+    // Still on sale (its end date to come): the draw waits, and the row says why.
+    const onSale = await createCompetition(db, { title: "Admin Live On Sale", ...at });
+    await enter(onSale.id);
     const res = await api.request("/api/admin/live", { token: admin.token });
     expect(res.status).toBe(200);
     const byId = (id: string) => res.json.competitions.find((x: { id: string }) => x.id === id);
     expect(byId(empty.id)).toMatchObject({ drawMode: "live", heldTickets: 0, blockedReason: "There are no entries to draw from" });
     expect(byId(ready.id)).toMatchObject({ drawMode: "live", blockedReason: null });
+    expect(byId(onSale.id).blockedReason).toMatch(
+      /^Too early: sales close on \w+ \d+ \w+ at \d\d:\d\d and postal entries are accepted until then; the draw can run from then/,
+    );
     expect((await api.request("/api/admin/live")).status).toBe(401);
     expect((await api.request("/api/admin/live", { token: customer.token })).status).toBe(403);
   });
@@ -141,9 +150,10 @@ describe("the live draw settings", () => {
 });
 
 describe("GET /api/promotion", () => {
-  it("says the spec's words by default, opens the competition an admin chose while it is open, else the list", async () => {
+  it("says the spec's words, opens the competition an admin chose while it is on sale, and hides itself otherwise", async () => {
+    // No instant-win competition on sale to point at: hidden.
     expect((await api.request("/api/promotion")).json).toEqual({
-      enabled: true,
+      enabled: false,
       title: "Our Biggest Motocross Instant Win",
       text: PROMOTION_DEFAULTS.text,
       link: "/competitions",
@@ -154,10 +164,10 @@ describe("GET /api/promotion", () => {
     const target = await createCompetition(db, { title: "Promoted Motocross Bike" });
     try {
       expect((await setting("promotion_competition_id", target.id)).status).toBe(200);
-      expect((await api.request("/api/promotion")).json).toMatchObject({ link: `/competition/${target.id}`, competitionId: target.id });
+      expect((await api.request("/api/promotion")).json).toMatchObject({ enabled: true, link: `/competition/${target.id}`, competitionId: target.id });
       const closed = await api.request(`/api/admin/competitions/${target.id}`, { method: "PUT", token: admin.token, body: { status: "closed" } });
       expect(closed.status).toBe(200);
-      expect((await api.request("/api/promotion")).json.link).toBe("/competitions");
+      expect((await api.request("/api/promotion")).json).toMatchObject({ enabled: false, link: "/competitions", competitionId: null });
     } finally {
       await setting("promotion_competition_id", "");
     }

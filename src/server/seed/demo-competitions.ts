@@ -54,7 +54,13 @@ export interface DemoDates {
 
 export function insertDemoCompetition(
   db: Tx,
-  c: DemoPrize & { featured?: boolean; showOnHero?: boolean; pickNumbers?: boolean; priceTiers?: Array<{ minQuantity: number; pricePence: number }> },
+  c: DemoPrize & {
+    featured?: boolean;
+    showOnHero?: boolean;
+    pickNumbers?: boolean;
+    instantPrizes?: unknown[];
+    priceTiers?: Array<{ minQuantity: number; pricePence: number }>;
+  },
   dates: DemoDates,
 ): string {
   return db
@@ -68,8 +74,8 @@ export function insertDemoCompetition(
       ...dates,
       maxTickets: c.maxTickets,
       soldTickets: 0,
-      // Picking needs random numbers for the tickets not chosen.
-      allocation: c.pickNumbers ? "random" : "sequential",
+      // Picking needs random numbers for the tickets not chosen, and instant prizes sit on random numbers.
+      allocation: c.pickNumbers || c.instantPrizes?.length ? "random" : "sequential",
       pickNumbers: c.pickNumbers ?? false,
       priceTiers: c.priceTiers ?? [],
       featured: c.featured ?? false,

@@ -32,7 +32,12 @@ export interface DemoCompetition extends DemoPrize {
   featured?: boolean;
   showOnHero?: boolean;
   status?: "active" | "closed";
+  /** Instant prizes committed before the first sale (numbers at random from 1 to maxTickets). */
+  instantPrizes?: Array<{ name: string; kind: "cash" | "credit" | "physical"; valuePence: number; count: number }>;
 }
+
+/** The competition the home page's promotion (the spec's motocross instant win) opens. */
+export const PROMOTED_TITLE = "Motocross Bike Instant Win";
 
 export const COMPETITIONS: DemoCompetition[] = [
   {
@@ -155,6 +160,28 @@ export const COMPETITIONS: DemoCompetition[] = [
     question: "What star gives the Earth its daylight?",
     answer: "the sun",
     prizeDetails: "Solar pump, two panels, 1,000-litre trough and float valve. Cash alternative £3,000.",
+  },
+  {
+    // The home page's promotion ("Our Biggest Motocross Instant Win") points here. Launched today:
+    // no ticket is out yet, so no instant prize has been won before a real buyer's ticket finds it.
+    title: "Motocross Bike Instant Win",
+    description:
+      "Win a KTM 250 SX-F motocross bike in the live draw, and 260 instant prizes on the way: £5 of site credit, £20 and £100 in cash, won the moment your ticket number comes up.",
+    image: "/images/promo.svg",
+    category: "Farm Machinery",
+    pricePence: 99,
+    maxTickets: 9999,
+    sold: 0,
+    endsInDays: 20,
+    question: "How many wheels does a motocross bike have?",
+    answer: "2",
+    prizeDetails:
+      "KTM 250 SX-F motocross bike with kit and first service, plus 260 instant prizes: 200 × £5 site credit, 50 × £20 cash and 10 × £100 cash. Cash alternative £8,000.",
+    instantPrizes: [
+      { name: "£5 site credit", kind: "credit", valuePence: 500, count: 200 },
+      { name: "£20 cash", kind: "cash", valuePence: 2000, count: 50 },
+      { name: "£100 cash", kind: "cash", valuePence: 10000, count: 10 },
+    ],
   },
   {
     title: "Workshop Tool Bundle",

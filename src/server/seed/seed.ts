@@ -5,7 +5,8 @@ import { hashPassword } from "../auth/password";
 import { DEFAULT_SETTINGS } from "../services/settings";
 import { aboutPage, categories, heroSlides, mailOutbox, popups, settings, statistics, users } from "../../../db/schema";
 import { demoDrawDate, demoEndDate, insertDemoCompetition, seedEntries } from "./demo-competitions";
-import { ABOUT, CATEGORIES, COMPETITIONS, ENTRANTS, HERO_SLIDES, POPUP } from "./demo-data";
+import { commitInstantPrizes } from "../services/instant-wins";
+import { ABOUT, CATEGORIES, COMPETITIONS, ENTRANTS, HERO_SLIDES, POPUP, PROMOTED_TITLE } from "./demo-data";
 import { seedPastDraws } from "./past-draws";
 
 export interface SeedOptions {
@@ -75,6 +76,7 @@ function seedDemo(db: Tx, now: Date): void {
       createdAt: new Date(now.getTime() - (COMPETITIONS.length - i) * 60_000),
     });
     byTitle.set(c.title, id);
+    if (c.instantPrizes) commitInstantPrizes(db, { id, maxTickets: c.maxTickets }, c.instantPrizes, now);
     seedEntries(db, id, c.sold, c.pricePence, startDate, i, people);
   });
   const competitionLink = (title: string) => {
@@ -82,6 +84,12 @@ function seedDemo(db: Tx, now: Date): void {
     if (!id) throw new Error(`demo data: no competition titled "${title}"`);
     return `/competition/${id}`;
   };
+
+  // The promotion's motocross instant win is a real competition on sale.
+  db.update(settings)
+    .set({ value: byTitle.get(PROMOTED_TITLE)! })
+    .where(eq(settings.key, "promotion_competition_id"))
+    .run();
 
   db.insert(statistics).values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 }).run();
 

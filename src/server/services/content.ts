@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { aboutPage, categories, competitions, heroSlides, statistics, winners } from "../../../db/schema";
-import { penceToDecimal } from "../../shared/money";
-import type { AboutPage, HeroSlide, MediaSettings, PublicWinner, Statistics } from "../../shared/schemas/content";
+import { aboutPage, categories, competitions, heroSlides, winners } from "../../../db/schema";
+import type { AboutPage, HeroSlide, MediaSettings, PublicWinner } from "../../shared/schemas/content";
 import { getSetting } from "./settings";
 
 export function toHeroSlide(s: typeof heroSlides.$inferSelect): HeroSlide {
@@ -13,16 +12,7 @@ export function listActiveHeroSlides(db: Db): HeroSlide[] {
   return db.select().from(heroSlides).where(eq(heroSlides.isActive, true)).orderBy(asc(heroSlides.order), asc(heroSlides.createdAt)).all().map(toHeroSlide);
 }
 
-export function getStatistics(db: Db): Statistics {
-  const row = db.select().from(statistics).where(eq(statistics.id, 1)).get();
-  if (!row) return { totalWinners: 0, totalPrizeValue: "0.00", totalFollowers: 0, updatedAt: null };
-  return {
-    totalWinners: row.totalWinners,
-    totalPrizeValue: penceToDecimal(row.totalPrizeValuePence),
-    totalFollowers: row.totalFollowers,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+export { getStatistics } from "./statistics";
 
 export function getAboutPage(db: Db): AboutPage | null {
   const row = db.select().from(aboutPage).where(eq(aboutPage.id, 1)).get();

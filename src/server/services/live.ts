@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, lt, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, ne, or } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
-import { competitions, draws } from "../../../db/schema";
+import { competitions, draws, type Competition } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, liveDrawAt, parseLiveSchedule, type LiveSchedule } from "../../shared/live-schedule";
+import { drawTooEarlyReason } from "../../shared/draw-timing";
 import { PROMOTION_DEFAULTS, type AdminLiveEvening, type LiveCompetition, type LiveEvening, type Promotion } from "../../shared/schemas/live";
 import { streamFor } from "./live-stream";
 import { getSetting } from "./settings";
@@ -77,10 +78,12 @@ export function getLiveEvening(db: Db, now: Date): LiveEvening {
 }
 
 /** Why Run draw cannot be pressed now, in the words runDraw would refuse with; null when it can. */
-function blockedReason({ c, d }: EveningRow): string | null {
+function blockedReason({ c, d }: EveningRow, now: Date): string | null {
   if (c.status === "drawn" || d?.drawnAt) return "Already drawn";
   if (d && d.poolSize === 0) return "There are no entries to draw from";
   if (!d && c.soldTickets === 0 && c.heldTickets === 0) return "There are no entries to draw from";
+  const early = drawTooEarlyReason(c, now);
+  if (early) return `Too early: ${early.charAt(0).toLowerCase()}${early.slice(1)} To draw before then, close it early from its draw page.`;
   if (c.heldTickets > 0) return "Payments for this competition are still being processed. Try again in a few minutes.";
   return null;
 }
@@ -90,21 +93,38 @@ export function getAdminLiveEvening(db: Db, now: Date): AdminLiveEvening {
     ...toLiveCompetition(row),
     drawMode: row.c.drawMode,
     heldTickets: row.c.heldTickets,
-    blockedReason: blockedReason(row),
+    blockedReason: blockedReason(row, now),
   }));
 }
 
-export function getPromotion(db: Db): Promotion {
+/** On sale now: open, started, before its end date and not sold out. */
+function onSale(c: Pick<Competition, "status" | "startDate" | "endDate" | "maxTickets" | "soldTickets">, now: Date): boolean {
+  return c.status === "active" && c.startDate <= now && c.endDate > now && (c.maxTickets === null || c.soldTickets < c.maxTickets);
+}
+
+/**
+ * The home page's promotion. It always points at a competition: the one an admin chose
+ * (promotion_competition_id), else the newest instant-win competition on sale. When that
+ * competition is not on sale (closed, ended, sold out, not started) or there is none, the
+ * promotion hides itself rather than advertise something nobody can enter.
+ */
+export function getPromotion(db: Db, now = new Date()): Promotion {
   const competitionId = getSetting(db, "promotion_competition_id")?.trim() || null;
   const target = competitionId
-    ? db.select({ id: competitions.id, status: competitions.status }).from(competitions).where(eq(competitions.id, competitionId)).get()
-    : undefined;
+    ? db.select().from(competitions).where(eq(competitions.id, competitionId)).get()
+    : db
+        .select()
+        .from(competitions)
+        .where(and(eq(competitions.instantWin, true), eq(competitions.status, "active"), lte(competitions.startDate, now), gt(competitions.endDate, now)))
+        .orderBy(desc(competitions.createdAt))
+        .all()
+        .find((c) => onSale(c, now));
+  const live = target !== undefined && onSale(target, now);
   return {
-    enabled: getSetting(db, "promotion_enabled") !== "false",
+    enabled: live && getSetting(db, "promotion_enabled") !== "false",
     title: getSetting(db, "promotion_title")?.trim() || PROMOTION_DEFAULTS.title,
     text: getSetting(db, "promotion_text")?.trim() || PROMOTION_DEFAULTS.text,
-    // A competition that has closed or gone sends visitors to the list rather than a dead end.
-    link: target?.status === "active" ? `/competition/${target.id}` : "/competitions",
-    competitionId: target?.id ?? null,
+    link: live ? `/competition/${target.id}` : "/competitions",
+    competitionId: live ? target.id : null,
   };
 }

@@ -94,7 +94,8 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
   {
     key: "promotion_competition_id",
     value: "",
-    description: "The competition the promotion's ENTER NOW opens (empty: the competitions list)",
+    description:
+      "The competition the promotion's ENTER NOW opens (empty: the newest instant-win competition on sale; the promotion hides while it is not on sale)",
     category: "promotion",
   },
 ];

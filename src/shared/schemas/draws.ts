@@ -2,8 +2,21 @@ import { z } from "zod";
 import { recordId } from "./common";
 import { competitionStatus } from "./competition";
 
+/**
+ * Closing a competition early on purpose, to draw before its end date: the admin confirms the end date
+ * being brought forward (its UK calendar date), so a stray click cannot break the page's promise.
+ */
+export const closeEarlyInput = z.strictObject({
+  confirmEndDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Type the end date as YYYY-MM-DD"),
+});
+
 /** POST /admin/competitions/{id}/draw: an optional external public random value fixed before sales closed. */
-export const runDrawInput = z.strictObject({ id: recordId, beacon: z.string().trim().min(1).max(200).optional() });
+export const runDrawInput = z.strictObject({
+  id: recordId,
+  beacon: z.string().trim().min(1).max(200).optional(),
+  closeEarly: closeEarlyInput.optional(),
+});
+export type CloseEarlyInput = z.infer<typeof closeEarlyInput>;
 
 /**
  * A free entry received by post, as the back office's form and POST

@@ -54,10 +54,11 @@ export type AdminLiveEvening = z.infer<typeof adminLiveEvening>;
 
 /** GET /promotion: the home page's promotion dialog, set by admins. */
 export const promotion = z.object({
+  /** False when switched off, or when the promoted competition is not on sale (the dialog hides itself). */
   enabled: z.boolean(),
   title: z.string(),
   text: z.string(),
-  /** Where ENTER NOW goes: the target competition's page, or /competitions when none is set. */
+  /** Where ENTER NOW goes: the promoted competition's page (/competitions only while hidden). */
   link: z.string(),
   competitionId: z.string().nullable(),
 });

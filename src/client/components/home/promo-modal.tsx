@@ -27,7 +27,8 @@ function markSeen(): void {
 }
 
 /**
- * The home page's promotion (settings promotion_*), 5 s after load and once per browser session.
+ * The home page's promotion (settings promotion_*), 5 s after load and once per browser session,
+ * only while the competition it points at is on sale.
  * At most one dialog per page view: if an admin pop-up has appeared in this page view, the
  * promotion is skipped (and may show on a later visit to the home page).
  */
@@ -37,7 +38,8 @@ export function PromoModal() {
   const [popupsBefore] = useState(popupsAppeared);
   const [due, setDue] = useState(false);
   const [open, setOpen] = useState(false);
-  const enabled = promotion.data?.enabled === true;
+  // It only ever opens a competition on sale: without one (the server says which) it stays hidden.
+  const enabled = promotion.data?.enabled === true && promotion.data.competitionId !== null;
 
   useEffect(() => {
     if (seenThisSession()) return;

@@ -1,5 +1,6 @@
 import { AdminPage } from "../../components/admin/admin-page";
 import { SettingsForm } from "../../components/admin/settings/settings-form";
+import { StatisticsSection } from "../../components/admin/settings/statistics-section";
 import { UploadLimits } from "../../components/admin/settings/upload-limits";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { LoadingState } from "../../components/ui/spinner";
@@ -12,6 +13,7 @@ export function AdminSettingsPage() {
     <AdminPage title="Admin Settings" lead="Site-wide settings, grouped by category.">
       <div className="flex flex-col gap-8">
         <UploadLimits />
+        <StatisticsSection />
         {settings.isPending ? (
           <LoadingState label="Loading settings..." />
         ) : settings.isError ? (

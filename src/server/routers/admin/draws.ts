@@ -13,13 +13,19 @@ export const adminDrawsRouter = router({
         path: "/admin/competitions/{id}/draw",
         tags: ["admin", "draws"],
         summary: "Run the draw now (closing sales first if still open)",
-        description: "Optional beacon: an external public random value fixed before sales closed. Refused when already drawn or the pool is empty.",
+        description:
+          "Optional beacon: an external public random value fixed before sales closed. Refused when already drawn or the pool is empty, and before the end date (409 DRAW_TOO_EARLY: sales and postal entries are still promised) unless `closeEarly.confirmEndDate` names the current end date (YYYY-MM-DD, UK date): the competition is then closed early on purpose, its end date (and a later draw date) brought forward to now, audited with the dates before and after.",
       },
     })
     .input(runDrawInput)
     .output(drawRecord)
     .mutation(({ ctx, input }) =>
-      runDraw({ db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor, origin: ctx.origin }, input.id, input.beacon ?? null),
+      runDraw(
+        { db: ctx.db, mailer: ctx.services.mailer, now: ctx.now, actor: ctx.actor, origin: ctx.origin },
+        input.id,
+        input.beacon ?? null,
+        input.closeEarly,
+      ),
     ),
 
   recordPostal: adminProcedure

@@ -12,6 +12,7 @@ import { adminOrdersRouter } from "./orders";
 import { adminProtectionRouter } from "./protection";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
+import { adminStatisticsRouter } from "./statistics";
 import { adminUsersRouter } from "./users";
 
 export const adminRouter = router({
@@ -33,4 +34,5 @@ export const adminRouter = router({
   customers: adminCustomersRouter,
   claims: adminClaimsRouter,
   live: adminLiveRouter,
+  statistics: adminStatisticsRouter,
 });

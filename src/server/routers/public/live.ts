@@ -20,8 +20,18 @@ export const liveRouter = router({
     .query(({ ctx }) => getLiveEvening(ctx.db, ctx.now())),
 
   promotion: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/promotion", tags: ["content"], summary: "The home page's promotion dialog" }, cache: "public" })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/promotion",
+        tags: ["content"],
+        summary: "The home page's promotion dialog",
+        description:
+          "It points at the competition chosen in the promotion_competition_id setting, else the newest instant-win competition on sale; `enabled` is false (the dialog hides) when that competition is not on sale or there is none.",
+      },
+      cache: "public",
+    })
     .input(z.void())
     .output(promotion)
-    .query(({ ctx }) => getPromotion(ctx.db)),
+    .query(({ ctx }) => getPromotion(ctx.db, ctx.now())),
 });

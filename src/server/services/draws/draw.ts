@@ -2,10 +2,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { transaction } from "../../../../db/client";
 import { competitions, draws, entries, tickets, users, winners } from "../../../../db/schema";
 import { drawWinners } from "../../../shared/draw";
+import type { CloseEarlyInput } from "../../../shared/schemas/draws";
 import { AppError } from "../../errors";
 import { writeAudit } from "../audit";
 import { openClaim } from "../claims";
 import { findCompetition } from "../competitions";
+import { closeEarly, drawTooEarly } from "./close-early";
 import { closeSales, freezePool } from "./lifecycle";
 import { getDrawRecord, type DrawPublicRecord } from "./record";
 import type { DrawAudit, DrawDeps } from "./types";
@@ -30,19 +32,26 @@ export function displayName(fullName: string, town: string | null): string {
   return `${first}${last}${town ? `, ${town}` : ""}`;
 }
 
-/** Closes (if open), freezes and draws. The result is written in one transaction, exactly once. */
-export async function runDraw(deps: DrawDeps, id: string, beacon: string | null = null): Promise<DrawPublicRecord> {
+/**
+ * Closes (if open), freezes and draws. The result is written in one transaction, exactly once. Before
+ * the end date it is refused (DRAW_TOO_EARLY) unless `closeEarly` confirms that end date.
+ */
+export async function runDraw(deps: DrawDeps, id: string, beacon: string | null = null, early?: CloseEarlyInput): Promise<DrawPublicRecord> {
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
   const audit: DrawAudit | undefined = deps.actor && {
     actor: deps.actor,
-    row: (step) => ({ action: "admin.draws.run", targetId: id, details: { id, beacon, step } }),
+    row: (step, extra) => ({ action: "admin.draws.run", targetId: id, details: { id, beacon, step, ...extra } }),
   };
   const before = findCompetition(db, id);
   if (before.status === "drawn") throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
   // Refuse before closing sales: a draw with nothing to draw must not end an open competition.
   if (before.status === "active" && before.soldTickets === 0 && before.heldTickets === 0) {
     throw new AppError("NO_ENTRIES", "There are no entries to draw from");
+  }
+  if (before.endDate > now) {
+    if (!early) throw drawTooEarly(before, now);
+    closeEarly(db, id, early, now, audit);
   }
   closeSales(db, id, audit);
   if (!(await freezePool(db, id, now, audit))) {

@@ -6,7 +6,7 @@ import { runDraw } from "./draw";
 import { closeSales, freezePool } from "./lifecycle";
 import type { DrawDeps } from "./types";
 
-const SCHEDULER_RETRIES = new Set<AppErrorCode>(["ALREADY_DRAWN", "NO_ENTRIES", "PAYMENTS_PENDING"]);
+const SCHEDULER_RETRIES = new Set<AppErrorCode>(["ALREADY_DRAWN", "NO_ENTRIES", "PAYMENTS_PENDING", "DRAW_TOO_EARLY"]);
 
 /**
  * One pass of the lifecycle: close what has ended or sold out, freeze what is closed, draw what is

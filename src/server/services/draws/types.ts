@@ -15,5 +15,5 @@ export interface DrawDeps {
 /** What an admin's draw records: one row per step that changed something, each in that step's transaction. */
 export interface DrawAudit {
   actor: Actor;
-  row: (step: string) => AuditRecord;
+  row: (step: string, extra?: Record<string, unknown>) => AuditRecord;
 }

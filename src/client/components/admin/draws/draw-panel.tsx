@@ -3,6 +3,7 @@ import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { shortDateTime } from "../../../lib/dates";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
+import { appErrorCode, serverMessage } from "../../../lib/trpc-errors";
 import { drawStage } from "../../draw/draw-types";
 import { HashValue } from "../../draw/hash-value";
 import { Button } from "../../ui/button";
@@ -16,7 +17,7 @@ import { NewTabLink } from "../ui/new-tab-link";
 import { DRAW_MODE_LABEL, drawStatusText } from "./draw-labels";
 import { DrawWinnersTable } from "./draw-winners-table";
 import { Fact } from "../ui/fact";
-import { RunDrawDialog } from "./run-draw-dialog";
+import { earlyDrawReason, RunDrawDialog } from "./run-draw-dialog";
 import { useDrawRefresh } from "./use-draw-refresh";
 
 const WIDE = "sm:col-span-2 lg:col-span-3";
@@ -29,15 +30,25 @@ export function DrawPanel({ competition: c }: { competition: AdminCompetition })
   const refresh = useDrawRefresh(c.id);
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<{ message: string; tooEarly: boolean } | null>(null);
+  const early = earlyDrawReason(c);
   const run = trpc.admin.draws.run.useMutation({
     onSuccess: (drawn) => {
       utils.public.draws.record.setData({ id: c.id }, drawn);
       setConfirming(false);
+      setRefusal(null);
       const n = drawn.winners.length;
       toast.success("Draw complete", `${n === 1 ? "1 winner" : `${n} winners`} drawn for “${c.title}”.`);
       refresh();
     },
     onError: (error) => {
+      const code = appErrorCode(error);
+      // Too early, or the end date typed did not match: the dialog stays open and says why.
+      if (code === "DRAW_TOO_EARLY" || (code === "INVALID_INPUT" && confirming)) {
+        setRefusal({ message: serverMessage(error) ?? "The draw could not be run.", tooEarly: code === "DRAW_TOO_EARLY" });
+        refresh();
+        return;
+      }
       setConfirming(false);
       failureToast("Failed to run draw", error);
       // A refused draw may still have closed sales or frozen the pool.
@@ -122,6 +133,12 @@ export function DrawPanel({ competition: c }: { competition: AdminCompetition })
                       ? "This competition is drawn live: press Run draw during the Monday stream."
                       : "This competition is drawn automatically at its draw date; you can also run the draw now."}
                   </p>
+                  {early ? (
+                    <p className="mt-1 font-semibold text-wheat-800" data-testid="draw-early-note">
+                      Too early: {early.charAt(0).toLowerCase()}
+                      {early.slice(1)} Run draw lets you close it early on purpose.
+                    </p>
+                  ) : null}
                   {c.heldTickets > 0 ? (
                     <p className="mt-1 font-semibold text-wheat-800">Some payments are still being processed; the draw waits until they settle.</p>
                   ) : null}
@@ -138,8 +155,13 @@ export function DrawPanel({ competition: c }: { competition: AdminCompetition })
         open={confirming}
         competition={c}
         pending={run.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={(beacon) => run.mutate({ id: c.id, beacon })}
+        refusal={refusal?.message}
+        tooEarly={refusal?.tooEarly}
+        onClose={() => {
+          setConfirming(false);
+          setRefusal(null);
+        }}
+        onConfirm={(beacon, closeEarly) => run.mutate({ id: c.id, beacon, closeEarly })}
       />
     </Card>
   );

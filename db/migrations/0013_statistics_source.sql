@@ -1,0 +1,1 @@
+ALTER TABLE `statistics` ADD `source` text DEFAULT 'manual' NOT NULL;
