@@ -10,10 +10,12 @@ import { rateLimited } from "../../errors";
  *
  * - failed payments (declined, or a processing error): a few a window, then a clear refusal until
  *   the window has passed;
- * - holds at once: an account (or address) may have only a couple of payments in progress.
+ * - holds at once: an account (or address) may have only a couple of payments in progress;
+ * - tickets held unpaid in one competition: a share of it (heldLimit), checked inside the hold
+ *   (hold.ts) from the orders themselves.
  *
- * In memory, per process: the shop runs as one process, and a restart forgetting the counts costs
- * one more window at most.
+ * The first two in memory, per process: the shop runs as one process, and a restart forgetting the
+ * counts costs one more window at most.
  */
 export interface PurchaseGuardOptions {
   /** Declined payments an account (or guest email) may have per window before new orders are refused. */
