@@ -151,6 +151,40 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .where(and(eq(orders.status, "requires_action"), gt(orders.holdExpiresAt, sql`${p("now")}`), eq(orders.customerEmail, p("email"))))
       .orderBy(asc(orders.holdExpiresAt))
       .prepare(),
+    /**
+     * What one buyer has of a competition, in one read (the hold's checks): `person`, the tickets the
+     * per-person cap counts (paid, held or by post; only when `capped` is 1, so a competition without a
+     * cap skips it); `buyer` and `address`, the tickets held in unpaid orders by the account and by the
+     * address (the partial indexes entries_held_user_idx and entries_held_ip_idx hold only those).
+     */
+    heldOfUser: db
+      .select({
+        person: sql<number>`case when ${p("capped")} = 1 then (select coalesce(sum(e.ticket_count), 0) from entries e
+          where e.competition_id = ${p("competitionId")}
+            and (e.user_id = ${p("userId")} or (e.user_id is null and e.entry_method = 'postal' and e.customer_email = ${p("email")}))
+            and (e.payment_status in ('paid', 'pending') or e.entry_method = 'postal')) else 0 end`,
+        buyer: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e
+          where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.user_id = ${p("userId")})`,
+        address: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e
+          where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.client_ip = ${p("ip")})`,
+      })
+      .from(competitions)
+      .where(eq(competitions.id, p("competitionId")))
+      .prepare(),
+    /** The same for a guest, counted by email (only entries without an account, as the per-person cap counts them). */
+    heldOfGuest: db
+      .select({
+        person: sql<number>`case when ${p("capped")} = 1 then (select coalesce(sum(e.ticket_count), 0) from entries e
+          where e.competition_id = ${p("competitionId")} and e.customer_email = ${p("email")}
+            and (e.payment_status in ('paid', 'pending') or e.entry_method = 'postal')) else 0 end`,
+        buyer: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e
+          where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.user_id is null and e.customer_email = ${p("email")})`,
+        address: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e
+          where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.client_ip = ${p("ip")})`,
+      })
+      .from(competitions)
+      .where(eq(competitions.id, p("competitionId")))
+      .prepare(),
     orderByKey: db
       .select()
       .from(orders)
@@ -169,6 +203,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
         idempotencyKey: sql`${p("idempotencyKey")}`,
         cardFunding: sql`${p("cardFunding")}`,
         holdExpiresAt: sql`${p("holdExpiresAt")}`,
+        clientIp: sql`${p("clientIp")}`,
         createdAt: sql`${p("createdAt")}`,
         updatedAt: sql`${p("createdAt")}`,
       })
@@ -189,6 +224,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
         savingPence: sql`${p("savingPence")}`,
         paymentStatus: "pending",
         entryMethod: "online",
+        clientIp: sql`${p("clientIp")}`,
         entryDate: sql`${p("entryDate")}`,
       })
       .prepare(),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "./columns";
 import { competitions } from "./competitions";
@@ -41,6 +42,8 @@ export const orders = sqliteTable(
     disputeStatus: text("dispute_status"),
     /** Held ticket numbers are released when a pending order passes this time. */
     holdExpiresAt: timestamp("hold_expires_at"),
+    /** The buyer's address when the order was placed: its failed payments count against that address too. */
+    clientIp: text("client_ip"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,6 +73,8 @@ export const entries = sqliteTable(
     /** Postal entries: the sender's address and the day the card arrived. */
     postalAddress: text("postal_address"),
     postalReceivedAt: timestamp("postal_received_at"),
+    /** The buyer's address (online entries): unpaid holds are capped per address as well as per buyer. */
+    clientIp: text("client_ip"),
     entryDate: createdAt(),
   },
   (t) => [
@@ -78,6 +83,13 @@ export const entries = sqliteTable(
     index("entries_email_idx").on(t.customerEmail),
     index("entries_order_idx").on(t.orderId),
     index("entries_date_idx").on(t.entryDate),
+    // Tickets held in unpaid orders, by buyer and by address, for the hold's share cap (src/server/services/purchase/hold.ts).
+    index("entries_held_user_idx")
+      .on(t.competitionId, t.userId)
+      .where(sql`${t.paymentStatus} = 'pending'`),
+    index("entries_held_ip_idx")
+      .on(t.competitionId, t.clientIp)
+      .where(sql`${t.paymentStatus} = 'pending'`),
   ],
 );
 

@@ -86,9 +86,18 @@ export function createApp(opts: AppOptions): RequestHandler {
     purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
   };
   // The simulated bank tells the shop when a challenge is answered, as Stripe's webhook does.
+  // Settling from the provider's report needs what the shop's own calls have: the hold times and the
+  // purchase guard (a challenge the cardholder failed counts as a failed payment).
+  const eventDeps = {
+    mailer: services.mailer,
+    origin: opts.publicOrigin,
+    guard: services.purchaseGuard,
+    holdMs: config.orderHoldMs,
+    authHoldMs: config.authHoldMs,
+  };
   if (services.payments instanceof SimulatedPaymentProvider) {
     const payments = services.payments;
-    payments.onEvent((event) => handlePaymentEvent({ db, payments, mailer: services.mailer, origin: opts.publicOrigin }, event));
+    payments.onEvent((event) => handlePaymentEvent({ db, payments, ...eventDeps }, event));
   }
   const storage: ObjectStorage = opts.storage ?? new LocalDiskStorage(join(tmpdir(), `harvest-uploads-${process.pid}`));
   const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) => createHttpContext(db, config, services, req, res);
@@ -183,11 +192,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         const raw = await readBody(req, Math.min(maxBodyBytes, WEBHOOK_MAX_BYTES));
         const { handleStripeWebhook } = await import("./payments/stripe-webhook");
         const payments = services.payments as StripePaymentProvider;
-        const answer = await handleStripeWebhook(
-          { db, payments, mailer: services.mailer, origin: opts.publicOrigin },
-          raw,
-          String(req.headers["stripe-signature"] ?? ""),
-        );
+        const answer = await handleStripeWebhook({ db, payments, ...eventDeps }, raw, String(req.headers["stripe-signature"] ?? ""));
         if (answer.status === 400 && !withinBudget(req, res, clientIp(req, config), 1, false)) return;
         if (answer.status === 200) cache.invalidate();
         sendJson(res, answer.status, answer.body);

@@ -45,6 +45,11 @@ const envSchema = z
     MAIL_REPLY_TO: z.preprocess((v) => (v === "" ? undefined : v), z.email("MAIL_REPLY_TO must be an email address").optional()),
     /** How long an unpaid order holds its ticket numbers before the sweeper gives them back. */
     ORDER_HOLD_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+    /**
+     * How long an order waiting on the buyer's bank (3-D Secure) holds its numbers, from the challenge:
+     * shorter, so an abandoned challenge gives them back sooner. Never longer than ORDER_HOLD_SECONDS.
+     */
+    THREE_DS_HOLD_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     /** API calls a second per client address, sustained (0 turns the budget off); past it, 429. */
     API_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
     /** API calls an address may make at once before the sustained rate applies. */

@@ -13,7 +13,7 @@ import { liveDrawAt } from "../shared/live-schedule";
 import { claimsTick } from "./services/claims";
 import { liveSchedule } from "./services/live";
 import { lifecycleTick } from "./services/draws";
-import { sweepPendingOrders } from "./services/purchase";
+import { PurchaseGuard, sweepPendingOrders } from "./services/purchase";
 import { LocalDiskStorage } from "./storage/local-disk";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -65,9 +65,11 @@ async function main(): Promise<void> {
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, logger });
   // Links in mail sent without a request (a scheduled draw, a reminder, an instant win settled late) use the public origin.
   const mailOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
+  // One purchase guard for the requests and the sweep: a challenge left to expire is the buyer's failed payment.
+  const purchaseGuard = new PurchaseGuard();
   // Orders left pending by a crash or a lost payment answer give their ticket numbers back.
   const sweep = async () => {
-    const swept = await sweepPendingOrders({ db, payments, mailer, origin: mailOrigin });
+    const swept = await sweepPendingOrders({ db, payments, mailer, origin: mailOrigin, guard: purchaseGuard });
     if (swept.failed || swept.settled) {
       logger.info("pending orders reconciled", swept);
       cache.invalidate();
@@ -119,9 +121,10 @@ async function main(): Promise<void> {
       allowedOrigins: env.PUBLIC_ORIGIN ? [env.PUBLIC_ORIGIN] : [],
       trustProxy: env.TRUST_PROXY,
       orderHoldMs: env.ORDER_HOLD_SECONDS * 1000,
+      authHoldMs: env.THREE_DS_HOLD_SECONDS * 1000,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     },
-    services: { payments, mailer },
+    services: { payments, mailer, purchaseGuard },
     cache,
     storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
     clientDir: CLIENT_DIR,

@@ -25,6 +25,8 @@ export const APP_ERRORS = {
   NOT_ENOUGH_TICKETS: { trpc: "CONFLICT", status: 409 },
   WRONG_ANSWER: { trpc: "UNPROCESSABLE_CONTENT", status: 422 },
   PER_PERSON_LIMIT: { trpc: "FORBIDDEN", status: 403 },
+  /** One buyer (or one address) already holds its share of a competition in unpaid orders; details: { limit, waiting }. */
+  HOLD_LIMIT: { trpc: "CONFLICT", status: 409 },
   ORDER_LIMIT: { trpc: "BAD_REQUEST", status: 400 },
   POSTAL_NOT_ACCEPTED: { trpc: "FORBIDDEN", status: 403 },
   LATE_ENTRY: { trpc: "FORBIDDEN", status: 403 },

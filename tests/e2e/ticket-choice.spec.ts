@@ -112,14 +112,15 @@ test.describe("choosing ticket numbers", () => {
 
   test("Lucky Dip fills the entries with free numbers only; one removed is asked for again, and the paid numbers are the chips", async ({ page }) => {
     const buyer = await signInAs(page, "user", "Lucky");
-    // Twenty numbers, half of them sold already: a dip that ignored the sold ones would soon show it.
-    const c = await ownCompetition({ title: "E2E Lucky Dip Hay Rake", price: "1.99" }, { ...PICK, maxTickets: 20 });
+    // Twenty-five numbers, ten of them sold already: a dip that ignored the sold ones would soon show it.
+    // (Five entries are a fifth of 25, as many as one buyer may have waiting on payment at once.)
+    const c = await ownCompetition({ title: "E2E Lucky Dip Hay Rake", price: "1.99" }, { ...PICK, maxTickets: 25 });
     const sold = ["1", "2", "3", "5", "7", "11", "13", "17", "19", "20"];
     const other = await takeNumbersFirst(c, sold);
 
     await page.goto(`/competition/${c.id}`);
     await expect(page.getByRole("heading", { name: c.title })).toBeVisible();
-    const grid = page.getByRole("group", { name: "Numbers 1–20" });
+    const grid = page.getByRole("group", { name: "Numbers 1–25" });
     await expect(grid.locator("[data-state=sold]")).toHaveCount(sold.length);
     await page.getByLabel(c.question).fill(c.answer);
     await page.getByRole("spinbutton", { name: "Number of Entries" }).fill("5");
@@ -135,7 +136,7 @@ test.describe("choosing ticket numbers", () => {
     for (const n of first) {
       expect(sold).not.toContain(n);
       expect(Number(n)).toBeGreaterThanOrEqual(1);
-      expect(Number(n)).toBeLessThanOrEqual(20);
+      expect(Number(n)).toBeLessThanOrEqual(25);
       await expect(grid.locator(`[data-number="${n}"]`)).toHaveAttribute("data-state", "chosen");
     }
     expect(await dipped.textContent()).toBe(`Lucky Dip chose ${first.map((n) => `#${n}`).join(", ")}.`);

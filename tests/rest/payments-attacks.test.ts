@@ -3,7 +3,7 @@ import { createSession } from "../../src/server/auth/session";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { StripePaymentProvider } from "../../src/server/payments/stripe";
-import { sweepPendingOrders } from "../../src/server/services/purchase";
+import { DEFAULT_GUARD, PurchaseGuard, sweepPendingOrders } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { count } from "../helpers/assertions";
@@ -26,7 +26,11 @@ const api = await startTestServer(db, { config: { trustProxy: true } });
 const slow = await startTestServer(db, { config: { trustProxy: true }, services: { payments: new SimulatedPaymentProvider({ latencyMs: 150 }) } });
 // Holds that end almost at once, for the race with the hold-expiry sweep.
 const quickBank = new SimulatedPaymentProvider(0);
-const shortHolds = await startTestServer(db, { config: { trustProxy: true, orderHoldMs: 200 }, services: { payments: quickBank } });
+// Its buyers take all of a 3-ticket competition in one order: no share cap on unpaid holds (tests/rest/hold-attacks.test.ts has it).
+const shortHolds = await startTestServer(db, {
+  config: { trustProxy: true, orderHoldMs: 200 },
+  services: { payments: quickBank, purchaseGuard: new PurchaseGuard({ ...DEFAULT_GUARD, heldSharePercent: 100 }) },
+});
 const budgeted = await startTestServer(db, { requestBudget: { perSecond: 1, burst: 5 }, config: { trustProxy: true } });
 
 const standIn = await startStripeStandIn();
@@ -316,7 +320,7 @@ describe("guards that hold", () => {
     const order = await shortHolds.request(`/api/orders/${placed.json.orderId}`, { token: buyer.token });
     expect(order.json).toMatchObject({ status: "failed", nextAction: null, lines: [{ ticketNumbers: [] }], refunds: [] });
     expect(ticketsOf(placed.json.orderId)).toBe(0);
-    const next = await api.request("/api/entries", {
+    const next = await shortHolds.request("/api/entries", {
       headers: { "x-forwarded-for": freshAddress() },
       body: entry(c.id, "sim_approve", { quantity: 3, customerEmail: "next@example.test" }),
     });
@@ -340,7 +344,7 @@ describe("guards that hold", () => {
     expect(order.json).toMatchObject({ status: "paid", refunds: [] });
     expect(order.json.lines[0].ticketNumbers.sort()).toEqual(["1", "2", "3"]);
     expect(counters(c.id)).toEqual({ sold: 3, held: 0 });
-    const late = await api.request("/api/entries", {
+    const late = await shortHolds.request("/api/entries", {
       headers: { "x-forwarded-for": freshAddress() },
       body: entry(c.id, "sim_approve", { customerEmail: "late@example.test" }),
     });

@@ -19,7 +19,11 @@ import { account } from "../helpers/winners";
  */
 const db = createTestDb();
 allowGuestCheckout(db);
-const api = await startTestServer(db, { services: { payments: new SimulatedPaymentProvider(0) } });
+// One test address stands in for many buyers taking most of small competitions: no share cap on unpaid holds here
+// (tests/rest/hold-attacks.test.ts has it).
+const api = await startTestServer(db, {
+  services: { payments: new SimulatedPaymentProvider(0), purchaseGuard: new PurchaseGuard({ ...DEFAULT_GUARD, heldSharePercent: 100 }) },
+});
 const admin = await account(db, { role: "admin" });
 
 /** The same app on databases of their own: the hoarder's holds and the race's ledger stay out of the other tests. */
@@ -28,9 +32,13 @@ allowGuestCheckout(hoardDb);
 const hoardApi = await startTestServer(hoardDb, { services: { payments: new SimulatedPaymentProvider(0) } });
 const raceDb = createTestDb();
 allowGuestCheckout(raceDb);
-// 30 buyers from one test address at once: the per-address hold limit (20) would answer some of them 429 before they reach a number.
+// 30 buyers from one test address at once: the per-address hold limit (20) would answer some of them 429 before they reach
+// a number, and the address's share of unpaid holds (20 % of 10) 409.
 const raceApi = await startTestServer(raceDb, {
-  services: { payments: new SimulatedPaymentProvider(2), purchaseGuard: new PurchaseGuard({ ...DEFAULT_GUARD, holdsPerAddress: 1000 }) },
+  services: {
+    payments: new SimulatedPaymentProvider(2),
+    purchaseGuard: new PurchaseGuard({ ...DEFAULT_GUARD, holdsPerAddress: 1000, heldSharePercent: 100 }),
+  },
 });
 
 const guest = () => `mallory-${crypto.randomUUID().slice(0, 8)}@example.test`;
@@ -448,7 +456,8 @@ describe("hoarding numbers without paying", () => {
   // orders (2,000 numbers), a whole 1,000-number competition. The guard now also counts the tickets an
   // address holds in unpaid orders (300 at once).
   it("is bounded by the purchase guard: two waiting orders an email, and 300 held tickets an address whatever the emails", async () => {
-    const small = await picking({ maxTickets: 1000 }, hoardDb);
+    // 2,000 numbers: a fifth (400) is more than the address's 300, so that limit is the one met.
+    const small = await picking({ maxTickets: 2000 }, hoardDb);
     const hundred = (start: number) => Array.from({ length: 100 }, (_, i) => String(start + i));
     const hold = (competitionId: string, email: string, start: number) =>
       buy(entry(competitionId, { customerEmail: email, numbers: hundred(start), paymentToken: "sim_3ds_required" }), hoardApi);

@@ -26,4 +26,12 @@ describe("loadEnv", () => {
     expect(message).toContain("NODE_ENV");
     expect(message).toContain("SEED_DEMO");
   });
+
+  it("holds an order waiting on 3-D Secure for 5 minutes unless THREE_DS_HOLD_SECONDS says otherwise, and refuses a value out of range", () => {
+    expect(loadEnv({}).THREE_DS_HOLD_SECONDS).toBe(300);
+    expect(loadEnv({ THREE_DS_HOLD_SECONDS: "120" }).THREE_DS_HOLD_SECONDS).toBe(120);
+    for (const value of ["0", "3601", "five", "1.5"]) {
+      expect(() => loadEnv({ THREE_DS_HOLD_SECONDS: value }), value).toThrow(/THREE_DS_HOLD_SECONDS/);
+    }
+  });
 });

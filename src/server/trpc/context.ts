@@ -29,6 +29,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** How long a pending order holds its ticket numbers. */
   orderHoldMs: number;
+  /** How long an order waiting on 3-D Secure holds them, from the challenge (never past orderHoldMs). */
+  authHoldMs: number;
   /** Stripe's publishable key (pk_…), handed to the Payment Element. */
   stripePublishableKey?: string;
 }
@@ -83,7 +85,7 @@ export interface InnerContextOptions {
   now?: () => Date;
 }
 
-export const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: false, orderHoldMs: 10 * 60 * 1000 };
+export const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: false, orderHoldMs: 10 * 60 * 1000, authHoldMs: 5 * 60 * 1000 };
 
 /** The context without HTTP: what tests and server-side callers use. */
 export function createContextInner(opts: InnerContextOptions): Context {

@@ -9,6 +9,7 @@ export function orderDeps(ctx: Context): OrderDeps {
     mailer: ctx.services.mailer,
     now: ctx.now,
     holdMs: ctx.config.orderHoldMs,
+    authHoldMs: ctx.config.authHoldMs,
     guard: ctx.services.purchaseGuard,
     origin: ctx.origin,
   };

@@ -1,4 +1,5 @@
 import type { Db } from "../../../../db/client";
+import type { Competition, Order } from "../../../../db/schema";
 import { rateLimited } from "../../errors";
 
 /**
@@ -9,10 +10,12 @@ import { rateLimited } from "../../errors";
  *
  * - failed payments (declined, or a processing error): a few a window, then a clear refusal until
  *   the window has passed;
- * - holds at once: an account (or address) may have only a couple of payments in progress.
+ * - holds at once: an account (or address) may have only a couple of payments in progress;
+ * - tickets held unpaid in one competition: a share of it (heldLimit), checked inside the hold
+ *   (hold.ts) from the orders themselves.
  *
- * In memory, per process: the shop runs as one process, and a restart forgetting the counts costs
- * one more window at most.
+ * The first two in memory, per process: the shop runs as one process, and a restart forgetting the
+ * counts costs one more window at most.
  */
 export interface PurchaseGuardOptions {
   /** Declined payments an account (or guest email) may have per window before new orders are refused. */
@@ -29,6 +32,13 @@ export interface PurchaseGuardOptions {
    * would otherwise let one address hold holdsPerAddress full orders (chosen numbers included).
    */
   heldTicketsPerAddress: number;
+  /**
+   * Tickets of one competition that one account (or guest email), and one address, may hold at once
+   * in unpaid orders, as a percentage of the competition's tickets (and never more than its per-person
+   * cap; heldTicketsPerAddress for a competition without a maximum). Counted from the orders
+   * themselves inside the hold, so it holds across processes and for orders waiting on the bank.
+   */
+  heldSharePercent: number;
 }
 
 export const DEFAULT_GUARD: PurchaseGuardOptions = {
@@ -38,7 +48,14 @@ export const DEFAULT_GUARD: PurchaseGuardOptions = {
   holdsPerBuyer: 2,
   holdsPerAddress: 20,
   heldTicketsPerAddress: 300,
+  heldSharePercent: 20,
 };
+
+/** A competition's cap on unpaid holds: `percent` when it is that share of the competition's tickets. */
+export interface HeldLimit {
+  limit: number;
+  percent: number | null;
+}
 
 export interface Buyer {
   /** Account id, or the email of a guest. */
@@ -51,6 +68,15 @@ export class PurchaseGuard {
   private readonly holding = new Map<string, number>();
 
   constructor(private readonly options: PurchaseGuardOptions = DEFAULT_GUARD) {}
+
+  /** The most tickets of `c` one buyer, or one address, may hold unpaid at once (at least one). */
+  heldLimit(c: Pick<Competition, "maxTickets" | "maxTicketsPerPerson">): HeldLimit {
+    const share =
+      c.maxTickets === null
+        ? { limit: this.options.heldTicketsPerAddress, percent: null }
+        : { limit: Math.max(1, Math.floor((c.maxTickets * this.options.heldSharePercent) / 100)), percent: this.options.heldSharePercent };
+    return c.maxTicketsPerPerson !== null && c.maxTicketsPerPerson < share.limit ? { limit: c.maxTicketsPerPerson, percent: null } : share;
+  }
 
   /** Throws RATE_LIMITED when the buyer may not start another order (of `tickets`) now. */
   check(buyer: Buyer, now: number, tickets = 0): void {
@@ -95,6 +121,10 @@ export class PurchaseGuard {
     };
   }
 
+  /**
+   * A payment that failed: declined, a processing error, or a 3-D Secure challenge the cardholder
+   * failed, abandoned or let expire (settle.ts and the sweep count those, from the order).
+   */
   failedPayment(buyer: Buyer, now: number): void {
     for (const key of this.keys(buyer)) {
       const recent = this.recentDeclines(key, now);
@@ -139,4 +169,9 @@ export function checkAwaitingAuthentication(
     "You have a payment waiting for your bank's confirmation. Please complete it, or wait for it to expire, before starting another.",
     retryAfter,
   );
+}
+
+/** Who placed an order, as the guard counts them: the account (or the guest's email) and the address it came from. */
+export function buyerOfOrder(order: Pick<Order, "userId" | "customerEmail" | "clientIp">): Buyer {
+  return { key: order.userId ?? order.customerEmail.toLowerCase(), ip: order.clientIp ?? "unknown" };
 }

@@ -11,6 +11,7 @@ import { assertMayBuy } from "../protection";
 import { refuseStaff } from "../instant-wins";
 import { allocateTickets } from "../tickets";
 import { spendCredit } from "../wallet";
+import type { HeldLimit, PurchaseGuard } from "./guard";
 import type { OrderLineRequest, PlaceOrderArgs } from "./types";
 
 /*
@@ -18,8 +19,18 @@ import type { OrderLineRequest, PlaceOrderArgs } from "./types";
  * inside the write, create the pending order and hold its ticket numbers.
  */
 
+/** What one buyer has of a competition (heldOf statements): per-person count, and tickets held unpaid by the buyer and by the address. */
+interface Holdings {
+  person: number;
+  buyer: number;
+  address: number;
+}
+
+const NOTHING: Holdings = { person: 0, buyer: 0, address: 0 };
+
 /** Why an entry may not be taken, checked against the competition as it is inside the write. */
-function refuseLine(c: Competition, line: OrderLineRequest, now: Date, heldByPerson: number): void {
+function refuseLine(c: Competition, line: OrderLineRequest, now: Date, has: Holdings, held: HeldLimit | null): void {
+  const heldByPerson = has.person;
   if (c.status !== "active" || now < c.startDate || now >= c.endDate) {
     throw new AppError("COMPETITION_CLOSED", `"${c.title}" is not open for entries`);
   }
@@ -37,10 +48,54 @@ function refuseLine(c: Competition, line: OrderLineRequest, now: Date, heldByPer
       `You can have at most ${c.maxTicketsPerPerson} tickets for "${c.title}"; ${left === 0 ? "you have reached that limit" : `you can buy ${left} more`}`,
     );
   }
+  if (held) refuseHold(c, line.quantity, has, held);
   if (line.numbers?.length) refuseNumbers(c, line.numbers);
   if (!answerIsCorrect(c, line.answer)) {
     throw new AppError("WRONG_ANSWER", `Incorrect answer to the qualifying question for "${c.title}"`, { competitionId: c.id });
   }
+}
+
+/**
+ * Unpaid holds are capped per buyer and per address (guard.ts, heldLimit): numbers held while a card
+ * is charged, or while the bank asks the cardholder, are off sale, so one buyer (or one network's
+ * fresh accounts) could otherwise hold a small competition "sold out" without paying.
+ */
+function refuseHold(c: Competition, quantity: number, has: Holdings, held: HeldLimit): void {
+  const why = held.percent !== null ? ` (${held.percent}% of its ${c.maxTickets} tickets)` : "";
+  const choose = (waiting: number) => Math.max(0, held.limit - waiting);
+  if (has.buyer + quantity > held.limit) {
+    const left = choose(has.buyer);
+    throw new AppError(
+      "HOLD_LIMIT",
+      `At most ${held.limit} tickets for "${c.title}" can wait on payment for one buyer at once${why}` +
+        (has.buyer === 0
+          ? `. Choose ${left} or fewer; once they are paid you may buy more.`
+          : `; you have ${has.buyer} waiting. ${left > 0 ? `Choose ${left} or fewer, or complete` : "Complete"} those payments (or let them expire) and try again.`),
+      { limit: held.limit, waiting: has.buyer },
+    );
+  }
+  if (has.address + quantity > held.limit) {
+    const left = choose(has.address);
+    throw new AppError(
+      "HOLD_LIMIT",
+      `At most ${held.limit} tickets for "${c.title}" can wait on payment from one network at once${why}; ${has.address} ${has.address === 1 ? "is" : "are"} waiting. ` +
+        `${left > 0 ? `Choose ${left} or fewer, or try` : "Please try"} again in a few minutes.`,
+      { limit: held.limit, waiting: has.address },
+    );
+  }
+}
+
+/**
+ * The buyer's holdings of a competition in one indexed read, or none when no rule needs them (no
+ * per-person cap, and no guard: a server-side caller).
+ */
+function holdingsOf(tx: Tx, c: Competition, args: PlaceOrderArgs, held: HeldLimit | null): Holdings {
+  const capped = c.maxTicketsPerPerson !== null;
+  if (!capped && !held) return NOTHING;
+  const st = tx.statements;
+  const params = { competitionId: c.id, capped: capped ? 1 : 0, email: args.customerEmail, ip: args.ip ?? null };
+  const row = args.userId ? st.heldOfUser.get({ ...params, userId: args.userId }) : st.heldOfGuest.get(params);
+  return row ? { person: Number(row.person), buyer: Number(row.buyer), address: args.ip ? Number(row.address) : 0 } : NOTHING;
 }
 
 /** Chosen numbers: only where the competition lets buyers choose, each once, within 1..maxTickets. */
@@ -107,6 +162,7 @@ export function holdOrder(
   now: Date,
   funding: CardFunding,
   holdMs: number,
+  guard?: PurchaseGuard,
 ): { order: Order; existing: boolean } {
   const st = tx.statements;
   if (scopedKey) {
@@ -120,8 +176,8 @@ export function holdOrder(
   for (const line of lines) {
     const competition = st.competitionById.get({ id: line.competitionId });
     if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
-    const mine = competition.maxTicketsPerPerson !== null ? ticketsOfPerson(tx, competition.id, args.userId, args.customerEmail) : 0;
-    refuseLine(competition, line, now, mine);
+    const held = guard?.heldLimit(competition) ?? null;
+    refuseLine(competition, line, now, holdingsOf(tx, competition, args, held), held);
     refuseStaff(tx, competition, args.userId, user);
     priced.push({ line, competition });
   }
@@ -151,6 +207,7 @@ export function holdOrder(
     idempotencyKey: scopedKey,
     cardFunding: funding,
     holdExpiresAt: now.getTime() + holdMs,
+    clientIp: args.ip ?? null,
     createdAt: now.getTime(),
   })!;
   for (const [i, { line, competition }] of priced.entries()) {
@@ -166,6 +223,7 @@ export function holdOrder(
       ticketCount: line.quantity,
       amountPence: amounts[i]!.totalPence,
       savingPence: amounts[i]!.savingPence,
+      clientIp: args.ip ?? null,
       entryDate: now.getTime(),
     });
     allocateTickets(tx, competition, entryId, line.quantity, now, { picked: line.numbers });

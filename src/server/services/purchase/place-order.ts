@@ -10,7 +10,7 @@ import { holdOrder, mergeLines } from "./hold";
 import { inFlight, keepCounted, replay, scopedKey as scopeKey } from "./idempotency";
 import { loadOrderView } from "./result";
 import { refundUnwanted } from "./refunds";
-import { paymentFailed, settleOrder, type Settled } from "./settle";
+import { authHoldOf, paymentFailed, settleOrder, type Settled } from "./settle";
 import { HOLD_MS, type OrderDeps, type PlaceOrderArgs } from "./types";
 
 /**
@@ -45,7 +45,7 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
     const funding: CardFunding = method ? await payments.cardFunding(method).catch((): CardFunding => "unknown") : "unknown";
     let held: { order: Order; existing: boolean };
     try {
-      held = await inGroupCommit(db, (tx) => holdOrder(tx, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS));
+      held = await inGroupCommit(db, (tx) => holdOrder(tx, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS, deps.guard));
     } catch (err) {
       recordRefusal(db, args.userId, err, now);
       // Two identical submits raced past the look-up; the loser answers with the winner's result.
@@ -71,7 +71,7 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   const running = chargeAndSettle(deps, order, args, buyer)
     .then((result) => {
       // An order waiting on the buyer's bank still holds tickets: it stays counted until it is settled or its hold ends.
-      if (result.status === "requires_action") keepCounted(db, order.id, release, deps.holdMs ?? HOLD_MS);
+      if (result.status === "requires_action") keepCounted(db, order.id, release, authHoldOf(deps));
       else release();
       return result;
     })
@@ -93,7 +93,7 @@ async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderAr
 
   let settled: Settled;
   try {
-    settled = await inGroupCommit(db, (tx) => settleOrder(tx, order.id, result, settledAt, payments.name, deps.origin));
+    settled = await inGroupCommit(db, (tx) => settleOrder(tx, order.id, result, settledAt, payments.name, deps.origin, authHoldOf(deps)));
   } catch {
     // The answer could not be written (a full disk, say). An approved payment is kept to be
     // recorded by the sweep once writes work again, and the buyer is told it is still processing;

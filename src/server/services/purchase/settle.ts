@@ -15,7 +15,8 @@ import { cardPenceOf } from "./charge";
 import { stopCounting } from "./idempotency";
 import { refundUnwanted } from "./refunds";
 import { loadOrderView, orderLineView } from "./result";
-import type { OrderDeps } from "./types";
+import { buyerOfOrder } from "./guard";
+import { AUTH_HOLD_MS, HOLD_MS, type OrderDeps } from "./types";
 
 /*
  * Step 3, one short write: turn held numbers into sold ones and queue the confirmation, keep them
@@ -33,15 +34,22 @@ export function isUnsettled(status: Order["status"]): boolean {
   return status === "pending" || status === "requires_action";
 }
 
+/** How long an order waiting on 3-D Secure keeps its numbers: never longer than any hold. */
+export function authHoldOf(deps: Pick<OrderDeps, "holdMs" | "authHoldMs">): number {
+  return Math.min(deps.authHoldMs ?? AUTH_HOLD_MS, deps.holdMs ?? HOLD_MS);
+}
+
 /** Runs inside a transaction, like holdOrder. An order no longer waiting on its payment is "gone". */
-export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: Date, provider: string, origin = ""): Settled {
+export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: Date, provider: string, origin = "", authHoldMs = AUTH_HOLD_MS): Settled {
   const st = tx.statements;
   const order = st.orderById.get({ id: orderId });
   if (!order || !isUnsettled(order.status)) return { outcome: "gone" };
   if (result.status === "requires_action") {
-    // The numbers stay held (until the hold expires) while the buyer answers their bank.
+    // The numbers stay held while the buyer answers their bank, for a shorter time than a charge's
+    // hold (an abandoned challenge gives them back sooner), and never longer than the hold already had.
+    const expires = Math.min(order.holdExpiresAt?.getTime() ?? Infinity, now.getTime() + authHoldMs);
     tx.update(orders)
-      .set({ status: "requires_action", paymentProvider: provider, paymentId: result.paymentId, updatedAt: now })
+      .set({ status: "requires_action", paymentProvider: provider, paymentId: result.paymentId, holdExpiresAt: new Date(expires), updatedAt: now })
       .where(eq(orders.id, orderId))
       .run();
     return { outcome: "requires_action", result: loadOrderView(tx, orderId, result.nextAction) };
@@ -141,8 +149,10 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
   if (!order) return "gone";
   if (order.status === "paid" && result.status === "succeeded" && order.paymentId === result.paymentId) return "paid";
   const at = deps.now?.() ?? new Date();
-  const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name, deps.origin));
+  const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name, deps.origin, authHoldOf(deps)));
   if (outcome !== "requires_action") stopCounting(deps.db, orderId);
+  // A challenge the cardholder failed (or the bank refused after it) is a failed payment for the account and the address.
+  if (outcome === "failed" && order.status === "requires_action") deps.guard?.failedPayment(buyerOfOrder(order), at.getTime());
   if (outcome === "gone" && result.status === "succeeded") {
     const current = deps.db.statements.orderById.get({ id: orderId })!;
     const ours = current.status !== "failed" && current.paymentId === result.paymentId;

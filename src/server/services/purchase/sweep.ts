@@ -4,6 +4,7 @@ import { orders, type Order } from "../../../../db/schema";
 import type { Mailer } from "../../mail/mailer";
 import type { ChargeResult, PaymentProvider } from "../../payments/provider";
 import { cardPenceOf } from "./charge";
+import { buyerOfOrder, type PurchaseGuard } from "./guard";
 import { inFlight } from "./idempotency";
 import { failPendingOrder, settleFromProvider } from "./settle";
 
@@ -16,6 +17,8 @@ export interface SweepDeps {
   mailer: Mailer;
   /** The public origin, for links in mail sent while settling (an instant win's). */
   origin?: string;
+  /** The shop's purchase guard: a challenge abandoned or let expire counts as a failed payment of the buyer. */
+  guard?: PurchaseGuard;
 }
 
 /**
@@ -57,7 +60,12 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
       continue;
     }
     if (record?.status === "requires_action") await payments.cancel(record.paymentId);
-    if (failPendingOrder(db, order.id, record?.status === "requires_action" ? "authentication not completed in time" : "hold expired", now)) failed++;
+    // An order that was waiting on the buyer's bank and never completed: the challenge was abandoned.
+    const abandoned = record?.status === "requires_action" || order.status === "requires_action";
+    if (failPendingOrder(db, order.id, abandoned ? "authentication not completed in time" : "hold expired", now)) {
+      failed++;
+      if (abandoned) deps.guard?.failedPayment(buyerOfOrder(order), now.getTime());
+    }
   }
   return { settled, failed };
 }

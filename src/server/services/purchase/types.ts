@@ -5,6 +5,12 @@ import type { PurchaseGuard } from "./guard";
 
 /** How long a pending order keeps its ticket numbers. Far longer than any payment call may take. */
 export const HOLD_MS = 10 * 60 * 1000;
+/**
+ * How long an order waiting on the buyer's bank (3-D Secure) keeps them, counted from the challenge
+ * and never past HOLD_MS: long enough to answer a challenge, short enough that an abandoned one
+ * gives its numbers back soon.
+ */
+export const AUTH_HOLD_MS = 5 * 60 * 1000;
 
 export interface OrderDeps {
   db: Db;
@@ -13,6 +19,8 @@ export interface OrderDeps {
   now?: () => Date;
   /** How long a pending order holds its numbers; HOLD_MS unless configured. */
   holdMs?: number;
+  /** How long an order waiting on 3-D Secure holds them from the challenge on; AUTH_HOLD_MS unless configured. */
+  authHoldMs?: number;
   /** The shop's public origin, for links in mail sent while settling (an instant win's); "" makes them relative. */
   origin?: string;
   /** Limits on failed payments and holds at once; none when absent (server-side callers, tests). */
