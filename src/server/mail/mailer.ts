@@ -54,7 +54,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
           html: mail.html ?? renderStoredHtml(mail.kind, mail.data),
           headers: mail.headers ?? undefined,
         });
-        markMailSent(db, mail.id, now());
+        markMailSent(db, mail.id, now(), mail.to);
         sent += 1;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

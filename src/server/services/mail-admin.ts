@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { MAIL_CATALOGUE } from "../mail/catalogue";
 import { mailLayout, textAsHtml } from "../mail/layout";
 import type { Mailer } from "../mail/mailer";
+import { UNSENT } from "../mail/outbox";
 import { audited, type Actor } from "./audit";
 
 /** The back office's mail tools: every template previewed with sample data, and mail the worker could not send. */
@@ -56,7 +57,7 @@ export function listMailFailures(db: Db, limit = 200): MailFailure[] {
   return db
     .select(failureColumns)
     .from(mailOutbox)
-    .where(or(eq(mailOutbox.status, "failed"), and(eq(mailOutbox.status, "queued"), gt(mailOutbox.attempts, 0))))
+    .where(and(UNSENT, or(eq(mailOutbox.status, "failed"), and(eq(mailOutbox.status, "queued"), gt(mailOutbox.attempts, 0)))))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(limit)
     .all()
