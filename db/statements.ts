@@ -286,6 +286,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
       .values({
         id: sql`${p("id")}`,
         to: sql`${p("to")}`,
+        userId: sql`${p("userId")}`,
         subject: sql`${p("subject")}`,
         text: sql`${p("text")}`,
         html: sql`${p("html")}`,

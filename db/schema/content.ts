@@ -1,4 +1,5 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
 
 export const POPUP_FREQUENCIES = ["once_per_session", "once_per_day", "always"] as const;
@@ -95,28 +96,46 @@ export const contactMessages = sqliteTable("contact_messages", {
 });
 
 /** Mail waits here until it is sent; without SMTP it stays here for admins to read. */
-export const mailOutbox = sqliteTable("mail_outbox", {
-  id: id(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  /** Which template wrote it (order_confirmation, password_reset…), for the admin's view and previews. */
-  kind: text("kind"),
-  /** Extra headers, such as List-Unsubscribe on marketing mail. */
-  headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
-  /** A template's data, for mail queued without its HTML (the order confirmation): the worker renders it when it sends. */
-  data: text("data", { mode: "json" }).$type<unknown>(),
-  /** After a failed attempt the worker waits (backing off) until this time before trying again. */
-  nextAttemptAt: timestamp("next_attempt_at"),
-  status: text("status", { enum: ["queued", "sent", "failed", "stored"] })
-    .notNull()
-    .default("queued"),
-  attempts: integer("attempts").notNull().default(0),
-  lastError: text("last_error"),
-  createdAt: createdAt(),
-  sentAt: timestamp("sent_at"),
-});
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: id(),
+    /** The address when it was queued; for mail about an account, where it went once sent (see userId). */
+    to: text("to").notNull(),
+    /**
+     * The account a mail about an order, entry, prize or claim belongs to: the worker sends it to the
+     * account's email as it is then, so a changed and confirmed address is the one that hears. Null for
+     * a guest's mail and for mail to one particular address (links, notices), which keep `to`. No
+     * foreign key: the sale queues its confirmation in its own write, and this costs it only a column.
+     */
+    userId: text("user_id"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** Which template wrote it (order_confirmation, password_reset…), for the admin's view and previews. */
+    kind: text("kind"),
+    /** Extra headers, such as List-Unsubscribe on marketing mail. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    /** A template's data, for mail queued without its HTML (the order confirmation): the worker renders it when it sends. */
+    data: text("data", { mode: "json" }).$type<unknown>(),
+    /** After a failed attempt the worker waits (backing off) until this time before trying again. */
+    nextAttemptAt: timestamp("next_attempt_at"),
+    status: text("status", { enum: ["queued", "sent", "failed", "stored"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at"),
+  },
+  // Only mail not yet sent (a handful while SMTP works): the worker's next batch and the health
+  // check's counts read it without scanning every message ever sent. Queries name UNSENT to use it.
+  (t) => [
+    index("mail_outbox_unsent_idx")
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} <> 'sent'`),
+  ],
+);
 
 export type HeroSlide = typeof heroSlides.$inferSelect;
 export type Setting = typeof settings.$inferSelect;

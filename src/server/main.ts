@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   }
   const cache = new ResponseCache();
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, logger });
+  // The admin's banner and /api/health say so too.
+  if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: mail is kept in the outbox and not sent", { mail: "not configured" });
   // Links in mail sent without a request (a scheduled draw, a reminder, an instant win settled late) use the public origin.
   const mailOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   // One purchase guard for the requests and the sweep: a challenge left to expire is the buyer's failed payment.

@@ -335,6 +335,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "GET /admin/mail/templates": { build: () => ({}) },
   "GET /admin/mail/templates/{kind}": { build: () => ({ params: { kind: "order_confirmation" } }) },
   "GET /admin/mail/failures": { build: () => ({}) },
+  "GET /admin/mail/status": { build: () => ({}) },
   "POST /admin/mail/failures/{id}/retry": {
     fresh: true,
     build: (fx) => ({

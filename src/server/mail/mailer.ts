@@ -9,7 +9,21 @@ export interface Mailer {
   poke(): void;
   /** Sends what is queued; resolves when this pass is done. */
   flush(): Promise<number>;
+  /** Whether mail can leave the shop, as far as this worker knows. */
+  delivery(): MailDelivery;
   stop(): void;
+}
+
+/** What the worker knows of its SMTP server (health and the admin's banner read it). */
+export interface MailDelivery {
+  /** SMTP_URL is set: without it nothing is ever sent. */
+  configured: boolean;
+  /** Since when the server could not be reached or refused the shop's mail (null while it takes it). */
+  failingSince: Date | null;
+  /** That failure's error, as the SMTP client reported it. */
+  lastError: string | null;
+  /** When the last message left. */
+  lastSentAt: Date | null;
 }
 
 export interface MailerOptions {
@@ -24,9 +38,20 @@ export interface MailerOptions {
 }
 
 /**
+ * A refusal of one message's recipients (nodemailer's EENVELOPE: "550 no such user") says nothing
+ * about the server; anything else (no connection, a timeout, refused sign-in, a greeting or data
+ * error) means mail is not leaving the shop.
+ */
+function isServerFailure(err: unknown): boolean {
+  return !(err && typeof err === "object" && "code" in err && err.code === "EENVELOPE");
+}
+
+/**
  * Sends queued mail over SMTP when SMTP_URL is set. Without it the outbox is the mailbox: admins read
  * it in the back office, and nothing is lost. A failed send waits 1 min, 5 min, 30 min, then 2 h
- * before the next try; after the fifth it is marked failed for an admin to see and retry.
+ * before the next try; after the fifth it is marked failed for an admin to see and retry. Mail about
+ * an account goes to the account's email as it is when sent. The worker checks the server when it
+ * starts and, while it is failing, on every pass, so the back office knows whether mail is leaving.
  */
 export function createMailer(db: Db, opts: MailerOptions): Mailer {
   const now = opts.now ?? (() => new Date());
@@ -38,12 +63,37 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
     : Promise.resolve(null);
   let running: Promise<number> | null = null;
   let again = false;
+  let checked = false;
+  const state: MailDelivery = { configured: !!smtpUrl, failingSince: null, lastError: null, lastSentAt: null };
+  const succeeded = () => {
+    state.failingSince = null;
+    state.lastError = null;
+  };
+  const failed = (message: string) => {
+    state.failingSince ??= now();
+    state.lastError = message.slice(0, 500);
+  };
+
+  /** Connects and signs in without sending: at start, and while failing with nothing due to send. */
+  const check = async (transport: Transporter) => {
+    try {
+      await transport.verify();
+      succeeded();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (!state.failingSince) opts.logger.warn("the SMTP server cannot be reached; mail waits in the outbox", { err: message });
+      failed(message);
+    }
+  };
 
   const pass = async (): Promise<number> => {
     const transport = await ready;
     if (!transport) return 0;
     let sent = 0;
-    for (const mail of queuedMail(db, 50, now())) {
+    const due = queuedMail(db, 50, now());
+    if (!due.length && (!checked || state.failingSince)) await check(transport);
+    checked = true;
+    for (const mail of due) {
       try {
         await transport.sendMail({
           from: opts.from,
@@ -54,10 +104,13 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
           html: mail.html ?? renderStoredHtml(mail.kind, mail.data),
           headers: mail.headers ?? undefined,
         });
-        markMailSent(db, mail.id, now());
+        markMailSent(db, mail.id, now(), mail.to);
         sent += 1;
+        succeeded();
+        state.lastSentAt = now();
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
+        if (isServerFailure(err)) failed(message);
         const outcome = markMailAttemptFailed(db, mail.id, message, now());
         const fields = {
           mailId: mail.id,
@@ -96,6 +149,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       if (smtpUrl) setImmediate(() => void flush());
     },
     flush,
+    delivery: () => ({ ...state }),
     stop: () => {
       if (timer) clearInterval(timer);
       transport?.close();
@@ -103,4 +157,10 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
   };
 }
 
-export const noopMailer: Mailer = { poke: () => {}, flush: async () => 0, stop: () => {} };
+/** The mailer of tests and tools that send nothing (as a shop without SMTP_URL). */
+export const noopMailer: Mailer = {
+  poke: () => {},
+  flush: async () => 0,
+  delivery: () => ({ configured: false, failingSince: null, lastError: null, lastSentAt: null }),
+  stop: () => {},
+};

@@ -144,17 +144,19 @@ export function resendOrderConfirmation(db: Db, actor: Actor, orderId: string) {
         throw new AppError("INVALID_STATE", "Only a paid order has a confirmation to send again.");
       }
       const view = loadOrderView(tx, order.id);
-      enqueueMail(
-        tx,
-        orderConfirmationMail({
-          to: order.customerEmail,
+      // An account's order goes to the account's email as it is now; a guest order to its own.
+      const to = (order.userId && tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)).get()?.email) || order.customerEmail;
+      enqueueMail(tx, {
+        ...orderConfirmationMail({
+          to,
           name: order.customerName,
           orderId: order.id,
           total: penceToDecimal(order.totalPence),
           lines: view.lines.map(confirmationLine),
         }),
-      );
-      return { ok: true as const, to: order.customerEmail, userId: order.userId };
+        userId: order.userId,
+      });
+      return { ok: true as const, to, userId: order.userId };
     },
     (r) => ({ action: "admin.customers.resendConfirmation", targetType: "order", targetId: orderId, details: { orderId, to: r.to, userId: r.userId } }),
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { competitions, contactMessages, entries, orders, winners } from "../../../db/schema";
+import { competitions, contactMessages, entries, orders, users, winners } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import type { AdminEntry, entryFilters } from "../../shared/schemas/admin";
 import { listOutbox } from "../mail/outbox";
@@ -11,10 +11,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): AdminEntry[] {
   const rows = db
-    .select({ e: entries, title: competitions.title, orderStatus: orders.status })
+    .select({ e: entries, title: competitions.title, orderStatus: orders.status, accountEmail: users.email })
     .from(entries)
     .innerJoin(competitions, eq(entries.competitionId, competitions.id))
     .leftJoin(orders, eq(entries.orderId, orders.id))
+    .leftJoin(users, eq(users.id, entries.userId))
     .where(where)
     .orderBy(desc(entries.entryDate))
     .limit(limit)
@@ -24,14 +25,15 @@ function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): A
     db,
     rows.map((r) => r.e.id),
   );
-  return rows.map(({ e, title, orderStatus }) => ({
+  return rows.map(({ e, title, orderStatus, accountEmail }) => ({
     id: e.id,
     competitionId: e.competitionId,
     competitionTitle: title,
     orderId: e.orderId,
     userId: e.userId,
     customerName: e.customerName,
-    customerEmail: e.customerEmail,
+    // An account's entry shows the account's email as it is now; a guest's the one typed at checkout.
+    customerEmail: accountEmail ?? e.customerEmail,
     ticketCount: e.ticketCount,
     ticketNumbers: numbers.get(e.id) ?? [],
     amount: penceToDecimal(e.amountPence),
@@ -53,7 +55,14 @@ function filterWhere(f: z.output<typeof entryFilters>): SQL | undefined {
   if (f.to && !Number.isNaN(Date.parse(f.to))) parts.push(lte(entries.entryDate, new Date(Date.parse(f.to) + (f.to.length <= 10 ? DAY - 1 : 0))));
   if (f.search) {
     const term = `%${f.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    parts.push(or(sql`lower(${entries.customerName}) like ${term} escape '\\'`, like(entries.customerEmail, term))!);
+    parts.push(
+      or(
+        sql`lower(${entries.customerName}) like ${term} escape '\\'`,
+        like(entries.customerEmail, term),
+        // The address an account uses now finds its entries made under an earlier one.
+        sql`${entries.userId} in (select ${users.id} from ${users} where ${users.email} like ${term} escape '\\')`,
+      )!,
+    );
   }
   return parts.length ? and(...parts) : undefined;
 }

@@ -74,9 +74,8 @@ export function openClaim(tx: Tx, o: ClaimOpening): PrizeClaim {
       })
       .run();
   }
-  enqueueMail(
-    tx,
-    winnerMail({
+  enqueueMail(tx, {
+    ...winnerMail({
       to: o.entry.customerEmail,
       name: o.entry.customerName,
       competitionTitle: o.competition.title,
@@ -85,7 +84,8 @@ export function openClaim(tx: Tx, o: ClaimOpening): PrizeClaim {
       claimBy: expiresAt,
       verifyLink: `${o.origin}/competition/${o.competition.id}/draw`,
     }),
-  );
+    userId: o.entry.userId,
+  });
   return claim;
 }
 
@@ -98,8 +98,18 @@ const claimColumns = {
   image: competitions.image,
   prizeDetails: competitions.prizeDetails,
   cashAlternative: competitions.cashAlternative,
+  /** The winner's account's email as it is now (staff reach the person there, as their mail does). */
+  accountEmail: users.email,
 };
-type ClaimRow = { claim: PrizeClaim; title: string; category: string; image: string; prizeDetails: string | null; cashAlternative: string | null };
+type ClaimRow = {
+  claim: PrizeClaim;
+  title: string;
+  category: string;
+  image: string;
+  prizeDetails: string | null;
+  cashAlternative: string | null;
+  accountEmail: string | null;
+};
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -136,7 +146,7 @@ function toAdminClaim(r: ClaimRow, now: Date): AdminClaim {
   return {
     ...toCustomerClaim(r),
     customerName: c.customerName,
-    customerEmail: c.customerEmail,
+    customerEmail: r.accountEmail ?? c.customerEmail,
     userId: c.userId,
     contactedAt: iso(c.contactedAt),
     contactNote: c.contactNote,
@@ -153,7 +163,11 @@ function isOverdue(c: PrizeClaim, now: Date): boolean {
 }
 
 function claimRows(db: Tx) {
-  return db.select(claimColumns).from(prizeClaims).innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id));
+  return db
+    .select(claimColumns)
+    .from(prizeClaims)
+    .innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id))
+    .leftJoin(users, eq(users.id, prizeClaims.userId));
 }
 
 /**
@@ -236,7 +250,10 @@ function tellWinner(tx: Tx, claim: PrizeClaim, competitionTitle: string, update:
       })
       .run();
   }
-  enqueueMail(tx, claimUpdateMail({ to: claim.customerEmail, name: claim.customerName, competitionTitle, link: `${origin}${claimPath(claim.id)}`, update }));
+  enqueueMail(tx, {
+    ...claimUpdateMail({ to: claim.customerEmail, name: claim.customerName, competitionTitle, link: `${origin}${claimPath(claim.id)}`, update }),
+    userId: claim.userId,
+  });
 }
 
 /** UK mainland or Ireland: delivered free. Islands and territories the footer does not promise are arranged by the operator. */
@@ -442,10 +459,10 @@ export function claimsTick(deps: ClaimsTickDeps): { reminded: number; expired: n
           .where(and(eq(prizeClaims.id, claim.id), eq(prizeClaims.status, "notified"), isNull(column)))
           .run().changes > 0;
       if (ok)
-        enqueueMail(
-          tx,
-          claimReminderMail({ to: claim.customerEmail, name: claim.customerName, competitionTitle: title, link, expiresAt: claim.expiresAt, final }),
-        );
+        enqueueMail(tx, {
+          ...claimReminderMail({ to: claim.customerEmail, name: claim.customerName, competitionTitle: title, link, expiresAt: claim.expiresAt, final }),
+          userId: claim.userId,
+        });
       return ok;
     });
     if (sent) reminded++;

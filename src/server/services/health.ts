@@ -2,12 +2,15 @@ import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Db } from "../../../db/client";
 import { migrationVersion } from "../../../db/client";
+import type { MailDelivery } from "../mail/mailer";
+import { outboxCounts } from "../mail/outbox";
+import { mailHealth } from "./mail-admin";
 
 export type DatabaseHealth = "ok" | "unreachable" | "unwritable";
 
 /** Probing writes, so it is done at most once a second however often health is asked. */
 const PROBE_EVERY_MS = 1000;
-const lastProbe = new WeakMap<Db, { at: number; result: DatabaseHealth }>();
+const lastProbe = new WeakMap<Db, { at: number; result: DatabaseHealth; mail: { queued: number; failed: number } | null }>();
 const PROBE_BYTES = Buffer.alloc(4096, 1);
 
 /**
@@ -41,10 +44,25 @@ function probe(db: Db, now: number): DatabaseHealth {
   }
 }
 
-export function health(db: Db, now = Date.now()) {
+/** The outbox's counts read through its index of unsent mail; none when the database cannot be read. */
+function countMail(db: Db, database: DatabaseHealth): { queued: number; failed: number } | null {
+  if (database === "unreachable") return null;
+  try {
+    return outboxCounts(db);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The database's state, and whether mail is leaving the shop (`mail`). Mail that cannot leave is
+ * reported, not a failure of health: the shop still sells and the outbox keeps every message.
+ */
+export function health(db: Db, delivery: MailDelivery, now = Date.now()) {
   let last = lastProbe.get(db);
   if (!last || now - last.at >= PROBE_EVERY_MS || now < last.at) {
-    last = { at: now, result: probe(db, now) };
+    const result = probe(db, now);
+    last = { at: now, result, mail: countMail(db, result) };
     lastProbe.set(db, last);
   }
   const database = last.result;
@@ -53,5 +71,6 @@ export function health(db: Db, now = Date.now()) {
     database,
     migration: database === "unreachable" ? null : migrationVersion(db),
     uptimeSeconds: Math.round(process.uptime()),
+    mail: mailHealth(delivery, last.mail),
   };
 }

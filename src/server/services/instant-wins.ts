@@ -248,7 +248,7 @@ export function awardInstantWins(
     creditLink: `${o.origin}/account`,
     proofLink: `${o.origin}/competition/${o.competition.id}`,
   });
-  enqueueStoredMail(tx, mail, o.now);
+  enqueueStoredMail(tx, { ...mail, userId: o.entry.userId }, o.now);
 }
 
 /** How a winner is published: first name, last initial and the account's town (never contact details). */

@@ -1,11 +1,20 @@
 import { and, desc, eq, gt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
-import { MAIL_TEMPLATE_KINDS, type MailFailure, type MailPreview, type MailTemplateKind, type MailTemplateSummary } from "../../shared/schemas/mail";
+import {
+  MAIL_TEMPLATE_KINDS,
+  type MailFailure,
+  type MailHealth,
+  type MailPreview,
+  type MailStatus,
+  type MailTemplateKind,
+  type MailTemplateSummary,
+} from "../../shared/schemas/mail";
 import { AppError } from "../errors";
 import { MAIL_CATALOGUE } from "../mail/catalogue";
 import { mailLayout, textAsHtml } from "../mail/layout";
-import type { Mailer } from "../mail/mailer";
+import type { MailDelivery, Mailer } from "../mail/mailer";
+import { outboxCounts, UNSENT } from "../mail/outbox";
 import { audited, type Actor } from "./audit";
 
 /** The back office's mail tools: every template previewed with sample data, and mail the worker could not send. */
@@ -56,7 +65,7 @@ export function listMailFailures(db: Db, limit = 200): MailFailure[] {
   return db
     .select(failureColumns)
     .from(mailOutbox)
-    .where(or(eq(mailOutbox.status, "failed"), and(eq(mailOutbox.status, "queued"), gt(mailOutbox.attempts, 0))))
+    .where(and(UNSENT, or(eq(mailOutbox.status, "failed"), and(eq(mailOutbox.status, "queued"), gt(mailOutbox.attempts, 0)))))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(limit)
     .all()
@@ -78,4 +87,23 @@ export function retryMail(deps: { db: Db; mailer: Mailer }, actor: Actor, id: st
   );
   deps.mailer.poke();
   return toFailure(row);
+}
+
+/** Whether mail leaves the shop: the worker's view of its server, and what waits in the outbox. */
+export function mailHealth(delivery: MailDelivery, counts: { queued: number; failed: number } | null): MailHealth {
+  const failing = delivery.configured && delivery.failingSince !== null;
+  return { sending: delivery.configured && !failing, configured: delivery.configured, failing, queued: counts?.queued ?? null, failed: counts?.failed ?? null };
+}
+
+/** GET /api/admin/mail/status: the banner's facts, with when the server started failing and why. */
+export function mailStatus(db: Db, delivery: MailDelivery): MailStatus {
+  const counts = outboxCounts(db);
+  const failing = delivery.configured && delivery.failingSince !== null;
+  return {
+    ...mailHealth(delivery, counts),
+    ...counts,
+    failingSince: failing ? delivery.failingSince!.toISOString() : null,
+    lastError: failing ? delivery.lastError : null,
+    lastSentAt: delivery.lastSentAt?.toISOString() ?? null,
+  };
 }

@@ -179,10 +179,13 @@ function mailBroadcast(tx: Tx, n: typeof notifications.$inferSelect, origin: str
     )
     .all();
   for (const r of recipients) {
-    enqueueMail(
-      tx,
-      marketingMail({ to: r.email, subject: n.title, heading: n.title, text: n.message, kind: "broadcast" }, { origin, token: unsubscribeTokenFor(tx, r.id) }),
-    );
+    enqueueMail(tx, {
+      ...marketingMail(
+        { to: r.email, subject: n.title, heading: n.title, text: n.message, kind: "broadcast" },
+        { origin, token: unsubscribeTokenFor(tx, r.id) },
+      ),
+      userId: r.id,
+    });
   }
   return recipients.length;
 }

@@ -109,10 +109,10 @@ export function recordPostalEntry(
       .set({ soldTickets: sql`${competitions.soldTickets} + 1` })
       .where(eq(competitions.id, c.id))
       .run();
-    enqueueMail(
-      tx,
-      postalEntryMail({ to: email, name: args.customerName, competitionTitle: c.title, postalReference: args.postalReference, ticketNumbers: numbers }),
-    );
+    enqueueMail(tx, {
+      ...postalEntryMail({ to: email, name: args.customerName, competitionTitle: c.title, postalReference: args.postalReference, ticketNumbers: numbers }),
+      userId: entry.userId,
+    });
     if (deps.actor) writeAudit(tx, deps.actor, { action: "admin.draws.recordPostal", targetId: c.id, details: { id: c.id, ...args } });
     return toView(entry, numbers);
   });

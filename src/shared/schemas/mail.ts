@@ -61,3 +61,31 @@ export const mailFailure = z.object({
 export type MailFailure = z.infer<typeof mailFailure>;
 
 export const mailRetryInput = z.strictObject({ id: recordId });
+
+/** Whether mail is leaving the shop, as GET /api/health reports it (no error text: health is public). */
+export const mailHealth = z.object({
+  /** Mail is leaving: SMTP_URL is set and its server takes the shop's mail. */
+  sending: z.boolean(),
+  /** SMTP_URL is set. Without it mail only waits in the outbox. */
+  configured: z.boolean(),
+  /** SMTP_URL is set but its server cannot be reached or refuses the shop's mail. */
+  failing: z.boolean(),
+  /** Mail waiting to be sent (including mail backing off after a failed try); null when the database cannot be read. */
+  queued: z.number().int().nullable(),
+  /** Mail given up on after the last attempt, waiting for an admin's Retry; null when the database cannot be read. */
+  failed: z.number().int().nullable(),
+});
+export type MailHealth = z.infer<typeof mailHealth>;
+
+/** GET /api/admin/mail/status: the same, with when and why, for the back office's banner. */
+export const mailStatus = mailHealth.extend({
+  queued: z.number().int(),
+  failed: z.number().int(),
+  /** Since when the server has been failing (ISO), null while mail leaves. */
+  failingSince: z.string().nullable(),
+  /** The SMTP client's last error while failing. */
+  lastError: z.string().nullable(),
+  /** When the last message left (since the server started). */
+  lastSentAt: z.string().nullable(),
+});
+export type MailStatus = z.infer<typeof mailStatus>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { mailFailure, mailPreview, mailRetryInput, mailTemplateInput, mailTemplateSummary } from "../../../shared/schemas/mail";
-import { listMailFailures, listMailTemplates, previewMailTemplate, retryMail } from "../../services/mail-admin";
+import { mailFailure, mailPreview, mailRetryInput, mailStatus, mailTemplateInput, mailTemplateSummary } from "../../../shared/schemas/mail";
+import { listMailFailures, listMailTemplates, mailStatus as readMailStatus, previewMailTemplate, retryMail } from "../../services/mail-admin";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const adminMailRouter = router({
@@ -22,6 +22,19 @@ export const adminMailRouter = router({
     .input(mailTemplateInput)
     .output(mailPreview)
     .query(({ input }) => previewMailTemplate(input.kind)),
+
+  status: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/admin/mail/status",
+        tags: ["admin"],
+        summary: "Whether mail is leaving the shop: SMTP_URL set, its server failing (since when, the last error), and what waits in the outbox",
+      },
+    })
+    .input(z.void())
+    .output(mailStatus)
+    .query(({ ctx }) => readMailStatus(ctx.db, ctx.services.mailer.delivery())),
 
   failures: adminProcedure
     .meta({

@@ -149,7 +149,7 @@ export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): 
       .values({ userId: order.userId, type: "info", priority: "high", title: "Refund on its way", message: refundMessage(words), createdAt: now })
       .run();
   }
-  enqueueMail(tx, refundMail({ to: order.customerEmail, name: order.customerName, ...words }));
+  enqueueMail(tx, { ...refundMail({ to: order.customerEmail, name: order.customerName, ...words }), userId: order.userId });
   return true;
 }
 

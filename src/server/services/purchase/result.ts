@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../../../db/client";
-import { competitions, draws, entries, orders, refunds, type Entry, type Order } from "../../../../db/schema";
+import { competitions, draws, entries, orders, refunds, users, type Entry, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import { orderReference } from "../../../shared/order-reference";
 import type { AdminOrderView, NextActionView, OrderView } from "../../../shared/schemas/order";
@@ -110,13 +110,18 @@ export function loadAdminOrderView(db: Tx, orderId: string): AdminOrderView {
   );
   return {
     ...view,
-    customer: { userId: order.userId, name: order.customerName, email: order.customerEmail },
+    // An account's order shows the account's email as it is now (where its mail goes); a guest order its own.
+    customer: { userId: order.userId, name: order.customerName, email: accountEmailOf(db, order.userId) ?? order.customerEmail },
     failureReason: order.failureReason,
     refunded: penceToDecimal(order.refundedPence),
     refundable: penceToDecimal(refundableOf(order)),
     dispute: order.disputeId ? { id: order.disputeId, status: order.disputeStatus } : null,
     pools: competitionIds.map((id) => ({ competitionId: id, frozen: frozen.has(id) })),
   };
+}
+
+function accountEmailOf(db: Tx, userId: string | null): string | null {
+  return userId ? (db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? null) : null;
 }
 
 /** What a refund may still give back: nothing on an unpaid, fully refunded or disputed order. */

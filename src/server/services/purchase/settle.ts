@@ -109,7 +109,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       creditUsed: paid.creditUsed,
       lines: paid.lines.map(confirmationLine),
     });
-    enqueueStoredMail(tx, mail, now);
+    enqueueStoredMail(tx, { ...mail, userId: order.userId }, now);
     return { outcome: "paid", result: paid };
   }
   if (result.status === "declined" && result.paymentId && !order.paymentId) {
