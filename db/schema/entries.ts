@@ -115,6 +115,8 @@ export const winners = sqliteTable(
       .notNull()
       .default("manual"),
     winDate: createdAt(),
+    /** An instant winner whose entry was refunded in full or disputed: no longer a winner (kept for the record). */
+    voidedAt: timestamp("voided_at"),
     updatedAt: updatedAt(),
   },
   (t) => [index("winners_competition_idx").on(t.competitionId), index("winners_date_idx").on(t.winDate)],

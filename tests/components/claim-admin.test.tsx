@@ -183,6 +183,7 @@ describe("the dashboard's Prize Claims tile", () => {
       activeCompetitions: 2,
       closedCompetitions: 1,
       totalWinners: 4,
+      creditOwed: { total: "0.00", customerCount: 0, customers: [] },
     };
     renderAt("/admin", { "/admin": <DashboardTiles figures={figures} /> });
     const tile = await screen.findByRole("link", { name: /Prize Claims/ });

@@ -17,6 +17,8 @@ interface UnitSpec {
   value: string;
   number: string;
   winner?: { name: string; at: string };
+  /** Won, then void (the winning entry refunded): its number and salt stay shown. */
+  voidedAt?: string;
 }
 
 /** Three £10 credits (two won) and a £100 cash prize (not won), committed as the server commits them. */
@@ -36,10 +38,12 @@ async function proof(over: Partial<InstantWinsView> = {}): Promise<InstantWinsVi
       value: u.value,
       commitment: await instantCommitmentOf(COMPETITION, u.number, salt(i + 1)),
       won: u.winner !== undefined,
-      ticketNumber: u.winner ? u.number : null,
-      salt: u.winner ? salt(i + 1) : null,
+      ticketNumber: u.winner || u.voidedAt ? u.number : null,
+      salt: u.winner || u.voidedAt ? salt(i + 1) : null,
       winnerDisplayName: u.winner?.name ?? null,
       wonAt: u.winner?.at ?? null,
+      voided: u.voidedAt !== undefined,
+      voidedAt: u.voidedAt ?? null,
     })),
   );
   return {

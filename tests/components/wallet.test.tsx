@@ -13,6 +13,7 @@ const TERMS = "Site credit can be used on any competition and cannot be withdraw
 /** £10 won, £2.50 spent: a £7.50 balance, newest first as the server sends it. */
 const WALLET: WalletView = {
   balance: "7.50",
+  owed: "0.00",
   entries: [
     { amount: "-2.50", kind: "spend", reference: "order-1", note: null, at: "2025-11-22T09:30:00.000Z", expiresAt: null },
     {
@@ -52,6 +53,7 @@ describe("Site credit", () => {
   it("shows when credit lapses and the credit that lapsed unspent", async () => {
     renderWallet(() => ({
       balance: "0.00",
+      owed: "0.00",
       entries: [
         { amount: "-6.00", kind: "expiry", reference: null, note: "Unspent credit lapsed", at: "2026-01-20T09:00:00.000Z", expiresAt: null },
         {
@@ -72,7 +74,7 @@ describe("Site credit", () => {
   });
 
   it("shows a zero balance and says where credit will appear when there is none yet", async () => {
-    renderWallet(() => ({ balance: "0.00", entries: [] }));
+    renderWallet(() => ({ balance: "0.00", owed: "0.00", entries: [] }));
     expect((await screen.findByTestId("wallet-balance")).textContent).toBe("£0.00");
     expect(screen.getByText(TERMS)).toBeTruthy();
     expect(screen.getByTestId("wallet-empty").textContent).toMatch(/^No site credit yet/);

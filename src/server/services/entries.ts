@@ -1,9 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { competitions, entries, orders, winners } from "../../../db/schema";
+import { competitions, entries, instantPrizes, orders, walletEntries, winners } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
-import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
+import type { cartCheckoutInput, CustomerEntry, CustomerWin, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
 import { placeOrder, refreshOrder, type OrderDeps } from "./purchase";
@@ -120,16 +120,75 @@ export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
   }));
 }
 
-export function listUserWins(db: Db, userId: string) {
-  return db
-    .select({ id: winners.id, competitionTitle: competitions.title, winDate: winners.winDate })
+/**
+ * The account's wins, newest first: main draws (and winners staff named) and instant prizes of every
+ * kind (credit too, which has no claim), each with its prize. A guest entry's credit prize counts
+ * once the account has it. An instant prize made void by a refund or a dispute is no win.
+ */
+export function listUserWins(db: Db, userId: string): CustomerWin[] {
+  const drawn = db
+    .select({
+      id: winners.id,
+      competitionId: winners.competitionId,
+      competitionTitle: competitions.title,
+      prizeDetails: competitions.prizeDetails,
+      winDate: winners.winDate,
+      ticketNumber: winners.ticketNumber,
+      source: winners.source,
+    })
     .from(winners)
     .innerJoin(entries, eq(winners.entryId, entries.id))
     .innerJoin(competitions, eq(winners.competitionId, competitions.id))
-    .where(and(eq(entries.userId, userId)))
-    .orderBy(desc(winners.winDate))
+    .where(and(eq(entries.userId, userId), ne(winners.source, "instant"), isNull(winners.voidedAt)))
     .all()
-    .map((w) => ({ ...w, winDate: w.winDate.toISOString() }));
+    .map(
+      (w): CustomerWin => ({
+        id: w.id,
+        competitionId: w.competitionId,
+        competitionTitle: w.competitionTitle,
+        winDate: w.winDate.toISOString(),
+        source: w.source,
+        prize: w.prizeDetails?.trim() || w.competitionTitle,
+        ticketNumber: w.ticketNumber,
+        instantKind: null,
+        value: null,
+      }),
+    );
+  const instant = db
+    .select({ unit: instantPrizes, competitionTitle: competitions.title, winnerId: winners.id })
+    .from(instantPrizes)
+    .innerJoin(entries, eq(instantPrizes.wonEntryId, entries.id))
+    .innerJoin(competitions, eq(instantPrizes.competitionId, competitions.id))
+    .leftJoin(
+      winners,
+      and(eq(winners.entryId, instantPrizes.wonEntryId), eq(winners.ticketNumber, instantPrizes.ticketNumber), eq(winners.source, "instant")),
+    )
+    .where(
+      and(
+        isNotNull(instantPrizes.wonAt),
+        isNull(instantPrizes.voidedAt),
+        or(
+          eq(entries.userId, userId),
+          sql`exists (select 1 from ${walletEntries} w where w.kind = 'prize' and w.reference = ${instantPrizes.id} and w.user_id = ${userId})`,
+        ),
+      ),
+    )
+    .all()
+    .map(
+      ({ unit, competitionTitle, winnerId }): CustomerWin => ({
+        // A cash or physical prize is a winner with a claim: the same id as the claim's, so the two are one win.
+        id: winnerId ?? unit.id,
+        competitionId: unit.competitionId,
+        competitionTitle,
+        winDate: unit.wonAt!.toISOString(),
+        source: "instant",
+        prize: unit.name,
+        ticketNumber: unit.ticketNumber,
+        instantKind: unit.kind,
+        value: penceToDecimal(unit.valuePence),
+      }),
+    );
+  return [...drawn, ...instant].sort((a, b) => b.winDate.localeCompare(a.winDate));
 }
 
 /**
