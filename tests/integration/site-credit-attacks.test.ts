@@ -630,7 +630,7 @@ describe("another customer's wallet, and goodwill credit", () => {
     expect((await api.request("/api/user/wallet", { token: tokenA })).json.balance).toBe("7.00");
     const asB = await api.request("/api/user/wallet", { token: tokenB });
     expect(asB.status).toBe(200);
-    expect(asB.json).toEqual({ balance: "0.00", entries: [] });
+    expect(asB.json).toEqual({ balance: "0.00", owed: "0.00", entries: [] });
     expect((await api.request("/api/user/wallet")).status).toBe(401);
     expect((await api.request(`/api/user/wallet?userId=${a.id}`, { token: tokenB })).json?.balance ?? "0.00").toBe("0.00");
     // The staff routes are staff-only.
