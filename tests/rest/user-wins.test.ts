@@ -9,7 +9,6 @@ import { createCompetition } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
-import { eq } from "drizzle-orm";
 
 /** Issue #28: GET /api/user/wins lists instant prizes (credit too) beside main-draw wins. */
 const db = createTestDb();
