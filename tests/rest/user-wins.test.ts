@@ -49,7 +49,14 @@ describe("GET /api/user/wins", () => {
     const mainOrder = await buy(user, main.id, []);
     const mainEntry = db.select().from(entries).where(eq(entries.orderId, mainOrder.id)).get()!;
     db.insert(winners)
-      .values({ competitionId: main.id, entryId: mainEntry.id, ticketNumber: "1", customerName: "Elin J.", source: "draw", winDate: new Date(Date.now() - 60_000) })
+      .values({
+        competitionId: main.id,
+        entryId: mainEntry.id,
+        ticketNumber: "1",
+        customerName: "Elin J.",
+        source: "draw",
+        winDate: new Date(Date.now() - 60_000),
+      })
       .run();
 
     const c = await instantCompetition("Instant Quad Bike");
@@ -81,7 +88,10 @@ describe("GET /api/user/wins", () => {
     const admin = await createUser(db, { role: "admin" });
     await refundOrder(deps, { id: admin.id, email: admin.email }, { id: second.id, reason: "Asked for it back" });
     const after = await api.request("/api/user/wins", { token });
-    expect(after.json.map((w: { source: string; prize: string }) => `${w.source}:${w.prize}`).sort()).toEqual(["draw:A vintage tractor", "instant:£5 site credit"]);
+    expect(after.json.map((w: { source: string; prize: string }) => `${w.source}:${w.prize}`).sort()).toEqual([
+      "draw:A vintage tractor",
+      "instant:£5 site credit",
+    ]);
 
     // Another account sees none of them; no session is a 401.
     const other = await createUserWithSession(db);
