@@ -141,28 +141,23 @@ export function listUserWins(db: Db, userId: string): CustomerWin[] {
     .innerJoin(competitions, eq(winners.competitionId, competitions.id))
     .where(and(eq(entries.userId, userId), ne(winners.source, "instant"), isNull(winners.voidedAt)))
     .all()
-    .map(
-      (w): CustomerWin => ({
-        id: w.id,
-        competitionId: w.competitionId,
-        competitionTitle: w.competitionTitle,
-        winDate: w.winDate.toISOString(),
-        source: w.source,
-        prize: w.prizeDetails?.trim() || w.competitionTitle,
-        ticketNumber: w.ticketNumber,
-        instantKind: null,
-        value: null,
-      }),
-    );
+    .map((w): CustomerWin => ({
+      id: w.id,
+      competitionId: w.competitionId,
+      competitionTitle: w.competitionTitle,
+      winDate: w.winDate.toISOString(),
+      source: w.source,
+      prize: w.prizeDetails?.trim() || w.competitionTitle,
+      ticketNumber: w.ticketNumber,
+      instantKind: null,
+      value: null,
+    }));
   const instant = db
     .select({ unit: instantPrizes, competitionTitle: competitions.title, winnerId: winners.id })
     .from(instantPrizes)
     .innerJoin(entries, eq(instantPrizes.wonEntryId, entries.id))
     .innerJoin(competitions, eq(instantPrizes.competitionId, competitions.id))
-    .leftJoin(
-      winners,
-      and(eq(winners.entryId, instantPrizes.wonEntryId), eq(winners.ticketNumber, instantPrizes.ticketNumber), eq(winners.source, "instant")),
-    )
+    .leftJoin(winners, and(eq(winners.entryId, instantPrizes.wonEntryId), eq(winners.ticketNumber, instantPrizes.ticketNumber), eq(winners.source, "instant")))
     .where(
       and(
         isNotNull(instantPrizes.wonAt),
@@ -174,20 +169,18 @@ export function listUserWins(db: Db, userId: string): CustomerWin[] {
       ),
     )
     .all()
-    .map(
-      ({ unit, competitionTitle, winnerId }): CustomerWin => ({
-        // A cash or physical prize is a winner with a claim: the same id as the claim's, so the two are one win.
-        id: winnerId ?? unit.id,
-        competitionId: unit.competitionId,
-        competitionTitle,
-        winDate: unit.wonAt!.toISOString(),
-        source: "instant",
-        prize: unit.name,
-        ticketNumber: unit.ticketNumber,
-        instantKind: unit.kind,
-        value: penceToDecimal(unit.valuePence),
-      }),
-    );
+    .map(({ unit, competitionTitle, winnerId }): CustomerWin => ({
+      // A cash or physical prize is a winner with a claim: the same id as the claim's, so the two are one win.
+      id: winnerId ?? unit.id,
+      competitionId: unit.competitionId,
+      competitionTitle,
+      winDate: unit.wonAt!.toISOString(),
+      source: "instant",
+      prize: unit.name,
+      ticketNumber: unit.ticketNumber,
+      instantKind: unit.kind,
+      value: penceToDecimal(unit.valuePence),
+    }));
   return [...drawn, ...instant].sort((a, b) => b.winDate.localeCompare(a.winDate));
 }
 
