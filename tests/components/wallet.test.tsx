@@ -73,6 +73,21 @@ describe("Site credit", () => {
     expect(within(rows[1]!).getByTestId("wallet-entry-expiry").textContent).toMatch(/^Unspent credit from this lapses on 20 Jan 2026/);
   });
 
+  it("says what is owed when a prize was taken back after it was spent", async () => {
+    renderWallet(() => ({
+      balance: "0.00",
+      owed: "2.50",
+      entries: [
+        { amount: "-2.50", kind: "owed", reference: "unit-1", note: null, at: "2026-01-20T09:00:00.000Z", expiresAt: null },
+        { amount: "-2.50", kind: "reversal", reference: "unit-1", note: null, at: "2026-01-20T09:00:00.000Z", expiresAt: null },
+      ],
+    }));
+    expect((await screen.findByTestId("wallet-balance")).textContent).toBe("£0.00");
+    expect(screen.getByTestId("wallet-owed").textContent).toMatch(/^You owe £2\.50 of instant prize credit .* It comes out of your next credit\.$/);
+    const rows = within(screen.getByRole("list", { name: "Site credit history" })).getAllByRole("listitem");
+    expect(rows.map((r) => within(r).getByText(/^(Prize|Spent)/).textContent)).toEqual(["Prize already spent: owed", "Prize taken back"]);
+  });
+
   it("shows a zero balance and says where credit will appear when there is none yet", async () => {
     renderWallet(() => ({ balance: "0.00", owed: "0.00", entries: [] }));
     expect((await screen.findByTestId("wallet-balance")).textContent).toBe("£0.00");

@@ -71,7 +71,7 @@ export function SiteCreditTab() {
         {entries.length ? (
           <ul className="flex flex-col divide-y divide-cream-200" aria-label="Site credit history">
             {entries.map((entry, index) => (
-              <LedgerRow key={`${entry.at}-${entry.reference ?? index}-${entry.amount}`} entry={entry} />
+              <LedgerRow key={`${entry.at}-${entry.kind}-${entry.reference ?? index}-${entry.amount}`} entry={entry} />
             ))}
           </ul>
         ) : (
