@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { entries, winners } from "../../db/schema";
+import { entries, users, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { commitInstantPrizes, unitsOf } from "../../src/server/services/instant-wins";
 import { placeOrder, refundOrder } from "../../src/server/services/purchase";
+import { claimGuestCredit } from "../../src/server/services/wallet";
 import { createCompetition } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
@@ -97,5 +98,27 @@ describe("GET /api/user/wins", () => {
     const other = await createUserWithSession(db);
     expect((await api.request("/api/user/wins", { token: other.token })).json).toEqual([]);
     expect((await api.request("/api/user/wins")).status).toBe(401);
+  });
+
+  it("counts a guest entry's credit prize once the account has verified that email", async () => {
+    const c = await instantCompetition("Instant Guest Quad");
+    const credit = unitsOf(db, c.id).find((u) => u.kind === "credit")!;
+    const { user, token } = await createUserWithSession(db);
+    db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id)).run();
+    const guest = await placeOrder(deps, {
+      userId: null,
+      customerName: "Elin Jones",
+      customerEmail: user.email,
+      lines: [{ competitionId: c.id, quantity: 1, answer: "green", numbers: [credit.ticketNumber] }],
+      method: { token: "sim_approve" },
+      returnUrl: "/checkout/complete",
+    });
+    expect(guest.instantWins).toHaveLength(1);
+    expect((await api.request("/api/user/wins", { token })).json).toEqual([]);
+    claimGuestCredit(db, { ...user, emailVerified: true });
+    const res = await api.request("/api/user/wins", { token });
+    expect(res.json).toMatchObject([
+      { id: credit.id, competitionTitle: "Instant Guest Quad", prize: "£5 site credit", source: "instant", instantKind: "credit" },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { competitions, entries, instantPrizes, orders, walletEntries, winners } from "../../../db/schema";
@@ -152,35 +152,37 @@ export function listUserWins(db: Db, userId: string): CustomerWin[] {
       instantKind: null,
       value: null,
     }));
-  const instant = db
-    .select({ unit: instantPrizes, competitionTitle: competitions.title, winnerId: winners.id })
-    .from(instantPrizes)
-    .innerJoin(entries, eq(instantPrizes.wonEntryId, entries.id))
-    .innerJoin(competitions, eq(instantPrizes.competitionId, competitions.id))
-    .leftJoin(winners, and(eq(winners.entryId, instantPrizes.wonEntryId), eq(winners.ticketNumber, instantPrizes.ticketNumber), eq(winners.source, "instant")))
-    .where(
-      and(
-        isNotNull(instantPrizes.wonAt),
-        isNull(instantPrizes.voidedAt),
-        or(
-          eq(entries.userId, userId),
-          sql`exists (select 1 from ${walletEntries} w where w.kind = 'prize' and w.reference = ${instantPrizes.id} and w.user_id = ${userId})`,
-        ),
-      ),
-    )
-    .all()
-    .map(({ unit, competitionTitle, winnerId }): CustomerWin => ({
-      // A cash or physical prize is a winner with a claim: the same id as the claim's, so the two are one win.
-      id: winnerId ?? unit.id,
-      competitionId: unit.competitionId,
-      competitionTitle,
-      winDate: unit.wonAt!.toISOString(),
-      source: "instant",
-      prize: unit.name,
-      ticketNumber: unit.ticketNumber,
-      instantKind: unit.kind,
-      value: penceToDecimal(unit.valuePence),
-    }));
+  // Two index reads rather than one OR across tables (which would scan every unit won): the account's
+  // entries' units, and the units whose credit the account holds (a guest entry's, once verified).
+  const unitsWhere = (which: SQL) =>
+    db
+      .select({ unit: instantPrizes, competitionTitle: competitions.title, winnerId: winners.id })
+      .from(instantPrizes)
+      .innerJoin(entries, eq(instantPrizes.wonEntryId, entries.id))
+      .innerJoin(competitions, eq(instantPrizes.competitionId, competitions.id))
+      .leftJoin(
+        winners,
+        and(eq(winners.entryId, instantPrizes.wonEntryId), eq(winners.ticketNumber, instantPrizes.ticketNumber), eq(winners.source, "instant")),
+      )
+      .where(and(which, isNotNull(instantPrizes.wonAt), isNull(instantPrizes.voidedAt)))
+      .all();
+  const credited = db
+    .select({ unitId: walletEntries.reference })
+    .from(walletEntries)
+    .where(and(eq(walletEntries.userId, userId), eq(walletEntries.kind, "prize")));
+  const units = new Map([...unitsWhere(eq(entries.userId, userId)), ...unitsWhere(inArray(instantPrizes.id, credited))].map((r) => [r.unit.id, r] as const));
+  const instant = [...units.values()].map(({ unit, competitionTitle, winnerId }): CustomerWin => ({
+    // A cash or physical prize is a winner with a claim: the same id as the claim's, so the two are one win.
+    id: winnerId ?? unit.id,
+    competitionId: unit.competitionId,
+    competitionTitle,
+    winDate: unit.wonAt!.toISOString(),
+    source: "instant",
+    prize: unit.name,
+    ticketNumber: unit.ticketNumber,
+    instantKind: unit.kind,
+    value: penceToDecimal(unit.valuePence),
+  }));
   return [...drawn, ...instant].sort((a, b) => b.winDate.localeCompare(a.winDate));
 }
 
