@@ -641,7 +641,7 @@ describe("another customer's wallet, and goodwill credit", () => {
     const { caller: anon } = await callerAs(db, null);
     expect((await refusal(anon.customer.wallet.get())).code).toBe("UNAUTHORIZED");
     const { caller: customer, user: c } = await callerAs(db, "customer");
-    expect(await customer.customer.wallet.get()).toEqual({ balance: "0.00", entries: [] });
+    expect(await customer.customer.wallet.get()).toEqual({ balance: "0.00", owed: "0.00", entries: [] });
     expect((await refusal(customer.admin.customers.addCredit({ id: c!.id, amount: "5.00", reason: "I deserve it" }))).code).toBe("FORBIDDEN");
     expect((await refusal(customer.admin.customers.wallet({ id: a.id }))).code).toBe("FORBIDDEN");
     expect(balance(c!)).toBe("0.00");

@@ -139,8 +139,9 @@ export function ledgerState(rows: readonly LedgerRow[], now: Date): LedgerState 
 export function walletOf(db: Tx, user: Pick<User, "id">, now = new Date()): WalletView {
   const rows = rowsOf(db, user.id);
   const state = ledgerState(rows, now);
+  // Newest first; rows written in the same millisecond keep the order they were written in, reversed.
   const entries: Array<WalletView["entries"][number] & { sortAt: number }> = [
-    ...rows.map((r) => ({
+    ...[...rows].reverse().map((r) => ({
       amount: penceToDecimal(r.amountPence),
       kind: r.kind,
       reference: r.reference,
