@@ -8,9 +8,10 @@ import { users } from "./users";
  * notified: the winner has been told (urgent notification and mail with the claim link);
  * claimed: they confirmed who they are, chose the prize or its cash alternative and gave an address;
  * fulfilled: delivered (carrier reference) or paid (payment reference);
- * expired: not claimed within the claim window, or expired by an admin with a reason.
+ * expired: not claimed within the claim window, or expired by an admin with a reason;
+ * void: the winning entry was refunded in full or disputed (an instant prize), so there is no prize to claim.
  */
-export const CLAIM_STATUSES = ["notified", "claimed", "fulfilled", "expired"] as const;
+export const CLAIM_STATUSES = ["notified", "claimed", "fulfilled", "expired", "void"] as const;
 export const CLAIM_CHOICES = ["prize", "cash"] as const;
 
 export interface ClaimAddress {
@@ -59,6 +60,7 @@ export const prizeClaims = sqliteTable(
     /** "delivered" (prize) or "paid" (cash alternative). */
     fulfilment: text("fulfilment", { enum: ["delivered", "paid"] }),
     reference: text("reference"),
+    /** When and why it ended unfulfilled: expired, or void (the reason says which). */
     expiredAt: timestamp("expired_at"),
     expiryReason: text("expiry_reason"),
     createdAt: createdAt(),

@@ -133,6 +133,8 @@ export const winners = sqliteTable(
     publishName: integer("publish_name", { mode: "boolean" }),
     publishPhoto: integer("publish_photo", { mode: "boolean" }),
     winDate: createdAt(),
+    /** An instant winner whose entry was refunded in full or disputed: no longer a winner (kept for the record). */
+    voidedAt: timestamp("voided_at"),
     updatedAt: updatedAt(),
   },
   (t) => [index("winners_competition_idx").on(t.competitionId), index("winners_date_idx").on(t.winDate)],

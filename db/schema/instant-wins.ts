@@ -31,6 +31,11 @@ export const instantPrizes = sqliteTable(
     /** "First L., County" as published. */
     winnerDisplayName: text("winner_display_name"),
     wonAt: timestamp("won_at"),
+    /**
+     * The winning entry was refunded in full or disputed: the unit is forfeited (nobody has it, its
+     * number goes back on sale as an ordinary number) and its prize taken back (decision 011).
+     */
+    voidedAt: timestamp("voided_at"),
   },
   (t) => [
     uniqueIndex("instant_prizes_number_uq").on(t.competitionId, t.ticketNumber),

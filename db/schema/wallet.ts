@@ -5,9 +5,11 @@ import { users } from "./users";
 /**
  * prize: an instant win of site credit; spend: used at checkout; refund: a credit-paid part given back (a
  * refund, or an order that was not completed); goodwill: added by staff; expiry: shown, never stored (derived
- * from expiresAt).
+ * from expiresAt); reversal: what was left of a prize whose winning entry was refunded or disputed, taken
+ * back; owed: the part of such a prize already spent, taken from whatever credit there is and, beyond it,
+ * owed (a debt the customer's next credit pays first).
  */
-export const WALLET_KINDS = ["prize", "spend", "refund", "goodwill", "expiry"] as const;
+export const WALLET_KINDS = ["prize", "spend", "refund", "goodwill", "expiry", "reversal", "owed"] as const;
 
 /**
  * Site credit as an append-only ledger: the balance is the sum of a customer's rows, never stored on

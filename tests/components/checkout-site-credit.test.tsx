@@ -13,7 +13,7 @@ import { CUSTOMER, PAID_ORDER, SPADE, SPADE_LINE } from "./checkout-fixtures";
 import { refusal, renderWithApp, stubTrpcFetch } from "./render";
 
 const COMPETITIONS = new Map<string, PublicCompetition>([[SPADE.id, SPADE]]);
-const wallet = (balance: string): WalletView => ({ balance, entries: [] });
+const wallet = (balance: string): WalletView => ({ balance, owed: "0.00", entries: [] });
 
 /** The signed-in customer's cart checkout (2 × £2.50 spade) with `balance` of site credit; returns what the order call was sent. */
 function checkoutWith(balance: () => string, order: (input: unknown) => unknown = () => ({ ...PAID_ORDER, creditUsed: "5.00" })) {

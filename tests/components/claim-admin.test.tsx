@@ -183,6 +183,7 @@ describe("the dashboard's Prize Claims tile", () => {
       activeCompetitions: 2,
       closedCompetitions: 1,
       totalWinners: 4,
+      creditOwed: { total: "0.00", customerCount: 0, customers: [] },
     };
     renderAt("/admin", { "/admin": <DashboardTiles figures={figures} /> });
     const tile = await screen.findByRole("link", { name: /Prize Claims/ });
@@ -191,5 +192,39 @@ describe("the dashboard's Prize Claims tile", () => {
     expect(within(tile).getByText(/1 overdue/)).toBeTruthy();
     expect(within(tile).getByText("2")).toBeTruthy();
     for (const label of ["Total Entries", "Total Revenue", "Active Competitions", "Total Winners"]) expect(screen.getByText(label)).toBeTruthy();
+  });
+});
+
+describe("the dashboard's site credit owed", () => {
+  const figures = (creditOwed: { total: string; customerCount: number; customers: Array<{ id: string; email: string; owed: string }> }) => ({
+    totalEntries: 10,
+    paidEntries: 8,
+    pendingEntries: 2,
+    totalRevenue: "25.00",
+    activeCompetitions: 2,
+    closedCompetitions: 1,
+    totalWinners: 4,
+    creditOwed,
+  });
+
+  it("says how much is owed and links each customer who owes it to their record", async () => {
+    stubTrpcFetch({ "admin.claims.summary": () => ({ awaitingContact: 0, overdue: 0, awaitingFulfilment: 0 }) });
+    renderAt("/admin", {
+      "/admin": (
+        <DashboardTiles figures={figures({ total: "7.50", customerCount: 1, customers: [{ id: "cust-9", email: "nia@example.test", owed: "7.50" }] })} />
+      ),
+    });
+    const owed = await screen.findByTestId("credit-owed");
+    expect(within(owed).getByRole("heading").textContent).toBe("Site credit owed: £7.50");
+    const link = within(owed).getByRole("link", { name: "nia@example.test" });
+    expect(link.getAttribute("href")).toBe("/admin/customers/cust-9");
+    expect(link.parentElement!.textContent).toBe("nia@example.test owes £7.50");
+  });
+
+  it("is not shown when nobody owes anything", async () => {
+    stubTrpcFetch({ "admin.claims.summary": () => ({ awaitingContact: 0, overdue: 0, awaitingFulfilment: 0 }) });
+    renderAt("/admin", { "/admin": <DashboardTiles figures={figures({ total: "0.00", customerCount: 0, customers: [] })} /> });
+    await screen.findByRole("link", { name: /Prize Claims/ });
+    expect(screen.queryByTestId("credit-owed")).toBeNull();
   });
 });

@@ -37,4 +37,23 @@ describe("the customer record's site credit", () => {
     const sent = fetch.mock.calls.filter(([url]) => String(url).includes("admin.customers.addCredit")).map(([, init]) => JSON.parse(String(init?.body))["0"]);
     expect(sent).toEqual([{ id: "cust-1", amount: "5.00", reason: "Late delivery" }]);
   });
+
+  it("shows what the customer owes, and the ledger rows that took a void prize back", async () => {
+    stubTrpcFetch({
+      "admin.customers.wallet": () => ({
+        balance: "0.00",
+        owed: "4.00",
+        entries: [
+          { amount: "-4.00", kind: "owed", reference: "unit-1", note: null, at: "2026-11-22T10:00:00.000Z", expiresAt: null },
+          { amount: "-11.00", kind: "reversal", reference: "unit-1", note: null, at: "2026-11-22T10:00:00.000Z", expiresAt: null },
+          ...WALLET.entries,
+        ],
+      }),
+    });
+    renderWithApp(<CustomerCredit customerId="cust-1" />);
+    expect((await screen.findByTestId("admin-wallet-owed")).textContent).toBe("Owes £4.00");
+    expect(screen.getByText("Prize taken back")).toBeTruthy();
+    expect(screen.getByText("Prize already spent: owed")).toBeTruthy();
+    expect(screen.getByText("−£11.00")).toBeTruthy();
+  });
 });

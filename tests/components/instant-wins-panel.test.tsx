@@ -17,6 +17,8 @@ interface UnitSpec {
   value: string;
   number: string;
   winner?: { name: string; at: string };
+  /** Won, then void (the winning entry refunded): its number and salt stay shown. */
+  voidedAt?: string;
 }
 
 /** Three £10 credits (two won) and a £100 cash prize (not won), committed as the server commits them. */
@@ -27,19 +29,21 @@ const UNITS: UnitSpec[] = [
   { name: "£100 cash", kind: "cash", value: "100.00", number: "5" },
 ];
 
-async function proof(over: Partial<InstantWinsView> = {}): Promise<InstantWinsView> {
+async function proof(over: Partial<InstantWinsView> = {}, units: UnitSpec[] = UNITS): Promise<InstantWinsView> {
   const prizes = await Promise.all(
-    UNITS.map(async (u, i) => ({
+    units.map(async (u, i) => ({
       unitId: `unit-${i}`,
       name: u.name,
       kind: u.kind,
       value: u.value,
       commitment: await instantCommitmentOf(COMPETITION, u.number, salt(i + 1)),
       won: u.winner !== undefined,
-      ticketNumber: u.winner ? u.number : null,
-      salt: u.winner ? salt(i + 1) : null,
+      ticketNumber: u.winner || u.voidedAt ? u.number : null,
+      salt: u.winner || u.voidedAt ? salt(i + 1) : null,
       winnerDisplayName: u.winner?.name ?? null,
       wonAt: u.winner?.at ?? null,
+      voided: u.voidedAt !== undefined,
+      voidedAt: u.voidedAt ?? null,
     })),
   );
   return {
@@ -95,6 +99,20 @@ describe("InstantWinsPanel", () => {
     expect(panel.textContent).toContain("A ticket that wins an instant prize leaves the main draw.");
     expect(panel.textContent).toContain("2 won · 1 not won");
     expect(panel.textContent).not.toContain("Instant winners also stay in the main draw.");
+  });
+
+  it("lists a unit made void by a refund apart from the winners, says what becomes of it, and it still verifies", async () => {
+    const units = UNITS.map((u) => (u.number === "73" ? { ...u, voidedAt: "2025-07-23T11:00:00.000Z" } : u));
+    const panel = await renderPanel(await proof({}, units));
+    expect(panel.textContent).toContain("£10 site credit — 2 won · 1 void · 0 left");
+    expect(within(within(panel).getByRole("list", { name: "Instant winners" })).getAllByRole("listitem")).toHaveLength(2);
+    const voided = within(within(panel).getByRole("list", { name: "Void instant prizes" })).getAllByRole("listitem");
+    expect(voided.map((li) => li.textContent)).toEqual(["£10 site creditTicket #73Void since 23 Jul 2025: the winning entry was refunded"]);
+    expect(within(panel).getByTestId("instant-void-rule").textContent).toContain("Nobody wins it instead");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect((await screen.findByTestId("instant-verify-result")).textContent).toBe(
+      "Verified: the 3 revealed numbers match their commitments, and the commitments match the root.",
+    );
   });
 
   it("Verify recomputes the revealed numbers' commitments and the root in the browser", async () => {

@@ -13,6 +13,7 @@ const TERMS = "Site credit can be used on any competition and cannot be withdraw
 /** £10 won, £2.50 spent: a £7.50 balance, newest first as the server sends it. */
 const WALLET: WalletView = {
   balance: "7.50",
+  owed: "0.00",
   entries: [
     { amount: "-2.50", kind: "spend", reference: "order-1", note: null, at: "2025-11-22T09:30:00.000Z", expiresAt: null },
     {
@@ -52,6 +53,7 @@ describe("Site credit", () => {
   it("shows when credit lapses and the credit that lapsed unspent", async () => {
     renderWallet(() => ({
       balance: "0.00",
+      owed: "0.00",
       entries: [
         { amount: "-6.00", kind: "expiry", reference: null, note: "Unspent credit lapsed", at: "2026-01-20T09:00:00.000Z", expiresAt: null },
         {
@@ -71,8 +73,23 @@ describe("Site credit", () => {
     expect(within(rows[1]!).getByTestId("wallet-entry-expiry").textContent).toMatch(/^Unspent credit from this lapses on 20 Jan 2026/);
   });
 
+  it("says what is owed when a prize was taken back after it was spent", async () => {
+    renderWallet(() => ({
+      balance: "0.00",
+      owed: "2.50",
+      entries: [
+        { amount: "-2.50", kind: "owed", reference: "unit-1", note: null, at: "2026-01-20T09:00:00.000Z", expiresAt: null },
+        { amount: "-2.50", kind: "reversal", reference: "unit-1", note: null, at: "2026-01-20T09:00:00.000Z", expiresAt: null },
+      ],
+    }));
+    expect((await screen.findByTestId("wallet-balance")).textContent).toBe("£0.00");
+    expect(screen.getByTestId("wallet-owed").textContent).toMatch(/^You owe £2\.50 of instant prize credit .* It comes out of your next credit\.$/);
+    const rows = within(screen.getByRole("list", { name: "Site credit history" })).getAllByRole("listitem");
+    expect(rows.map((r) => within(r).getByText(/^(Prize|Spent)/).textContent)).toEqual(["Prize already spent: owed", "Prize taken back"]);
+  });
+
   it("shows a zero balance and says where credit will appear when there is none yet", async () => {
-    renderWallet(() => ({ balance: "0.00", entries: [] }));
+    renderWallet(() => ({ balance: "0.00", owed: "0.00", entries: [] }));
     expect((await screen.findByTestId("wallet-balance")).textContent).toBe("£0.00");
     expect(screen.getByText(TERMS)).toBeTruthy();
     expect(screen.getByTestId("wallet-empty").textContent).toMatch(/^No site credit yet/);

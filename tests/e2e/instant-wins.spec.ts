@@ -2,9 +2,11 @@ import { unitsOf } from "../../src/server/services/instant-wins";
 import { createSessionFor, expect, signInAs, test, withShopDb } from "./fixtures";
 import { CARDS, ownCompetition, payDirect, screenshot } from "./shop";
 
-test("a buyer wins site credit the moment a winning number is paid for, spends it on another competition, and verifies the proof after sales close", async ({
+test("a buyer wins site credit the moment a winning number is paid for, spends it on another competition, sees it among their wins, and verifies the proof after sales close", async ({
   page,
 }) => {
+  // A long journey: a win, spending it, the account, then closing sales.
+  test.setTimeout(90_000);
   await signInAs(page, "user", "Ivy");
   const c = await ownCompetition(
     { title: "E2E Instant Quad", image: "/images/quad-bike.svg", price: "1.99" },
@@ -63,6 +65,16 @@ test("a buyer wins site credit the moment a winning number is paid for, spends i
   await page.goto("/account?tab=credit");
   await expect(page.getByTestId("wallet-balance")).toHaveText("£1.00");
   await expect(page.getByText("Spent on entries")).toBeVisible();
+
+  // The instant prize is a win: the Wins tile counts it, and My Wins shows the competition, the prize and the day.
+  await page.goto("/account?tab=wins");
+  const won = page.getByRole("list", { name: "Your wins" }).getByRole("listitem", { name: c.title });
+  await expect(won).toContainText("£5 site credit");
+  await expect(won).toContainText(`Instant win · ticket #${winning[0]}`);
+  await expect(won).toContainText("Won on");
+  await expect(page.getByText("No wins yet")).toHaveCount(0);
+  await expect(page.getByText("Wins", { exact: true }).locator("xpath=..")).toContainText("1");
+  await screenshot(page, "account-wins-instant");
 
   // Sales close (the back office closes it over REST): every winning number and salt is revealed, and the proof still verifies.
   const admin = await createSessionFor("admin");

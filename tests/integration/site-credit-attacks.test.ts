@@ -630,7 +630,7 @@ describe("another customer's wallet, and goodwill credit", () => {
     expect((await api.request("/api/user/wallet", { token: tokenA })).json.balance).toBe("7.00");
     const asB = await api.request("/api/user/wallet", { token: tokenB });
     expect(asB.status).toBe(200);
-    expect(asB.json).toEqual({ balance: "0.00", entries: [] });
+    expect(asB.json).toEqual({ balance: "0.00", owed: "0.00", entries: [] });
     expect((await api.request("/api/user/wallet")).status).toBe(401);
     expect((await api.request(`/api/user/wallet?userId=${a.id}`, { token: tokenB })).json?.balance ?? "0.00").toBe("0.00");
     // The staff routes are staff-only.
@@ -641,7 +641,7 @@ describe("another customer's wallet, and goodwill credit", () => {
     const { caller: anon } = await callerAs(db, null);
     expect((await refusal(anon.customer.wallet.get())).code).toBe("UNAUTHORIZED");
     const { caller: customer, user: c } = await callerAs(db, "customer");
-    expect(await customer.customer.wallet.get()).toEqual({ balance: "0.00", entries: [] });
+    expect(await customer.customer.wallet.get()).toEqual({ balance: "0.00", owed: "0.00", entries: [] });
     expect((await refusal(customer.admin.customers.addCredit({ id: c!.id, amount: "5.00", reason: "I deserve it" }))).code).toBe("FORBIDDEN");
     expect((await refusal(customer.admin.customers.wallet({ id: a.id }))).code).toBe("FORBIDDEN");
     expect(balance(c!)).toBe("0.00");

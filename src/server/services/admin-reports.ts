@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { competitions, contactMessages, entries, orders, users, winners } from "../../../db/schema";
@@ -6,6 +6,7 @@ import { penceToDecimal } from "../../shared/money";
 import type { AdminEntry, entryFilters } from "../../shared/schemas/admin";
 import { listOutbox } from "../mail/outbox";
 import { ticketNumbersByEntry } from "./tickets";
+import { creditOwed } from "./wallet";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -98,6 +99,16 @@ export function entriesCsv(db: Db, f: z.output<typeof entryFilters>): { filename
   return { filename: `entries-${new Date().toISOString().slice(0, 10)}.csv`, csv: lines.join("\n") + "\n" };
 }
 
+/** Instant prize credit spent before its winning entry was refunded or disputed, still owed (the dashboard shows the ten largest). */
+function owedSummary(db: Db) {
+  const owed = creditOwed(db);
+  return {
+    total: penceToDecimal(owed.totalPence),
+    customerCount: owed.customers.length,
+    customers: owed.customers.slice(0, 10).map((c) => ({ id: c.id, email: c.email, owed: penceToDecimal(c.owedPence) })),
+  };
+}
+
 export function dashboard(db: Db) {
   const e = db
     .select({
@@ -118,6 +129,7 @@ export function dashboard(db: Db) {
   const w = db
     .select({ n: sql<number>`count(*)` })
     .from(winners)
+    .where(isNull(winners.voidedAt))
     .get()!;
   return {
     totalEntries: Number(e.total),
@@ -127,6 +139,7 @@ export function dashboard(db: Db) {
     activeCompetitions: Number(c.active ?? 0),
     closedCompetitions: Number(c.closed ?? 0),
     totalWinners: Number(w.n),
+    creditOwed: owedSummary(db),
     recentEntries: entryRows(db, undefined, 10),
   };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { transaction, type Db, type Tx } from "../../../db/client";
-import { competitions, notifications, prizeClaims, users, winners, type PrizeClaim, type User } from "../../../db/schema";
+import { competitions, instantPrizes, notifications, prizeClaims, users, winners, type PrizeClaim, type User } from "../../../db/schema";
 import { ageOn } from "../../shared/london-time";
 import type { AdminClaim, AdminClaimUpdate, ClaimAddress, ClaimsSummary, ClaimSubmitInput, CustomerClaim } from "../../shared/schemas/claims";
 import { AppError } from "../errors";
@@ -100,6 +100,7 @@ const claimColumns = {
   cashAlternative: competitions.cashAlternative,
   /** The winner's account's email as it is now (staff reach the person there, as their mail does). */
   accountEmail: users.email,
+  instantPrize: instantPrizes.name,
 };
 type ClaimRow = {
   claim: PrizeClaim;
@@ -109,6 +110,8 @@ type ClaimRow = {
   prizeDetails: string | null;
   cashAlternative: string | null;
   accountEmail: string | null;
+  /** The instant prize's name, for the claim of an instant cash or physical prize. */
+  instantPrize: string | null;
 };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -121,8 +124,9 @@ function toCustomerClaim(r: ClaimRow): CustomerClaim {
     competitionId: c.competitionId,
     competitionTitle: r.title,
     competitionImage: r.image,
-    prize: r.prizeDetails?.trim() || r.title,
-    cashAlternative: r.cashAlternative,
+    prize: r.instantPrize ?? (r.prizeDetails?.trim() || r.title),
+    // The competition's cash alternative is for its main prize, not an instant one.
+    cashAlternative: r.instantPrize ? null : r.cashAlternative,
     status: c.status,
     ticketNumber: c.ticketNumber,
     notifiedAt: c.notifiedAt.toISOString(),
@@ -167,7 +171,9 @@ function claimRows(db: Tx) {
     .select(claimColumns)
     .from(prizeClaims)
     .innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id))
-    .leftJoin(users, eq(users.id, prizeClaims.userId));
+    .leftJoin(users, eq(users.id, prizeClaims.userId))
+    .leftJoin(winners, and(eq(winners.id, prizeClaims.winnerId), eq(winners.source, "instant")))
+    .leftJoin(instantPrizes, and(eq(instantPrizes.competitionId, winners.competitionId), eq(instantPrizes.ticketNumber, winners.ticketNumber)));
 }
 
 /**
@@ -281,6 +287,7 @@ export function paysMoney(choice: PrizeClaim["choice"], category: string): boole
 }
 
 function requireOpen(claim: PrizeClaim, now: Date): void {
+  if (claim.status === "void") throw new AppError("INVALID_STATE", `This prize can no longer be claimed: ${claim.expiryReason ?? "it is void."}`);
   if (claim.status === "expired" || (claim.status === "notified" && claim.expiresAt <= now)) {
     throw new AppError("CLAIM_EXPIRED", "The claim window for this prize has closed. Please contact us if you think this is wrong.");
   }
@@ -399,6 +406,50 @@ export function updateClaim(db: Db, actor: Actor, id: string, input: AdminClaimU
     });
     return getAdminClaim(tx, id, now);
   });
+}
+
+/**
+ * The claims of instant winners whose entry was refunded in full or disputed: there is no prize to
+ * claim any more. A claim still open (notified or claimed) becomes void with the reason and the
+ * winner is told; one already fulfilled is left as it is (the prize has gone) and returned, for
+ * staff to follow up. An expired claim stays expired.
+ */
+export function voidClaimsOf(tx: Tx, winnerIds: readonly string[], reason: string, now: Date): { voided: PrizeClaim[]; fulfilled: PrizeClaim[] } {
+  if (!winnerIds.length) return { voided: [], fulfilled: [] };
+  const claims = tx
+    .select({ claim: prizeClaims, title: competitions.title })
+    .from(prizeClaims)
+    .innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id))
+    .where(inArray(prizeClaims.winnerId, [...winnerIds]))
+    .all();
+  const voided: PrizeClaim[] = [];
+  const fulfilled: PrizeClaim[] = [];
+  for (const { claim, title } of claims) {
+    if (claim.status === "fulfilled") fulfilled.push(claim);
+    if (claim.status !== "notified" && claim.status !== "claimed") continue;
+    const updated = tx
+      .update(prizeClaims)
+      .set({ status: "void", expiredAt: now, expiryReason: reason, updatedAt: now })
+      .where(eq(prizeClaims.id, claim.id))
+      .returning()
+      .get()!;
+    voided.push(updated);
+    if (claim.userId) {
+      tx.insert(notifications)
+        .values({
+          userId: claim.userId,
+          type: "warning",
+          priority: "high",
+          competitionId: claim.competitionId,
+          link: claimPath(claim.id),
+          title: "Your prize claim is void",
+          message: `Your prize from "${title}" can no longer be claimed: ${reason}`,
+          createdAt: now,
+        })
+        .run();
+    }
+  }
+  return { voided, fulfilled };
 }
 
 // The clock -----------------------------------------------------------------------------------

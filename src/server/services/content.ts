@@ -82,6 +82,8 @@ export function listWinners(db: Db, limit?: number): PublicWinner[] {
     .select({ winner: winners, competitionTitle: competitions.title })
     .from(winners)
     .leftJoin(competitions, eq(winners.competitionId, competitions.id))
+    // An instant winner whose entry was refunded or disputed is no winner.
+    .where(isNull(winners.voidedAt))
     .orderBy(desc(winners.winDate));
   return (limit ? q.limit(limit) : q).all().map(({ winner, competitionTitle }) => ({
     id: winner.id,

@@ -1,10 +1,10 @@
-import { and, desc, eq, like } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, like, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { competitions, entries, orders, winners } from "../../../db/schema";
+import { competitions, entries, instantPrizes, orders, walletEntries, winners } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import { orderReference, parseOrderReference } from "../../shared/order-reference";
-import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
+import type { cartCheckoutInput, CustomerEntry, CustomerWin, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
 import { placeOrder, refreshOrder, type OrderDeps } from "./purchase";
@@ -124,16 +124,70 @@ export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
   }));
 }
 
-export function listUserWins(db: Db, userId: string) {
-  return db
-    .select({ id: winners.id, competitionTitle: competitions.title, winDate: winners.winDate })
+/**
+ * The account's wins, newest first: main draws (and winners staff named) and instant prizes of every
+ * kind (credit too, which has no claim), each with its prize. A guest entry's credit prize counts
+ * once the account has it. An instant prize made void by a refund or a dispute is no win.
+ */
+export function listUserWins(db: Db, userId: string): CustomerWin[] {
+  const drawn = db
+    .select({
+      id: winners.id,
+      competitionId: winners.competitionId,
+      competitionTitle: competitions.title,
+      prizeDetails: competitions.prizeDetails,
+      winDate: winners.winDate,
+      ticketNumber: winners.ticketNumber,
+      source: winners.source,
+    })
     .from(winners)
     .innerJoin(entries, eq(winners.entryId, entries.id))
     .innerJoin(competitions, eq(winners.competitionId, competitions.id))
-    .where(and(eq(entries.userId, userId)))
-    .orderBy(desc(winners.winDate))
+    .where(and(eq(entries.userId, userId), ne(winners.source, "instant"), isNull(winners.voidedAt)))
     .all()
-    .map((w) => ({ ...w, winDate: w.winDate.toISOString() }));
+    .map((w): CustomerWin => ({
+      id: w.id,
+      competitionId: w.competitionId,
+      competitionTitle: w.competitionTitle,
+      winDate: w.winDate.toISOString(),
+      source: w.source,
+      prize: w.prizeDetails?.trim() || w.competitionTitle,
+      ticketNumber: w.ticketNumber,
+      instantKind: null,
+      value: null,
+    }));
+  // Two index reads rather than one OR across tables (which would scan every unit won): the account's
+  // entries' units, and the units whose credit the account holds (a guest entry's, once verified).
+  const unitsWhere = (which: SQL) =>
+    db
+      .select({ unit: instantPrizes, competitionTitle: competitions.title, winnerId: winners.id })
+      .from(instantPrizes)
+      .innerJoin(entries, eq(instantPrizes.wonEntryId, entries.id))
+      .innerJoin(competitions, eq(instantPrizes.competitionId, competitions.id))
+      .leftJoin(
+        winners,
+        and(eq(winners.entryId, instantPrizes.wonEntryId), eq(winners.ticketNumber, instantPrizes.ticketNumber), eq(winners.source, "instant")),
+      )
+      .where(and(which, isNotNull(instantPrizes.wonAt), isNull(instantPrizes.voidedAt)))
+      .all();
+  const credited = db
+    .select({ unitId: walletEntries.reference })
+    .from(walletEntries)
+    .where(and(eq(walletEntries.userId, userId), eq(walletEntries.kind, "prize")));
+  const units = new Map([...unitsWhere(eq(entries.userId, userId)), ...unitsWhere(inArray(instantPrizes.id, credited))].map((r) => [r.unit.id, r] as const));
+  const instant = [...units.values()].map(({ unit, competitionTitle, winnerId }): CustomerWin => ({
+    // A cash or physical prize is a winner with a claim: the same id as the claim's, so the two are one win.
+    id: winnerId ?? unit.id,
+    competitionId: unit.competitionId,
+    competitionTitle,
+    winDate: unit.wonAt!.toISOString(),
+    source: "instant",
+    prize: unit.name,
+    ticketNumber: unit.ticketNumber,
+    instantKind: unit.kind,
+    value: penceToDecimal(unit.valuePence),
+  }));
+  return [...drawn, ...instant].sort((a, b) => b.winDate.localeCompare(a.winDate));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Db, Tx } from "../../../db/client";
 import { competitions, instantPrizes, winners, type Competition, type InstantPrize, type InstantPrizeKind, type User } from "../../../db/schema";
@@ -264,7 +264,7 @@ export function instantWinsByEntry(db: Tx, entryIds: readonly string[]): Map<str
   const rows = db
     .select()
     .from(instantPrizes)
-    .where(inArray(instantPrizes.wonEntryId, [...entryIds]))
+    .where(and(inArray(instantPrizes.wonEntryId, [...entryIds]), isNull(instantPrizes.voidedAt)))
     .orderBy(asc(instantPrizes.unitIndex))
     .all();
   for (const r of rows) map.set(r.wonEntryId!, [...(map.get(r.wonEntryId!) ?? []), instantWinView(r)]);
@@ -286,8 +286,10 @@ export function instantWinsProof(db: Db, competitionId: string, now = new Date()
     revealed: closed,
     winnersStayInDraw: c.instantWinnersInDraw,
     prizes: units.map((u) => {
-      const won = u.wonAt !== null;
-      const show = won || closed;
+      // A void unit was won (so its number and salt are out) and then forfeited: nobody has it.
+      const voided = u.voidedAt !== null;
+      const won = u.wonAt !== null && !voided;
+      const show = u.wonAt !== null || closed;
       return {
         unitId: u.id,
         name: u.name,
@@ -298,7 +300,9 @@ export function instantWinsProof(db: Db, competitionId: string, now = new Date()
         ticketNumber: show ? u.ticketNumber : null,
         salt: show ? u.salt : null,
         winnerDisplayName: won ? u.winnerDisplayName : null,
-        wonAt: u.wonAt?.toISOString() ?? null,
+        wonAt: won ? (u.wonAt?.toISOString() ?? null) : null,
+        voided,
+        voidedAt: u.voidedAt?.toISOString() ?? null,
       };
     }),
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { users, walletEntries, type Order, type User, type WalletEntry } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
@@ -48,31 +48,51 @@ export interface CreditPiece {
   expiresAt: Date | null;
 }
 
+/** What became of one row of credit in: still there, used (spent, taken back, or paying a debt), lapsed. */
+export interface CreditUse {
+  remainingPence: number;
+  usedPence: number;
+  lapsedPence: number;
+}
+
 export interface LedgerState {
+  /** What may be spent now (never below zero). */
   balancePence: number;
+  /** What the customer owes: credit out that no credit in covered (a spent prize taken back), paid first from the next credit. */
+  owedPence: number;
   /** Credit that lapsed unspent, when it lapsed. */
   expired: Array<{ amountPence: number; at: Date }>;
   /** What each spend row took, by lapse time: credit given back returns with the time it had. */
   taken: Map<string, CreditPiece[]>;
+  /** What became of each row of credit in, by row id. */
+  credits: Map<string, CreditUse>;
 }
+
+type LedgerRow = Pick<WalletEntry, "id" | "amountPence" | "expiresAt" | "createdAt"> & Partial<Pick<WalletEntry, "kind" | "reference">>;
 
 const soonestFirst = (a: CreditPiece, b: CreditPiece) => (a.expiresAt?.getTime() ?? Infinity) - (b.expiresAt?.getTime() ?? Infinity);
 
 /**
  * The balance from the ledger alone: every credit in is a lot with its own expiry (or none), and
  * spending takes from the lot that lapses soonest; what is left of a lot at its expiry lapses. A
- * spend the lots cannot cover (rows written out of time order) is carried as a debt the next
- * credit pays first, never dropped. Without expiring credit this is the sum of the ledger.
+ * prize taken back (`reversal`) takes from that prize's own lot. Credit out the lots cannot cover
+ * (the spent part of a prize taken back, or rows written out of time order) is owed: a debt the
+ * next credit pays first, never dropped. Without expiring credit the balance less what is owed is
+ * the sum of the ledger.
  */
-export function ledgerState(rows: readonly Pick<WalletEntry, "id" | "amountPence" | "expiresAt" | "createdAt">[], now: Date): LedgerState {
-  const lots: Array<{ remaining: number; expiresAt: Date | null }> = [];
+export function ledgerState(rows: readonly LedgerRow[], now: Date): LedgerState {
+  type Lot = { rowId: string; kind?: string; reference?: string | null; remaining: number; expiresAt: Date | null; use: CreditUse };
+  const lots: Lot[] = [];
   const expired: LedgerState["expired"] = [];
   const taken: LedgerState["taken"] = new Map();
+  const credits: LedgerState["credits"] = new Map();
   let debt = 0;
   const lapse = (at: Date) => {
     for (const lot of lots) {
       if (lot.expiresAt && lot.expiresAt <= at && lot.remaining > 0) {
         expired.push({ amountPence: lot.remaining, at: lot.expiresAt });
+        lot.use.lapsedPence += lot.remaining;
+        lot.use.remainingPence = 0;
         lot.remaining = 0;
       }
     }
@@ -82,14 +102,22 @@ export function ledgerState(rows: readonly Pick<WalletEntry, "id" | "amountPence
     if (row.amountPence > 0) {
       const paid = Math.min(debt, row.amountPence);
       debt -= paid;
-      if (row.amountPence > paid) lots.push({ remaining: row.amountPence - paid, expiresAt: row.expiresAt });
+      const use: CreditUse = { remainingPence: row.amountPence - paid, usedPence: paid, lapsedPence: 0 };
+      credits.set(row.id, use);
+      if (row.amountPence > paid)
+        lots.push({ rowId: row.id, kind: row.kind, reference: row.reference, remaining: row.amountPence - paid, expiresAt: row.expiresAt, use });
       continue;
     }
     let owed = -row.amountPence;
     const pieces: CreditPiece[] = [];
-    for (const lot of lots.filter((l) => l.remaining > 0).sort((a, b) => soonestFirst({ amountPence: 0, ...a }, { amountPence: 0, ...b }))) {
+    const open = lots.filter((l) => l.remaining > 0).sort((a, b) => soonestFirst({ amountPence: 0, ...a }, { amountPence: 0, ...b }));
+    // A prize taken back comes out of that prize first.
+    const own = (l: Lot) => row.kind === "reversal" && l.kind === "prize" && l.reference === row.reference;
+    for (const lot of [...open.filter(own), ...open.filter((l) => !own(l))]) {
       const take = Math.min(owed, lot.remaining);
       lot.remaining -= take;
+      lot.use.remainingPence -= take;
+      lot.use.usedPence += take;
       owed -= take;
       pieces.push({ amountPence: take, expiresAt: lot.expiresAt });
       if (owed === 0) break;
@@ -99,9 +127,11 @@ export function ledgerState(rows: readonly Pick<WalletEntry, "id" | "amountPence
   }
   lapse(now);
   return {
-    balancePence: lots.reduce((sum, l) => sum + l.remaining, 0) - debt,
+    balancePence: lots.reduce((sum, l) => sum + l.remaining, 0),
+    owedPence: debt,
     expired: expired.sort((a, b) => a.at.getTime() - b.at.getTime()),
     taken,
+    credits,
   };
 }
 
@@ -109,8 +139,9 @@ export function ledgerState(rows: readonly Pick<WalletEntry, "id" | "amountPence
 export function walletOf(db: Tx, user: Pick<User, "id">, now = new Date()): WalletView {
   const rows = rowsOf(db, user.id);
   const state = ledgerState(rows, now);
+  // Newest first; rows written in the same millisecond keep the order they were written in, reversed.
   const entries: Array<WalletView["entries"][number] & { sortAt: number }> = [
-    ...rows.map((r) => ({
+    ...[...rows].reverse().map((r) => ({
       amount: penceToDecimal(r.amountPence),
       kind: r.kind,
       reference: r.reference,
@@ -130,12 +161,12 @@ export function walletOf(db: Tx, user: Pick<User, "id">, now = new Date()): Wall
     })),
   ];
   entries.sort((a, b) => b.sortAt - a.sortAt);
-  return { balance: penceToDecimal(state.balancePence), entries: entries.map(({ sortAt: _, ...e }) => e) };
+  return { balance: penceToDecimal(state.balancePence), owed: penceToDecimal(state.owedPence), entries: entries.map(({ sortAt: _, ...e }) => e) };
 }
 
 /** What the customer may spend now. */
 export function spendablePence(db: Tx, userId: string, now: Date): number {
-  return Math.max(0, ledgerState(rowsOf(db, userId), now).balancePence);
+  return ledgerState(rowsOf(db, userId), now).balancePence;
 }
 
 /**
@@ -229,4 +260,90 @@ export function addGoodwillCredit(db: Db, actor: Actor, userId: string, amount: 
     },
     () => ({ action: "admin.customers.addCredit", targetType: "user", targetId: userId, details: { userId, amount: penceToDecimal(pence), reason } }),
   );
+}
+
+/** What taking prizes' credit back did: what was left of them came back, the part already spent is owed. */
+export interface PrizeTakeBack {
+  takenBackPence: number;
+  /** The part of the prizes already spent (`owed` rows): taken from other credit there is, the rest owed. */
+  spentPence: number;
+}
+
+/**
+ * Credit prizes whose winning entry was refunded in full or disputed: what is left of each is taken
+ * back (a `reversal` row, out of the prize itself), and the part already spent is recorded as owed
+ * (an `owed` row), which other credit on the account covers first and the next credit pays off.
+ * What lapsed unspent is not owed. Every prize is read from the ledger as it stood before any of them
+ * was taken back (one prize's debt must not look like another's spending). Once per prize.
+ */
+export function takeBackPrizeCredit(tx: Tx, units: ReadonlyArray<{ id: string; note: string }>, now: Date): PrizeTakeBack {
+  const done = { takenBackPence: 0, spentPence: 0 };
+  const plans: Array<{ prize: WalletEntry; note: string; use: CreditUse }> = [];
+  const states = new Map<string, LedgerState>();
+  for (const unit of units) {
+    const prize = tx
+      .select()
+      .from(walletEntries)
+      .where(and(eq(walletEntries.kind, "prize"), eq(walletEntries.reference, unit.id)))
+      .get();
+    if (!prize) continue;
+    const already = tx
+      .select({ id: walletEntries.id })
+      .from(walletEntries)
+      .where(and(inArray(walletEntries.kind, ["reversal", "owed"]), eq(walletEntries.reference, unit.id)))
+      .get();
+    if (already) continue;
+    // A guest's prize not yet the account's is held against the email.
+    const owner = prize.userId ?? `email:${prize.email}`;
+    let state = states.get(owner);
+    if (!state) {
+      const rows = prize.userId
+        ? rowsOf(tx, prize.userId)
+        : tx
+            .select()
+            .from(walletEntries)
+            .where(and(isNull(walletEntries.userId), eq(walletEntries.email, prize.email)))
+            .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id))
+            .all();
+      state = ledgerState(rows, now);
+      states.set(owner, state);
+    }
+    plans.push({ prize, note: unit.note, use: state.credits.get(prize.id) ?? { remainingPence: 0, usedPence: 0, lapsedPence: 0 } });
+  }
+  const row = (prize: WalletEntry, amountPence: number, kind: "reversal" | "owed", note: string) =>
+    tx
+      .insert(walletEntries)
+      .values({ userId: prize.userId, email: prize.email, amountPence: -amountPence, kind, reference: prize.reference, note, createdAt: now })
+      .run();
+  // What is left of each prize comes out of that prize first; only then is what was spent owed.
+  for (const p of plans) {
+    if (p.use.remainingPence > 0) row(p.prize, p.use.remainingPence, "reversal", `${p.note} Taken back.`);
+    done.takenBackPence += p.use.remainingPence;
+  }
+  for (const p of plans) {
+    if (p.use.usedPence > 0) row(p.prize, p.use.usedPence, "owed", `${p.note} Already spent: owed, and taken from your next credit.`);
+    done.spentPence += p.use.usedPence;
+  }
+  return done;
+}
+
+/** What one customer owes (GET /admin/customers/{id}/wallet carries it too). */
+export function owedPenceOf(db: Tx, userId: string, now = new Date()): number {
+  return ledgerState(rowsOf(db, userId), now).owedPence;
+}
+
+/**
+ * Site credit owed across the shop, for the dashboard: only accounts with an `owed` row can owe
+ * (spending never exceeds the balance), so only their ledgers are read. Largest first.
+ */
+export function creditOwed(db: Tx, now = new Date()): { totalPence: number; customers: Array<{ id: string; email: string; owedPence: number }> } {
+  const owing = db
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(walletEntries)
+    .innerJoin(users, eq(walletEntries.userId, users.id))
+    .where(eq(walletEntries.kind, "owed"))
+    .all();
+  const customers = owing.map((u) => ({ ...u, owedPence: owedPenceOf(db, u.id, now) })).filter((c) => c.owedPence > 0);
+  customers.sort((a, b) => b.owedPence - a.owedPence);
+  return { totalPence: customers.reduce((sum, c) => sum + c.owedPence, 0), customers };
 }

@@ -3,7 +3,7 @@ import { dateOfBirthChange } from "./admin";
 import { recordId } from "./common";
 
 /** A winner's claim on their prize (issue #17): notified → claimed → fulfilled, or expired. */
-export const claimStatus = z.enum(["notified", "claimed", "fulfilled", "expired"]);
+export const claimStatus = z.enum(["notified", "claimed", "fulfilled", "expired", "void"]);
 export type ClaimStatus = z.infer<typeof claimStatus>;
 export const claimChoice = z.enum(["prize", "cash"]);
 export type ClaimChoice = z.infer<typeof claimChoice>;
@@ -47,7 +47,7 @@ export const customerClaim = z.object({
   competitionId: z.string(),
   competitionTitle: z.string(),
   competitionImage: z.string(),
-  /** What was won: the competition's prize details (or its title). */
+  /** What was won: the instant prize's name for an instant prize, else the competition's prize details (or its title). */
   prize: z.string(),
   /** "£9,500" where a cash alternative is offered, else null (then only "prize" may be chosen). */
   cashAlternative: z.string().nullable(),
@@ -99,7 +99,8 @@ export const adminClaimsQuery = z.strictObject({ status: claimStatus.optional() 
  * - { status: "expired", note }: expire with a reason, from "notified" or "claimed".
  */
 export const adminClaimUpdate = z.strictObject({
-  status: claimStatus,
+  // "void" is the server's alone: it follows a refund or a dispute of the winning entry.
+  status: claimStatus.exclude(["void"]),
   reference: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instantWinView } from "./instant-wins";
+import { instantPrizeKind, instantWinView } from "./instant-wins";
 import { entryStatus, nextAction, orderStatus, orderView, type OrderView } from "./order";
 import { MAX_TICKETS, MIN_TICKETS } from "../ticket-limits";
 
@@ -177,4 +177,21 @@ export const customerEntry = z.object({
 });
 export type CustomerEntry = z.infer<typeof customerEntry>;
 
-export const customerWin = z.object({ id: z.string(), competitionTitle: z.string(), winDate: z.string() });
+/**
+ * GET /user/wins: a main draw's win (or a winner staff named) or an instant prize (credit, cash or
+ * physical). An instant cash or physical prize has the id of its winner, which its claim carries.
+ */
+export const customerWin = z.object({
+  id: z.string(),
+  competitionTitle: z.string(),
+  winDate: z.string(),
+  competitionId: z.string(),
+  source: z.enum(["draw", "manual", "instant"]),
+  /** What was won: the instant prize's name ("£5 site credit"), or the competition's prize. */
+  prize: z.string(),
+  ticketNumber: z.string().nullable(),
+  /** For an instant prize: its kind and value ("5.00"); null for a main draw. */
+  instantKind: instantPrizeKind.nullable(),
+  value: z.string().nullable(),
+});
+export type CustomerWin = z.infer<typeof customerWin>;

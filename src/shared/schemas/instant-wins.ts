@@ -38,6 +38,13 @@ export const instantWinsView = z.object({
       salt: z.string().nullable(),
       winnerDisplayName: z.string().nullable(),
       wonAt: z.string().nullable(),
+      /**
+       * Won, then void: the winning entry was refunded in full or disputed. The unit is forfeited
+       * (`won` false, nobody has it); its number and salt stay shown, and its number went back on
+       * sale as an ordinary number that cannot win it again (decision 011).
+       */
+      voided: z.boolean(),
+      voidedAt: z.string().nullable(),
     }),
   ),
 });

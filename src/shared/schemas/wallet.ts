@@ -5,13 +5,18 @@ import { z } from "zod";
  * that lapsed unspent where credit expires) and the ledger, newest first.
  */
 export const walletView = z.object({
-  /** "10.00". */
+  /** "10.00": what may be spent now. */
   balance: z.string(),
+  /**
+   * "0.00", or what the customer owes: the part of an instant prize already spent when its winning
+   * entry was refunded or disputed. The next credit pays it first.
+   */
+  owed: z.string(),
   entries: z.array(
     z.object({
       /** Signed: "10.00" in, "-2.50" spent. */
       amount: z.string(),
-      kind: z.enum(["prize", "spend", "refund", "goodwill", "expiry"]),
+      kind: z.enum(["prize", "spend", "refund", "goodwill", "expiry", "reversal", "owed"]),
       reference: z.string().nullable(),
       note: z.string().nullable(),
       at: z.string(),

@@ -2,6 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useSearchParams } from "react-router-dom";
 import type { AuthUser } from "../../../shared/schemas/auth";
 import type { CustomerEntry } from "../../../shared/schemas/entry";
+import type { CustomerWin } from "../claims/use-my-wins";
 import { ProtectionTab } from "../protection/protection-tab";
 import { EntriesList, WinsList } from "./account-lists";
 import { AccountSettings } from "./account-settings";
@@ -38,7 +39,7 @@ interface Loaded<T> {
 interface AccountTabsProps {
   user: AuthUser;
   entries: Loaded<CustomerEntry>;
-  wins: Loaded<{ id: string; competitionTitle: string; winDate: string }>;
+  wins: Loaded<CustomerWin>;
 }
 
 export function AccountTabs({ user, entries, wins }: AccountTabsProps) {

@@ -20,6 +20,8 @@ const KIND_LABELS: Record<WalletEntry["kind"], string> = {
   refund: "Refunded",
   goodwill: "Goodwill credit",
   expiry: "Expired",
+  reversal: "Prize taken back",
+  owed: "Prize already spent: owed",
 };
 
 /** The ledger's signed "10.00" / "-2.50" as "+£10.00" / "−£2.50" (a true minus sign, as on receipts). */
@@ -40,7 +42,8 @@ export function SiteCreditTab() {
   const wallet = trpc.customer.wallet.get.useQuery();
   if (wallet.isPending) return <LoadingState label="Loading your site credit..." />;
   if (wallet.isError) return <LoadFailed what="your site credit" retry={() => void wallet.refetch()} />;
-  const { balance, entries } = wallet.data;
+  const { balance, owed, entries } = wallet.data;
+  const owes = (decimalToPence(owed) ?? 0) > 0;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <Card className="flex flex-col gap-3 self-start">
@@ -54,6 +57,12 @@ export function SiteCreditTab() {
         <p className="text-4xl font-bold tabular-nums text-field-900" data-testid="wallet-balance">
           {balanceText(balance)}
         </p>
+        {owes ? (
+          <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="wallet-owed">
+            You owe {formatPounds(decimalToPence(owed) ?? 0)} of instant prize credit you had spent before its winning entry was refunded. It comes out of your
+            next credit.
+          </p>
+        ) : null}
         <p className="text-stone-700">{SITE_CREDIT_TERMS}</p>
         <p className="text-sm text-stone-600">{SITE_CREDIT_USE}</p>
       </Card>
@@ -62,7 +71,7 @@ export function SiteCreditTab() {
         {entries.length ? (
           <ul className="flex flex-col divide-y divide-cream-200" aria-label="Site credit history">
             {entries.map((entry, index) => (
-              <LedgerRow key={`${entry.at}-${entry.reference ?? index}-${entry.amount}`} entry={entry} />
+              <LedgerRow key={`${entry.at}-${entry.kind}-${entry.reference ?? index}-${entry.amount}`} entry={entry} />
             ))}
           </ul>
         ) : (

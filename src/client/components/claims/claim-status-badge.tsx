@@ -7,6 +7,7 @@ const STYLES = {
   claimed: "bg-sky-100 text-sky-900",
   fulfilled: "bg-field-100 text-field-800",
   expired: "bg-stone-200 text-stone-700",
+  void: "bg-stone-200 text-stone-700",
 } as const;
 
 /** "Ready to claim", "Claimed", "Paid" or "Delivered", "Expired". */

@@ -99,6 +99,23 @@ export function ClaimStatusPanel({ claim }: { claim: CustomerClaim }) {
       </Panel>
     );
   }
+  if (claim.status === "void") {
+    return (
+      <Panel tone="closed" icon={<ClockIcon className="size-6" />} title="This prize is void">
+        <p className="mt-1 text-stone-800">
+          It can no longer be claimed{claim.expiryReason ? `: ${claim.expiryReason}` : "."}
+          {claim.expiredAt ? ` (${longDate(claim.expiredAt)})` : null}
+        </p>
+        <p className="mt-3 text-stone-700">
+          If you think this is wrong, please{" "}
+          <Link to="/contact" className="font-semibold text-field-800 underline underline-offset-2">
+            contact us
+          </Link>
+          .
+        </p>
+      </Panel>
+    );
+  }
   // Expired, or still "notified" on the server after its window closed (the clock has not run yet).
   const reason = claim.status === "expired" ? claim.expiryReason : null;
   return (

@@ -12,7 +12,7 @@ function lastStepLabel(claim: Pick<CustomerClaim, "choice" | "fulfilment">): str
 
 /** Where the claim is: won → claimed → delivered (or paid). Not shown for an expired claim, whose panel says so. */
 export function ClaimSteps({ claim }: { claim: Pick<CustomerClaim, "status" | "choice" | "fulfilment"> }) {
-  if (claim.status === "expired") return null;
+  if (claim.status === "expired" || claim.status === "void") return null;
   const reached = ORDER.indexOf(claim.status);
   const labels = ["Won", "Claimed", lastStepLabel(claim)];
   return (

@@ -43,6 +43,8 @@ export function claimStatusLabel(claim: Pick<CustomerClaim, "status" | "expiresA
       return "Claimed";
     case "fulfilled":
       return claim.fulfilment === "paid" ? "Paid" : "Delivered";
+    case "void":
+      return "Void";
     default:
       return "Expired";
   }

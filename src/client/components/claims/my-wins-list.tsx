@@ -16,7 +16,14 @@ interface Loaded<T> {
   refetch: () => void;
 }
 
-function WinCard({ title, date, children }: { title: string; date: string; children?: ReactNode }) {
+/** "Instant win · ticket #17" / "Main draw": what kind of win, beside the prize. */
+function winKind(source: CustomerWin["source"], ticketNumber: string | null | undefined): string | null {
+  if (!source) return null;
+  const kind = source === "instant" ? "Instant win" : "Main draw";
+  return ticketNumber ? `${kind} · ticket #${ticketNumber}` : kind;
+}
+
+function WinCard({ title, prize, kind, date, children }: { title: string; prize?: string; kind?: string | null; date: string; children?: ReactNode }) {
   return (
     <li aria-label={title} className="flex flex-col gap-4 rounded-2xl border border-wheat-200 bg-wheat-50 p-5 shadow-sm sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-4">
@@ -25,6 +32,12 @@ function WinCard({ title, date, children }: { title: string; date: string; child
         </span>
         <div className="min-w-0">
           <h3 className="font-sans text-lg font-bold leading-snug text-field-900">{title}</h3>
+          {prize && prize !== title ? (
+            <p className="font-semibold break-words text-wheat-900" data-testid="win-prize">
+              {prize}
+            </p>
+          ) : null}
+          {kind ? <p className="text-sm text-stone-700">{kind}</p> : null}
           <p className="text-sm text-stone-700">
             Won on <time dateTime={date}>{longDate(date)}</time>
           </p>
@@ -38,7 +51,7 @@ function WinCard({ title, date, children }: { title: string; date: string; child
 function ClaimWin({ claim }: { claim: CustomerClaim }) {
   const open = isClaimable(claim);
   return (
-    <WinCard title={claim.competitionTitle} date={claim.notifiedAt}>
+    <WinCard title={claim.competitionTitle} prize={claim.prize} date={claim.notifiedAt}>
       <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
         {open ? (
           <>
@@ -74,7 +87,13 @@ export function MyWinsList({ wins }: { wins: Loaded<CustomerWin> }) {
         item.kind === "claim" ? (
           <ClaimWin key={`claim-${item.claim.id}`} claim={item.claim} />
         ) : (
-          <WinCard key={`win-${item.win.id}`} title={item.win.competitionTitle} date={item.win.winDate} />
+          <WinCard
+            key={`win-${item.win.id}`}
+            title={item.win.competitionTitle}
+            prize={item.win.prize}
+            kind={winKind(item.win.source, item.win.ticketNumber)}
+            date={item.win.winDate}
+          />
         ),
       )}
     </ul>

@@ -1,12 +1,9 @@
 import type { CustomerClaim } from "../../../shared/schemas/claims";
+import type { CustomerWin as WinRead } from "../../../shared/schemas/entry";
 import { trpc } from "../../lib/trpc";
 
-/** A win as GET /user/wins reads it. */
-export interface CustomerWin {
-  id: string;
-  competitionTitle: string;
-  winDate: string;
-}
+/** A win as GET /user/wins reads it: a main draw's or an instant prize (with what was won). */
+export type CustomerWin = Pick<WinRead, "id" | "competitionTitle" | "winDate"> & Partial<Omit<WinRead, "id" | "competitionTitle" | "winDate">>;
 
 export type MyWin = { kind: "claim"; claim: CustomerClaim; date: string } | { kind: "win"; win: CustomerWin; date: string };
 
@@ -18,11 +15,13 @@ interface Loaded<T> {
 }
 
 /**
- * Every win once: each claim, and the wins from before claims existed (or a winner named by hand
- * without an entry's claim). A win with a claim is shown as that claim.
+ * Every win once: each claim, and the wins without one (instant site credit, wins from before claims
+ * existed, a winner named by hand without an entry's claim). A win with a claim is shown as that
+ * claim. A void claim (its winning entry was refunded or disputed) is no win.
  */
-export function mergeWins(claims: CustomerClaim[], wins: CustomerWin[]): MyWin[] {
-  const claimed = new Set(claims.map((c) => c.winnerId));
+export function mergeWins(allClaims: CustomerClaim[], wins: CustomerWin[]): MyWin[] {
+  const claims = allClaims.filter((c) => c.status !== "void");
+  const claimed = new Set(allClaims.map((c) => c.winnerId));
   const unclaimed = wins.filter((w) => !claimed.has(w.id));
   const items: MyWin[] = [
     ...claims.map((claim) => ({ kind: "claim" as const, claim, date: claim.notifiedAt })),

@@ -11,6 +11,8 @@ export interface InstantPrizeGroup {
   value: string;
   total: number;
   won: number;
+  /** Won, then void (the winning entry refunded or disputed): forfeited, nobody has them. */
+  voided: number;
 }
 
 /** Units back into prizes, in the order the campaign lists them (units of one prize need not be adjacent). */
@@ -18,12 +20,18 @@ export function groupInstantPrizes(units: readonly InstantPrizeUnit[]): InstantP
   const groups = new Map<string, InstantPrizeGroup>();
   for (const u of units) {
     const key = `${u.name}\u0000${u.kind}\u0000${u.value}`;
-    const group = groups.get(key) ?? { key, name: u.name, kind: u.kind, value: u.value, total: 0, won: 0 };
+    const group = groups.get(key) ?? { key, name: u.name, kind: u.kind, value: u.value, total: 0, won: 0, voided: 0 };
     group.total++;
     if (u.won) group.won++;
+    if (u.voided) group.voided++;
     groups.set(key, group);
   }
   return [...groups.values()];
+}
+
+/** The units won and then void, the latest first. */
+export function voidedUnits(units: readonly InstantPrizeUnit[]): InstantPrizeUnit[] {
+  return units.filter((u) => u.voided).sort((a, b) => (b.voidedAt ?? "").localeCompare(a.voidedAt ?? ""));
 }
 
 /** The units won so far, the latest first. */

@@ -1,7 +1,7 @@
 import type { InstantWinsView } from "../../../shared/schemas/instant-wins";
 import { trpc } from "../../lib/trpc";
 import { Card } from "../ui/card";
-import { InstantPrizeTally, InstantWinnersList } from "./instant-prize-lists";
+import { InstantPrizeTally, InstantWinnersList, VOID_UNIT_RULE, VoidedUnitsList } from "./instant-prize-lists";
 import { londonDateTime } from "./instant-prizes";
 import { InstantWinsVerify } from "./instant-wins-verify";
 
@@ -36,9 +36,13 @@ export function InstantWinsProof({ view, root }: { view: InstantWinsView; root: 
 
         <InstantPrizeTally units={view.prizes} closed={view.revealed} />
         <InstantWinnersList units={view.prizes} />
+        <VoidedUnitsList units={view.prizes} />
 
         <p className="rounded-xl bg-cream-100 px-4 py-3 text-sm font-semibold text-field-900">
           {view.winnersStayInDraw ? "Instant winners also stay in the main draw." : "A ticket that wins an instant prize leaves the main draw."}
+        </p>
+        <p className="text-sm text-stone-700" data-testid="instant-void-rule">
+          {VOID_UNIT_RULE}
         </p>
 
         <div className="flex flex-col gap-3 rounded-xl border border-cream-200 p-4">

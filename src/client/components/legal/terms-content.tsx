@@ -110,6 +110,13 @@ export const termsSections: LegalSection[] = [
           Unless the competition says otherwise, instant winners' tickets stay in the main draw. Our staff cannot enter a competition with instant prizes,
           because they can see the winning numbers. Instant-win competitions cannot be paid for by credit card.
         </li>
+        <li>
+          If the order of a winning ticket is refunded in full or its payment is disputed, its instant prize is void. Site credit won with it is taken back; any
+          part of it already spent is owed, and comes out of your next site credit (refunds, prizes or goodwill) before you can spend it. A cash or physical
+          prize can no longer be claimed. The prize is forfeited: nobody wins it instead. Its number was revealed when it was won, so it goes back on sale as an
+          ordinary number that cannot win it again, and the competition's page lists the prize as void (its number and secret still check against the
+          fingerprint).
+        </li>
       </ul>
     ),
   },

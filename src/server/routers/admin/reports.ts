@@ -38,6 +38,12 @@ export const reportsRouter = router({
         activeCompetitions: z.number(),
         closedCompetitions: z.number(),
         totalWinners: z.number(),
+        /** Instant prize credit spent before its winning entry was refunded or disputed, still owed; the ten largest debtors. */
+        creditOwed: z.object({
+          total: z.string(),
+          customerCount: z.number(),
+          customers: z.array(z.object({ id: z.string(), email: z.string(), owed: z.string() })),
+        }),
         recentEntries: z.array(adminEntry),
       }),
     )

@@ -4,7 +4,7 @@ import { orders, paymentEvents, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { PaymentEvent } from "../../payments/provider";
 import { writeAudit } from "../audit";
-import { creditRefundedPence, notifyAdmins, PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
+import { creditRefundedPence, instantVoidDetails, notifyAdmins, PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
 import { settleFromProvider } from "./settle";
 import type { OrderDeps } from "./types";
 
@@ -80,12 +80,17 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
           .where(eq(orders.id, order.id))
           .run();
         // A disputed payment's tickets leave the draw while its pool is open.
-        const voided = created ? voidTickets(tx, order.id, "disputed") : [];
+        const { voided, instant } = created ? voidTickets(tx, order.id, "disputed", now) : { voided: [], instant: null };
         writeAudit(tx, PROVIDER_ACTOR, {
           action: created ? "provider.dispute.created" : "provider.dispute.closed",
           targetType: "order",
           targetId: order.id,
-          details: { disputeId: event.disputeId, status: event.disputeStatus, ticketsVoided: voided.length > 0 },
+          details: {
+            disputeId: event.disputeId,
+            status: event.disputeStatus,
+            ticketsVoided: voided.length > 0,
+            ...(instant ? instantVoidDetails(instant) : {}),
+          },
         });
         if (created) {
           notifyAdmins(

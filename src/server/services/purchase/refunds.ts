@@ -9,6 +9,7 @@ import { enqueueMail } from "../../mail/outbox";
 import { refundMail, refundMessage } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
 import { writeAudit, type Actor } from "../audit";
+import { voidInstantWins, type InstantVoid } from "../instant-void";
 import { releaseTickets } from "../tickets";
 import { returnCredit } from "../wallet";
 import { cardPenceOf } from "./charge";
@@ -28,15 +29,23 @@ export const PROVIDER_ACTOR: Actor = { id: "system", email: "payment-provider" }
 /**
  * Takes an order's tickets out of the draw: only for competitions whose pool is not frozen yet.
  * Once frozen, the pool (and its published hash) must not change, so the tickets stay in and the
- * money alone goes back. Returns the competitions whose tickets were voided.
+ * money alone goes back. Instant prizes the order's entries won are void either way (the money
+ * for the ticket that won them went back: decision 011). Returns the competitions whose tickets
+ * were voided, and what became of the instant prizes.
  */
-export function voidTickets(tx: Tx, orderId: string, as: "refunded" | "disputed"): string[] {
+export function voidTickets(tx: Tx, orderId: string, as: "refunded" | "disputed", now: Date): { voided: string[]; instant: InstantVoid } {
   const lines = tx
     .select()
     .from(entries)
     .where(and(eq(entries.orderId, orderId), eq(entries.paymentStatus, "paid")))
     .all();
-  if (!lines.length) return [];
+  const instant = voidInstantWins(
+    tx,
+    lines.map((l) => l.id),
+    as,
+    now,
+  );
+  if (!lines.length) return { voided: [], instant };
   const frozen = new Set(
     tx
       .select({ id: draws.competitionId })
@@ -61,7 +70,19 @@ export function voidTickets(tx: Tx, orderId: string, as: "refunded" | "disputed"
     tx.update(entries).set({ paymentStatus: as }).where(eq(entries.id, e.id)).run();
     voided.push(e.competitionId);
   }
-  return voided;
+  return { voided, instant };
+}
+
+/** The audit row's words for an order's instant prizes made void (nothing when there were none). */
+export function instantVoidDetails(v: InstantVoid) {
+  if (!v.units.length) return {};
+  return {
+    instantPrizesVoided: v.units.length,
+    creditTakenBack: penceToDecimal(v.takenBackPence),
+    creditOwed: penceToDecimal(v.spentPence),
+    claimsVoided: v.claimsVoided,
+    ...(v.claimsFulfilled.length ? { claimsAlreadyFulfilled: v.claimsFulfilled } : {}),
+  };
 }
 
 interface RefundRecord {
@@ -129,7 +150,7 @@ export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): 
   const full = refundedPence >= order.totalPence;
   const status = order.status === "disputed" ? "disputed" : full ? "refunded" : "partially_refunded";
   tx.update(orders).set({ refundedPence, status, updatedAt: now }).where(eq(orders.id, order.id)).run();
-  const voided = full ? voidTickets(tx, order.id, "refunded") : [];
+  const { voided, instant } = full ? voidTickets(tx, order.id, "refunded", now) : { voided: [], instant: null };
   writeAudit(tx, r.actor, {
     action: "admin.orders.refund",
     targetType: "order",
@@ -141,6 +162,7 @@ export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): 
       providerRefundId: toCard ? r.providerRefundId : null,
       status,
       ticketsVoided: voided.length > 0,
+      ...(instant ? instantVoidDetails(instant) : {}),
     },
   });
   const words = { orderId: order.id, card: penceToDecimal(toCard), credit: penceToDecimal(toCredit), notice: r.notice };

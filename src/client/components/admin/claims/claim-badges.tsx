@@ -6,6 +6,7 @@ const STYLES = {
   claimed: "bg-sky-100 text-sky-900",
   fulfilled: "bg-field-100 text-field-800",
   expired: "bg-stone-200 text-stone-700",
+  void: "bg-danger-50 text-danger-700",
 } as const;
 
 /** The claim's state in staff words: "Awaiting claim", "Claimed", "Paid" / "Delivered", "Expired". */
@@ -17,6 +18,8 @@ export function claimStatusText(c: Pick<AdminClaim, "status" | "fulfilment">): s
       return "Claimed";
     case "fulfilled":
       return c.fulfilment === "paid" ? "Paid" : "Delivered";
+    case "void":
+      return "Void (entry refunded or disputed)";
     default:
       return "Expired";
   }

@@ -11,7 +11,15 @@ import { failureToast } from "../ui/admin-toasts";
 import { useEditorForm } from "../ui/use-editor-form";
 import { Nothing, RecordSection } from "./section";
 
-const KIND_LABEL = { prize: "Instant win", spend: "Spent", refund: "Refunded", goodwill: "Goodwill", expiry: "Expired" } as const;
+const KIND_LABEL = {
+  prize: "Instant win",
+  spend: "Spent",
+  refund: "Refunded",
+  goodwill: "Goodwill",
+  expiry: "Expired",
+  reversal: "Prize taken back",
+  owed: "Prize already spent: owed",
+} as const;
 
 /** "+£5.00" / "−£2.50" (a true minus sign, as on receipts). */
 function signed(amount: string): string {
@@ -55,6 +63,17 @@ export function CustomerCredit({ customerId }: { customerId: string }) {
         <span className="font-bold tabular-nums text-field-900" data-testid="admin-wallet-balance">
           {wallet.data ? `£${wallet.data.balance}` : "…"}
         </span>
+        {wallet.data && wallet.data.owed !== "0.00" ? (
+          <>
+            {" · "}
+            <span className="font-bold text-danger-700" data-testid="admin-wallet-owed">
+              Owes £{wallet.data.owed}
+            </span>
+            <span className="block text-sm text-stone-700">
+              Instant prize credit spent before its winning entry was refunded or disputed; taken from the customer's next credit.
+            </span>
+          </>
+        ) : null}
       </p>
       <form ref={formRef} onSubmit={onSubmit} noValidate className="mb-4 flex flex-col gap-3">
         <TextField label="Goodwill credit (£)" inputMode="decimal" {...form.text("amount")} />

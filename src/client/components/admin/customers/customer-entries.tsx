@@ -42,7 +42,12 @@ export function CustomerEntries({ entries, wins }: Pick<CustomerRecord, "entries
           <ul className="flex flex-col gap-2">
             {wins.map((w) => (
               <li key={w.id} className="flex flex-wrap justify-between gap-2">
-                <span className="font-semibold text-field-900">{w.competitionTitle}</span>
+                <span className="min-w-0">
+                  <span className="font-semibold text-field-900">{w.competitionTitle}</span>
+                  <span className="block text-sm text-stone-700">
+                    {w.source === "instant" ? "Instant win" : "Main draw"}: {w.prize}
+                  </span>
+                </span>
                 <span className="text-sm text-stone-600">{shortDate(w.winDate)}</span>
               </li>
             ))}
