@@ -44,7 +44,12 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("orders_user_idx").on(t.userId), index("orders_status_idx").on(t.status, t.holdExpiresAt), index("orders_payment_idx").on(t.paymentId)],
+  // A buyer's orders newest first (lists and exports page through them by this index).
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.holdExpiresAt),
+    index("orders_payment_idx").on(t.paymentId),
+  ],
 );
 
 export const entries = sqliteTable(
@@ -73,8 +78,9 @@ export const entries = sqliteTable(
     entryDate: createdAt(),
   },
   (t) => [
-    index("entries_competition_idx").on(t.competitionId),
-    index("entries_user_idx").on(t.userId),
+    // With the date, so a competition's or a buyer's entries page newest first without sorting them all (exports, lists).
+    index("entries_competition_idx").on(t.competitionId, t.entryDate),
+    index("entries_user_idx").on(t.userId, t.entryDate),
     index("entries_email_idx").on(t.customerEmail),
     index("entries_order_idx").on(t.orderId),
     index("entries_date_idx").on(t.entryDate),
