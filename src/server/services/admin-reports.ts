@@ -5,21 +5,22 @@ import { competitions, contactMessages, entries, orders, winners } from "../../.
 import { penceToDecimal } from "../../shared/money";
 import type { AdminEntry, entryFilters } from "../../shared/schemas/admin";
 import { listOutbox } from "../mail/outbox";
+import { nextTurn } from "./paging/batches";
+import type { Download } from "./paging/download";
+import { keysetOf, type Keyset } from "./paging/keyset";
 import { ticketNumbersByEntry } from "./tickets";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): AdminEntry[] {
-  const rows = db
+function entryRows(db: Db, where: SQL | undefined, limit?: number, offset = 0): AdminEntry[] {
+  const query = db
     .select({ e: entries, title: competitions.title, orderStatus: orders.status })
     .from(entries)
     .innerJoin(competitions, eq(entries.competitionId, competitions.id))
     .leftJoin(orders, eq(entries.orderId, orders.id))
     .where(where)
-    .orderBy(desc(entries.entryDate))
-    .limit(limit)
-    .offset(offset)
-    .all();
+    .orderBy(...keysetOf("entries").newestFirst);
+  const rows = limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
   const numbers = ticketNumbersByEntry(
     db,
     rows.map((r) => r.e.id),
@@ -77,16 +78,52 @@ const csvCell = (v: string | number | null) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** Every matching entry, one row per ticket, for reading out at the live draw. */
-export function entriesCsv(db: Db, f: z.output<typeof entryFilters>): { filename: string; csv: string } {
-  const rows = entryRows(db, filterWhere(f), 100_000);
-  const lines = [["Ticket", "Competition", "Name", "Email", "Method", "Payment", "Amount", "Entry date", "Entry id"].join(",")];
-  for (const r of rows) {
-    for (const t of r.ticketNumbers.length ? r.ticketNumbers : [""]) {
-      lines.push([t, r.competitionTitle, r.customerName, r.customerEmail, r.entryMethod, r.paymentStatus, r.amount, r.entryDate, r.id].map(csvCell).join(","));
+const CSV_HEADER = ["Ticket", "Competition", "Name", "Email", "Method", "Payment", "Amount", "Entry date", "Entry id"].join(",");
+/** Entries looked at per chunk of an export (matching or not), so a chunk's work is bounded whatever the filters. */
+const EXPORT_WINDOW = 1000;
+const entryKey = keysetOf("entries");
+
+/**
+ * Every matching entry, newest first, a window of the index at a time: the window is the next
+ * EXPORT_WINDOW entries of the competition (or of the shop), the filters are applied within it,
+ * and the event loop turns between windows.
+ */
+async function* matchingEntryChunks(db: Db, f: z.output<typeof entryFilters>): AsyncGenerator<AdminEntry[]> {
+  const scope = f.competitionId ? eq(entries.competitionId, f.competitionId) : undefined;
+  const where = filterWhere(f);
+  let after: Keyset | null = null;
+  for (;;) {
+    // The oldest entry of this window; none when fewer than a window are left.
+    const edge = db
+      .select({ at: entryKey.at, rowid: entryKey.rowid })
+      .from(entries)
+      .where(and(scope, entryKey.before(after)))
+      .orderBy(...entryKey.newestFirst)
+      .limit(1)
+      .offset(EXPORT_WINDOW - 1)
+      .get();
+    const rows = entryRows(db, and(where, entryKey.before(after), entryKey.notBefore(edge ?? null)));
+    if (rows.length) yield rows;
+    if (!edge) return;
+    after = edge;
+    await nextTurn();
+  }
+}
+
+/** Every matching entry, one row per ticket, for reading out at the live draw: all of them, written as they are read. */
+export function entriesCsv(db: Db, f: z.output<typeof entryFilters>): Download {
+  async function* body(): AsyncGenerator<string> {
+    yield `${CSV_HEADER}\n`;
+    for await (const chunk of matchingEntryChunks(db, f)) {
+      const lines: string[] = [];
+      for (const r of chunk) {
+        const rest = [r.competitionTitle, r.customerName, r.customerEmail, r.entryMethod, r.paymentStatus, r.amount, r.entryDate, r.id].map(csvCell).join(",");
+        for (const t of r.ticketNumbers.length ? r.ticketNumbers : [""]) lines.push(`${csvCell(t)},${rest}`);
+      }
+      yield `${lines.join("\n")}\n`;
     }
   }
-  return { filename: `entries-${new Date().toISOString().slice(0, 10)}.csv`, csv: lines.join("\n") + "\n" };
+  return { filename: `entries-${new Date().toISOString().slice(0, 10)}.csv`, body: body() };
 }
 
 export function dashboard(db: Db) {

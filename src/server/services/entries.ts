@@ -1,12 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../../db/client";
-import { competitions, entries, orders, winners } from "../../../db/schema";
+import type { Db, Tx } from "../../../db/client";
+import { competitions, entries, orders, winners, type Competition, type Entry } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
-import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
+import type { cartCheckoutInput, CustomerEntry, directCheckoutInput, restEntryInput, UserEntriesPage } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
 import { placeOrder, refreshOrder, type OrderDeps } from "./purchase";
+import { keysetChunks, keysetOf, type Keyset } from "./paging/keyset";
 import { ticketNumbersByEntry } from "./tickets";
 
 /** Where a buyer comes back to from their bank's authentication page (the order id is added). */
@@ -84,14 +85,17 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
   };
 }
 
-export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
-  const rows = db
-    .select({ entry: entries, competition: competitions })
-    .from(entries)
-    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
-    .where(eq(entries.userId, userId))
-    .orderBy(desc(entries.entryDate))
-    .all();
+/** GET /api/user/entries without a page: the newest this many (X-Total-Count says how many there are). */
+export const USER_ENTRIES_UNPAGED_CAP = 1000;
+/** The largest page of GET /api/user/entries?page=&pageSize=. */
+export const USER_ENTRIES_PAGE_MAX = 100;
+export const USER_ENTRIES_PAGE_DEFAULT = 20;
+/** Entries read (and turned into JSON) at a time by an export, between which other requests are answered. */
+const ENTRY_CHUNK = 500;
+
+const entryKey = keysetOf("entries");
+
+function toCustomerEntries(db: Tx, rows: Array<{ entry: Entry; competition: Competition }>): CustomerEntry[] {
   const numbers = ticketNumbersByEntry(
     db,
     rows.map((r) => r.entry.id),
@@ -118,6 +122,68 @@ export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
       image: competition.image,
     },
   }));
+}
+
+/** The user's entries newest first, `limit` of them after skipping `offset` (the skip walks the index only). */
+export function listUserEntries(db: Tx, userId: string, limit = USER_ENTRIES_UNPAGED_CAP, offset = 0): CustomerEntry[] {
+  const page = db
+    .select({ rowid: entryKey.rowid })
+    .from(entries)
+    .where(eq(entries.userId, userId))
+    .orderBy(...entryKey.newestFirst)
+    .limit(limit)
+    .offset(offset);
+  const rows = db
+    .select({ entry: entries, competition: competitions })
+    .from(entries)
+    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
+    .where(inArray(entryKey.rowid, page))
+    .orderBy(...entryKey.newestFirst)
+    .all();
+  return toCustomerEntries(db, rows);
+}
+
+export function countUserEntries(db: Tx, userId: string): number {
+  return db.select({ n: count() }).from(entries).where(eq(entries.userId, userId)).get()!.n;
+}
+
+/** Entries in competitions still on sale (the account's Active Entries tile). */
+function countActiveUserEntries(db: Tx, userId: string): number {
+  return db
+    .select({ n: count() })
+    .from(entries)
+    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
+    .where(and(eq(entries.userId, userId), eq(competitions.status, "active")))
+    .get()!.n;
+}
+
+/** GET /api/user/entries?page=&pageSize=: one page, with the total (as the admin's paged lists answer) and how many are active. */
+export function userEntriesPage(db: Tx, userId: string, page: number, pageSize: number): UserEntriesPage {
+  const size = Math.min(pageSize, USER_ENTRIES_PAGE_MAX);
+  return {
+    items: listUserEntries(db, userId, size, (page - 1) * size),
+    page,
+    pageSize: size,
+    total: countUserEntries(db, userId),
+    active: countActiveUserEntries(db, userId),
+  };
+}
+
+/**
+ * Every entry of the user, newest first, a chunk at a time: each chunk is one index range (no
+ * list of ids, no sort of everything), and the event loop turns between chunks.
+ */
+export async function* userEntryChunks(db: Tx, userId: string, size = ENTRY_CHUNK): AsyncGenerator<CustomerEntry[]> {
+  const read = (after: Keyset | null) =>
+    db
+      .select({ entry: entries, competition: competitions, at: entryKey.at, rowid: entryKey.rowid })
+      .from(entries)
+      .innerJoin(competitions, eq(entries.competitionId, competitions.id))
+      .where(and(eq(entries.userId, userId), entryKey.before(after)))
+      .orderBy(...entryKey.newestFirst)
+      .limit(size)
+      .all();
+  for await (const rows of keysetChunks(read, size)) yield toCustomerEntries(db, rows);
 }
 
 export function listUserWins(db: Db, userId: string) {
