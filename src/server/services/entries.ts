@@ -95,11 +95,27 @@ const ENTRY_CHUNK = 500;
 
 const entryKey = keysetOf("entries");
 
-function toCustomerEntries(db: Tx, rows: Array<{ entry: Entry; competition: Competition }>): CustomerEntry[] {
+/** Each competition of a list read once (its row is large: the same one joined to every entry would be parsed for every entry). */
+function competitionsOf(db: Tx, rows: Entry[]): Map<string, Competition> {
+  const map = new Map<string, Competition>();
+  for (const { competitionId } of rows) {
+    if (map.has(competitionId)) continue;
+    const competition = db.statements.competitionById.get({ id: competitionId });
+    if (competition) map.set(competitionId, competition);
+  }
+  return map;
+}
+
+function toCustomerEntries(db: Tx, entryRows: Entry[]): CustomerEntry[] {
   const numbers = ticketNumbersByEntry(
     db,
-    rows.map((r) => r.entry.id),
+    entryRows.map((e) => e.id),
   );
+  const byId = competitionsOf(db, entryRows);
+  const rows = entryRows.flatMap((entry) => {
+    const competition = byId.get(entry.competitionId);
+    return competition ? [{ entry, competition }] : [];
+  });
   return rows.map(({ entry, competition }) => ({
     id: entry.id,
     competitionId: entry.competitionId,
@@ -134,9 +150,8 @@ export function listUserEntries(db: Tx, userId: string, limit = USER_ENTRIES_UNP
     .limit(limit)
     .offset(offset);
   const rows = db
-    .select({ entry: entries, competition: competitions })
+    .select()
     .from(entries)
-    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
     .where(inArray(entryKey.rowid, page))
     .orderBy(...entryKey.newestFirst)
     .all();
@@ -176,14 +191,17 @@ export function userEntriesPage(db: Tx, userId: string, page: number, pageSize: 
 export async function* userEntryChunks(db: Tx, userId: string, size = ENTRY_CHUNK): AsyncGenerator<CustomerEntry[]> {
   const read = (after: Keyset | null) =>
     db
-      .select({ entry: entries, competition: competitions, at: entryKey.at, rowid: entryKey.rowid })
+      .select({ entry: entries, at: entryKey.at, rowid: entryKey.rowid })
       .from(entries)
-      .innerJoin(competitions, eq(entries.competitionId, competitions.id))
       .where(and(eq(entries.userId, userId), entryKey.before(after)))
       .orderBy(...entryKey.newestFirst)
       .limit(size)
       .all();
-  for await (const rows of keysetChunks(read, size)) yield toCustomerEntries(db, rows);
+  for await (const rows of keysetChunks(read, size))
+    yield toCustomerEntries(
+      db,
+      rows.map((r) => r.entry),
+    );
 }
 
 export function listUserWins(db: Db, userId: string) {
