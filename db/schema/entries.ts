@@ -81,6 +81,8 @@ export const entries = sqliteTable(
     // With the date, so a competition's or a buyer's entries page newest first without sorting them all (exports, lists).
     index("entries_competition_idx").on(t.competitionId, t.entryDate),
     index("entries_user_idx").on(t.userId, t.entryDate),
+    // How many of a buyer's entries are in competitions still on sale (the account's tiles), without reading them all.
+    index("entries_user_competition_idx").on(t.userId, t.competitionId),
     index("entries_email_idx").on(t.customerEmail),
     index("entries_order_idx").on(t.orderId),
     index("entries_date_idx").on(t.entryDate),

@@ -24,6 +24,8 @@ fillPaidOrders(db.$client, { userId: regular.user.id, email: regular.user.email,
 const collector = await createUserWithSession(db);
 fillPaidOrders(db.$client, { userId: collector.user.id, email: collector.user.email, competitionId: other.id, orders: 33_000 });
 
+/** The big downloads take seconds on a quiet machine; a shared one running other suites may take many more. */
+const BIG = { timeout: 120_000 };
 const get = (path: string, token: string) => fetch(`${api.url}/api${path}`, { headers: { "x-session-token": token } });
 
 describe("lists past 32,766 entries are paged", () => {
@@ -60,7 +62,7 @@ describe("lists past 32,766 entries are paged", () => {
   });
 });
 
-describe("exports past 32,766 and 100,000 entries are complete", () => {
+describe("exports past 32,766 and 100,000 entries are complete", BIG, () => {
   it("GET /api/user/export streams every order and entry as one JSON document", async () => {
     const res = await get("/user/export", collector.token);
     expect(res.status).toBe(200);

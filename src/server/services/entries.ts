@@ -91,7 +91,7 @@ export const USER_ENTRIES_UNPAGED_CAP = 1000;
 export const USER_ENTRIES_PAGE_MAX = 100;
 export const USER_ENTRIES_PAGE_DEFAULT = 20;
 /** Entries read (and turned into JSON) at a time by an export, between which other requests are answered. */
-const ENTRY_CHUNK = 500;
+const ENTRY_CHUNK = 100;
 
 const entryKey = keysetOf("entries");
 
@@ -141,7 +141,7 @@ function toCustomerEntries(db: Tx, entryRows: Entry[]): CustomerEntry[] {
 }
 
 /** The user's entries newest first, `limit` of them after skipping `offset` (the skip walks the index only). */
-export function listUserEntries(db: Tx, userId: string, limit = USER_ENTRIES_UNPAGED_CAP, offset = 0): CustomerEntry[] {
+function listUserEntries(db: Tx, userId: string, limit: number, offset: number): CustomerEntry[] {
   const page = db
     .select({ rowid: entryKey.rowid })
     .from(entries)
@@ -162,14 +162,24 @@ export function countUserEntries(db: Tx, userId: string): number {
   return db.select({ n: count() }).from(entries).where(eq(entries.userId, userId)).get()!.n;
 }
 
-/** Entries in competitions still on sale (the account's Active Entries tile). */
+/** Entries in competitions still on sale (the account's Active Entries tile): one index range per such competition. */
 function countActiveUserEntries(db: Tx, userId: string): number {
+  const onSale = db.select({ id: competitions.id }).from(competitions).where(eq(competitions.status, "active"));
   return db
     .select({ n: count() })
     .from(entries)
-    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
-    .where(and(eq(entries.userId, userId), eq(competitions.status, "active")))
+    .where(and(eq(entries.userId, userId), inArray(entries.competitionId, onSale)))
     .get()!.n;
+}
+
+/**
+ * GET /api/user/entries without a page: the newest USER_ENTRIES_UNPAGED_CAP, read a chunk at a time
+ * (the event loop turns between chunks), with how many there are in all.
+ */
+export async function newestUserEntries(db: Tx, userId: string): Promise<{ items: CustomerEntry[]; total: number }> {
+  const items: CustomerEntry[] = [];
+  for await (const chunk of userEntryChunks(db, userId, ENTRY_CHUNK, USER_ENTRIES_UNPAGED_CAP)) items.push(...chunk);
+  return { items, total: countUserEntries(db, userId) };
 }
 
 /** GET /api/user/entries?page=&pageSize=: one page, with the total (as the admin's paged lists answer) and how many are active. */
@@ -188,7 +198,7 @@ export function userEntriesPage(db: Tx, userId: string, page: number, pageSize: 
  * Every entry of the user, newest first, a chunk at a time: each chunk is one index range (no
  * list of ids, no sort of everything), and the event loop turns between chunks.
  */
-export async function* userEntryChunks(db: Tx, userId: string, size = ENTRY_CHUNK): AsyncGenerator<CustomerEntry[]> {
+export async function* userEntryChunks(db: Tx, userId: string, size = ENTRY_CHUNK, limit = Infinity): AsyncGenerator<CustomerEntry[]> {
   const read = (after: Keyset | null) =>
     db
       .select({ entry: entries, at: entryKey.at, rowid: entryKey.rowid })
@@ -197,11 +207,15 @@ export async function* userEntryChunks(db: Tx, userId: string, size = ENTRY_CHUN
       .orderBy(...entryKey.newestFirst)
       .limit(size)
       .all();
-  for await (const rows of keysetChunks(read, size))
+  let left = limit;
+  for await (const rows of keysetChunks(read, size)) {
     yield toCustomerEntries(
       db,
-      rows.map((r) => r.entry),
+      rows.slice(0, left).map((r) => r.entry),
     );
+    left -= rows.length;
+    if (left <= 0) return;
+  }
 }
 
 export function listUserWins(db: Db, userId: string) {

@@ -8,6 +8,12 @@ import { adminProcedure, router } from "../../trpc/procedures";
 
 const windowStats = z.object({ entries: z.number(), paidEntries: z.number(), revenue: z.string(), ticketsSold: z.number() });
 
+/** What the export's file holds, for the document: a CSV whose first line names its columns. */
+const entriesCsvFile = z
+  .string()
+  .regex(new RegExp(`^${reports.ENTRIES_CSV_HEADER}\\n`))
+  .describe(`CSV (RFC 4180), one row per ticket, newest entry first; the first line is the header: ${reports.ENTRIES_CSV_HEADER}`);
+
 export const reportsRouter = router({
   entries: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/entries", tags: ["admin"], summary: "All entries, newest first (filters optional)" } })
@@ -30,7 +36,7 @@ export const reportsRouter = router({
         summary: "Entries as CSV, one row per ticket, for the live draw",
         description: "Every matching entry (page and pageSize are ignored), newest first, sent as it is read: a file of any size, never cut short.",
       },
-      download: { contentType: "text/csv" },
+      download: { contentType: "text/csv", schema: entriesCsvFile },
     })
     .input(entryFilters)
     .output(downloadOutput)

@@ -22,15 +22,13 @@ export const customerEntriesRouter = router({
     })
     .input(userEntriesQuery)
     .output(z.union([z.array(customerEntry), userEntriesPage]))
-    .query(({ ctx, input }) => {
-      if (input?.page === undefined && input?.pageSize === undefined) {
-        const total = entries.countUserEntries(ctx.db, ctx.user.id);
-        ctx.setHeader("X-Total-Count", String(total));
-        if (total > entries.USER_ENTRIES_UNPAGED_CAP)
-          ctx.setHeader("Link", `</api/user/entries?page=1&pageSize=${entries.USER_ENTRIES_PAGE_MAX}>; rel="first"`);
-        return entries.listUserEntries(ctx.db, ctx.user.id);
-      }
-      return entries.userEntriesPage(ctx.db, ctx.user.id, input.page ?? 1, input.pageSize ?? entries.USER_ENTRIES_PAGE_DEFAULT);
+    .query(async ({ ctx, input }) => {
+      if (input?.page !== undefined || input?.pageSize !== undefined)
+        return entries.userEntriesPage(ctx.db, ctx.user.id, input.page ?? 1, input.pageSize ?? entries.USER_ENTRIES_PAGE_DEFAULT);
+      const newest = await entries.newestUserEntries(ctx.db, ctx.user.id);
+      ctx.setHeader("X-Total-Count", String(newest.total));
+      if (newest.total > newest.items.length) ctx.setHeader("Link", `</api/user/entries?page=1&pageSize=${entries.USER_ENTRIES_PAGE_MAX}>; rel="first"`);
+      return newest.items;
     }),
 
   wins: customerProcedure

@@ -88,7 +88,7 @@ export function loadOrderView(db: Tx, orderId: string, nextAction: NextActionVie
 const orderKey = keysetOf("orders");
 
 /** Every order of the customer, newest first, a chunk at a time, the event loop turning between chunks (exports). */
-export async function* userOrderChunks(db: Tx, userId: string, size = 200): AsyncGenerator<OrderView[]> {
+export async function* userOrderChunks(db: Tx, userId: string, size = 50): AsyncGenerator<OrderView[]> {
   const read = (after: Keyset | null) =>
     db
       .select({ order: orders, at: orderKey.at, rowid: orderKey.rowid })
