@@ -73,7 +73,7 @@ export async function bigDatabase({ root, log, orders = 200_000 }) {
     calls.push(await measure(shop, "/api/admin/entries/export", admin, { expectLines: rows + 1 }));
     // The back office's other reads of everything: the customer's record, the entries list, the dashboard and analytics.
     calls.push(await measure(shop, `/api/admin/customers/${userId}`, admin, { expectJsonCount: (d) => d.entries.length === 1000 }));
-    calls.push(await measure(shop, "/api/admin/entries", admin, { expectJsonCount: (d) => d.length === 500 }));
+    calls.push(await measure(shop, "/api/admin/entries", admin, { expectJsonCount: (d) => d.length > 0 && d.length <= 500 }));
     calls.push(await measure(shop, "/api/admin/dashboard", admin, { expectJsonCount: (d) => d.totalEntries >= orders }));
     calls.push(await measure(shop, "/api/admin/analytics", admin, { expectJsonCount: (d) => d.totalEntries >= orders }));
     return { orders, fillSeconds, rssBeforeMb, healthTargetMs: HEALTH_TARGET_MS, calls };

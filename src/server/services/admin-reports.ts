@@ -80,7 +80,7 @@ const csvCell = (v: string | number | null) => {
 
 export const ENTRIES_CSV_HEADER = ["Ticket", "Competition", "Name", "Email", "Method", "Payment", "Amount", "Entry date", "Entry id"].join(",");
 /** Entries looked at per chunk of an export (matching or not), so a chunk's work is bounded whatever the filters. */
-const EXPORT_WINDOW = 250;
+const EXPORT_WINDOW = 100;
 const entryKey = keysetOf("entries");
 
 /**
@@ -175,8 +175,11 @@ function windowStats(db: Db, since: Date) {
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
-/** Every figure is an aggregate in SQL; no query loads every entry. */
-export function analytics(db: Db, now = new Date()) {
+/**
+ * Every figure is an aggregate in SQL; no query loads every entry. Each aggregate reads every entry
+ * of its window, so other requests are answered between them.
+ */
+export async function analytics(db: Db, now = new Date()) {
   const midnight = new Date(now);
   midnight.setHours(0, 0, 0, 0);
   const all = db
@@ -190,6 +193,7 @@ export function analytics(db: Db, now = new Date()) {
     .get()!;
   const total = Number(all.entries);
   const paid = Number(all.paid ?? 0);
+  await nextTurn();
   const top = db
     .select({
       competitionId: entries.competitionId,
@@ -204,6 +208,7 @@ export function analytics(db: Db, now = new Date()) {
     .orderBy(desc(sql`sum(${entries.amountPence})`))
     .limit(5)
     .all();
+  await nextTurn();
   const since30 = new Date(midnight.getTime() - 29 * DAY);
   const daily = db
     .select({
@@ -216,13 +221,20 @@ export function analytics(db: Db, now = new Date()) {
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .all();
+  await nextTurn();
+  const today = windowStats(db, midnight);
+  await nextTurn();
+  const last7Days = windowStats(db, new Date(now.getTime() - 7 * DAY));
+  await nextTurn();
+  const last30Days = windowStats(db, new Date(now.getTime() - 30 * DAY));
+  await nextTurn();
   return {
     totalEntries: total,
     paidEntries: paid,
     totalRevenue: penceToDecimal(Number(all.revenue)),
-    entriesToday: windowStats(db, midnight).entries,
-    last7Days: windowStats(db, new Date(now.getTime() - 7 * DAY)),
-    last30Days: windowStats(db, new Date(now.getTime() - 30 * DAY)),
+    entriesToday: today.entries,
+    last7Days,
+    last30Days,
     conversionRate: total ? oneDecimal((paid / total) * 100) : 0,
     averageTicketsPerPaidEntry: paid ? oneDecimal(Number(all.paidTickets) / paid) : 0,
     topCampaigns: top.map((t) => ({
