@@ -28,6 +28,7 @@ import {
 } from "./bench/shop.mjs";
 import { attackLines, attacksOk, batchHammer, ticketHoarder } from "./bench/attacks.mjs";
 import { providerLatency, providerLatencyLines, providerLatencyOk } from "./bench/latency.mjs";
+import { bigDatabase, bigDatabaseLines, bigDatabaseOk } from "./bench/big-database.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -50,6 +51,9 @@ const hoarderOnly = process.argv.includes("--hoarder-only");
 const attacksOnly = process.argv.includes("--attacks-only") || hammerOnly || hoarderOnly;
 // `--latency-only`: just the provider-latency scenario (its own shop, payments taking 400 ms); `--sale-only` skips it.
 const latencyOnly = process.argv.includes("--latency-only");
+// `--big`: just the big-database phase (a customer with 200,000 orders: lists and exports, health meanwhile).
+// The full run includes it; `--quick` and `--sale-only` skip it.
+const bigOnly = process.argv.includes("--big");
 
 // The production build, as `npm start` runs it (rebuilt only when older than its sources).
 await buildAll({ ifStale: true, log });
@@ -66,6 +70,13 @@ if (latencyOnly) {
   if (asJson) process.stdout.write(JSON.stringify({ providerLatency: providerLatencyResult }, null, 2) + "\n");
   else console.log(`\nProvider latency${quick ? " (quick smoke run)" : ""}\n${providerLatencyLines(providerLatencyResult).join("\n")}`);
   process.exit(providerLatencyOk(providerLatencyResult) ? 0 : 1);
+}
+const runBig = () => bigDatabase({ root, log });
+if (bigOnly) {
+  const result = await runBig();
+  if (asJson) process.stdout.write(JSON.stringify({ bigDatabase: result }, null, 2) + "\n");
+  else console.log(`\nBig database\n${bigDatabaseLines(result).join("\n")}`);
+  process.exit(bigDatabaseOk(result) ? 0 : 1);
 }
 if (attacksOnly) {
   const attacks = await runAttacks();
@@ -333,6 +344,9 @@ const latency = saleOnly ? null : await runLatency();
 // 6. The attacks, each on its own fresh shop (see scripts/bench/attacks.mjs).
 const attacks = saleOnly ? {} : await runAttacks();
 
+// 7. A customer with 200,000 orders: lists and exports, on a fresh shop (see scripts/bench/big-database.mjs).
+const bigDb = saleOnly || quick ? null : await runBig();
+
 // First-load JavaScript and CSS of the storefront, gzip bytes, from the build manifest.
 const manifest = JSON.parse(readFileSync(join(root, "dist/client/.vite/manifest.json"), "utf8"));
 const entry = Object.values(manifest).find((m) => m.isEntry);
@@ -402,6 +416,7 @@ const result = {
   firstLoadCssGzipBytes,
   ...(lighthouseScores ? { lighthouse: lighthouseScores } : {}),
   ...attacks,
+  ...(bigDb ? { bigDatabase: bigDb } : {}),
 };
 
 if (asJson) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
@@ -432,6 +447,7 @@ ${latency ? providerLatencyLines(latency).join("\n") : "  Provider latency -"}
     }
   }
   for (const line of attackLines(attacks)) console.log(line);
+  if (bigDb) for (const line of bigDatabaseLines(bigDb)) console.log(line);
 }
 const ok =
   (mixed === null || (mixed.oversold === 0 && mixed.duplicates === 0)) &&
@@ -446,5 +462,6 @@ const ok =
   (saleOnly || result.soldOut.sold === result.soldOut.max) &&
   (latency === null || providerLatencyOk(latency)) &&
   firstLoadJsGzipBytes <= FIRST_LOAD_JS_BUDGET &&
-  attacksOk(attacks, { quick });
+  attacksOk(attacks, { quick }) &&
+  (bigDb === null || bigDatabaseOk(bigDb));
 process.exit(ok ? 0 : 1);

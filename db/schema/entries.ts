@@ -47,7 +47,12 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("orders_user_idx").on(t.userId), index("orders_status_idx").on(t.status, t.holdExpiresAt), index("orders_payment_idx").on(t.paymentId)],
+  // A buyer's orders newest first (lists and exports page through them by this index).
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.holdExpiresAt),
+    index("orders_payment_idx").on(t.paymentId),
+  ],
 );
 
 export const entries = sqliteTable(
@@ -78,8 +83,11 @@ export const entries = sqliteTable(
     entryDate: createdAt(),
   },
   (t) => [
-    index("entries_competition_idx").on(t.competitionId),
-    index("entries_user_idx").on(t.userId),
+    // With the date, so a competition's or a buyer's entries page newest first without sorting them all (exports, lists).
+    index("entries_competition_idx").on(t.competitionId, t.entryDate),
+    index("entries_user_idx").on(t.userId, t.entryDate),
+    // How many of a buyer's entries are in competitions still on sale (the account's tiles), without reading them all.
+    index("entries_user_competition_idx").on(t.userId, t.competitionId),
     index("entries_email_idx").on(t.customerEmail),
     index("entries_order_idx").on(t.orderId),
     index("entries_date_idx").on(t.entryDate),

@@ -53,7 +53,7 @@ const loaded = <T,>(data: T[]) => ({ data, isPending: false, error: null, refetc
 describe("My Wins", () => {
   it("lists each claim with its state and a way to it, and the older wins that have none", async () => {
     stubTrpcFetch({ "customer.claims.list": () => CLAIMS, "customer.protection.status": () => null });
-    renderAt("/account?tab=wins", { "/account": <AccountTabs user={customer()} entries={loaded([])} wins={loaded(WINS)} /> });
+    renderAt("/account?tab=wins", { "/account": <AccountTabs user={customer()} wins={loaded(WINS)} /> });
 
     const list = await screen.findByRole("list", { name: "Your wins" });
     const items = within(list).getAllByRole("listitem");
@@ -77,7 +77,7 @@ describe("My Wins", () => {
 
   it("counts every win once in the Wins tile", async () => {
     stubTrpcFetch({ "customer.claims.list": () => CLAIMS, "customer.entries.wins": () => WINS });
-    renderAt("/account", { "/account": <AccountStats entries={[]} winCount={WINS.length} memberSince={null} /> });
+    renderAt("/account", { "/account": <AccountStats entries={{ total: 0, active: 0 }} winCount={WINS.length} memberSince={null} /> });
     const tile = screen.getByText("Wins").parentElement!;
     await waitFor(() => expect(within(tile).getByText("5")).toBeTruthy());
   });

@@ -56,14 +56,14 @@ const loaded = <T,>(data: T[]) => ({ data, isPending: false, error: null, refetc
 describe("instant prizes on the account page", () => {
   it("counts each instant prize once in the Wins tile, and not a void one", async () => {
     stubTrpcFetch({ "customer.claims.list": () => CLAIMS, "customer.entries.wins": () => WINS });
-    renderAt("/account", { "/account": <AccountStats entries={[]} winCount={WINS.length} memberSince={null} /> });
+    renderAt("/account", { "/account": <AccountStats entries={{ total: 0, active: 0 }} winCount={WINS.length} memberSince={null} /> });
     const tile = screen.getByText("Wins").parentElement!;
     await waitFor(() => expect(within(tile).getByText("3")).toBeTruthy());
   });
 
   it("lists them in My Wins with the competition, the prize and the day, instead of 'No wins yet'", async () => {
     stubTrpcFetch({ "customer.claims.list": () => CLAIMS, "customer.protection.status": () => null });
-    renderAt("/account?tab=wins", { "/account": <AccountTabs user={customer()} entries={loaded([])} wins={loaded(WINS)} /> });
+    renderAt("/account?tab=wins", { "/account": <AccountTabs user={customer()} wins={loaded(WINS)} /> });
     const list = await screen.findByRole("list", { name: "Your wins" });
     expect(screen.queryByText("No wins yet")).toBeNull();
     const items = within(list).getAllByRole("listitem");

@@ -206,7 +206,7 @@ describe("Account tabs", () => {
     const user = userEvent.setup();
     const fetch = stubTrpcFetch({ "public.auth.session": () => null, "customer.orders.list": () => [order()] });
     const loaded = { isPending: false, error: null, refetch: () => {} };
-    renderWithApp(<AccountTabs user={USER} entries={{ ...loaded, data: [] }} wins={{ ...loaded, data: [] }} />);
+    renderWithApp(<AccountTabs user={USER} wins={{ ...loaded, data: [] }} />);
 
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
     expect(tabs).toEqual(["My Entries", "My Wins", "Orders", "Site Credit", "Profile", "Spending Limits"]);

@@ -113,7 +113,7 @@ describe("Site credit", () => {
     const user = userEvent.setup();
     const fetch = stubTrpcFetch({ "public.auth.session": () => null, "customer.wallet.get": () => WALLET });
     const loaded = { isPending: false, error: null, refetch: () => {} };
-    renderWithApp(<AccountTabs user={customer()} entries={{ ...loaded, data: [] }} wins={{ ...loaded, data: [] }} />);
+    renderWithApp(<AccountTabs user={customer()} wins={{ ...loaded, data: [] }} />);
     const walletCalls = () => fetch.mock.calls.filter(([url]) => String(url).includes("customer.wallet.get")).length;
     expect(walletCalls()).toBe(0);
 

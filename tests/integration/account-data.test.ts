@@ -8,6 +8,8 @@ import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { unsubscribeTokenFor } from "../../src/server/services/account";
 import { setLimit } from "../../src/server/services/protection";
 import { placeOrder } from "../../src/server/services/purchase";
+import { downloadText } from "../../src/server/services/paging/download";
+import { customerExport } from "../../src/shared/schemas/account";
 import { createCompetition } from "../factories/competitions";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { anonCaller, CHROME_ANDROID, refusedWith, registration, SAFARI_IPHONE, tokenCaller } from "../helpers/account";
@@ -144,7 +146,8 @@ describe("the data export", () => {
     const unsubscribe = transaction(db, (tx) => unsubscribeTokenFor(tx, user.id));
     await anonCaller(db).public.auth.forgotPassword({ email: user.email });
 
-    const data = await tokenCaller(db, token).customer.account.exportData();
+    const file = await tokenCaller(db, token).customer.account.exportData();
+    const data = customerExport.parse(JSON.parse(await downloadText(file)));
     expect(data.profile).toMatchObject({ id: user.id, email: user.email, phone: "07700 900999", postcode: "LD3 7AA" });
     expect(data.orders.map((o) => o.id)).toEqual([order.id]);
     expect(data.entries).toHaveLength(1);

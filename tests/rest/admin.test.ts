@@ -197,7 +197,9 @@ describe("entries, reports and messages", () => {
     const byEmail = await as("GET", `/admin/entries/search?search=R2@EXAMPLE`);
     expect(byEmail.json.items.map((e: { customerEmail: string }) => e.customerEmail)).toEqual(["r2@example.test"]);
     const csv = await as("GET", `/admin/entries/export?competitionId=${c.id}&paymentStatus=paid`);
-    const lines = csv.json.csv.trim().split("\n");
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="entries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.text.trim().split("\n");
     expect(lines[0]).toBe("Ticket,Competition,Name,Email,Method,Payment,Amount,Entry date,Entry id");
     expect(lines).toHaveLength(1 + 5);
 

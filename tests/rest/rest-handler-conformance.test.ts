@@ -36,6 +36,10 @@ const ON_PURPOSE: Record<string, string> = {
     "ours keeps a JSON body's types (http/rest.ts InputPlan.coerce); the library coerces them, so a string is taken as marketingEmail: true",
   "POST /admin/player-protection/{userId}/restrict: invalid input (400)":
     "ours keeps a JSON body's types (http/rest.ts InputPlan.coerce); the library coerces them, so an object is taken as restricted: true",
+  "GET /user/export: success":
+    "a download (meta.download): ours writes the document as it is made (http/download.ts); the library can only send the procedure's return value as JSON",
+  "GET /admin/entries/export: success":
+    "a download (meta.download): ours writes the CSV as it is made (http/download.ts); the library can only send the procedure's return value as JSON",
 };
 
 async function startLibraryServer(dbPath: string): Promise<{ origin: string }> {

@@ -26,6 +26,11 @@ const HEADERS: Record<string, oas31.HeaderObject> = {
     required: true,
     schema: { type: "string" },
   },
+  ContentDisposition: {
+    description: "`attachment` with the file's name: the answer is a file, sent as it is made (every row, however many).",
+    required: true,
+    schema: { type: "string" },
+  },
   ETag: { description: "On an answer from the response cache (a request without a query string): send it back as If-None-Match.", schema: { type: "string" } },
 };
 const ALWAYS = { "X-Request-Id": ref("RequestId"), "Cache-Control": ref("CacheControl") };
@@ -88,6 +93,11 @@ function rewrite(entry: DocumentedOperation): void {
   const generated = operation.responses?.["200"] as oas31.ResponseObject;
   const cached = meta.cache === "public";
   const success: oas31.ResponseObject = { ...generated, headers: { ...ALWAYS, ...(cached ? { ETag: ref("ETag") } : {}) } };
+  if (meta.download) {
+    // Sent as it is made (http/download.ts), under its own media type, as an attachment.
+    success.content = { [meta.download.contentType]: generated.content?.["application/json"] ?? { schema: { type: "string" } } };
+    success.headers = { ...success.headers, "Content-Disposition": ref("ContentDisposition") };
+  }
   const responses: Record<string, oas31.ResponseObject> = { [meta.successStatus ?? 200]: success };
   for (const [status, description] of Object.entries(meta.otherStatuses ?? {})) responses[status] = { ...success, description };
 

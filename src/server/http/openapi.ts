@@ -27,6 +27,11 @@ function documentable(router: AnyRouter): { router: OpenApiRouter; bodies: Union
   const procedures: Record<string, unknown> = { ...router._def.procedures };
   const bodies: UnionBody[] = [];
   for (const { path: name, meta, inputs } of declaredProcedures(router)) {
+    if (meta.openapi && meta.download) {
+      // A download's procedure returns a stream; the document shows what the file holds.
+      const procedure = procedures[name] as { _def: object };
+      procedures[name] = { _def: { ...procedure._def, output: meta.download.schema ?? z.string() } };
+    }
     const input = inputs[0];
     if (!meta.openapi || !(input instanceof z.ZodUnion)) continue;
     const path = normalizePath(meta.openapi.path);

@@ -18,6 +18,9 @@ import {
   type OpenApiRouter,
 } from "trpc-to-openapi";
 import { ZodArray } from "zod/v4";
+import type { Download } from "../services/paging/download";
+import type { Meta } from "../trpc/meta";
+import { sendDownload } from "./download";
 import { chosenSuccessStatus } from "./status";
 
 /**
@@ -140,6 +143,13 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
       const caller = router.createCaller(ctx) as unknown as Record<string, unknown>;
       const call = procedure.path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (i: unknown) => Promise<unknown>;
       const data = await call(input);
+      const download = (procedure.procedure._def.meta as Meta | undefined)?.download;
+      if (download) {
+        await sendDownload(req, res, download.contentType, data as Download, (cause) =>
+          opts.onError?.({ error: getErrorFromUnknown(cause), path: procedure.path }),
+        );
+        return;
+      }
       send(req, res, chosenSuccessStatus(res) ?? opts.successStatus?.[procedure.path] ?? 200, data);
     } catch (cause) {
       const error = getErrorFromUnknown(cause);

@@ -8,7 +8,7 @@ import { enqueueMail } from "../mail/outbox";
 import { audited, type Actor } from "./audit";
 import { listCustomerClaims } from "./claims";
 import { toCustomerProfile } from "./auth";
-import { listUserEntries, listUserWins } from "./entries";
+import { listUserWins, newestUserEntries } from "./entries";
 import { getLimits } from "./protection/limits";
 import { listUserOrders, loadOrderView } from "./purchase";
 
@@ -69,7 +69,8 @@ export function listCustomers(db: Db, args: { search?: string; page?: number }) 
 }
 
 /** The whole record staff need to answer "where are my tickets?" in one read. */
-export function getCustomer(db: Db, userId: string, now = new Date()) {
+/** Entries: the newest 1,000 (read a chunk at a time); the customer's own export and the admin entries search have every one. */
+export async function getCustomer(db: Db, userId: string, now = new Date()) {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new AppError("NOT_FOUND", "Customer not found");
   const activeSessions = db
@@ -102,7 +103,7 @@ export function getCustomer(db: Db, userId: string, now = new Date()) {
   return {
     profile: toCustomerProfile(user),
     orders: listUserOrders(db, userId),
-    entries: listUserEntries(db, userId),
+    entries: (await newestUserEntries(db, userId)).items,
     wins: listUserWins(db, userId),
     claims: listCustomerClaims(db, user, now),
     protection: {

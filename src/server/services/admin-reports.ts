@@ -5,23 +5,24 @@ import { competitions, contactMessages, entries, orders, users, winners } from "
 import { penceToDecimal } from "../../shared/money";
 import type { AdminEntry, entryFilters } from "../../shared/schemas/admin";
 import { listOutbox } from "../mail/outbox";
+import { nextTurn } from "./paging/batches";
+import type { Download } from "./paging/download";
+import { keysetOf, type Keyset } from "./paging/keyset";
 import { ticketNumbersByEntry } from "./tickets";
 import { creditOwed } from "./wallet";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function entryRows(db: Db, where: SQL | undefined, limit: number, offset = 0): AdminEntry[] {
-  const rows = db
+function entryRows(db: Db, where: SQL | undefined, limit?: number, offset = 0): AdminEntry[] {
+  const query = db
     .select({ e: entries, title: competitions.title, orderStatus: orders.status, accountEmail: users.email })
     .from(entries)
     .innerJoin(competitions, eq(entries.competitionId, competitions.id))
     .leftJoin(orders, eq(entries.orderId, orders.id))
     .leftJoin(users, eq(users.id, entries.userId))
     .where(where)
-    .orderBy(desc(entries.entryDate))
-    .limit(limit)
-    .offset(offset)
-    .all();
+    .orderBy(...keysetOf("entries").newestFirst);
+  const rows = limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
   const numbers = ticketNumbersByEntry(
     db,
     rows.map((r) => r.e.id),
@@ -87,16 +88,52 @@ const csvCell = (v: string | number | null) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** Every matching entry, one row per ticket, for reading out at the live draw. */
-export function entriesCsv(db: Db, f: z.output<typeof entryFilters>): { filename: string; csv: string } {
-  const rows = entryRows(db, filterWhere(f), 100_000);
-  const lines = [["Ticket", "Competition", "Name", "Email", "Method", "Payment", "Amount", "Entry date", "Entry id"].join(",")];
-  for (const r of rows) {
-    for (const t of r.ticketNumbers.length ? r.ticketNumbers : [""]) {
-      lines.push([t, r.competitionTitle, r.customerName, r.customerEmail, r.entryMethod, r.paymentStatus, r.amount, r.entryDate, r.id].map(csvCell).join(","));
+export const ENTRIES_CSV_HEADER = ["Ticket", "Competition", "Name", "Email", "Method", "Payment", "Amount", "Entry date", "Entry id"].join(",");
+/** Entries looked at per chunk of an export (matching or not), so a chunk's work is bounded whatever the filters. */
+const EXPORT_WINDOW = 100;
+const entryKey = keysetOf("entries");
+
+/**
+ * Every matching entry, newest first, a window of the index at a time: the window is the next
+ * EXPORT_WINDOW entries of the competition (or of the shop), the filters are applied within it,
+ * and the event loop turns between windows.
+ */
+async function* matchingEntryChunks(db: Db, f: z.output<typeof entryFilters>): AsyncGenerator<AdminEntry[]> {
+  const scope = f.competitionId ? eq(entries.competitionId, f.competitionId) : undefined;
+  const where = filterWhere(f);
+  let after: Keyset | null = null;
+  for (;;) {
+    // The oldest entry of this window; none when fewer than a window are left.
+    const edge = db
+      .select({ at: entryKey.at, rowid: entryKey.rowid })
+      .from(entries)
+      .where(and(scope, entryKey.before(after)))
+      .orderBy(...entryKey.newestFirst)
+      .limit(1)
+      .offset(EXPORT_WINDOW - 1)
+      .get();
+    const rows = entryRows(db, and(where, entryKey.before(after), entryKey.notBefore(edge ?? null)));
+    if (rows.length) yield rows;
+    if (!edge) return;
+    after = edge;
+    await nextTurn();
+  }
+}
+
+/** Every matching entry, one row per ticket, for reading out at the live draw: all of them, written as they are read. */
+export function entriesCsv(db: Db, f: z.output<typeof entryFilters>): Download {
+  async function* body(): AsyncGenerator<string> {
+    yield `${ENTRIES_CSV_HEADER}\n`;
+    for await (const chunk of matchingEntryChunks(db, f)) {
+      const lines: string[] = [];
+      for (const r of chunk) {
+        const rest = [r.competitionTitle, r.customerName, r.customerEmail, r.entryMethod, r.paymentStatus, r.amount, r.entryDate, r.id].map(csvCell).join(",");
+        for (const t of r.ticketNumbers.length ? r.ticketNumbers : [""]) lines.push(`${csvCell(t)},${rest}`);
+      }
+      yield `${lines.join("\n")}\n`;
     }
   }
-  return { filename: `entries-${new Date().toISOString().slice(0, 10)}.csv`, csv: lines.join("\n") + "\n" };
+  return { filename: `entries-${new Date().toISOString().slice(0, 10)}.csv`, body: body() };
 }
 
 /** Instant prize credit spent before its winning entry was refunded or disputed, still owed (the dashboard shows the ten largest). */
@@ -160,8 +197,11 @@ function windowStats(db: Db, since: Date) {
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
-/** Every figure is an aggregate in SQL; no query loads every entry. */
-export function analytics(db: Db, now = new Date()) {
+/**
+ * Every figure is an aggregate in SQL; no query loads every entry. Each aggregate reads every entry
+ * of its window, so other requests are answered between them.
+ */
+export async function analytics(db: Db, now = new Date()) {
   const midnight = new Date(now);
   midnight.setHours(0, 0, 0, 0);
   const all = db
@@ -175,6 +215,7 @@ export function analytics(db: Db, now = new Date()) {
     .get()!;
   const total = Number(all.entries);
   const paid = Number(all.paid ?? 0);
+  await nextTurn();
   const top = db
     .select({
       competitionId: entries.competitionId,
@@ -189,6 +230,7 @@ export function analytics(db: Db, now = new Date()) {
     .orderBy(desc(sql`sum(${entries.amountPence})`))
     .limit(5)
     .all();
+  await nextTurn();
   const since30 = new Date(midnight.getTime() - 29 * DAY);
   const daily = db
     .select({
@@ -201,13 +243,20 @@ export function analytics(db: Db, now = new Date()) {
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .all();
+  await nextTurn();
+  const today = windowStats(db, midnight);
+  await nextTurn();
+  const last7Days = windowStats(db, new Date(now.getTime() - 7 * DAY));
+  await nextTurn();
+  const last30Days = windowStats(db, new Date(now.getTime() - 30 * DAY));
+  await nextTurn();
   return {
     totalEntries: total,
     paidEntries: paid,
     totalRevenue: penceToDecimal(Number(all.revenue)),
-    entriesToday: windowStats(db, midnight).entries,
-    last7Days: windowStats(db, new Date(now.getTime() - 7 * DAY)),
-    last30Days: windowStats(db, new Date(now.getTime() - 30 * DAY)),
+    entriesToday: today.entries,
+    last7Days,
+    last30Days,
     conversionRate: total ? oneDecimal((paid / total) * 100) : 0,
     averageTicketsPerPaidEntry: paid ? oneDecimal(Number(all.paidTickets) / paid) : 0,
     topCampaigns: top.map((t) => ({

@@ -1,13 +1,14 @@
-import { and, desc, eq, inArray, isNotNull, isNull, like, ne, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, like, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../../db/client";
-import { competitions, entries, instantPrizes, orders, walletEntries, winners } from "../../../db/schema";
+import type { Db, Tx } from "../../../db/client";
+import { competitions, entries, instantPrizes, orders, walletEntries, winners, type Competition, type Entry } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import { orderReference, parseOrderReference } from "../../shared/order-reference";
-import type { cartCheckoutInput, CustomerEntry, CustomerWin, directCheckoutInput, restEntryInput } from "../../shared/schemas/entry";
+import type { cartCheckoutInput, CustomerEntry, CustomerWin, directCheckoutInput, restEntryInput, UserEntriesPage } from "../../shared/schemas/entry";
 import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
 import { placeOrder, refreshOrder, type OrderDeps } from "./purchase";
+import { keysetChunks, keysetOf, type Keyset } from "./paging/keyset";
 import { ticketNumbersByEntry } from "./tickets";
 
 /** Where a buyer comes back to from their bank's authentication page (the order id is added). */
@@ -88,18 +89,37 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
   };
 }
 
-export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
-  const rows = db
-    .select({ entry: entries, competition: competitions })
-    .from(entries)
-    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
-    .where(eq(entries.userId, userId))
-    .orderBy(desc(entries.entryDate))
-    .all();
+/** GET /api/user/entries without a page: the newest this many (X-Total-Count says how many there are). */
+export const USER_ENTRIES_UNPAGED_CAP = 1000;
+/** The largest page of GET /api/user/entries?page=&pageSize=. */
+export const USER_ENTRIES_PAGE_MAX = 100;
+export const USER_ENTRIES_PAGE_DEFAULT = 20;
+/** Entries read (and turned into JSON) at a time by an export, between which other requests are answered. */
+const ENTRY_CHUNK = 100;
+
+const entryKey = keysetOf("entries");
+
+/** Each competition of a list read once (its row is large: the same one joined to every entry would be parsed for every entry). */
+function competitionsOf(db: Tx, rows: Entry[]): Map<string, Competition> {
+  const map = new Map<string, Competition>();
+  for (const { competitionId } of rows) {
+    if (map.has(competitionId)) continue;
+    const competition = db.statements.competitionById.get({ id: competitionId });
+    if (competition) map.set(competitionId, competition);
+  }
+  return map;
+}
+
+function toCustomerEntries(db: Tx, entryRows: Entry[]): CustomerEntry[] {
   const numbers = ticketNumbersByEntry(
     db,
-    rows.map((r) => r.entry.id),
+    entryRows.map((e) => e.id),
   );
+  const byId = competitionsOf(db, entryRows);
+  const rows = entryRows.flatMap((entry) => {
+    const competition = byId.get(entry.competitionId);
+    return competition ? [{ entry, competition }] : [];
+  });
   return rows.map(({ entry, competition }) => ({
     id: entry.id,
     competitionId: entry.competitionId,
@@ -122,6 +142,84 @@ export function listUserEntries(db: Db, userId: string): CustomerEntry[] {
       image: competition.image,
     },
   }));
+}
+
+/** The user's entries newest first, `limit` of them after skipping `offset` (the skip walks the index only). */
+function listUserEntries(db: Tx, userId: string, limit: number, offset: number): CustomerEntry[] {
+  const page = db
+    .select({ rowid: entryKey.rowid })
+    .from(entries)
+    .where(eq(entries.userId, userId))
+    .orderBy(...entryKey.newestFirst)
+    .limit(limit)
+    .offset(offset);
+  const rows = db
+    .select()
+    .from(entries)
+    .where(inArray(entryKey.rowid, page))
+    .orderBy(...entryKey.newestFirst)
+    .all();
+  return toCustomerEntries(db, rows);
+}
+
+export function countUserEntries(db: Tx, userId: string): number {
+  return db.select({ n: count() }).from(entries).where(eq(entries.userId, userId)).get()!.n;
+}
+
+/** Entries in competitions still on sale (the account's Active Entries tile): one index range per such competition. */
+function countActiveUserEntries(db: Tx, userId: string): number {
+  const onSale = db.select({ id: competitions.id }).from(competitions).where(eq(competitions.status, "active"));
+  return db
+    .select({ n: count() })
+    .from(entries)
+    .where(and(eq(entries.userId, userId), inArray(entries.competitionId, onSale)))
+    .get()!.n;
+}
+
+/**
+ * GET /api/user/entries without a page: the newest USER_ENTRIES_UNPAGED_CAP, read a chunk at a time
+ * (the event loop turns between chunks), with how many there are in all.
+ */
+export async function newestUserEntries(db: Tx, userId: string): Promise<{ items: CustomerEntry[]; total: number }> {
+  const items: CustomerEntry[] = [];
+  for await (const chunk of userEntryChunks(db, userId, ENTRY_CHUNK, USER_ENTRIES_UNPAGED_CAP)) items.push(...chunk);
+  return { items, total: countUserEntries(db, userId) };
+}
+
+/** GET /api/user/entries?page=&pageSize=: one page, with the total (as the admin's paged lists answer) and how many are active. */
+export function userEntriesPage(db: Tx, userId: string, page: number, pageSize: number): UserEntriesPage {
+  const size = Math.min(pageSize, USER_ENTRIES_PAGE_MAX);
+  return {
+    items: listUserEntries(db, userId, size, (page - 1) * size),
+    page,
+    pageSize: size,
+    total: countUserEntries(db, userId),
+    active: countActiveUserEntries(db, userId),
+  };
+}
+
+/**
+ * Every entry of the user, newest first, a chunk at a time: each chunk is one index range (no
+ * list of ids, no sort of everything), and the event loop turns between chunks.
+ */
+export async function* userEntryChunks(db: Tx, userId: string, size = ENTRY_CHUNK, limit = Infinity): AsyncGenerator<CustomerEntry[]> {
+  const read = (after: Keyset | null) =>
+    db
+      .select({ entry: entries, at: entryKey.at, rowid: entryKey.rowid })
+      .from(entries)
+      .where(and(eq(entries.userId, userId), entryKey.before(after)))
+      .orderBy(...entryKey.newestFirst)
+      .limit(size)
+      .all();
+  let left = limit;
+  for await (const rows of keysetChunks(read, size)) {
+    yield toCustomerEntries(
+      db,
+      rows.slice(0, left).map((r) => r.entry),
+    );
+    left -= rows.length;
+    if (left <= 0) return;
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import type { InstantWinsView, InstantWinView } from "../../shared/schemas/insta
 import { AppError } from "../errors";
 import { findCompetition } from "./competitions";
 import { displayName } from "./draws/draw";
+import { idBatches } from "./paging/batches";
 
 /** A prize as the campaign defines it: `count` units of one name, kind and value. */
 export interface InstantPrizeSpec {
@@ -261,13 +262,15 @@ export function publicNameOf(tx: Tx, buyer: { customerName: string; userId: stri
 export function instantWinsByEntry(db: Tx, entryIds: readonly string[]): Map<string, InstantWinView[]> {
   const map = new Map<string, InstantWinView[]>();
   if (!entryIds.length) return map;
-  const rows = db
-    .select()
-    .from(instantPrizes)
-    .where(and(inArray(instantPrizes.wonEntryId, [...entryIds]), isNull(instantPrizes.voidedAt)))
-    .orderBy(asc(instantPrizes.unitIndex))
-    .all();
-  for (const r of rows) map.set(r.wonEntryId!, [...(map.get(r.wonEntryId!) ?? []), instantWinView(r)]);
+  for (const batch of idBatches(entryIds)) {
+    const rows = db
+      .select()
+      .from(instantPrizes)
+      .where(and(inArray(instantPrizes.wonEntryId, batch), isNull(instantPrizes.voidedAt)))
+      .orderBy(asc(instantPrizes.unitIndex))
+      .all();
+    for (const r of rows) map.set(r.wonEntryId!, [...(map.get(r.wonEntryId!) ?? []), instantWinView(r)]);
+  }
   return map;
 }
 

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import type { Tx } from "../../../db/client";
 import { releasedTicketNumbers, TICKET_BLOCK_SIZE, tickets, type Competition } from "../../../db/schema";
 import { AppError } from "../errors";
+import { idBatches } from "./paging/batches";
 
 /** What allocation needs to know of a competition. */
 export type AllocationOf = Pick<Competition, "id" | "allocation" | "maxTickets">;
@@ -185,16 +186,18 @@ export function ticketNumbersByEntry(db: Tx, entryIds: string[]): Map<string, st
       );
     return map;
   }
-  const rows = db
-    .select({ entryId: tickets.entryId, number: tickets.number })
-    .from(tickets)
-    .where(inArray(tickets.entryId, entryIds))
-    .orderBy(asc(tickets.id))
-    .all();
-  for (const r of rows) {
-    const list = map.get(r.entryId) ?? [];
-    list.push(r.number);
-    map.set(r.entryId, list);
+  for (const batch of idBatches(entryIds)) {
+    const rows = db
+      .select({ entryId: tickets.entryId, number: tickets.number })
+      .from(tickets)
+      .where(inArray(tickets.entryId, batch))
+      .orderBy(asc(tickets.id))
+      .all();
+    for (const r of rows) {
+      const list = map.get(r.entryId);
+      if (list) list.push(r.number);
+      else map.set(r.entryId, [r.number]);
+    }
   }
   return map;
 }

@@ -1,4 +1,5 @@
 import type { OpenApiMeta } from "trpc-to-openapi";
+import type { ZodType } from "zod";
 
 /**
  * What a procedure declares besides its input and output. The REST tables are read from here
@@ -19,4 +20,11 @@ export type Meta = OpenApiMeta<{
    * The web app batches these reads apart (src/shared/public-reads.ts lists them for the browser).
    */
   cache?: "public";
+  /**
+   * The procedure returns a file made as it is sent (services/paging/download.ts): over REST its
+   * pieces are written as they come, with this media type and the file's name (http/download.ts),
+   * and the document shows `schema` (a string when absent) as the answer. The web app fetches
+   * these over REST, not tRPC, whose JSON answer cannot hold a stream.
+   */
+  download?: { contentType: "text/csv" | "application/json"; schema?: ZodType };
 }>;

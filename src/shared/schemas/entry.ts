@@ -177,6 +177,23 @@ export const customerEntry = z.object({
 });
 export type CustomerEntry = z.infer<typeof customerEntry>;
 
+/** GET /api/user/entries: no page asked is the spec's plain array (the newest 1,000); a page is { items, page, pageSize, total }. */
+export const userEntriesQuery = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .optional();
+export const userEntriesPage = z.object({
+  items: z.array(customerEntry),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  /** How many of them are in competitions still on sale. */
+  active: z.number().int(),
+});
+export type UserEntriesPage = z.infer<typeof userEntriesPage>;
+
 /**
  * GET /user/wins: a main draw's win (or a winner staff named) or an instant prize (credit, cash or
  * physical). An instant cash or physical prize has the id of its winner, which its claim carries.

@@ -1,4 +1,3 @@
-import type { CustomerEntry } from "../../../shared/schemas/entry";
 import { useMyWins } from "../claims/use-my-wins";
 import { trpc } from "../../lib/trpc";
 import { SproutIcon, TicketIcon, TrophyIcon } from "../ui/icons";
@@ -6,7 +5,8 @@ import { MemberSince } from "./member-since";
 import { StatTile } from "./stat-tile";
 
 interface AccountStatsProps {
-  entries: CustomerEntry[] | undefined;
+  /** All the account's entries, and those in competitions still on sale (from the first page of My Entries). */
+  entries: { total: number; active: number } | undefined;
   /** The wins of the account's entries; the tile shows it until the claims are known too. */
   winCount: number | undefined;
   memberSince: string | null | undefined;
@@ -25,13 +25,12 @@ function useWinCount(fallback: number | undefined): number | undefined {
 /** Total Entries, Wins, Active Entries and Member Since (SPEC §2 /account). */
 export function AccountStats({ entries, winCount, memberSince }: AccountStatsProps) {
   const dash = "–";
-  const active = entries?.filter((e) => e.competition.status === "active").length;
   const wins = useWinCount(winCount);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatTile icon={<TicketIcon className="size-6" />} label="Total Entries" value={entries?.length ?? dash} />
+      <StatTile icon={<TicketIcon className="size-6" />} label="Total Entries" value={entries?.total ?? dash} />
       <StatTile icon={<TrophyIcon className="size-6" />} label="Wins" value={wins ?? dash} />
-      <StatTile icon={<SproutIcon className="size-6" />} label="Active Entries" value={active ?? dash} />
+      <StatTile icon={<SproutIcon className="size-6" />} label="Active Entries" value={entries?.active ?? dash} />
       <MemberSince createdAt={memberSince} />
     </div>
   );

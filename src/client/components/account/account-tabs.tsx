@@ -1,10 +1,10 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useSearchParams } from "react-router-dom";
 import type { AuthUser } from "../../../shared/schemas/auth";
-import type { CustomerEntry } from "../../../shared/schemas/entry";
 import type { CustomerWin } from "../claims/use-my-wins";
 import { ProtectionTab } from "../protection/protection-tab";
-import { EntriesList, WinsList } from "./account-lists";
+import { WinsList } from "./account-lists";
+import { EntriesList } from "./entries-list";
 import { AccountSettings } from "./account-settings";
 import { OrdersTab } from "./orders-tab";
 import { ProfileForm } from "./profile-form";
@@ -38,11 +38,10 @@ interface Loaded<T> {
 
 interface AccountTabsProps {
   user: AuthUser;
-  entries: Loaded<CustomerEntry>;
   wins: Loaded<CustomerWin>;
 }
 
-export function AccountTabs({ user, entries, wins }: AccountTabsProps) {
+export function AccountTabs({ user, wins }: AccountTabsProps) {
   const [params, setParams] = useSearchParams();
   const selectedIndex = Math.max(
     0,
@@ -66,7 +65,7 @@ export function AccountTabs({ user, entries, wins }: AccountTabsProps) {
       </TabList>
       <TabPanels className="mt-6">
         <TabPanel>
-          <EntriesList query={entries} />
+          <EntriesList />
         </TabPanel>
         <TabPanel>
           <WinsList query={wins} />

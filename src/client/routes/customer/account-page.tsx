@@ -1,6 +1,7 @@
 import { Link, Navigate } from "react-router-dom";
 import { AccountStats } from "../../components/account/account-stats";
 import { AccountTabs } from "../../components/account/account-tabs";
+import { useFirstEntriesPage } from "../../components/account/entries-list";
 import { VerifyEmailBanner } from "../../components/account/verify-email-banner";
 import { AccountLimitInvite } from "../../components/protection/account-limit-invite";
 import { SuspensionNotice } from "../../components/protection/suspension-notice";
@@ -25,7 +26,7 @@ export function AccountPage() {
   const { user, isLoading } = useAuth();
   const { logout, isLoggingOut } = useLogout();
   // Only asked once someone is signed in (SPEC §7).
-  const entries = trpc.customer.entries.list.useQuery(undefined, { enabled: user !== null });
+  const entries = useFirstEntriesPage(user !== null);
   const wins = trpc.customer.entries.wins.useQuery(undefined, { enabled: user !== null });
   const suspension = useSuspension();
 
@@ -67,11 +68,7 @@ export function AccountPage() {
         <AccountStats entries={entries.data} winCount={wins.data?.length} memberSince={user.createdAt} />
       </div>
 
-      <AccountTabs
-        user={user}
-        entries={{ data: entries.data, isPending: entries.isPending, error: entries.error, refetch: () => void entries.refetch() }}
-        wins={{ data: wins.data, isPending: wins.isPending, error: wins.error, refetch: () => void wins.refetch() }}
-      />
+      <AccountTabs user={user} wins={{ data: wins.data, isPending: wins.isPending, error: wins.error, refetch: () => void wins.refetch() }} />
     </Container>
   );
 }

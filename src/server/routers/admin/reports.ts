@@ -3,9 +3,16 @@ import { adminEntry, entryFilters, entryListFilters } from "../../../shared/sche
 import { notification, notificationInput } from "../../../shared/schemas/notification";
 import * as reports from "../../services/admin-reports";
 import { createNotification } from "../../services/notifications";
+import { downloadOutput } from "../../services/paging/download";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 const windowStats = z.object({ entries: z.number(), paidEntries: z.number(), revenue: z.string(), ticketsSold: z.number() });
+
+/** What the export's file holds, for the document: a CSV whose first line names its columns. */
+const entriesCsvFile = z
+  .string()
+  .regex(new RegExp(`^${reports.ENTRIES_CSV_HEADER}\\n`))
+  .describe(`CSV (RFC 4180), one row per ticket, newest entry first; the first line is the header: ${reports.ENTRIES_CSV_HEADER}`);
 
 export const reportsRouter = router({
   entries: adminProcedure
@@ -21,9 +28,18 @@ export const reportsRouter = router({
     .query(({ ctx, input }) => reports.searchEntries(ctx.db, input)),
 
   exportEntries: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/admin/entries/export", tags: ["admin"], summary: "Entries as CSV, one row per ticket, for the live draw" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/admin/entries/export",
+        tags: ["admin"],
+        summary: "Entries as CSV, one row per ticket, for the live draw",
+        description: "Every matching entry (page and pageSize are ignored), newest first, sent as it is read: a file of any size, never cut short.",
+      },
+      download: { contentType: "text/csv", schema: entriesCsvFile },
+    })
     .input(entryFilters)
-    .output(z.object({ filename: z.string(), csv: z.string() }))
+    .output(downloadOutput)
     .query(({ ctx, input }) => reports.entriesCsv(ctx.db, input)),
 
   dashboard: adminProcedure

@@ -14,6 +14,7 @@ import { authUser, changePasswordInput, profileInput } from "../../../shared/sch
 import { clearSessionCookie } from "../../auth/cookies";
 import * as account from "../../services/account";
 import * as auth from "../../services/auth";
+import { downloadOutput } from "../../services/paging/download";
 import { rateLimit } from "../../trpc/middleware/rate-limit";
 import { customerProcedure, router } from "../../trpc/procedures";
 import { signInContext } from "../../trpc/sign-in-context";
@@ -156,10 +157,12 @@ export const accountRouter = router({
         tags: ["account"],
         summary: "Everything held about the customer, as JSON",
         description:
-          "Profile, orders with refunds, entries and tickets, wins, notifications, limits and breaks, messages and complaints, and signed-in devices (no tokens).",
+          "Profile, orders with refunds, entries and tickets, wins, notifications, limits and breaks, messages and complaints, and signed-in devices (no tokens). " +
+          "Every order and entry, however many: the document is sent as it is written.",
       },
+      download: { contentType: "application/json", schema: customerExport },
     })
     .input(z.void())
-    .output(customerExport)
+    .output(downloadOutput)
     .query(({ ctx }) => account.exportCustomerData(ctx.db, ctx.user.id, ctx.session.id, ctx.now())),
 });

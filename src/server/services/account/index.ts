@@ -2,4 +2,4 @@ export { requestPasswordReset, resetPassword, RESET_MAILS_PER_HOUR } from "./rec
 export { confirmEmailLink, requestEmailChange, resendVerification } from "./verification";
 export { endOtherSessions, endSession, listSessions, publicSessionId } from "./sessions";
 export { getPreferences, setPreferences, unsubscribe, unsubscribeTokenFor } from "./preferences";
-export { exportCustomerData } from "./export";
+export { EXPORT_FILE_NAME, exportCustomerData } from "./export";

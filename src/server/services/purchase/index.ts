@@ -8,7 +8,7 @@ export { placeOrder } from "./place-order";
 export { handlePaymentEvent, type EventOutcome } from "./events";
 export { refreshOrder } from "./refresh";
 export { refundOrder } from "./refunds";
-export { listUserOrders, loadAdminOrderView, loadOrderView } from "./result";
+export { listUserOrders, loadAdminOrderView, loadOrderView, userOrderChunks } from "./result";
 export { PAYMENT_FAILED_MESSAGE, settleFromProvider } from "./settle";
 export { sweepPendingOrders, type SweepDeps } from "./sweep";
 export { HOLD_MS, type OrderDeps, type OrderLineRequest, type PlaceOrderArgs } from "./types";

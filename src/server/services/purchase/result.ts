@@ -6,6 +6,7 @@ import { orderReference } from "../../../shared/order-reference";
 import type { AdminOrderView, NextActionView, OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { instantWinsByEntry } from "../instant-wins";
+import { keysetChunks, keysetOf, type Keyset } from "../paging/keyset";
 import { ticketNumbersByEntry } from "../tickets";
 import { cardPenceOf } from "./charge";
 
@@ -84,6 +85,25 @@ export function loadOrderView(db: Tx, orderId: string, nextAction: NextActionVie
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   const view = viewsOf(db, [order])[0]!;
   return { ...view, nextAction: order.status === "requires_action" ? nextAction : null };
+}
+
+const orderKey = keysetOf("orders");
+
+/** Every order of the customer, newest first, a chunk at a time, the event loop turning between chunks (exports). */
+export async function* userOrderChunks(db: Tx, userId: string, size = 50): AsyncGenerator<OrderView[]> {
+  const read = (after: Keyset | null) =>
+    db
+      .select({ order: orders, at: orderKey.at, rowid: orderKey.rowid })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), orderKey.before(after)))
+      .orderBy(...orderKey.newestFirst)
+      .limit(size)
+      .all();
+  for await (const rows of keysetChunks(read, size))
+    yield viewsOf(
+      db,
+      rows.map((r) => r.order),
+    );
 }
 
 /** GET /api/user/orders: the customer's orders, newest first (the latest 200). */

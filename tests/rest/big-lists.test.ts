@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { fillPaidOrders } from "../../scripts/bench/big-shop.mjs";
+import { customerExport } from "../../src/shared/schemas/account";
+import { createCompetition } from "../factories/competitions";
+import { createUserWithSession } from "../factories/users";
+import { createTestDb } from "../helpers/db";
+import { startTestServer } from "../helpers/http";
+
+/*
+ * Issue #28 item 6: lists and exports past SQLite's 32,766-variable limit and past the old
+ * 100,000-row cut of the live-draw CSV. The rows are written straight into the database (a purchase
+ * each would take minutes). The big downloads are read with a plain fetch: the OpenAPI check of the
+ * test helper would parse tens of megabytes; the small answers go through it.
+ */
+const db = createTestDb();
+const api = await startTestServer(db);
+const admin = await createUserWithSession(db, "admin");
+const live = await createCompetition(db, { title: "Live Draw Quad Bike", maxTickets: null });
+const other = await createCompetition(db, { title: "Other Harrow", maxTickets: null });
+// The customer of the live-draw competition: 100,010 entries.
+const regular = await createUserWithSession(db);
+fillPaidOrders(db.$client, { userId: regular.user.id, email: regular.user.email, competitionId: live.id, orders: 100_010 });
+// Another customer with 33,000 entries of another competition.
+const collector = await createUserWithSession(db);
+fillPaidOrders(db.$client, { userId: collector.user.id, email: collector.user.email, competitionId: other.id, orders: 33_000 });
+
+/** The big downloads take seconds on a quiet machine; a shared one running other suites may take many more. */
+const BIG = { timeout: 120_000 };
+const get = (path: string, token: string) => fetch(`${api.url}/api${path}`, { headers: { "x-session-token": token } });
+
+describe("lists past 32,766 entries are paged", () => {
+  it("GET /api/user/entries without a page is the newest 1,000, with the total and a link to the pages", async () => {
+    const res = await api.request("/api/user/entries", { token: collector.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toHaveLength(1000);
+    expect(res.headers.get("x-total-count")).toBe("33000");
+    expect(res.headers.get("link")).toBe('</api/user/entries?page=1&pageSize=100>; rel="first"');
+    const dates = res.json.map((e: { entryDate: string }) => Date.parse(e.entryDate));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(res.json[0].ticketNumbers).toEqual(["33000"]);
+  });
+
+  it("GET /api/user/entries?page=&pageSize= answers { items, page, pageSize, total, active }, newest first, no entry twice", async () => {
+    const first = await api.request("/api/user/entries?page=1&pageSize=100", { token: collector.token });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ page: 1, pageSize: 100, total: 33_000, active: 33_000 });
+    const last = await api.request("/api/user/entries?page=330&pageSize=100", { token: collector.token });
+    expect(last.json.items).toHaveLength(100);
+    expect(last.json.items.at(-1).ticketNumbers).toEqual(["1"]);
+    const second = await api.request("/api/user/entries?page=2&pageSize=100", { token: collector.token });
+    const ids = new Set([...first.json.items, ...second.json.items].map((e: { id: string }) => e.id));
+    expect(ids.size).toBe(200);
+    expect(second.json.items[0].ticketNumbers).toEqual(["32900"]);
+    const beyond = await api.request("/api/user/entries?page=331&pageSize=100", { token: collector.token });
+    expect(beyond.json).toMatchObject({ items: [], total: 33_000 });
+  });
+
+  it("refuses a page larger than 100 with the field named", async () => {
+    const res = await api.request("/api/user/entries?page=1&pageSize=101", { token: collector.token });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json.issues)).toContain("pageSize");
+  });
+});
+
+describe("exports past 32,766 and 100,000 entries are complete", BIG, () => {
+  it("GET /api/user/export streams every order and entry as one JSON document", async () => {
+    const res = await get("/user/export", collector.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="harvest-draws-my-data.json"');
+    const data = customerExport.parse(await res.json());
+    expect(data.entries).toHaveLength(33_000);
+    expect(data.orders).toHaveLength(33_000);
+    expect(new Set(data.entries.map((e) => e.id)).size).toBe(33_000);
+    expect(data.entries[0]!.ticketNumbers).toEqual(["33000"]);
+    expect(data.entries.at(-1)!.ticketNumbers).toEqual(["1"]);
+    expect(data.profile.email).toBe(collector.user.email);
+  });
+
+  it("the live-draw CSV (GET /api/admin/entries/export) has a row for every one of 100,010 tickets", async () => {
+    const res = await get(`/admin/entries/export?competitionId=${live.id}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await res.text()).trimEnd().split("\n");
+    expect(lines[0]).toBe("Ticket,Competition,Name,Email,Method,Payment,Amount,Entry date,Entry id");
+    expect(lines).toHaveLength(1 + 100_010);
+    const tickets = new Set(lines.slice(1).map((line) => line.split(",")[0]));
+    expect(tickets.size).toBe(100_010);
+    expect(tickets.has("1") && tickets.has("100010")).toBe(true);
+    expect(lines[1]!.startsWith("100010,Live Draw Quad Bike,")).toBe(true);
+  });
+
+  it("the whole shop's export, with a filter, counts every match", async () => {
+    const res = await get(`/admin/entries/export?search=${encodeURIComponent(collector.user.email)}`, admin.token);
+    expect((await res.text()).trimEnd().split("\n")).toHaveLength(1 + 33_000);
+  });
+
+  it("the health check is answered while an export of 100,010 rows is being written", async () => {
+    let exportDoneAt = 0;
+    const download = get(`/admin/entries/export?competitionId=${live.id}`, admin.token)
+      .then((res) => res.text())
+      .then((text) => {
+        exportDoneAt = performance.now();
+        return text;
+      });
+    // Wait until the export has started answering, then ask for the health report.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const health = await fetch(`${api.url}/api/health`);
+    const healthAt = performance.now();
+    expect([200, 503]).toContain(health.status);
+    expect(exportDoneAt).toBe(0);
+    const text = await download;
+    expect(healthAt).toBeLessThan(exportDoneAt);
+    expect(text.trimEnd().split("\n")).toHaveLength(1 + 100_010);
+  });
+
+  it("exports are the admins': a customer is refused 403, nobody signed in 401", async () => {
+    expect((await api.request("/api/admin/entries/export", { token: regular.token })).status).toBe(403);
+    expect((await api.request("/api/admin/entries/export")).status).toBe(401);
+    expect((await api.request("/api/user/export")).status).toBe(401);
+  });
+});
