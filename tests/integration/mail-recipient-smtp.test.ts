@@ -9,6 +9,8 @@ import { anonCaller, linkToken, mailsTo, SHOP, tokenCaller } from "../helpers/ac
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startSmtpServer } from "../helpers/smtp";
 import { account, buy, buyerOf, claimForm } from "../helpers/winners";
+import { salesEnded } from "../helpers/close-early";
+import { orderReference } from "../../src/shared/order-reference";
 
 /**
  * Mail about an account's order, entry, prize or claim goes to the account's email as it is when the
@@ -61,6 +63,7 @@ describe("mail about an account's prize follows the address the customer confirm
     await buy(db, c.id, buyerOf(winner.user));
     await changeEmail(winner.token, winner.newEmail);
 
+    salesEnded(db, c.id);
     await adminCaller().admin.draws.run({ id: c.id });
     const [claim] = (await adminCaller().admin.claims.list()).filter((x) => x.competitionId === c.id);
     expect(await recipientsOf(`You've won: ${c.title}`)).toEqual([[winner.newEmail]]);
@@ -85,6 +88,7 @@ describe("mail about an account's prize follows the address the customer confirm
     const c = await createCompetition(db, { title: `Staff Quad ${n}` });
     const order = await buy(db, c.id, buyerOf(winner.user));
     await changeEmail(winner.token, winner.newEmail);
+    salesEnded(db, c.id);
     await adminCaller().admin.draws.run({ id: c.id });
 
     const claim = (await adminCaller().admin.claims.list()).find((x) => x.competitionId === c.id)!;
@@ -115,7 +119,7 @@ describe("mail about an account's order follows the address the customer confirm
     expect(mailsTo(db, buyer.oldEmail).map((m) => m.kind)).toContain("order_confirmation");
     await changeEmail(buyer.token, buyer.newEmail);
     await mailer.flush();
-    const confirmations = smtp.received.filter((m) => m.subject === "Your Harvest Draws entry is confirmed" && m.text.includes(order.id));
+    const confirmations = smtp.received.filter((m) => m.subject === "Your Harvest Draws entry is confirmed" && m.text.includes(orderReference(order.id)));
     expect(confirmations.map((m) => m.to)).toEqual([[buyer.newEmail]]);
     // The outbox records where it went.
     expect(mailsTo(db, buyer.newEmail).find((m) => m.kind === "order_confirmation")).toMatchObject({ status: "sent" });
@@ -127,6 +131,7 @@ describe("a guest order keeps its own address", () => {
     const guest = fresh("guest");
     const c = await createCompetition(db, { title: `Guest Quad ${n}` });
     const order = await buy(db, c.id, { userId: null, email: guest, name: "Gwen Guest" });
+    salesEnded(db, c.id);
     await adminCaller().admin.draws.run({ id: c.id });
     expect(await recipientsOf(`You've won: ${c.title}`)).toEqual([[guest]]);
 
@@ -134,7 +139,7 @@ describe("a guest order keeps its own address", () => {
     await adminCaller().admin.orders.refund({ id: other.id, reason: "The customer asked for their money back" });
     expect(await recipientsOf(`Your refund of £${other.amount} from Harvest Draws`)).toEqual([[guest]]);
     const confirmations = smtp.received.filter(
-      (m) => m.subject === "Your Harvest Draws entry is confirmed" && (m.text.includes(order.id) || m.text.includes(other.id)),
+      (m) => m.subject === "Your Harvest Draws entry is confirmed" && (m.text.includes(orderReference(order.id)) || m.text.includes(orderReference(other.id))),
     );
     expect(confirmations.map((m) => m.to)).toEqual([[guest], [guest]]);
     expect((await adminCaller().admin.orders.get({ id: order.id })).customer.email).toBe(guest);

@@ -4,7 +4,7 @@ import { orderConfirmationHtml, orderConfirmationPlain, refundMail, refundMessag
 const order = (total: string, creditUsed?: string) => ({
   to: "ada@example.test",
   name: "Ada",
-  orderId: "#1A2B3C4D",
+  orderId: "0190a1b2-c3d4-7e5f-8a9b-00001a2b3c4d",
   total,
   ...(creditUsed ? { creditUsed } : {}),
   lines: [{ title: "Win a Tractor", ticketNumbers: ["17", "42", "99"], amount: total, quantity: 3, unitPrice: "1.99", saving: "0.00" }],
@@ -29,16 +29,16 @@ describe("the amounts in the shop's mail", () => {
   });
 
   it("adds a refund's card and credit parts exactly", () => {
-    const mail = refundMail({ to: "ada@example.test", name: "Ada", orderId: "#1A2B3C4D", card: "0.10", credit: "0.20", notice: "" });
+    const mail = refundMail({ to: "ada@example.test", name: "Ada", orderId: "0190a1b2-c3d4-7e5f-8a9b-00001a2b3c4d", card: "0.10", credit: "0.20", notice: "" });
     expect(mail.subject).toBe("Your refund of £0.30 from Harvest Draws");
-    expect(refundMessage({ orderId: "#1A2B3C4D", card: "1.10", credit: "2.20", notice: "" })).toBe(
-      "£3.30 of your order #1A2B3C4D has been refunded: £1.10 to your card and £2.20 to your site credit.",
+    expect(refundMessage({ orderId: "0190a1b2-c3d4-7e5f-8a9b-00001a2b3c4d", card: "1.10", credit: "2.20", notice: "" })).toBe(
+      "£3.30 of your order 1A2B3C4D has been refunded: £1.10 to your card and £2.20 to your site credit.",
     );
-    expect(refundMessage({ orderId: "#1A2B3C4D", card: "0.00", credit: "4.35", notice: "" })).toBe(
-      "£4.35 of your order #1A2B3C4D has been returned to your site credit.",
+    expect(refundMessage({ orderId: "0190a1b2-c3d4-7e5f-8a9b-00001a2b3c4d", card: "0.00", credit: "4.35", notice: "" })).toBe(
+      "£4.35 of your order 1A2B3C4D has been returned to your site credit.",
     );
-    expect(refundMessage({ orderId: "#1A2B3C4D", card: "19.99", credit: "0.00", notice: "Sorry." })).toBe(
-      "£19.99 of your order #1A2B3C4D has been refunded to your card. Sorry.",
+    expect(refundMessage({ orderId: "0190a1b2-c3d4-7e5f-8a9b-00001a2b3c4d", card: "19.99", credit: "0.00", notice: "Sorry." })).toBe(
+      "£19.99 of your order 1A2B3C4D has been refunded to your card. Sorry.",
     );
   });
 });
