@@ -27,12 +27,18 @@ describe("IDOR: another user's data", () => {
   });
 
   it("entries and wins are the caller's own, whatever userId is sent", async () => {
-    for (const path of [`/api/user/entries?userId=${bob.user.id}`, `/api/user/wins?userId=${bob.user.id}`, "/api/user/entries"]) {
+    for (const path of [`/api/user/wins?userId=${bob.user.id}`, "/api/user/entries", "/api/user/entries?page=1&pageSize=100"]) {
       const res = await api.request(path, { token: alice.token });
       expect(res.status).toBe(200);
       expect(res.text).not.toContain(bobsEntry.json.entryId);
       expect(res.text).not.toContain(bob.user.email);
     }
+    // The entries list takes a page now, and its query is strict like every input: naming a user is refused.
+    const named = await api.request(`/api/user/entries?userId=${bob.user.id}`, { token: alice.token });
+    expect(named.status).toBe(400);
+    expect(named.text).toContain("userId");
+    expect(named.text).not.toContain(bobsEntry.json.entryId);
+    expect(named.text).not.toContain(bob.user.email);
   });
 
   it("notifications of another user cannot be listed, counted, marked or deleted", async () => {
