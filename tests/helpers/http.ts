@@ -31,6 +31,10 @@ export interface ApiResponse {
 /** Starts the real HTTP app on an ephemeral loopback port for this test file. */
 export async function startTestServer(db: Db, opts: Partial<AppOptions> = {}): Promise<TestServer> {
   const server: Server = createServer(createApp({ db, ...opts }));
+  // As the production server (src/server/main.ts): an idle keep-alive connection stays open for 65 s.
+  // With Node's default of 5 s, a test that pauses longer between requests (a slow check on a busy
+  // machine) can reuse a connection just as the server closes it, and fetch fails with ECONNRESET.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
