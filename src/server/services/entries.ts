@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, like, ne, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../../db/client";
 import { competitions, entries, instantPrizes, orders, walletEntries, winners, type Competition, type Entry } from "../../../db/schema";
@@ -302,10 +302,11 @@ function findOrder(db: OrderDeps["db"], idOrReference: string, buyerId: string |
   if (byId) return byId;
   const reference = parseOrderReference(idOrReference);
   if (!reference) return undefined;
+  // One look-up in the reference index (the column is computed from the id), however many orders there are.
   const found = db
     .select({ id: orders.id, userId: orders.userId })
     .from(orders)
-    .where(and(like(orders.id, `%${reference.toLowerCase()}`), mine))
+    .where(and(eq(orders.reference, reference), mine))
     .limit(2)
     .all();
   return found.length === 1 && orderReference(found[0]!.id) === reference ? found[0] : undefined;
