@@ -10,7 +10,7 @@ import { listCustomerClaims } from "./claims";
 import { toCustomerProfile } from "./auth";
 import { listUserWins, newestUserEntries } from "./entries";
 import { getLimits } from "./protection/limits";
-import { listUserOrders, loadOrderView } from "./purchase";
+import { loadOrderView, newestUserOrders } from "./purchase";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
@@ -69,7 +69,10 @@ export function listCustomers(db: Db, args: { search?: string; page?: number }) 
 }
 
 /** The whole record staff need to answer "where are my tickets?" in one read. */
-/** Entries: the newest 1,000 (read a chunk at a time); the customer's own export and the admin entries search have every one. */
+/**
+ * Orders: the newest 200; entries: the newest 1,000 (each read a chunk at a time, other requests
+ * answered between chunks); the customer's own export and the admin entries search have every one.
+ */
 export async function getCustomer(db: Db, userId: string, now = new Date()) {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new AppError("NOT_FOUND", "Customer not found");
@@ -102,7 +105,7 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
     .map((n) => ({ id: n.id, text: n.text, authorEmail: n.authorEmail, createdAt: n.createdAt.toISOString() }));
   return {
     profile: toCustomerProfile(user),
-    orders: listUserOrders(db, userId),
+    orders: (await newestUserOrders(db, userId)).items,
     entries: (await newestUserEntries(db, userId)).items,
     wins: listUserWins(db, userId),
     claims: listCustomerClaims(db, user, now),
