@@ -9,6 +9,7 @@ import { audited, type Actor } from "./audit";
 import { listCustomerClaims } from "./claims";
 import { toCustomerProfile } from "./auth";
 import { listUserWins, newestUserEntries } from "./entries";
+import { nextTurn } from "./paging/batches";
 import { getLimits } from "./protection/limits";
 import { loadOrderView, newestUserOrders } from "./purchase";
 
@@ -103,14 +104,21 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
     .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
     .all()
     .map((n) => ({ id: n.id, text: n.text, authorEmail: n.authorEmail, createdAt: n.createdAt.toISOString() }));
+  const orderList = (await newestUserOrders(db, userId)).items;
+  const entryList = (await newestUserEntries(db, userId)).items;
+  // Other requests are answered between the record's larger reads (a long-time customer's wins, then their spending).
+  await nextTurn();
+  const wins = listUserWins(db, userId);
+  await nextTurn();
+  const limits = getLimits(db, userId, now);
   return {
     profile: toCustomerProfile(user),
-    orders: (await newestUserOrders(db, userId)).items,
-    entries: (await newestUserEntries(db, userId)).items,
-    wins: listUserWins(db, userId),
+    orders: orderList,
+    entries: entryList,
+    wins,
     claims: listCustomerClaims(db, user, now),
     protection: {
-      ...getLimits(db, userId, now),
+      ...limits,
       restricted: user.restrictedAt !== null,
       restrictionReason: user.restrictionReason,
       suspendedUntil: iso(user.suspendedUntil),
