@@ -46,12 +46,19 @@ export const orders = sqliteTable(
     clientIp: text("client_ip"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The reference people see and quote ("2A7FA99C", src/shared/order-reference.ts): the id's last 8
+     * hex digits in capitals, computed by SQLite from the id (never written), for every order old or new.
+     */
+    reference: text("reference").generatedAlwaysAs(sql`upper(substr(id, -8))`, { mode: "virtual" }),
   },
   // A buyer's orders newest first (lists and exports page through them by this index).
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.holdExpiresAt),
     index("orders_payment_idx").on(t.paymentId),
+    // An order is found by the reference people quote through this index, not a scan of every id.
+    index("orders_reference_idx").on(t.reference),
   ],
 );
 

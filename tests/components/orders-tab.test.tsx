@@ -201,6 +201,32 @@ describe("Orders tab", () => {
   });
 });
 
+describe("Orders tab of a long-time customer", () => {
+  it("asks for a page of 10, says how many of how many are shown, and Show more adds the next page below", async () => {
+    const user = userEvent.setup();
+    const idOf = (n: number) => `0197a1b2-c3d4-7e5f-8a9b-${String(n).padStart(12, "0")}`;
+    const asked: unknown[] = [];
+    const fetch = await renderOrders((input?: unknown) => {
+      asked.push(input);
+      const { page, pageSize } = input as { page: number; pageSize: number };
+      const from = (page - 1) * pageSize;
+      return { items: Array.from({ length: Math.min(pageSize, 23 - from) }, (_, i) => order({ id: idOf(from + i + 1) })), page, pageSize, total: 23 };
+    });
+    expect(await screen.findByText("Showing 10 of 23 orders")).toBeTruthy();
+    expect(asked[0]).toEqual({ page: 1, pageSize: 10 });
+    const list = screen.getByRole("list", { name: "Your orders" });
+    expect(within(list).getAllByRole("listitem", { name: /^Order #/ })).toHaveLength(10);
+    await user.click(screen.getByRole("button", { name: "Show more" }));
+    expect(await screen.findByText("Showing 20 of 23 orders")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Show more" }));
+    expect(await screen.findByRole("listitem", { name: `Order #${orderReference(idOf(23))}` })).toBeTruthy();
+    expect(screen.getByText("Showing 23 of 23 orders")).toBeTruthy();
+    expect(within(list).getAllByRole("listitem", { name: /^Order #/ })).toHaveLength(23);
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+    expect(fetch).toHaveBeenCalled();
+  });
+});
+
 describe("Account tabs", () => {
   it("keep their four labels, add Orders, and load the receipts only when Orders is opened", async () => {
     const user = userEvent.setup();

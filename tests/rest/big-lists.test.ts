@@ -62,6 +62,53 @@ describe("lists past 32,766 entries are paged", () => {
   });
 });
 
+describe("a customer with 33,000 orders", () => {
+  it("GET /api/user/orders without a page is the newest 200, with the total and a link to the pages", async () => {
+    const res = await api.request("/api/user/orders", { token: collector.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toHaveLength(200);
+    expect(res.headers.get("x-total-count")).toBe("33000");
+    expect(res.headers.get("link")).toBe('</api/user/orders?page=1&pageSize=50>; rel="first"');
+    expect(res.json[0].lines[0].ticketNumbers).toEqual(["33000"]);
+    expect(res.json[199].lines[0].ticketNumbers).toEqual(["32801"]);
+  });
+
+  it("GET /api/user/orders?page=&pageSize= answers { items, page, pageSize, total }, newest first, no order twice, to the very first", async () => {
+    const first = await api.request("/api/user/orders?page=1&pageSize=50", { token: collector.token });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ page: 1, pageSize: 50, total: 33_000 });
+    const second = await api.request("/api/user/orders?page=2&pageSize=50", { token: collector.token });
+    expect(new Set([...first.json.items, ...second.json.items].map((o: { id: string }) => o.id)).size).toBe(100);
+    expect(second.json.items[0].lines[0].ticketNumbers).toEqual(["32950"]);
+    const last = await api.request("/api/user/orders?page=660&pageSize=50", { token: collector.token });
+    expect(last.json.items).toHaveLength(50);
+    expect(last.json.items.at(-1).lines[0].ticketNumbers).toEqual(["1"]);
+    expect((await api.request("/api/user/orders?page=661&pageSize=50", { token: collector.token })).json).toMatchObject({ items: [], total: 33_000 });
+    const tooBig = await api.request("/api/user/orders?page=1&pageSize=51", { token: collector.token });
+    expect(tooBig.status).toBe(400);
+    expect(JSON.stringify(tooBig.json)).toContain("pageSize");
+  });
+
+  it("the customer record (GET /api/admin/customers/{id}) answers with the newest 200 orders and 1,000 entries", async () => {
+    const res = await api.request(`/api/admin/customers/${collector.user.id}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.json.orders).toHaveLength(200);
+    expect(res.json.orders[0].lines[0].ticketNumbers).toEqual(["33000"]);
+    expect(res.json.entries).toHaveLength(1000);
+    expect(res.json.entries[999].ticketNumbers).toEqual(["32001"]);
+  });
+
+  it("finds the oldest of 33,000 orders by the reference its buyer quotes, for the buyer and for an admin", async () => {
+    const oldest = (await api.request("/api/user/orders?page=660&pageSize=50", { token: collector.token })).json.items.at(-1);
+    const own = await api.request(`/api/orders/${oldest.reference}`, { token: collector.token });
+    expect(own.status).toBe(200);
+    expect(own.json.id).toBe(oldest.id);
+    const typed = await api.request(`/api/orders/${oldest.reference.toLowerCase()}`, { token: admin.token });
+    expect(typed.json.id).toBe(oldest.id);
+    expect((await api.request(`/api/orders/${oldest.reference}`, { token: regular.token })).status).toBe(404);
+  });
+});
+
 describe("exports past 32,766 and 100,000 entries are complete", BIG, () => {
   it("GET /api/user/export streams every order and entry as one JSON document", async () => {
     const res = await get("/user/export", collector.token);

@@ -9,8 +9,9 @@ import { audited, type Actor } from "./audit";
 import { listCustomerClaims } from "./claims";
 import { toCustomerProfile } from "./auth";
 import { listUserWins, newestUserEntries } from "./entries";
+import { nextTurn } from "./paging/batches";
 import { getLimits } from "./protection/limits";
-import { listUserOrders, loadOrderView } from "./purchase";
+import { loadOrderView, newestUserOrders } from "./purchase";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 
@@ -69,7 +70,10 @@ export function listCustomers(db: Db, args: { search?: string; page?: number }) 
 }
 
 /** The whole record staff need to answer "where are my tickets?" in one read. */
-/** Entries: the newest 1,000 (read a chunk at a time); the customer's own export and the admin entries search have every one. */
+/**
+ * Orders: the newest 200; entries: the newest 1,000 (each read a chunk at a time, other requests
+ * answered between chunks); the customer's own export and the admin entries search have every one.
+ */
 export async function getCustomer(db: Db, userId: string, now = new Date()) {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new AppError("NOT_FOUND", "Customer not found");
@@ -100,14 +104,21 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
     .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
     .all()
     .map((n) => ({ id: n.id, text: n.text, authorEmail: n.authorEmail, createdAt: n.createdAt.toISOString() }));
+  const orderList = (await newestUserOrders(db, userId)).items;
+  const entryList = (await newestUserEntries(db, userId)).items;
+  // Other requests are answered between the record's larger reads (a long-time customer's wins, then their spending).
+  await nextTurn();
+  const wins = listUserWins(db, userId);
+  await nextTurn();
+  const limits = getLimits(db, userId, now);
   return {
     profile: toCustomerProfile(user),
-    orders: listUserOrders(db, userId),
-    entries: (await newestUserEntries(db, userId)).items,
-    wins: listUserWins(db, userId),
+    orders: orderList,
+    entries: entryList,
+    wins,
     claims: listCustomerClaims(db, user, now),
     protection: {
-      ...getLimits(db, userId, now),
+      ...limits,
       restricted: user.restrictedAt !== null,
       restrictionReason: user.restrictionReason,
       suspendedUntil: iso(user.suspendedUntil),

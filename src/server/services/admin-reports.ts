@@ -146,16 +146,86 @@ function owedSummary(db: Db) {
   };
 }
 
-export function dashboard(db: Db) {
-  const e = db
-    .select({
-      total: sql<number>`count(*)`,
-      paid: sql<number>`sum(case when ${entries.paymentStatus} = 'paid' then 1 else 0 end)`,
-      pending: sql<number>`sum(case when ${entries.paymentStatus} = 'pending' then 1 else 0 end)`,
-      revenue: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.amountPence} else 0 end), 0)`,
-    })
-    .from(entries)
-    .get()!;
+/** Entries summed per step of the totals below: a range of the table's rowids, so one step reads at most this many rows. */
+const TOTALS_STEP = 4_000;
+
+interface Totals {
+  entries: number;
+  paid: number;
+  pending: number;
+  paidTickets: number;
+  revenuePence: number;
+}
+const noTotals = (): Totals => ({ entries: 0, paid: 0, pending: 0, paidTickets: 0, revenuePence: 0 });
+
+/** What the dashboard and analytics add up over every entry, with the windows analytics asks about. */
+interface EntrySums {
+  all: Totals;
+  /** Paid revenue and tickets by competition. */
+  byCompetition: Map<string, { revenuePence: number; tickets: number }>;
+  /** From `dailySince` on, per local day (YYYY-MM-DD): entries and paid revenue. */
+  daily: Map<string, { entries: number; revenuePence: number }>;
+  /** Entries since each of `windows`' times. */
+  windows: Totals[];
+}
+
+/**
+ * Every entry summed, TOTALS_STEP rowids at a time (each step one range of the table, grouped in
+ * SQL), the event loop turning between steps: the figures are those of one query over everything,
+ * but no step holds the server for long however many entries there are.
+ */
+async function sumEntries(db: Db, { dailySince, windows }: { dailySince: Date | null; windows: Date[] }): Promise<EntrySums> {
+  const sums: EntrySums = { all: noTotals(), byCompetition: new Map(), daily: new Map(), windows: windows.map(noTotals) };
+  const client = db.$client;
+  const last = Number((client.prepare("select max(rowid) as n from entries").get() as { n: number | null }).n ?? 0);
+  const windowColumns = windows.map((_, i) => `, created_at >= @w${i} as w${i}`).join("");
+  const step = client.prepare(
+    `select competition_id as competitionId, payment_status as status,
+       case when @dailySince is not null and created_at >= @dailySince then strftime('%Y-%m-%d', created_at / 1000, 'unixepoch', 'localtime') end as day
+       ${windowColumns},
+       count(*) as n, coalesce(sum(ticket_count), 0) as tickets, coalesce(sum(amount_pence), 0) as pence
+     from entries where rowid > @from and rowid <= @to
+     group by 1, 2, 3 ${windows.map((_, i) => `, w${i}`).join("")}`,
+  );
+  const params: Record<string, number | null> = { dailySince: dailySince?.getTime() ?? null };
+  windows.forEach((w, i) => (params[`w${i}`] = w.getTime()));
+  const add = (t: Totals, n: number, status: string, tickets: number, pence: number) => {
+    t.entries += n;
+    if (status === "pending") t.pending += n;
+    if (status !== "paid") return;
+    t.paid += n;
+    t.paidTickets += tickets;
+    t.revenuePence += pence;
+  };
+  for (let from = 0; from < last; from += TOTALS_STEP) {
+    const rows = step.all({ ...params, from, to: from + TOTALS_STEP }) as Array<Record<string, string | number | null>>;
+    for (const r of rows) {
+      const n = Number(r.n);
+      const status = String(r.status);
+      const tickets = Number(r.tickets);
+      const pence = Number(r.pence);
+      add(sums.all, n, status, tickets, pence);
+      windows.forEach((_, i) => r[`w${i}`] && add(sums.windows[i]!, n, status, tickets, pence));
+      if (status === "paid") {
+        const c = sums.byCompetition.get(String(r.competitionId)) ?? { revenuePence: 0, tickets: 0 };
+        c.revenuePence += pence;
+        c.tickets += tickets;
+        sums.byCompetition.set(String(r.competitionId), c);
+      }
+      if (r.day !== null) {
+        const d = sums.daily.get(String(r.day)) ?? { entries: 0, revenuePence: 0 };
+        d.entries += n;
+        if (status === "paid") d.revenuePence += pence;
+        sums.daily.set(String(r.day), d);
+      }
+    }
+    await nextTurn();
+  }
+  return sums;
+}
+
+export async function dashboard(db: Db) {
+  const e = (await sumEntries(db, { dailySince: null, windows: [] })).all;
   const c = db
     .select({
       active: sql<number>`sum(case when ${competitions.status} = 'active' then 1 else 0 end)`,
@@ -169,10 +239,10 @@ export function dashboard(db: Db) {
     .where(isNull(winners.voidedAt))
     .get()!;
   return {
-    totalEntries: Number(e.total),
-    paidEntries: Number(e.paid ?? 0),
-    pendingEntries: Number(e.pending ?? 0),
-    totalRevenue: penceToDecimal(Number(e.revenue)),
+    totalEntries: e.entries,
+    paidEntries: e.paid,
+    pendingEntries: e.pending,
+    totalRevenue: penceToDecimal(e.revenuePence),
     activeCompetitions: Number(c.active ?? 0),
     closedCompetitions: Number(c.closed ?? 0),
     totalWinners: Number(w.n),
@@ -181,92 +251,46 @@ export function dashboard(db: Db) {
   };
 }
 
-function windowStats(db: Db, since: Date) {
-  const r = db
-    .select({
-      entries: sql<number>`count(*)`,
-      paid: sql<number>`sum(case when ${entries.paymentStatus} = 'paid' then 1 else 0 end)`,
-      revenue: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.amountPence} else 0 end), 0)`,
-      tickets: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.ticketCount} else 0 end), 0)`,
-    })
-    .from(entries)
-    .where(gte(entries.entryDate, since))
-    .get()!;
-  return { entries: Number(r.entries), paidEntries: Number(r.paid ?? 0), revenue: penceToDecimal(Number(r.revenue)), ticketsSold: Number(r.tickets) };
-}
+const windowView = (t: Totals) => ({ entries: t.entries, paidEntries: t.paid, revenue: penceToDecimal(t.revenuePence), ticketsSold: t.paidTickets });
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * Every figure is an aggregate in SQL; no query loads every entry. Each aggregate reads every entry
- * of its window, so other requests are answered between them.
+ * Every figure is a sum over the entries, made in steps of TOTALS_STEP rows (sumEntries), so no
+ * query loads every entry and other requests are answered between steps.
  */
 export async function analytics(db: Db, now = new Date()) {
   const midnight = new Date(now);
   midnight.setHours(0, 0, 0, 0);
-  const all = db
-    .select({
-      entries: sql<number>`count(*)`,
-      paid: sql<number>`sum(case when ${entries.paymentStatus} = 'paid' then 1 else 0 end)`,
-      paidTickets: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.ticketCount} else 0 end), 0)`,
-      revenue: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.amountPence} else 0 end), 0)`,
-    })
-    .from(entries)
-    .get()!;
-  const total = Number(all.entries);
-  const paid = Number(all.paid ?? 0);
-  await nextTurn();
-  const top = db
-    .select({
-      competitionId: entries.competitionId,
-      title: competitions.title,
-      revenue: sql<number>`sum(${entries.amountPence})`,
-      tickets: sql<number>`sum(${entries.ticketCount})`,
-    })
-    .from(entries)
-    .innerJoin(competitions, eq(entries.competitionId, competitions.id))
-    .where(eq(entries.paymentStatus, "paid"))
-    .groupBy(entries.competitionId)
-    .orderBy(desc(sql`sum(${entries.amountPence})`))
-    .limit(5)
-    .all();
-  await nextTurn();
   const since30 = new Date(midnight.getTime() - 29 * DAY);
-  const daily = db
-    .select({
-      day: sql<string>`strftime('%Y-%m-%d', ${entries.entryDate} / 1000, 'unixepoch', 'localtime')`,
-      entries: sql<number>`count(*)`,
-      revenue: sql<number>`coalesce(sum(case when ${entries.paymentStatus} = 'paid' then ${entries.amountPence} else 0 end), 0)`,
+  const sums = await sumEntries(db, {
+    dailySince: since30,
+    windows: [midnight, new Date(now.getTime() - 7 * DAY), new Date(now.getTime() - 30 * DAY)],
+  });
+  const [today, last7Days, last30Days] = sums.windows as [Totals, Totals, Totals];
+  const { entries: total, paid } = sums.all;
+  // The five competitions that took the most (ties by id), with their titles.
+  const top = [...sums.byCompetition.entries()]
+    .sort(([a, x], [b, y]) => y.revenuePence - x.revenuePence || (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([competitionId, t]) => {
+      const title = db.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, competitionId)).get()?.title;
+      return title === undefined ? [] : [{ competitionId, title, ...t }];
     })
-    .from(entries)
-    .where(gte(entries.entryDate, since30))
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .all();
-  await nextTurn();
-  const today = windowStats(db, midnight);
-  await nextTurn();
-  const last7Days = windowStats(db, new Date(now.getTime() - 7 * DAY));
-  await nextTurn();
-  const last30Days = windowStats(db, new Date(now.getTime() - 30 * DAY));
-  await nextTurn();
+    .slice(0, 5);
   return {
     totalEntries: total,
     paidEntries: paid,
-    totalRevenue: penceToDecimal(Number(all.revenue)),
+    totalRevenue: penceToDecimal(sums.all.revenuePence),
     entriesToday: today.entries,
-    last7Days,
-    last30Days,
+    last7Days: windowView(last7Days),
+    last30Days: windowView(last30Days),
     conversionRate: total ? oneDecimal((paid / total) * 100) : 0,
-    averageTicketsPerPaidEntry: paid ? oneDecimal(Number(all.paidTickets) / paid) : 0,
-    topCampaigns: top.map((t) => ({
-      competitionId: t.competitionId,
-      title: t.title,
-      revenue: penceToDecimal(Number(t.revenue)),
-      ticketsSold: Number(t.tickets),
-    })),
+    averageTicketsPerPaidEntry: paid ? oneDecimal(sums.all.paidTickets / paid) : 0,
+    topCampaigns: top.map((t) => ({ competitionId: t.competitionId, title: t.title, revenue: penceToDecimal(t.revenuePence), ticketsSold: t.tickets })),
     recentActivity: entryRows(db, undefined, 10),
-    daily: daily.map((d) => ({ day: d.day, entries: Number(d.entries), revenue: penceToDecimal(Number(d.revenue)) })),
+    daily: [...sums.daily.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([day, d]) => ({ day, entries: d.entries, revenue: penceToDecimal(d.revenuePence) })),
   };
 }
 

@@ -1,5 +1,7 @@
+import { useState } from "react";
+import type { OrderView, UserOrdersPage } from "../../../shared/schemas/order";
 import { trpc } from "../../lib/trpc";
-import { ButtonLink } from "../ui/button";
+import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { LoadFailed } from "../ui/load-failed";
 import { TicketIcon } from "../ui/icons";
@@ -19,17 +21,59 @@ function NoOrders() {
   );
 }
 
-/** The Orders tab: a receipt per order, newest first. Asked for only when the tab is opened. */
-export function OrdersTab() {
-  const orders = trpc.customer.orders.list.useQuery();
-  if (orders.isPending) return <LoadingState label="Loading your orders..." />;
-  if (orders.isError) return <LoadFailed what="your orders" retry={() => void orders.refetch()} />;
-  if (orders.data.length === 0) return <NoOrders />;
+/** Receipts a page of the Orders tab shows; "Show more" adds the next page below. */
+export const ORDERS_PAGE_SIZE = 10;
+
+/** GET /api/user/orders answers a page when one is asked for (an array, the newest, when not). */
+const asOrdersPage = (data: UserOrdersPage | OrderView[] | undefined): UserOrdersPage | undefined =>
+  data === undefined ? undefined : Array.isArray(data) ? { items: data, page: 1, pageSize: data.length, total: data.length } : data;
+
+/** A later page, read when "Show more" asks for it. */
+function LaterOrders({ page }: { page: number }) {
+  const query = trpc.customer.orders.list.useQuery({ page, pageSize: ORDERS_PAGE_SIZE });
+  const data = asOrdersPage(query.data);
+  if (query.isPending) return <LoadingState label="Loading more orders..." />;
+  if (query.error || !data) return <LoadFailed what="more of your orders" retry={() => void query.refetch()} />;
   return (
-    <ul className="grid gap-4 lg:grid-cols-2" aria-label="Your orders">
-      {orders.data.map((order) => (
+    <>
+      {data.items.map((order) => (
         <OrderCard key={order.id} order={order} />
       ))}
-    </ul>
+    </>
+  );
+}
+
+/** The Orders tab: a receipt per order, newest first, a page at a time. Asked for only when the tab is opened. */
+export function OrdersTab() {
+  const first = trpc.customer.orders.list.useQuery({ page: 1, pageSize: ORDERS_PAGE_SIZE });
+  const [pages, setPages] = useState(1);
+  const data = asOrdersPage(first.data);
+  if (first.isPending) return <LoadingState label="Loading your orders..." />;
+  if (first.isError || !data) return <LoadFailed what="your orders" retry={() => void first.refetch()} />;
+  if (data.total === 0) return <NoOrders />;
+  const shown = Math.min(data.total, data.items.length + (pages - 1) * ORDERS_PAGE_SIZE);
+  return (
+    <div>
+      <ul className="grid gap-4 lg:grid-cols-2" aria-label="Your orders">
+        {data.items.map((order) => (
+          <OrderCard key={order.id} order={order} />
+        ))}
+        {Array.from({ length: pages - 1 }, (_, i) => (
+          <LaterOrders key={i + 2} page={i + 2} />
+        ))}
+      </ul>
+      {data.total > data.items.length ? (
+        <div className="mt-6 flex flex-col items-center gap-3">
+          <p className="text-sm text-stone-600" aria-live="polite">
+            Showing {shown.toLocaleString("en-GB")} of {data.total.toLocaleString("en-GB")} orders
+          </p>
+          {shown < data.total ? (
+            <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
+              Show more
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { byId } from "../../../shared/schemas/common";
-import { orderView } from "../../../shared/schemas/order";
+import { orderView, userOrdersPage, userOrdersQuery } from "../../../shared/schemas/order";
 import { getAnyOrder, getOwnOrder } from "../../services/entries";
-import { listUserOrders } from "../../services/purchase";
+import { newestUserOrders, USER_ORDERS_PAGE_DEFAULT, USER_ORDERS_PAGE_MAX, USER_ORDERS_UNPAGED_CAP, userOrdersPage as onePage } from "../../services/purchase";
 import { byRole } from "../../trpc/middleware/auth";
 import { orderDeps } from "../../trpc/order-deps";
 import { customerProcedure, router } from "../../trpc/procedures";
@@ -34,8 +34,27 @@ export const customerOrdersRouter = router({
     ),
 
   list: customerProcedure
-    .meta({ openapi: { method: "GET", path: "/user/orders", tags: ["entries"], summary: "The signed-in customer's orders, newest first (the latest 200)" } })
-    .input(z.void())
-    .output(z.array(orderView))
-    .query(({ ctx }) => listUserOrders(ctx.db, ctx.user.id)),
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/user/orders",
+        tags: ["entries"],
+        summary: "The signed-in customer's orders, newest first",
+        description:
+          `Without page or pageSize: an array of the newest ${USER_ORDERS_UNPAGED_CAP}, with X-Total-Count (how many there are) and, ` +
+          "when there are more, a Link to the first page. " +
+          `With page (from 1) or pageSize (1–${USER_ORDERS_PAGE_MAX}, default ${USER_ORDERS_PAGE_DEFAULT}): { items, page, pageSize, total }. ` +
+          "GET /user/export has every order.",
+      },
+    })
+    .input(userOrdersQuery)
+    .output(z.union([z.array(orderView), userOrdersPage]))
+    .query(async ({ ctx, input }) => {
+      if (input?.page !== undefined || input?.pageSize !== undefined)
+        return onePage(ctx.db, ctx.user.id, input.page ?? 1, input.pageSize ?? USER_ORDERS_PAGE_DEFAULT);
+      const newest = await newestUserOrders(ctx.db, ctx.user.id);
+      ctx.setHeader("X-Total-Count", String(newest.total));
+      if (newest.total > newest.items.length) ctx.setHeader("Link", `</api/user/orders?page=1&pageSize=${USER_ORDERS_PAGE_MAX}>; rel="first"`);
+      return newest.items;
+    }),
 });

@@ -8,7 +8,17 @@ export { placeOrder } from "./place-order";
 export { handlePaymentEvent, type EventOutcome } from "./events";
 export { refreshOrder } from "./refresh";
 export { refundOrder } from "./refunds";
-export { listUserOrders, loadAdminOrderView, loadOrderView, userOrderChunks } from "./result";
+export {
+  countUserOrders,
+  loadAdminOrderView,
+  loadOrderView,
+  newestUserOrders,
+  USER_ORDERS_PAGE_DEFAULT,
+  USER_ORDERS_PAGE_MAX,
+  USER_ORDERS_UNPAGED_CAP,
+  userOrderChunks,
+  userOrdersPage,
+} from "./result";
 export { PAYMENT_FAILED_MESSAGE, settleFromProvider } from "./settle";
 export { sweepPendingOrders, type SweepDeps } from "./sweep";
 export { HOLD_MS, type OrderDeps, type OrderLineRequest, type PlaceOrderArgs } from "./types";

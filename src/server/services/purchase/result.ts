@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../../../db/client";
 import { competitions, draws, entries, orders, refunds, users, type Entry, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import { orderReference } from "../../../shared/order-reference";
-import type { AdminOrderView, NextActionView, OrderView } from "../../../shared/schemas/order";
+import type { AdminOrderView, NextActionView, OrderView, UserOrdersPage } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { instantWinsByEntry } from "../instant-wins";
 import { keysetChunks, keysetOf, type Keyset } from "../paging/keyset";
@@ -89,27 +89,66 @@ export function loadOrderView(db: Tx, orderId: string, nextAction: NextActionVie
 
 const orderKey = keysetOf("orders");
 
-/** Every order of the customer, newest first, a chunk at a time, the event loop turning between chunks (exports). */
-export async function* userOrderChunks(db: Tx, userId: string, size = 50): AsyncGenerator<OrderView[]> {
+/** GET /api/user/orders without a page (and the customer record): the newest this many. */
+export const USER_ORDERS_UNPAGED_CAP = 200;
+/** The largest page of GET /api/user/orders?page=&pageSize=. */
+export const USER_ORDERS_PAGE_MAX = 50;
+export const USER_ORDERS_PAGE_DEFAULT = 10;
+/** Orders read (with their lines, numbers and refunds) at a time, between which other requests are answered. */
+const ORDER_CHUNK = 25;
+
+/**
+ * Every order of the customer (or the newest `limit`), newest first, a chunk at a time: each chunk
+ * one range of the (buyer, time) index, the event loop turning between chunks (exports, lists).
+ */
+export async function* userOrderChunks(db: Tx, userId: string, size = ORDER_CHUNK, limit = Infinity): AsyncGenerator<OrderView[]> {
   const read = (after: Keyset | null) =>
     db
       .select({ order: orders, at: orderKey.at, rowid: orderKey.rowid })
       .from(orders)
       .where(and(eq(orders.userId, userId), orderKey.before(after)))
       .orderBy(...orderKey.newestFirst)
-      .limit(size)
+      .limit(Math.min(size, limit))
       .all();
-  for await (const rows of keysetChunks(read, size))
+  let left = limit;
+  for await (const rows of keysetChunks(read, Math.min(size, limit))) {
     yield viewsOf(
       db,
-      rows.map((r) => r.order),
+      rows.slice(0, left).map((r) => r.order),
     );
+    left -= rows.length;
+    if (left <= 0) return;
+  }
 }
 
-/** GET /api/user/orders: the customer's orders, newest first (the latest 200). */
-export function listUserOrders(db: Tx, userId: string): OrderView[] {
-  const rows = db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200).all();
-  return viewsOf(db, rows);
+export function countUserOrders(db: Tx, userId: string): number {
+  return db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)).get()!.n;
+}
+
+/** GET /api/user/orders without a page: the newest USER_ORDERS_UNPAGED_CAP, read a chunk at a time, and how many there are. */
+export async function newestUserOrders(db: Tx, userId: string): Promise<{ items: OrderView[]; total: number }> {
+  const items: OrderView[] = [];
+  for await (const chunk of userOrderChunks(db, userId, ORDER_CHUNK, USER_ORDERS_UNPAGED_CAP)) items.push(...chunk);
+  return { items, total: countUserOrders(db, userId) };
+}
+
+/** GET /api/user/orders?page=&pageSize=: one page (the skip walks the buyer's index only), with the total. */
+export function userOrdersPage(db: Tx, userId: string, page: number, pageSize: number): UserOrdersPage {
+  const size = Math.min(pageSize, USER_ORDERS_PAGE_MAX);
+  const ids = db
+    .select({ rowid: orderKey.rowid })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(...orderKey.newestFirst)
+    .limit(size)
+    .offset((page - 1) * size);
+  const rows = db
+    .select()
+    .from(orders)
+    .where(inArray(orderKey.rowid, ids))
+    .orderBy(...orderKey.newestFirst)
+    .all();
+  return { items: viewsOf(db, rows), page, pageSize: size, total: countUserOrders(db, userId) };
 }
 
 /** The back office's order page: the buyer's view plus who bought, refunds and disputes, and the pools' state. */
