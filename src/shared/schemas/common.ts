@@ -24,3 +24,16 @@ export function acceptingReadOnly<W extends z.ZodObject, R extends z.ZodObject, 
     return kept as z.output<W>;
   });
 }
+
+/** `?page=&pageSize=` of a customer's long list: both optional (none asked answers the list's plain array), pageSize capped. */
+export const pageQuery = (maxPageSize: number) =>
+  z
+    .strictObject({
+      page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+      pageSize: z.coerce.number().int().min(1).max(maxPageSize).optional(),
+    })
+    .optional();
+
+/** One page of a list: its items and where they stand in the whole ({ items, page, pageSize, total }, as the admin's paged lists answer). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });

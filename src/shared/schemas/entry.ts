@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageOf, pageQuery } from "./common";
 import { instantPrizeKind, instantWinView } from "./instant-wins";
 import { entryStatus, nextAction, orderStatus, orderView, type OrderView } from "./order";
 import { MAX_TICKETS, MIN_TICKETS } from "../ticket-limits";
@@ -178,17 +179,8 @@ export const customerEntry = z.object({
 export type CustomerEntry = z.infer<typeof customerEntry>;
 
 /** GET /api/user/entries: no page asked is the spec's plain array (the newest 1,000); a page is { items, page, pageSize, total }. */
-export const userEntriesQuery = z
-  .strictObject({
-    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    pageSize: z.coerce.number().int().min(1).max(100).optional(),
-  })
-  .optional();
-export const userEntriesPage = z.object({
-  items: z.array(customerEntry),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+export const userEntriesQuery = pageQuery(100);
+export const userEntriesPage = pageOf(customerEntry).extend({
   /** How many of them are in competitions still on sale. */
   active: z.number().int(),
 });

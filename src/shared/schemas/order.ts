@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./common";
+import { pageOf, pageQuery, recordId } from "./common";
 import { instantWinView } from "./instant-wins";
 
 /**
@@ -76,18 +76,8 @@ export const orderView = z.object({
 export type OrderView = z.infer<typeof orderView>;
 
 /** GET /user/orders?page=&pageSize=: one page of the customer's orders (without either, the spec-style array of the newest). */
-export const userOrdersQuery = z
-  .strictObject({
-    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    pageSize: z.coerce.number().int().min(1).max(50).optional(),
-  })
-  .optional();
-export const userOrdersPage = z.object({
-  items: z.array(orderView),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const userOrdersQuery = pageQuery(50);
+export const userOrdersPage = pageOf(orderView);
 export type UserOrdersPage = z.infer<typeof userOrdersPage>;
 
 /** GET /api/admin/orders/{id}: the order page of the back office. */

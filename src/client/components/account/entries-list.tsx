@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { UserEntriesPage } from "../../../shared/schemas/entry";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../ui/button";
 import { LoadFailed } from "../ui/load-failed";
+import { ShowMore } from "../ui/show-more";
 import { LoadingState } from "../ui/spinner";
 import { NoEntries } from "./empty-tabs";
 import { EntryCard } from "./entry-card";
@@ -53,18 +53,7 @@ export function EntriesList() {
           <LaterPage key={i + 2} page={i + 2} />
         ))}
       </ul>
-      {total > ENTRIES_PAGE_SIZE ? (
-        <div className="mt-6 flex flex-col items-center gap-3">
-          <p className="text-sm text-stone-600" aria-live="polite">
-            Showing {shown.toLocaleString("en-GB")} of {total.toLocaleString("en-GB")} entries
-          </p>
-          {shown < total ? (
-            <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
-              Show more
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      {total > ENTRIES_PAGE_SIZE ? <ShowMore shown={shown} total={total} noun="entries" onMore={() => setPages((n) => n + 1)} /> : null}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import type { OrderView, UserOrdersPage } from "../../../shared/schemas/order";
 import { trpc } from "../../lib/trpc";
-import { Button, ButtonLink } from "../ui/button";
+import { ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { LoadFailed } from "../ui/load-failed";
 import { TicketIcon } from "../ui/icons";
+import { ShowMore } from "../ui/show-more";
 import { LoadingState } from "../ui/spinner";
 import { OrderCard } from "./order-card";
 
@@ -62,18 +63,7 @@ export function OrdersTab() {
           <LaterOrders key={i + 2} page={i + 2} />
         ))}
       </ul>
-      {data.total > data.items.length ? (
-        <div className="mt-6 flex flex-col items-center gap-3">
-          <p className="text-sm text-stone-600" aria-live="polite">
-            Showing {shown.toLocaleString("en-GB")} of {data.total.toLocaleString("en-GB")} orders
-          </p>
-          {shown < data.total ? (
-            <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
-              Show more
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      {data.total > data.items.length ? <ShowMore shown={shown} total={data.total} noun="orders" onMore={() => setPages((n) => n + 1)} /> : null}
     </div>
   );
 }
