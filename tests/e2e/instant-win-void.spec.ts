@@ -5,7 +5,6 @@ import { CARDS, ownCompetition, payDirect, screenshot } from "./shop";
 test("an admin refunds the order that won instant credit: the credit is taken back, the prize leaves My Wins and the page lists it as void", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signInAs(page, "user", "Rhys");
   const c = await ownCompetition(
     { title: "E2E Void Quad", image: "/images/quad-bike.svg", price: "1.99" },

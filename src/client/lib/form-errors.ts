@@ -25,9 +25,16 @@ export function revealAndFocus(field: HTMLElement | null | undefined): void {
   field.focus({ preventScroll: true });
 }
 
-/** Moves focus to the first invalid field once React has painted the error state. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
+/**
+ * Moves focus to the first invalid field once React has painted the error state. An error set outside
+ * a browser event (a server's refusal arriving) is rendered by React in a task of its own, which the
+ * next animation frame may come before: the field is looked for again on the following frames until
+ * it is marked invalid (at most `frames` of them).
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, frames = 10): void {
   requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else if (frames > 1 && form?.isConnected) focusFirstInvalid(form, frames - 1);
   });
 }
