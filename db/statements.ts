@@ -24,6 +24,10 @@ import type { schema } from "./client";
  */
 export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
   const p = sql.placeholder;
+  /** Tickets of the competition held in unpaid orders from the client's address (heldOfUser and heldOfGuest alike). */
+  const heldFromAddress = () =>
+    sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e indexed by entries_held_ip_idx
+      where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.client_ip = ${p("ip")})`;
   return {
     sessionWithUser: db
       .select({ session: sessions, user: users })
@@ -167,8 +171,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
         // buyer ever made in the competition (paid ones too), which grows with each purchase of a flash sale.
         buyer: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e indexed by entries_held_user_idx
           where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.user_id = ${p("userId")})`,
-        address: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e indexed by entries_held_ip_idx
-          where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.client_ip = ${p("ip")})`,
+        address: heldFromAddress(),
       })
       .from(competitions)
       .where(eq(competitions.id, p("competitionId")))
@@ -181,8 +184,7 @@ export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
             and (e.payment_status in ('paid', 'pending') or e.entry_method = 'postal')) else 0 end`,
         buyer: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e indexed by entries_held_user_idx
           where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.user_id is null and e.customer_email = ${p("email")})`,
-        address: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e indexed by entries_held_ip_idx
-          where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.client_ip = ${p("ip")})`,
+        address: heldFromAddress(),
       })
       .from(competitions)
       .where(eq(competitions.id, p("competitionId")))

@@ -106,13 +106,7 @@ export function ClaimStatusPanel({ claim }: { claim: CustomerClaim }) {
           It can no longer be claimed{claim.expiryReason ? `: ${claim.expiryReason}` : "."}
           {claim.expiredAt ? ` (${longDate(claim.expiredAt)})` : null}
         </p>
-        <p className="mt-3 text-stone-700">
-          If you think this is wrong, please{" "}
-          <Link to="/contact" className="font-semibold text-field-800 underline underline-offset-2">
-            contact us
-          </Link>
-          .
-        </p>
+        <ContactIfWrong />
       </Panel>
     );
   }
@@ -130,13 +124,20 @@ export function ClaimStatusPanel({ claim }: { claim: CustomerClaim }) {
           <span className="font-semibold">Reason:</span> {reason}
         </p>
       ) : null}
-      <p className="mt-3 text-stone-700">
-        If you think this is wrong, please{" "}
-        <Link to="/contact" className="font-semibold text-field-800 underline underline-offset-2">
-          contact us
-        </Link>
-        .
-      </p>
+      <ContactIfWrong />
     </Panel>
+  );
+}
+
+/** The way out of a claim that can no longer be made. */
+function ContactIfWrong() {
+  return (
+    <p className="mt-3 text-stone-700">
+      If you think this is wrong, please{" "}
+      <Link to="/contact" className="font-semibold text-field-800 underline underline-offset-2">
+        contact us
+      </Link>
+      .
+    </p>
   );
 }
