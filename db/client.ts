@@ -41,7 +41,12 @@ export const MIGRATIONS_FOLDER = existsSync(join(here, "migrations")) ? join(her
  */
 export function createDb(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
+  let sqlite: Database.Database;
+  try {
+    sqlite = new Database(path);
+  } catch (err) {
+    throw sqliteDriverError(err) ?? err;
+  }
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
@@ -75,6 +80,31 @@ export function transaction<T>(db: Db, fn: (tx: Tx) => T, behavior: "deferred" |
  */
 export function inGroupCommit<T>(db: Db, step: (tx: Db) => T): Promise<T> {
   return db.groupCommit.enqueue(() => step(db));
+}
+
+/**
+ * The SQLite driver's compiled part (better-sqlite3's addon) cannot load in this process: built for
+ * another Node.js or another kind of machine. Said in plain words, with what to do, instead of the
+ * loader's message about module versions.
+ */
+export class SqliteDriverError extends Error {
+  constructor(readonly detail: string) {
+    super(
+      `The SQLite driver (better-sqlite3) cannot load in Node.js ${process.versions.node} on ${process.platform}-${process.arch}: ` +
+        `its compiled addon was built for another Node.js or another machine (${detail}). ` +
+        "Run `npm ci` again on this machine, and start the shop with `npm start` (which runs it on the Node.js 24 that `npm ci` installs).",
+    );
+    this.name = "SqliteDriverError";
+  }
+}
+
+/** The driver problem behind an error thrown while opening a database, or null when it is something else. */
+export function sqliteDriverError(err: unknown): SqliteDriverError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  const addon = /better_sqlite3\.node|NODE_MODULE_VERSION|did not self-register|invalid ELF header|wrong ELF class|Could not locate the bindings file/;
+  if (code !== "ERR_DLOPEN_FAILED" && !addon.test(message)) return null;
+  return new SqliteDriverError(message.split("\n")[0]!.trim());
 }
 
 /** Why the server cannot use the database file, as one line for the terminal. */
@@ -153,6 +183,7 @@ export function openDatabase(path: string, opts: { createFolder?: boolean } = {}
     return db;
   } catch (err) {
     sqlite?.close();
+    if (err instanceof SqliteDriverError) throw err;
     throw new DatabaseOpenError(path, sqliteReason(err));
   }
 }

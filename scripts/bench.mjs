@@ -7,6 +7,7 @@
 // against the same load without the attacker. And, on a fresh shop too, "provider latency": 1,000
 // buyers purchasing while each payment call takes 400 ms (scripts/bench/latency.mjs), read against
 // the bound connections ÷ latency.
+import "./runtime.mjs"; // first: Node 24 LTS, or a plain message
 import autocannon from "autocannon";
 import { fork, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";

@@ -2,6 +2,7 @@
 // the project's own code, dependencies left in node_modules, into dist/server), so production runs
 // plain `node dist/server/main.mjs` without a TypeScript loader.
 // `--if-stale` builds only when an output is missing or older than its sources.
+import "./runtime.mjs"; // first: Node 24 LTS, or a plain message
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,5 +1,6 @@
 // `npm run dev`: the API server (restarting on change) on API_PORT and Vite with hot reload on PORT,
 // proxying /api and /objects to it.
+import "./runtime.mjs"; // first: Node 24 LTS, or a plain message
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

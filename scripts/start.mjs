@@ -1,6 +1,7 @@
 // `npm start`: build the storefront and the server when a build is missing or older than its
 // sources, then run the server bundle in production mode (migrations and the first-run seed happen
 // at server start-up).
+import "./runtime.mjs"; // first: Node 24 LTS, or a plain message
 import { spawn } from "node:child_process";
 import { buildAll, SERVER_ENTRY, SERVER_NODE_ARGS } from "./build.mjs";
 

@@ -32,12 +32,13 @@ export const waitFor = async (url) => {
 
 /**
  * Starts `node dist/server/main.mjs` as `npm start` runs it (production mode, seeded demo data) on a
- * free loopback port and a fresh data folder; `env` adds to or overrides the benchmark's defaults.
+ * free loopback port and a fresh data folder; `env` adds to or overrides the benchmark's defaults;
+ * `node` is the runtime (this process's by default).
  */
-export async function startShop({ root, env = {}, nodeArgs = [] }) {
+export async function startShop({ root, env = {}, nodeArgs = [], node = process.execPath }) {
   const dataDir = mkdtempSync(join(tmpdir(), "harvest-bench-"));
   const port = await freePort();
-  const proc = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY], {
+  const proc = spawn(node, [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DatabaseOpenError, lockDatabase, migrateDb, openDatabase, type Db } from "../../db/client";
+import { DatabaseOpenError, SqliteDriverError, lockDatabase, migrateDb, openDatabase, type Db } from "../../db/client";
 import { seed } from "./seed/seed";
 import { createApp } from "./app";
 import { EnvError, loadDotEnv, loadEnv } from "./env";
@@ -18,7 +18,17 @@ import { LocalDiskStorage } from "./storage/local-disk";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
+/** The runtime the shop is built and tested on; older ones crash in the SQLite driver, so they are refused in words. */
+const MIN_NODE_MAJOR = 24;
+
 async function main(): Promise<void> {
+  if (Number(process.versions.node.split(".")[0]) < MIN_NODE_MAJOR) {
+    console.error(
+      `Harvest Draws runs on Node.js ${MIN_NODE_MAJOR} LTS or newer, and this is Node.js ${process.versions.node}. ` +
+        `Start it with \`npm start\`, or run node_modules/.bin/node (the Node.js ${MIN_NODE_MAJOR} that \`npm ci\` installs).`,
+    );
+    process.exit(1);
+  }
   loadDotEnv();
   let env;
   try {
@@ -42,7 +52,9 @@ async function main(): Promise<void> {
     migrateDb(db);
   } catch (err) {
     const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    console.error(err instanceof DatabaseOpenError ? err.message : `Cannot open the database at ${env.DATABASE_PATH}: ${reason}`);
+    console.error(
+      err instanceof DatabaseOpenError || err instanceof SqliteDriverError ? err.message : `Cannot open the database at ${env.DATABASE_PATH}: ${reason}`,
+    );
     process.exit(1);
   }
 
