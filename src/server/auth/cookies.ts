@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { parse, serialize } from "cookie";
+import { parseCookie, stringifySetCookie } from "cookie";
 import { SESSION_TTL_MS } from "./session";
 
 export const SESSION_COOKIE = "session";
@@ -8,7 +8,7 @@ export const SESSION_COOKIE = "session";
 export function parseCookies(header: string | undefined): Record<string, string> {
   if (!header) return {};
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parse(header))) if (value !== undefined) out[name] = value;
+  for (const [name, value] of Object.entries(parseCookie(header))) if (value !== undefined) out[name] = value;
   return out;
 }
 
@@ -18,11 +18,11 @@ const attributes = (secure: boolean) => ({ path: "/", httpOnly: true, sameSite: 
 
 export function sessionCookie(token: string, secure: boolean, expiresAt: Date): string {
   const maxAge = Math.floor(Math.max(0, expiresAt.getTime() - Date.now()) / 1000) || SESSION_TTL_MS / 1000;
-  return serialize(SESSION_COOKIE, token, { ...attributes(secure), maxAge });
+  return stringifySetCookie({ name: SESSION_COOKIE, value: token, ...attributes(secure), maxAge });
 }
 
 export function clearSessionCookie(secure: boolean): string {
-  return serialize(SESSION_COOKIE, "", { ...attributes(secure), maxAge: 0 });
+  return stringifySetCookie({ name: SESSION_COOKIE, value: "", ...attributes(secure), maxAge: 0 });
 }
 
 export type HeaderBag = IncomingMessage["headers"];
