@@ -1,0 +1,40 @@
+// The deployment tests (tests/deploy) run the shop behind the repository's Caddy and nginx
+// configurations, with Debian's own packages: installs whichever is missing, as ensure-browser.mjs
+// does for Chromium. The packages' system services are kept from starting (a policy-rc.d that
+// refuses every start while apt runs, then a stop for good measure): the tests run their own
+// instances, with their own configuration and prefix, on high ports.
+import { execSync, spawnSync } from "node:child_process";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
+
+export const PROXIES = { caddy: "/usr/bin/caddy", nginx: "/usr/sbin/nginx" };
+
+const missing = Object.entries(PROXIES)
+  .filter(([, binary]) => !existsSync(binary))
+  .map(([pkg]) => pkg);
+
+if (missing.length) {
+  console.log(`Not found: ${missing.join(", ")}; installing Debian's package${missing.length > 1 ? "s" : ""}…`);
+  const root = process.getuid?.() === 0;
+  const sudo = root ? "" : "sudo ";
+  const policy = "/usr/sbin/policy-rc.d";
+  const ownPolicy = root && !existsSync(policy);
+  // Exit 101: "action forbidden by policy", so the packages' scripts do not start the services.
+  if (ownPolicy) writeFileSync(policy, "#!/bin/sh\nexit 101\n", { mode: 0o755 });
+  try {
+    execSync(
+      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`,
+      { stdio: "inherit" },
+    );
+  } finally {
+    if (ownPolicy) rmSync(policy, { force: true });
+  }
+  // Where systemd runs, make sure the freshly installed services are not serving ports 80/443.
+  if (existsSync("/run/systemd/system")) {
+    spawnSync(`${sudo}systemctl`, ["disable", "--now", ...missing], { stdio: "ignore", shell: !!sudo });
+  }
+  const still = missing.filter((pkg) => !existsSync(PROXIES[pkg]));
+  if (still.length) {
+    console.error(`Still missing after apt-get: ${still.map((pkg) => PROXIES[pkg]).join(", ")}`);
+    process.exit(1);
+  }
+}
