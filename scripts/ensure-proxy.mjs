@@ -21,16 +21,16 @@ if (missing.length) {
   // Exit 101: "action forbidden by policy", so the packages' scripts do not start the services.
   if (ownPolicy) writeFileSync(policy, "#!/bin/sh\nexit 101\n", { mode: 0o755 });
   try {
-    execSync(
-      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`,
-      { stdio: "inherit" },
-    );
+    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`, {
+      stdio: "inherit",
+    });
   } finally {
     if (ownPolicy) rmSync(policy, { force: true });
   }
   // Where systemd runs, make sure the freshly installed services are not serving ports 80/443.
   if (existsSync("/run/systemd/system")) {
-    spawnSync(`${sudo}systemctl`, ["disable", "--now", ...missing], { stdio: "ignore", shell: !!sudo });
+    const stop = ["systemctl", "disable", "--now", ...missing];
+    spawnSync(root ? stop[0] : "sudo", root ? stop.slice(1) : stop, { stdio: "ignore" });
   }
   const still = missing.filter((pkg) => !existsSync(PROXIES[pkg]));
   if (still.length) {
