@@ -11,20 +11,23 @@ export const root = fileURLToPath(new URL("../..", import.meta.url));
 export const deployFile = (name: string) => join(root, "docs/deploy", name);
 export const CADDY = "/usr/bin/caddy";
 export const NGINX = "/usr/sbin/nginx";
+export const OPENSSL = "/usr/bin/openssl";
+export const SYSTEMD_ANALYZE = "/usr/bin/systemd-analyze";
 
 /**
- * Debian's caddy and nginx, installed by scripts/ensure-proxy.mjs when missing (npm test runs it
- * before Vitest; a lone `npx vitest run tests/deploy` runs it here). Only a machine without apt-get
- * skips the proxy tests, and says so in their names.
+ * Debian's packages the tests need (caddy, nginx, openssl, systemd-analyze), installed by
+ * scripts/ensure-proxy.mjs when missing: npm test runs it before Vitest, and a lone
+ * `npx vitest run tests/deploy` runs it here. Only a machine without apt-get skips the tests that
+ * need a missing one, and says so in their names; an install that fails fails the file.
  */
-export function proxiesAvailable(): { ok: true } | { ok: false; reason: string } {
-  const missing = () => [CADDY, NGINX].filter((bin) => !existsSync(bin));
+export function toolsAvailable(tools: string[]): { ok: true } | { ok: false; reason: string } {
+  const missing = () => tools.filter((bin) => !existsSync(bin));
   if (missing().length && existsSync("/usr/bin/apt-get")) {
     const run = spawnSync(process.execPath, [join(root, "scripts/ensure-proxy.mjs")], { encoding: "utf8" });
     if (run.status !== 0) throw new Error(`scripts/ensure-proxy.mjs failed:\n${run.stdout}${run.stderr}`);
   }
   const still = missing();
-  return still.length ? { ok: false, reason: `${still.join(" and ")} missing and no apt-get to install Debian's packages` } : { ok: true };
+  return still.length ? { ok: false, reason: `${still.join(" and ")} missing, and no apt-get to install Debian's packages` } : { ok: true };
 }
 
 /** NAME=value lines of an EnvironmentFile (comments and blank lines skipped), as systemd reads these simple ones. */
@@ -160,7 +163,7 @@ export function makeCertificate(dir: string): { cert: string; key: string; pem: 
   const cert = join(dir, "localhost.crt");
   const key = join(dir, "localhost.key");
   const made = spawnSync(
-    "openssl",
+    OPENSSL,
     ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=localhost"].concat([
       "-addext",
       "subjectAltName=DNS:localhost,IP:127.0.0.1",

@@ -5,12 +5,15 @@ import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CADDY,
+  NGINX,
+  OPENSSL,
   call,
   deployFile,
   headerCount,
   localExecStart,
   makeCertificate,
-  proxiesAvailable,
+  toolsAvailable,
   readEnvironmentFile,
   removeDir,
   root,
@@ -32,7 +35,7 @@ import {
  * each stands for a different visitor while the proxy reaches the shop from 127.0.0.1.
  */
 
-const available = proxiesAvailable();
+const available = toolsAvailable([CADDY, NGINX, OPENSSL]);
 const ADMIN_PASSWORD = "deploy-admin-pw";
 /** A small per-address budget with almost no refill, so a visitor's sixth API call is refused. */
 const BURST = 5;
@@ -123,6 +126,18 @@ describe.skipIf(!available.ok)(`the shop behind the documented proxies${availabl
     let origin: string;
     /** The n-th visitor of this proxy's block: its own loopback address. */
     const visitor = (n: number) => `127.0.${slot}.${n}`;
+    /** The admin's session token, signed in from `from`. */
+    const signIn = async (from: string): Promise<string> => {
+      const answer = await call(`${origin}/api/auth/login`, {
+        method: "POST",
+        ca,
+        from,
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ email: "admin@example.co.uk", password: ADMIN_PASSWORD }),
+      });
+      expect(answer.status, answer.text()).toBe(200);
+      return answer.json().token as string;
+    };
 
     beforeAll(async () => {
       ports = await threePorts();
@@ -180,14 +195,7 @@ describe.skipIf(!available.ok)(`the shop behind the documented proxies${availabl
     });
 
     it("passes an image upload at the shop's 10 MB limit and answers one byte over with the shop's own message", async () => {
-      const signIn = await call(`${origin}/api/auth/login`, {
-        method: "POST",
-        ca,
-        from: visitor(30),
-        headers: { "content-type": "application/json", origin },
-        body: JSON.stringify({ email: "admin@example.co.uk", password: ADMIN_PASSWORD }),
-      });
-      const token: string = signIn.json().token;
+      const token = await signIn(visitor(30));
       const grant = async () => {
         const answer = await call(`${origin}/api/objects/upload`, {
           method: "POST",
@@ -216,14 +224,7 @@ describe.skipIf(!available.ok)(`the shop behind the documented proxies${availabl
     });
 
     it("passes a video at the shop's default 300 MB limit", async () => {
-      const signIn = await call(`${origin}/api/auth/login`, {
-        method: "POST",
-        ca,
-        from: visitor(40),
-        headers: { "content-type": "application/json", origin },
-        body: JSON.stringify({ email: "admin@example.co.uk", password: ADMIN_PASSWORD }),
-      });
-      const token: string = signIn.json().token;
+      const token = await signIn(visitor(40));
       const grant = await call(`${origin}/api/campaign-media/upload-url`, {
         method: "POST",
         ca,
@@ -241,6 +242,33 @@ describe.skipIf(!available.ok)(`the shop behind the documented proxies${availabl
       });
       expect(video.status, video.text()).toBe(200);
     }, 60_000);
+
+    it("answers a body past every limit in JSON, from the shop or from the proxy, before it is sent", async () => {
+      const token = await signIn(visitor(60));
+      const grant = await call(`${origin}/api/campaign-media/upload-url`, {
+        method: "POST",
+        ca,
+        from: visitor(60),
+        headers: { "content-type": "application/json", "x-session-token": token },
+        body: JSON.stringify({ filename: "too-long.mp4" }),
+      });
+      // 400 MiB declared, only the first 64 KiB sent: the answer must come from the declared length alone.
+      const started = Date.now();
+      const answer = await call(`${origin}${grant.json().uploadUrl}`, {
+        method: "PUT",
+        ca,
+        from: visitor(61),
+        headers: { "content-type": "video/mp4", "content-length": String(400 * MiB), "x-session-token": token },
+        body: mp4(64 * 1024),
+      });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(answer.status).toBe(413);
+      expect(answer.headers["content-type"]).toContain("application/json");
+      // Caddy passes the request on and the shop refuses it; nginx refuses it itself, in the shop's shape.
+      expect(answer.json().message).toBe(
+        proxy === "nginx" ? "File too large for the server in front of the shop (310 MB at most)" : "File too large. Please select a video (max 300 MB)",
+      );
+    });
 
     it("redirects plain HTTP to HTTPS", async () => {
       const answer = await call(`http://localhost:${ports.http}/competitions?sort=new`, { from: visitor(50) });

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/server/env";
-import { APP_DIR, deployFile, readEnvironmentFile, removeDir, root, tempDir, unitExecStart } from "./harness";
+import { APP_DIR, deployFile, readEnvironmentFile, removeDir, root, SYSTEMD_ANALYZE, tempDir, toolsAvailable, unitExecStart } from "./harness";
 
 /**
  * `systemd-analyze verify` on docs/deploy/harvest-draws.service. It exits 0 on an unknown key or an
@@ -11,7 +11,7 @@ import { APP_DIR, deployFile, readEnvironmentFile, removeDir, root, tempDir, uni
  * prints counts as a failure too. The copy verified here runs the Node running the tests, since the
  * unit's /opt/harvest-draws/node_modules/.bin/node does not exist on the test machine.
  */
-const ANALYZE = "/usr/bin/systemd-analyze";
+const available = toolsAvailable([SYSTEMD_ANALYZE]);
 const dir = tempDir("harvest-deploy-unit-");
 afterAll(() => removeDir(dir));
 
@@ -20,14 +20,14 @@ const NODE_IN_UNIT = `${APP_DIR}/node_modules/.bin/node`;
 
 function verify(text: string, name: string) {
   const sub = join(dir, name);
-  spawnSync("mkdir", ["-p", sub]);
+  mkdirSync(sub, { recursive: true });
   const file = join(sub, "harvest-draws.service");
   writeFileSync(file, text.replaceAll(NODE_IN_UNIT, process.execPath));
-  const run = spawnSync(ANALYZE, ["verify", file], { encoding: "utf8", env: { ...process.env, SYSTEMD_LOG_COLOR: "0" } });
+  const run = spawnSync(SYSTEMD_ANALYZE, ["verify", file], { encoding: "utf8", env: { ...process.env, SYSTEMD_LOG_COLOR: "0" } });
   return { status: run.status, said: `${run.stdout}${run.stderr}`.trim() };
 }
 
-describe.skipIf(!existsSync(ANALYZE))(`the systemd unit${existsSync(ANALYZE) ? "" : " (skipped: no systemd-analyze on this machine)"}`, () => {
+describe.skipIf(!available.ok)(`the systemd unit${available.ok ? "" : ` (skipped: ${available.reason})`}`, () => {
   it("passes systemd-analyze verify without a word", () => {
     expect(unit).toContain(`ExecStart=${NODE_IN_UNIT} `);
     expect(verify(unit, "as-shipped")).toEqual({ status: 0, said: "" });
