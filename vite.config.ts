@@ -76,6 +76,8 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
       "tests/rest/**/*.test.ts",
       "tests/reliability/**/*.test.ts",
+      // The shop as deployed: behind Debian's Caddy and nginx with docs/deploy's files (scripts/ensure-proxy.mjs).
+      "tests/deploy/**/*.test.ts",
       // Component tests: each file picks the DOM environment itself (`// @vitest-environment happy-dom`),
       // so every other file keeps running in plain Node.
       "tests/components/**/*.test.tsx",

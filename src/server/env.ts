@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { BlockList, isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -8,11 +9,47 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
 
+/**
+ * Addresses a reverse proxy may reach the shop on when TRUST_PROXY is on: loopback and the private
+ * networks (10/8, 172.16/12, 192.168/16, fc00::/7), which the outside world cannot connect to.
+ */
+const PROXY_SIDE = new BlockList();
+PROXY_SIDE.addSubnet("127.0.0.0", 8, "ipv4");
+PROXY_SIDE.addSubnet("10.0.0.0", 8, "ipv4");
+PROXY_SIDE.addSubnet("172.16.0.0", 12, "ipv4");
+PROXY_SIDE.addSubnet("192.168.0.0", 16, "ipv4");
+PROXY_SIDE.addAddress("::1", "ipv6");
+PROXY_SIDE.addSubnet("fc00::", 7, "ipv6");
+
+/** True when only the machine itself or its private network can reach `host`. */
+export function behindProxyOnly(host: string): boolean {
+  const address = host.trim().replace(/^\[(.*)\]$/, "$1");
+  if (address.toLowerCase() === "localhost") return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return PROXY_SIDE.check(mapped[1]!, "ipv4");
+  const family = isIP(address);
+  return family !== 0 && PROXY_SIDE.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+function openToForgedAddresses(host: string, port: number): string {
+  const where = ["0.0.0.0", "::", "[::]"].includes(host.trim())
+    ? "every address of the machine"
+    : isIP(host.trim().replace(/^\[(.*)\]$/, "$1"))
+      ? "outside loopback and the private networks"
+      : "a host name, which may resolve to a public address";
+  return (
+    `HOST=${host} is ${where}, and TRUST_PROXY=true makes the shop believe X-Forwarded-For: anyone reaching port ${port} directly could write their own and walk around the per-address limits. ` +
+    `Leave HOST unset (the shop then listens on 127.0.0.1, for a proxy on the same machine), or set it to a loopback or private-network address ` +
+    `(10.x, 172.16-31.x, 192.168.x, fc00::/7) that only your proxy reaches.`
+  );
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /** Where the server listens: 0.0.0.0 by default, loopback (127.0.0.1) when TRUST_PROXY is on. */
+    HOST: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().optional()),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_PATH: z.string().min(1).optional(),
     /** The public origin (scheme://host[:port]) used for Origin checks and links in mail. */
@@ -57,6 +94,11 @@ const envSchema = z
     /** How often pending orders are reconciled with the payment provider and due draws are run. */
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   })
+  .superRefine((e, ctx) => {
+    if (e.TRUST_PROXY && e.HOST !== undefined && !behindProxyOnly(e.HOST)) {
+      ctx.addIssue({ code: "custom", path: ["HOST"], message: openToForgedAddresses(e.HOST, e.PORT) });
+    }
+  })
   .refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_SECRET_KEY, {
     path: ["STRIPE_SECRET_KEY"],
     message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY",
@@ -66,7 +108,7 @@ const envSchema = z
     message: "PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY for the payment form",
   });
 
-export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; DATA_DIR: string };
+export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; DATA_DIR: string; HOST: string };
 
 /** Parses the environment once; a wrong value stops start-up with a readable list. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -78,6 +120,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
+    HOST: parsed.data.HOST ?? (parsed.data.TRUST_PROXY ? "127.0.0.1" : "0.0.0.0"),
     DATA_DIR: dataDir,
     DATABASE_PATH: parsed.data.DATABASE_PATH ? resolve(parsed.data.DATABASE_PATH) : join(dataDir, "shop.db"),
   };

@@ -35,3 +35,52 @@ describe("loadEnv", () => {
     }
   });
 });
+
+describe("HOST behind a trusted proxy", () => {
+  it("listens on every address by default, and on loopback only when TRUST_PROXY is on", () => {
+    expect(loadEnv({}).HOST).toBe("0.0.0.0");
+    expect(loadEnv({ TRUST_PROXY: "false" }).HOST).toBe("0.0.0.0");
+    expect(loadEnv({ TRUST_PROXY: "true" }).HOST).toBe("127.0.0.1");
+    expect(loadEnv({ TRUST_PROXY: "1", HOST: "" }).HOST).toBe("127.0.0.1");
+  });
+
+  it("keeps an explicit HOST without a proxy, wherever it is", () => {
+    expect(loadEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadEnv({ HOST: "203.0.113.7" }).HOST).toBe("203.0.113.7");
+  });
+
+  it("accepts loopback and private-network addresses with TRUST_PROXY", () => {
+    for (const host of [
+      "127.0.0.1",
+      "127.0.1.1",
+      "localhost",
+      "::1",
+      "[::1]",
+      "10.1.2.3",
+      "172.16.0.5",
+      "172.31.255.254",
+      "192.168.1.20",
+      "fd12:3456::1",
+      "fc00::2",
+      "::ffff:10.0.0.9",
+    ]) {
+      expect(loadEnv({ TRUST_PROXY: "true", HOST: host }).HOST, host).toBe(host);
+    }
+  });
+
+  it("refuses a wildcard, public or unresolvable HOST with TRUST_PROXY, saying why and what to do", () => {
+    for (const host of ["0.0.0.0", "::", "203.0.113.7", "172.32.0.1", "11.0.0.1", "169.254.1.1", "2001:db8::1", "::ffff:8.8.8.8", "shop.example.co.uk"]) {
+      let message = "";
+      try {
+        loadEnv({ TRUST_PROXY: "true", HOST: host, PORT: "3000" });
+      } catch (err) {
+        expect(err, host).toBeInstanceOf(EnvError);
+        message = (err as Error).message;
+      }
+      expect(message, host).toContain(`HOST: HOST=${host} is `);
+      expect(message, host).toContain("anyone reaching port 3000 directly could write their own and walk around the per-address limits");
+      expect(message, host).toContain("Leave HOST unset");
+    }
+    expect(() => loadEnv({ TRUST_PROXY: "true", HOST: "0.0.0.0" })).toThrow(/every address of the machine/);
+  });
+});
