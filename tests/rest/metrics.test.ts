@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { transaction, type Db } from "../../db/client";
 import { createApp } from "../../src/server/app";
 import { decideMetricsAccess, isLoopbackAddress } from "../../src/server/http/metrics";
-import { createLogger } from "../../src/server/logger";
+import { createLogger, silentLogger } from "../../src/server/logger";
+import { createMailer } from "../../src/server/mail/mailer";
 import { enqueueMail } from "../../src/server/mail/outbox";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
@@ -187,6 +188,22 @@ describe("what is counted", () => {
     queue("a@example.test");
     queue("b@example.test");
     expect(valueOf(await scrapeNow(), "harvest_mail_outbox", { status: "queued" })).toBe(before + 2);
+  });
+
+  it("a mail the SMTP server would not take counts as a send failure, and mail shows as not sending", async () => {
+    const mailDb = createTestDb();
+    const mailer = createMailer(mailDb, { smtpUrl: "smtp://127.0.0.1:1", from: "Harvest Draws <no-reply@harvestdraws.test>", logger: silentLogger });
+    afterAll(() => mailer.stop());
+    const shop = await startTestServer(mailDb, { metrics: { token: TOKEN }, services: { mailer } });
+    expect(valueOf((await scrape(shop)).samples, "harvest_mail_send_failures_total")).toBe(0);
+    transaction(mailDb, (tx) => enqueueMail(tx, { to: "c@example.test", subject: "Your Harvest Draws entry is confirmed", text: "Tickets 3, 4" }));
+    await mailer.flush();
+    const { samples } = await scrape(shop);
+    expect(valueOf(samples, "harvest_mail_send_failures_total")).toBe(1);
+    expect(valueOf(samples, "harvest_mail_sent_total")).toBe(0);
+    expect(valueOf(samples, "harvest_mail_sending")).toBe(0);
+    // Still queued: it is retried later.
+    expect(valueOf(samples, "harvest_mail_outbox", { status: "queued" })).toBe(1);
   });
 
   it("route labels come from a fixed set: made-up paths are 'other', never the URL", async () => {
