@@ -7,7 +7,10 @@ import { transaction, type Db } from "../../db/client";
 import { createApp } from "../../src/server/app";
 import { decideMetricsAccess, isLoopbackAddress } from "../../src/server/http/metrics";
 import { createLogger, silentLogger } from "../../src/server/logger";
-import { createMailer } from "../../src/server/mail/mailer";
+import { createMailer, noopMailer } from "../../src/server/mail/mailer";
+import { ShopMetrics } from "../../src/server/metrics";
+import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
+import { sweepPendingOrders } from "../../src/server/services/purchase";
 import { enqueueMail } from "../../src/server/mail/outbox";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
@@ -180,6 +183,38 @@ describe("what is counted", () => {
     expect(delta("harvest_purchases_total", { outcome: "paid" })).toBe(0);
     expect(delta("harvest_holds_in_progress", { status: "requires_action" })).toBe(1);
     expect(valueOf(after, "harvest_holds_in_progress", { status: "pending" })).toBe(0);
+  });
+
+  it("a challenge ends as paid when the bank approves, and as expired when the sweep finds it abandoned", async () => {
+    // As main.ts wires it: one registry for the app and the sweep, the provider timed once for both.
+    const sweepDb = createTestDb();
+    const shop = new ShopMetrics(sweepDb, { defaultMetrics: false });
+    const payments = shop.instrument(new SimulatedPaymentProvider(0));
+    const server = await startTestServer(sweepDb, { metrics: { token: TOKEN, shop }, services: { payments } });
+    const buyer = await createUserWithSession(sweepDb);
+    const c = await createCompetition(sweepDb, { pricePence: 100, maxTickets: 100 });
+    const approved = await enter(server, buyer.token, c.id, "sim_3ds_required");
+    const abandoned = await enter(server, buyer.token, c.id, "sim_3ds_required");
+    expect([approved.status, abandoned.status]).toEqual([202, 202]);
+    const answer = await fetch(approved.json.nextAction.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ outcome: "approve" }),
+    });
+    expect(answer.status).toBe(200);
+    let { samples } = await scrape(server);
+    expect(valueOf(samples, "harvest_purchases_total", { outcome: "three_ds" })).toBe(2);
+    expect(valueOf(samples, "harvest_purchases_total", { outcome: "paid" })).toBe(1);
+    expect(valueOf(samples, "harvest_holds_in_progress", { status: "requires_action" })).toBe(1);
+
+    const later = new Date(Date.now() + 60 * 60 * 1000);
+    const swept = await sweepPendingOrders({ db: sweepDb, payments, mailer: noopMailer, onOutcome: (o, r) => shop.purchase(o, r) }, later);
+    expect(swept.failed).toBe(1);
+    ({ samples } = await scrape(server));
+    expect(valueOf(samples, "harvest_purchases_total", { outcome: "expired", reason: "authentication_abandoned" })).toBe(1);
+    expect(valueOf(samples, "harvest_holds_in_progress", { status: "requires_action" })).toBe(0);
+    // The sweep's calls to the provider are timed with the requests' ones.
+    expect(valueOf(samples, "harvest_payment_provider_seconds_count", { provider: "simulated", operation: "cancel", outcome: "ok" })).toBe(1);
   });
 
   it("the mail queue gauge reads the outbox when scraped", async () => {
