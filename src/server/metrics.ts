@@ -33,6 +33,8 @@ export class ShopMetrics {
       labelNames: ["outcome", "reason"],
       registers,
     });
+    // Shown at 0 from the start, so a rate over them works before the first sale.
+    for (const outcome of ["paid", "three_ds"] as const) this.#purchases.inc({ outcome }, 0);
     this.#provider = new Histogram({
       name: "harvest_payment_provider_seconds",
       help: "Time the payment provider took to answer, by operation and outcome (its answer's status, ok, or exception).",
