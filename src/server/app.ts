@@ -28,7 +28,9 @@ import { tmpdir } from "node:os";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
-import { clientIp, createContextInner, createHttpContext, defaultConfig, type AppConfig, type AppServices } from "./trpc/context";
+import { clientIp, createContextInner, createHttpContext, defaultConfig, requestUsers, type AppConfig, type AppServices } from "./trpc/context";
+import { createRouteLabels, metricsEnabled, serveMetrics, type MetricsAccess } from "./http/metrics";
+import { ShopMetrics } from "./metrics";
 
 export interface AppOptions {
   db: Db;
@@ -50,6 +52,12 @@ export interface AppOptions {
   wellKnownDir?: string;
   /** Answers the REST paths; http/rest.ts unless a test plugs in trpc-to-openapi's own handler to compare the two. */
   restHandler?: typeof createRestHandler;
+  /**
+   * GET /metrics for the operator's Prometheus: off when absent or with neither a token nor loopback
+   * (main.ts sets it from METRICS_TOKEN and METRICS_LOOPBACK). `shop` is the registry to serve, when
+   * the caller made it (main.ts, so the sweep's outcomes count too); else the app makes its own.
+   */
+  metrics?: (MetricsAccess & { shop?: ShopMetrics }) | null;
 }
 
 /** The largest webhook body read: Stripe's events are far smaller. */
@@ -78,13 +86,26 @@ export function createApp(opts: AppOptions): RequestHandler {
   const logger = opts.logger ?? silentLogger;
   const maxBodyBytes = opts.maxBodyBytes ?? 1_000_000;
   const { db } = opts;
+  const metricsAccess = metricsEnabled(opts.metrics) ? opts.metrics : null;
+  const mailer = opts.services?.mailer ?? noopMailer;
+  // One registry per app: nothing is counted (and nothing costs) while metrics are off.
+  const metrics = metricsAccess ? (metricsAccess.shop ?? new ShopMetrics(db, { mailer: () => mailer })) : null;
+  const payments = opts.services?.payments ?? new SimulatedPaymentProvider(0);
   const services: AppServices = {
-    payments: opts.services?.payments ?? new SimulatedPaymentProvider(0),
-    mailer: opts.services?.mailer ?? noopMailer,
+    payments: metrics ? metrics.instrument(payments) : payments,
+    mailer,
     uploads: opts.services?.uploads ?? new UploadGrants(),
     loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
     purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
+    purchaseOutcomes: opts.services?.purchaseOutcomes ?? (metrics ? (outcome, reason) => metrics.purchase(outcome, reason) : undefined),
   };
+  // Each request's route label for the metrics, set where the request is recognised.
+  const routes = new WeakMap<IncomingMessage, string>();
+  const labels = metrics ? createRouteLabels(appRouter) : null;
+  const setRoute = (req: IncomingMessage, route: string) => {
+    if (metrics) routes.set(req, route);
+  };
+  const onMatch = labels ? (req: IncomingMessage, procedurePath: string) => routes.set(req, labels.rest(procedurePath)) : undefined;
   // The simulated bank tells the shop when a challenge is answered, as Stripe's webhook does.
   // Settling from the provider's report needs what the shop's own calls have: the hold times and the
   // purchase guard (a challenge the cardholder failed counts as a failed payment).
@@ -94,6 +115,7 @@ export function createApp(opts: AppOptions): RequestHandler {
     guard: services.purchaseGuard,
     holdMs: config.orderHoldMs,
     authHoldMs: config.authHoldMs,
+    onOutcome: services.purchaseOutcomes,
   };
   if (services.payments instanceof SimulatedPaymentProvider) {
     const payments = services.payments;
@@ -117,6 +139,7 @@ export function createApp(opts: AppOptions): RequestHandler {
     createContext: (req, res) => createHttpContext(db, config, services, req, res, "rest"),
     onError,
     successStatus: successStatuses(appRouter),
+    onMatch,
   });
 
   let openApiText: string | null = null;
@@ -124,7 +147,7 @@ export function createApp(opts: AppOptions): RequestHandler {
 
   // The most requested public reads, answered from memory by the same procedures, over REST and tRPC alike.
   const cache = opts.cache ?? new ResponseCache();
-  const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(createCaller(createContextInner({ db, config, services }))));
+  const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(createCaller(createContextInner({ db, config, services }))), onMatch);
   const withinBudget = createRequestBudget(opts.requestBudget ?? null);
 
   return (req, res) => {
@@ -138,8 +161,8 @@ export function createApp(opts: AppOptions): RequestHandler {
     res.setHeader("X-Request-Id", requestId);
     // Any write may change what the public reads show: they are recomputed after it.
     if (req.method !== "GET" && req.method !== "HEAD" && pathname.startsWith("/api/")) res.on("finish", () => cache.invalidate());
+    const started = process.hrtime.bigint();
     if (pathname.startsWith("/api/")) {
-      const started = process.hrtime.bigint();
       res.on("finish", () => {
         logger.info("request", {
           reqId: requestId,
@@ -147,11 +170,26 @@ export function createApp(opts: AppOptions): RequestHandler {
           path: pathname,
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          // Who asked: the account when its session was read for this request, and the address as the
+          // per-address limits see it (behind TRUST_PROXY, the one the proxy appended). Never a token.
+          userId: requestUsers.get(req),
+          ip: clientIp(req, config),
         });
       });
     }
+    if (metrics) {
+      res.on("finish", () => metrics.request(req.method ?? "GET", routes.get(req) ?? "other", res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
+    }
 
     const handle = async () => {
+      if (pathname === "/metrics") {
+        // Not an API path: outside the per-address budget, and unknown (404) unless the access rules let the caller in.
+        setRoute(req, "/metrics");
+        if (metrics && metricsAccess && (await serveMetrics(metrics, metricsAccess, req, res))) return;
+        req.resume();
+        sendJson(res, 404, restError("NOT_FOUND", "Not found"));
+        return;
+      }
       if (pathname.startsWith("/api/trpc/") || pathname === "/api/trpc") {
         // Counted as tRPC will see them: it decodes the path, so "%2C" separates calls too.
         let procedurePaths: string[];
@@ -161,6 +199,7 @@ export function createApp(opts: AppOptions): RequestHandler {
           sendJson(res, 400, trpcError("Malformed procedure path"));
           return;
         }
+        if (labels) setRoute(req, labels.trpc(procedurePaths));
         // Refused before any procedure runs, any session is looked up or any body is read.
         if (procedurePaths.length > MAX_TRPC_BATCH) {
           req.resume();
@@ -188,6 +227,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         if (!withinBudget(req, res, clientIp(req, config), 1, false)) return;
       }
       if (stripeWebhook) {
+        setRoute(req, "/api/payments/stripe/webhook");
         // Stripe's events are a few kilobytes; a post whose signature fails is charged to its address's budget.
         const raw = await readBody(req, Math.min(maxBodyBytes, WEBHOOK_MAX_BYTES));
         const { handleStripeWebhook } = await import("./payments/stripe-webhook");
@@ -200,12 +240,14 @@ export function createApp(opts: AppOptions): RequestHandler {
       }
       const object = /^\/objects\/uploads\/([a-z0-9-]{8,80})$/.exec(pathname);
       if (object) {
+        setRoute(req, "/objects/uploads/{id}");
         if (req.method === "PUT") await handleUpload({ db, storage, grants: services.uploads }, req, res, object[1]!, url);
         else if (req.method === "GET" || req.method === "HEAD") await serveObject(storage, req, res, object[1]!);
         else sendJson(res, 405, { message: "Method not allowed" });
         return;
       }
       if (pathname === "/api/openapi.json") {
+        setRoute(req, "/api/openapi.json");
         openApiText ??= JSON.stringify(buildOpenApiDocument(appRouter, `${opts.publicOrigin ?? ""}/api`));
         res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
         res.end(openApiText);
@@ -232,12 +274,14 @@ export function createApp(opts: AppOptions): RequestHandler {
       if (wellKnown && opts.wellKnownDir && (req.method === "GET" || req.method === "HEAD")) {
         const file = await readFile(join(opts.wellKnownDir, wellKnown[1]!)).catch(() => null);
         if (file) {
+          setRoute(req, "/.well-known/{file}");
           res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": file.length, "Cache-Control": "public, max-age=3600" });
           res.end(req.method === "HEAD" ? undefined : file);
           return;
         }
       }
       if (serveStatic) {
+        setRoute(req, "static");
         serveStatic(req, res, pathname);
         return;
       }

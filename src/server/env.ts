@@ -93,6 +93,17 @@ const envSchema = z
     API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(500),
     /** How often pending orders are reconciled with the payment provider and due draws are run. */
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Turns on GET /metrics for callers sending `Authorization: Bearer <token>`, from anywhere. */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .min(16, "METRICS_TOKEN must be at least 16 characters")
+        .regex(/^[\x21-\x7e]+$/, "METRICS_TOKEN must be printable characters without spaces")
+        .optional(),
+    ),
+    /** Turns on GET /metrics without a token for callers on this machine (the socket's address; never a proxied request). */
+    METRICS_LOOPBACK: bool(false),
   })
   .superRefine((e, ctx) => {
     if (e.TRUST_PROXY && e.HOST !== undefined && !behindProxyOnly(e.HOST)) {

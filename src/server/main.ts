@@ -13,7 +13,9 @@ import { liveDrawAt } from "../shared/live-schedule";
 import { claimsTick } from "./services/claims";
 import { liveSchedule } from "./services/live";
 import { lifecycleTick } from "./services/draws";
-import { PurchaseGuard, sweepPendingOrders } from "./services/purchase";
+import { PurchaseGuard, sweepPendingOrders, type PurchaseOutcome } from "./services/purchase";
+import { metricsEnabled } from "./http/metrics";
+import { ShopMetrics } from "./metrics";
 import { LocalDiskStorage } from "./storage/local-disk";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -65,8 +67,8 @@ async function main(): Promise<void> {
     adminPassword: env.SEED_ADMIN_PASSWORD ?? (production ? undefined : "harvest-admin"),
   });
 
-  const payments = await createPaymentProvider(env, db);
-  const demo = payments.name === "simulated";
+  const provider = await createPaymentProvider(env, db);
+  const demo = provider.name === "simulated";
   if (demo) {
     // Loud on purpose: the default provider approves any Luhn-valid card, so a shop that forgot to
     // configure Stripe must not look like it takes money.
@@ -77,13 +79,18 @@ async function main(): Promise<void> {
   const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, logger });
   // The admin's banner and /api/health say so too.
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: mail is kept in the outbox and not sent", { mail: "not configured" });
+  // GET /metrics: one registry for the requests and the sweep, so orders the sweep settles or expires count too.
+  const metricsAccess = { token: env.METRICS_TOKEN, loopback: env.METRICS_LOOPBACK };
+  const metrics = metricsEnabled(metricsAccess) ? new ShopMetrics(db, { mailer: () => mailer }) : null;
+  const payments = metrics ? metrics.instrument(provider) : provider;
+  const purchaseOutcomes = metrics ? (outcome: PurchaseOutcome, reason?: string) => metrics.purchase(outcome, reason) : undefined;
   // Links in mail sent without a request (a scheduled draw, a reminder, an instant win settled late) use the public origin.
   const mailOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   // One purchase guard for the requests and the sweep: a challenge left to expire is the buyer's failed payment.
   const purchaseGuard = new PurchaseGuard();
   // Orders left pending by a crash or a lost payment answer give their ticket numbers back.
   const sweep = async () => {
-    const swept = await sweepPendingOrders({ db, payments, mailer, origin: mailOrigin, guard: purchaseGuard });
+    const swept = await sweepPendingOrders({ db, payments, mailer, origin: mailOrigin, guard: purchaseGuard, onOutcome: purchaseOutcomes });
     if (swept.failed || swept.settled) {
       logger.info("pending orders reconciled", swept);
       cache.invalidate();
@@ -138,7 +145,7 @@ async function main(): Promise<void> {
       authHoldMs: env.THREE_DS_HOLD_SECONDS * 1000,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     },
-    services: { payments, mailer, purchaseGuard },
+    services: { payments, mailer, purchaseGuard, purchaseOutcomes },
     cache,
     storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
     clientDir: CLIENT_DIR,
@@ -147,6 +154,7 @@ async function main(): Promise<void> {
     maxBodyBytes: env.MAX_BODY_BYTES,
     publicOrigin: env.PUBLIC_ORIGIN,
     requestBudget: { perSecond: env.API_RATE_LIMIT_PER_SECOND, burst: env.API_RATE_LIMIT_BURST },
+    metrics: metrics ? { ...metricsAccess, shop: metrics } : null,
   });
 
   let stopping = false;

@@ -34,6 +34,17 @@ describe("loadEnv", () => {
       expect(() => loadEnv({ THREE_DS_HOLD_SECONDS: value }), value).toThrow(/THREE_DS_HOLD_SECONDS/);
     }
   });
+
+  it("keeps GET /metrics off unless METRICS_TOKEN (16 characters or more) or METRICS_LOOPBACK is set", () => {
+    expect(loadEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({}).METRICS_LOOPBACK).toBe(false);
+    expect(loadEnv({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: "0123456789abcdef" }).METRICS_TOKEN).toBe("0123456789abcdef");
+    expect(loadEnv({ METRICS_LOOPBACK: "true" }).METRICS_LOOPBACK).toBe(true);
+    expect(() => loadEnv({ METRICS_TOKEN: "short-token" })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadEnv({ METRICS_TOKEN: "has a space in it, long enough" })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadEnv({ METRICS_LOOPBACK: "sometimes" })).toThrow(/METRICS_LOOPBACK/);
+  });
 });
 
 describe("HOST behind a trusted proxy", () => {

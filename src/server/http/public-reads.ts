@@ -65,7 +65,13 @@ const keyOf = (path: string, input: unknown) => `${path}:${JSON.stringify(input 
 const OPEN = Buffer.from('{"result":{"data":');
 const CLOSE = Buffer.from("}}");
 
-export function createPublicReads(reads: PublicRead[], cache: ResponseCache, call: CallByPath) {
+/** `onMatch` is told which procedure a REST path matched (the request metrics' route label). */
+export function createPublicReads(
+  reads: PublicRead[],
+  cache: ResponseCache,
+  call: CallByPath,
+  onMatch?: (req: IncomingMessage, procedurePath: string) => void,
+) {
   const cached = new Set(reads.map((r) => r.path));
   const overRest = reads.filter((r): r is PublicRead & { rest: RegExp } => r.rest !== null);
 
@@ -74,6 +80,7 @@ export function createPublicReads(reads: PublicRead[], cache: ResponseCache, cal
     for (const { path, rest, params } of overRest) {
       const m = rest.exec(pathname);
       if (!m) continue;
+      onMatch?.(req, path);
       const input = params.length ? Object.fromEntries(params.map((name, i) => [name, m[i + 1]!])) : undefined;
       return cache.serve(req, res, keyOf(path, input), () => call(path, input));
     }

@@ -71,6 +71,8 @@ export interface RestOptions<Ctx> {
   onError?: (opts: { error: TRPCError; path: string | undefined }) => void;
   /** Success status by procedure path, when not 200. */
   successStatus?: Record<string, number>;
+  /** Told which procedure a request's method and path matched (the request metrics' route label). */
+  onMatch?: (req: IncomingMessage, procedurePath: string) => void;
 }
 
 export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
@@ -115,6 +117,7 @@ export function createRestHandler<Ctx extends object>(opts: RestOptions<Ctx>) {
     let ctx: Ctx | undefined;
     try {
       if (!procedure) throw new TRPCError({ message: "Not found", code: "NOT_FOUND" });
+      opts.onMatch?.(req, procedure.path);
       const plan = planFor(procedure);
       const useBody = acceptsRequestBody(method);
       if (!plan.none) {

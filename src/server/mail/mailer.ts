@@ -24,6 +24,10 @@ export interface MailDelivery {
   lastError: string | null;
   /** When the last message left. */
   lastSentAt: Date | null;
+  /** Messages sent since the shop started (the operator's metrics). */
+  sentCount?: number;
+  /** Attempts to send that failed since the shop started, each retried later up to the last. */
+  failedAttempts?: number;
 }
 
 export interface MailerOptions {
@@ -64,7 +68,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
   let running: Promise<number> | null = null;
   let again = false;
   let checked = false;
-  const state: MailDelivery = { configured: !!smtpUrl, failingSince: null, lastError: null, lastSentAt: null };
+  const state: MailDelivery = { configured: !!smtpUrl, failingSince: null, lastError: null, lastSentAt: null, sentCount: 0, failedAttempts: 0 };
   const succeeded = () => {
     state.failingSince = null;
     state.lastError = null;
@@ -106,11 +110,13 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
         });
         markMailSent(db, mail.id, now(), mail.to);
         sent += 1;
+        state.sentCount! += 1;
         succeeded();
         state.lastSentAt = now();
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (isServerFailure(err)) failed(message);
+        state.failedAttempts! += 1;
         const outcome = markMailAttemptFailed(db, mail.id, message, now());
         const fields = {
           mailId: mail.id,

@@ -8,7 +8,7 @@ import type { PaymentProvider } from "../payments/provider";
 import { SimulatedPaymentProvider } from "../payments/simulated";
 import { UploadGrants } from "../storage/uploads";
 import { LoginThrottle } from "../auth/login-throttle";
-import { PurchaseGuard } from "../services/purchase";
+import { PurchaseGuard, type PurchaseObserver } from "../services/purchase";
 import { chooseSuccessStatus } from "../http/status";
 
 /** Parts outside the database that services need, injected once per app. */
@@ -18,6 +18,8 @@ export interface AppServices {
   uploads: UploadGrants;
   loginThrottle: LoginThrottle;
   purchaseGuard: PurchaseGuard;
+  /** Told what became of each order (the operator's metrics, when on). */
+  purchaseOutcomes?: PurchaseObserver;
 }
 
 /** Settings the request layer needs, fixed when the app is created. */
@@ -98,6 +100,7 @@ export function createContextInner(opts: InnerContextOptions): Context {
       uploads: opts.services?.uploads ?? new UploadGrants(),
       loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
       purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
+      purchaseOutcomes: opts.services?.purchaseOutcomes,
     },
     idempotencyKey: opts.idempotencyKey ?? null,
     user: opts.user ?? null,
@@ -171,6 +174,13 @@ export function readSessionToken(req: IncomingMessage): { token: string; source:
   return null;
 }
 
+/**
+ * The account a request was made by, recorded when its session is looked up for a procedure (the
+ * request log line reads it, so naming the user costs no second look-up). Absent for a request whose
+ * session was never read: a public read answered from memory, a static file.
+ */
+export const requestUsers = new WeakMap<IncomingMessage, string>();
+
 export function createHttpContext(
   db: Db,
   config: AppConfig,
@@ -181,6 +191,7 @@ export function createHttpContext(
 ): Context {
   const found = readSessionToken(req);
   const validated = found ? validateSessionToken(db, found.token) : { session: null, user: null };
+  if (validated.user) requestUsers.set(req, validated.user.id);
   return createContextInner({
     db,
     config,

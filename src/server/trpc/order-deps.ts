@@ -12,5 +12,6 @@ export function orderDeps(ctx: Context): OrderDeps {
     authHoldMs: ctx.config.authHoldMs,
     guard: ctx.services.purchaseGuard,
     origin: ctx.origin,
+    onOutcome: ctx.services.purchaseOutcomes,
   };
 }

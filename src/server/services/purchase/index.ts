@@ -21,4 +21,4 @@ export {
 } from "./result";
 export { PAYMENT_FAILED_MESSAGE, settleFromProvider } from "./settle";
 export { sweepPendingOrders, type SweepDeps } from "./sweep";
-export { HOLD_MS, type OrderDeps, type OrderLineRequest, type PlaceOrderArgs } from "./types";
+export { HOLD_MS, type OrderDeps, type OrderLineRequest, type PlaceOrderArgs, type PurchaseObserver, type PurchaseOutcome } from "./types";

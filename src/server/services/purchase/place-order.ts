@@ -3,6 +3,7 @@ import { inGroupCommit } from "../../../../db/client";
 import { orders, type Order } from "../../../../db/schema";
 import type { OrderView } from "../../../shared/schemas/order";
 import type { CardFunding, ChargeResult } from "../../payments/provider";
+import { AppError } from "../../errors";
 import { recordRefusal } from "../protection";
 import { chargeOrder } from "./charge";
 import { checkAwaitingAuthentication } from "./guard";
@@ -10,7 +11,7 @@ import { holdOrder, mergeLines } from "./hold";
 import { inFlight, keepCounted, replay, scopedKey as scopeKey } from "./idempotency";
 import { loadOrderView } from "./result";
 import { refundUnwanted } from "./refunds";
-import { authHoldOf, paymentFailed, settleOrder, type Settled } from "./settle";
+import { authHoldOf, paymentFailed, reportSettled, settleOrder, type Settled } from "./settle";
 import { HOLD_MS, type OrderDeps, type PlaceOrderArgs } from "./types";
 
 /**
@@ -32,9 +33,14 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
     if (existing) return replay(deps, existing, args);
   }
   if (deps.guard) {
-    // Orders waiting on the bank first: their refusal says what to do about them.
-    checkAwaitingAuthentication(db, args, now);
-    deps.guard.check(buyer, now.getTime(), wanted);
+    try {
+      // Orders waiting on the bank first: their refusal says what to do about them.
+      checkAwaitingAuthentication(db, args, now);
+      deps.guard.check(buyer, now.getTime(), wanted);
+    } catch (err) {
+      reportRefused(deps, err);
+      throw err;
+    }
   }
   // Counted from the check on, with nothing awaited in between: two orders sent at once cannot both pass it.
   const release = deps.guard?.hold(buyer, wanted) ?? (() => {});
@@ -56,6 +62,7 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
           return replay(deps, first, args);
         }
       }
+      reportRefused(deps, err);
       throw err;
     }
     if (held.existing) {
@@ -84,6 +91,11 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   return running;
 }
 
+/** A refusal before any money was asked for (a limit, sold out, a wrong answer), counted by its error code. */
+function reportRefused(deps: OrderDeps, err: unknown): void {
+  deps.onOutcome?.("refused", err instanceof AppError ? err.code : "INTERNAL");
+}
+
 async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderArgs, buyer: { key: string; ip: string }): Promise<OrderView> {
   const { db, payments } = deps;
   const result: ChargeResult = await chargeOrder(payments, order, args);
@@ -106,11 +118,13 @@ async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderAr
     // The provider's own report (a webhook) may have settled it first: that is this payment, not a second one.
     const now = db.statements.orderById.get({ id: order.id });
     if (result.status === "succeeded" && now && now.status !== "failed" && now.paymentId === result.paymentId) return loadOrderView(db, order.id);
+    deps.onOutcome?.("expired", "hold_expired");
     // The hold expired while the provider was answering: the numbers may be someone else's now.
     if (result.status === "succeeded") await refundUnwanted(deps, db.statements.orderById.get({ id: order.id })!, result);
     else if (result.status === "requires_action") await payments.cancel(result.paymentId);
     throw paymentFailed(order.id, "hold expired");
   }
+  reportSettled(deps, settled.outcome, result);
   if (settled.outcome === "requires_action") return settled.result;
   deps.mailer.poke();
   if (settled.outcome !== "paid") throw paymentFailed(order.id, result.status === "declined" ? result.reason : "error");

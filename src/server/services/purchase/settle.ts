@@ -133,6 +133,17 @@ function failOrderInTx(tx: Tx, order: Order, lines: Array<{ id: string; competit
   }
 }
 
+/** Tells the observer (the operator's metrics) how an order settled: paid, or why not. */
+export function reportSettled(deps: Pick<OrderDeps, "onOutcome">, outcome: Settled["outcome"], result: ChargeResult): void {
+  if (!deps.onOutcome) return;
+  if (outcome === "paid") deps.onOutcome("paid");
+  else if (outcome === "requires_action") deps.onOutcome("three_ds");
+  else if (outcome === "failed") {
+    if (result.status === "declined") deps.onOutcome("declined", result.reason);
+    else deps.onOutcome("error");
+  }
+}
+
 export function paymentFailed(orderId: string, reason?: string | null): AppError {
   return new AppError("PAYMENT_DECLINED", PAYMENT_FAILED_MESSAGE, { orderId, paymentStatus: "failed", reason: reason ?? null });
 }
@@ -151,6 +162,8 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
   const at = deps.now?.() ?? new Date();
   const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name, deps.origin, authHoldOf(deps)));
   if (outcome !== "requires_action") stopCounting(deps.db, orderId);
+  // A challenge is counted when it begins (placeOrder); here only how it (or a late answer) ended.
+  if (outcome !== "requires_action") reportSettled(deps, outcome, result);
   // A challenge the cardholder failed (or the bank refused after it) is a failed payment for the account and the address.
   if (outcome === "failed" && order.status === "requires_action") deps.guard?.failedPayment(buyerOfOrder(order), at.getTime());
   if (outcome === "gone" && result.status === "succeeded") {

@@ -6,6 +6,7 @@ import type { ChargeResult, PaymentProvider } from "../../payments/provider";
 import { cardPenceOf } from "./charge";
 import { buyerOfOrder, type PurchaseGuard } from "./guard";
 import { inFlight } from "./idempotency";
+import type { PurchaseObserver } from "./types";
 import { failPendingOrder, settleFromProvider } from "./settle";
 
 /** How long after its hold expired an order waits on an unreachable provider before it is failed. */
@@ -19,6 +20,8 @@ export interface SweepDeps {
   origin?: string;
   /** The shop's purchase guard: a challenge abandoned or let expire counts as a failed payment of the buyer. */
   guard?: PurchaseGuard;
+  /** Told what became of each order settled or failed here (the operator's metrics). */
+  onOutcome?: PurchaseObserver;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
     const abandoned = record?.status === "requires_action" || order.status === "requires_action";
     if (failPendingOrder(db, order.id, abandoned ? "authentication not completed in time" : "hold expired", now)) {
       failed++;
+      deps.onOutcome?.("expired", abandoned ? "authentication_abandoned" : "hold_expired");
       if (abandoned) deps.guard?.failedPayment(buyerOfOrder(order), now.getTime());
     }
   }

@@ -25,7 +25,19 @@ export interface OrderDeps {
   origin?: string;
   /** Limits on failed payments and holds at once; none when absent (server-side callers, tests). */
   guard?: PurchaseGuard;
+  /** Told what became of each order (the operator's metrics); nothing is told when absent. */
+  onOutcome?: PurchaseObserver;
 }
+
+/**
+ * What became of an order, as the operator's metrics count it: paid; three_ds (the buyer's bank
+ * asked for a challenge, which ends later as one of the others); declined or error (the provider
+ * refused or failed); expired (its hold ran out unpaid); refused (the shop refused to take it, with
+ * the error code as the reason).
+ */
+export type PurchaseOutcome = "paid" | "three_ds" | "declined" | "error" | "expired" | "refused";
+/** `reason` is from a small fixed set (a decline reason, an error code), never free text. */
+export type PurchaseObserver = (outcome: PurchaseOutcome, reason?: string) => void;
 
 export interface OrderLineRequest {
   competitionId: string;
