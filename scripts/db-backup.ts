@@ -207,7 +207,14 @@ export interface BackupResult {
  * `target`: written under a temporary name beside it and renamed once complete, so a finished name is
  * always a whole archive. Throws BackupFailed with a plain reason; nothing is left behind then.
  */
-export async function createBackup(opts: { dataDir: string; databasePath: string; target: string; now?: Date }): Promise<BackupResult> {
+export async function createBackup(opts: {
+  dataDir: string;
+  databasePath: string;
+  target: string;
+  now?: Date;
+  /** Runs between listing the media and taking them (a test deletes a file there, as an operator might). */
+  onMediaListed?: () => Promise<void>;
+}): Promise<BackupResult> {
   const started = Date.now();
   const now = opts.now ?? new Date();
   const target = resolve(opts.target);
@@ -234,16 +241,23 @@ export async function createBackup(opts: { dataDir: string; databasePath: string
     // 2. The media as they are now: a superset of what the snapshot names (uploads are only ever added).
     const entries: string[] = [ARCHIVE_DB];
     const present = new Set<string>();
+    const listed: Array<{ folder: string; names: string[] }> = [];
     for (const folder of MEDIA_FOLDERS) {
-      const from = join(opts.dataDir, folder);
-      const names = (await readdir(from).catch(() => [] as string[])).filter((n) => (folder === "uploads" ? OBJECT_KEY.test(n) : WELL_KNOWN.test(n))).sort();
-      if (!names.length) continue;
+      const names = (await readdir(join(opts.dataDir, folder)).catch(() => [] as string[]))
+        .filter((n) => (folder === "uploads" ? OBJECT_KEY.test(n) : WELL_KNOWN.test(n)))
+        .sort();
+      if (names.length) listed.push({ folder, names });
+    }
+    await opts.onMediaListed?.();
+    const gone = new Set<string>();
+    for (const { folder, names } of listed) {
       await mkdir(join(staging, folder));
       for (const name of names) {
         // An upload's metadata (<key>.json) goes with its bytes; metadata alone is an upload still being renamed into place.
-        if (folder === "uploads" && name.endsWith(".json") && !names.includes(name.slice(0, -5))) continue;
-        if (!(await snapshotFile(join(from, name), join(staging, folder, name)))) {
+        if (folder === "uploads" && name.endsWith(".json") && (!names.includes(name.slice(0, -5)) || gone.has(name.slice(0, -5)))) continue;
+        if (!(await snapshotFile(join(opts.dataDir, folder, name), join(staging, folder, name)))) {
           warnings.push(`${folder}/${name} was deleted while the backup ran: left out`);
+          gone.add(name);
           continue;
         }
         entries.push(`${folder}/${name}`);
