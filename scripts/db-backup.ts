@@ -338,7 +338,7 @@ export async function pruneBackups(dir: string, keep: { daily: number; weekly: n
   return remove;
 }
 
-const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.max(1, Math.round(bytes / 1024))} KiB`);
+const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes && Math.max(1, Math.round(bytes / 1024))} KiB`);
 
 function count(value: string | undefined, what: string): number | undefined {
   if (value === undefined || value === "") return undefined;
