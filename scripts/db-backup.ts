@@ -175,6 +175,11 @@ async function sweepLeftovers(dir: string): Promise<void> {
   }
 }
 
+function ignoreMissing(err: NodeJS.ErrnoException): string[] {
+  if (err.code === "ENOENT") return [];
+  throw err;
+}
+
 /** Puts `src` at `dest` without copying bytes when it can; false when the file has gone meanwhile. */
 async function snapshotFile(src: string, dest: string): Promise<boolean> {
   try {
@@ -243,7 +248,8 @@ export async function createBackup(opts: {
     const present = new Set<string>();
     const listed: Array<{ folder: string; names: string[] }> = [];
     for (const folder of MEDIA_FOLDERS) {
-      const names = (await readdir(join(opts.dataDir, folder)).catch(() => [] as string[]))
+      // A folder not there yet has nothing to take; one that cannot be read fails the backup (permission denied).
+      const names = (await readdir(join(opts.dataDir, folder)).catch(ignoreMissing))
         .filter((n) => (folder === "uploads" ? OBJECT_KEY.test(n) : WELL_KNOWN.test(n)))
         .sort();
       if (names.length) listed.push({ folder, names });

@@ -4,7 +4,7 @@
 // is touched (the manifest's checksums, the database's integrity, the migration level); then the current
 // database and media are kept beside them as *.before-restore-<time>.
 import Database from "better-sqlite3";
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { extract } from "tar";
 import { databaseHolders, lockDatabase } from "../db/client";
@@ -95,6 +95,19 @@ export function isBareDatabase(path: string): boolean {
 /** Paths an archive may hold: the manifest, the database, and files one level inside the media folders. */
 const ALLOWED_PATH = new RegExp(`^(${MANIFEST}|${ARCHIVE_DB}|(${MEDIA_FOLDERS.join("|")})/[A-Za-z0-9][A-Za-z0-9._-]*)$`);
 
+/** Unpacked archives of restores that were killed before they finished. */
+function sweepLeftovers(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    const m = /^\.restore-(\d+)-/.exec(name);
+    if (!m) continue;
+    try {
+      process.kill(Number(m[1]), 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ESRCH") rmSync(join(dataDir, name), { recursive: true, force: true });
+    }
+  }
+}
+
 export interface RestoreResult {
   manifest: Manifest;
   keptAside: string[];
@@ -111,6 +124,7 @@ export async function restoreArchive(archive: string, opts: { dataDir: string; d
   refuseWhileRunning(target);
   const stamp = stampOf(new Date());
   mkdirSync(opts.dataDir, { recursive: true });
+  sweepLeftovers(opts.dataDir);
   const staging = join(opts.dataDir, `.restore-${process.pid}-${stamp}`);
   mkdirSync(staging);
   try {
