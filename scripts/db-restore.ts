@@ -148,7 +148,12 @@ export async function restoreArchive(archive: string, opts: { dataDir: string; d
         },
       });
     } catch (err) {
-      throw new RestoreRefused(`The archive ${archive} cannot be read as a backup archive: ${plainReason(err)}`);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "ENOSPC" || code === "EACCES" || code === "EPERM" || code === "EROFS") {
+        throw new RestoreRefused(`Cannot unpack ${archive} into ${opts.dataDir}: ${plainReason(err)}.`);
+      }
+      if (code === "TAR_BAD_ARCHIVE") throw new RestoreRefused(`${archive} is not a backup (a .tar.gz made by npm run db:backup, or a .db file).`);
+      throw new RestoreRefused(`The archive ${archive} is damaged: ${plainReason(err)}`);
     }
     if (unexpected.length) throw new RestoreRefused(`The archive ${archive} holds an unexpected entry: ${unexpected[0]}`);
     if (!seen.includes(MANIFEST)) throw new RestoreRefused(`The archive ${archive} has no ${MANIFEST}: it was not made by npm run db:backup.`);
