@@ -14,7 +14,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 function childEnv(dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn", ...extra };
-  for (const name of ["DATABASE_PATH", "SEED_ADMIN_PASSWORD", "SEED_ADMIN_EMAIL", "NODE_OPTIONS"]) if (!(name in extra)) delete env[name];
+  for (const name of ["DATABASE_PATH", "SEED_ADMIN_PASSWORD", "SEED_ADMIN_EMAIL"]) if (!(name in extra)) delete env[name];
   return env;
 }
 

@@ -25,7 +25,7 @@ function dataFolder(): string {
 
 function backup(dataDir: string, args: string[], extra: Record<string, string> = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", ...extra };
-  for (const v of ["DATABASE_PATH", "NODE_OPTIONS", "BACKUP_KEEP_DAILY", "BACKUP_KEEP_WEEKLY"]) if (!(v in extra)) delete env[v];
+  for (const v of ["DATABASE_PATH", "BACKUP_KEEP_DAILY", "BACKUP_KEEP_WEEKLY"]) if (!(v in extra)) delete env[v];
   const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/db-backup.ts"), ...args], {
     cwd: root,
     env,

@@ -28,7 +28,7 @@ afterAll(() => [dataDir, work].forEach((d) => rmSync(d, { recursive: true, force
 
 function restore(file: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
-  for (const v of ["DATABASE_PATH", "NODE_OPTIONS"]) delete env[v];
+  delete env.DATABASE_PATH;
   const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/db-restore.ts"), file], {
     cwd: root,
     env,
