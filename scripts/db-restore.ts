@@ -135,6 +135,8 @@ export async function restoreArchive(archive: string, opts: { dataDir: string; d
         file: archive,
         cwd: staging,
         strict: true,
+        // The files belong to whoever restores (the shop's user), whatever the archive says.
+        preserveOwner: false,
         // Only plain files at the paths an archive has: nothing outside the staging folder, no links.
         filter: (path, entry) => {
           const p = path.replace(/^\.\//, "");
