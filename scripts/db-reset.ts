@@ -2,6 +2,7 @@
 import { rmSync } from "node:fs";
 import { createDb, databaseHolders, migrateDb } from "../db/client";
 import { seed } from "../src/server/seed/seed";
+import { adminSignInLines, seedAdminPassword } from "../src/server/seed/admin-sign-in";
 import { loadDotEnv, loadEnv } from "../src/server/env";
 
 loadDotEnv();
@@ -18,8 +19,8 @@ migrateDb(db);
 const result = await seed(db, {
   demo: env.SEED_DEMO,
   adminEmail: env.SEED_ADMIN_EMAIL,
-  adminPassword: env.SEED_ADMIN_PASSWORD ?? (env.NODE_ENV === "production" ? undefined : "harvest-admin"),
+  adminPassword: seedAdminPassword(env),
 });
 db.$client.close();
 console.log(`Database reset at ${env.DATABASE_PATH}`);
-if (result.admin) console.log(`Admin sign-in: ${result.admin.email} / ${result.admin.password}`);
+for (const line of adminSignInLines(result, env)) console.log(line);

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseOpenError, SqliteDriverError, lockDatabase, migrateDb, openDatabase, type Db } from "../../db/client";
 import { seed } from "./seed/seed";
+import { adminSignInLines, seedAdminPassword } from "./seed/admin-sign-in";
 import { createApp } from "./app";
 import { EnvError, loadDotEnv, loadEnv } from "./env";
 import { ResponseCache } from "./http/response-cache";
@@ -60,11 +61,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const production = env.NODE_ENV === "production";
   const seeded = await seed(db, {
     demo: env.SEED_DEMO,
     adminEmail: env.SEED_ADMIN_EMAIL,
-    adminPassword: env.SEED_ADMIN_PASSWORD ?? (production ? undefined : "harvest-admin"),
+    adminPassword: seedAdminPassword(env),
   });
 
   const provider = await createPaymentProvider(env, db);
@@ -178,16 +178,7 @@ async function main(): Promise<void> {
     logger.info("server started", { url, database: env.DATABASE_PATH, mode: env.NODE_ENV });
     const lines = [``, `  Harvest Draws is running at ${url}`, `  Database: ${env.DATABASE_PATH}`];
     if (demo) lines.push(`  Payments: SIMULATED (a demo shop: no real money is taken; set PAYMENT_PROVIDER=stripe to sell)`);
-    if (seeded.admin?.generated) {
-      lines.push(`  Admin sign-in: ${seeded.admin.email} / ${seeded.admin.password}`);
-      lines.push(`  (generated now and shown only once: note it down)`);
-    } else if (seeded.admin && !env.SEED_ADMIN_PASSWORD) {
-      lines.push(`  Admin sign-in: ${seeded.admin.email} / ${seeded.admin.password} (the development default)`);
-    } else if (seeded.admin) {
-      lines.push(`  Admin sign-in: ${seeded.admin.email} with the password in SEED_ADMIN_PASSWORD`);
-    } else {
-      lines.push(`  Admin sign-in: ${env.SEED_ADMIN_EMAIL} (password as set when the database was first seeded)`);
-    }
+    lines.push(...adminSignInLines(seeded, env).map((line) => `  ${line}`));
     console.log(lines.join("\n") + "\n");
   });
 
