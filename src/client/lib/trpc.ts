@@ -5,7 +5,7 @@ import type { AppRouter } from "../../server/routers/_app";
 import { sessionHeaders } from "./session-token";
 
 /** React's access to the API: `useTRPC()` gives query/mutation options and keys for every procedure. */
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 const cachedReads = new Set<string>(CACHED_PUBLIC_READS);
 
