@@ -5,7 +5,7 @@ import { CartProvider } from "./components/cart/cart-context";
 import { AppToaster } from "./components/ui/app-toaster";
 import { showStashedFlashToast } from "./lib/flash-toast";
 import { queryClient, trpcClient } from "./lib/clients";
-import { trpc } from "./lib/trpc";
+import { TRPCProvider } from "./lib/trpc";
 import { router } from "./router";
 
 export function App() {
@@ -13,13 +13,13 @@ export function App() {
   useEffect(() => showStashedFlashToast(), []);
 
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <CartProvider>
           <RouterProvider router={router} />
           <AppToaster />
         </CartProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+      </TRPCProvider>
+    </QueryClientProvider>
   );
 }

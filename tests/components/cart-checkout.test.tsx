@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { useMutation } from "@tanstack/react-query";
 import { act, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast as sonner } from "sonner";
@@ -9,7 +10,7 @@ import { CartCheckoutForm } from "../../src/client/components/checkout/cart-chec
 import { useCartAnswers, WRONG_ANSWER_FIELD } from "../../src/client/components/checkout/use-cart-answers";
 import { useCheckoutFailure } from "../../src/client/components/checkout/use-checkout-failure";
 import { AppToaster } from "../../src/client/components/ui/app-toaster";
-import { trpc } from "../../src/client/lib/trpc";
+import { useTRPC } from "../../src/client/lib/trpc";
 import type { CartCheckoutInput } from "../../src/shared/schemas/entry";
 import type { PublicCompetition } from "../../src/shared/schemas/competition";
 import { publicCompetition } from "../factories/public-competition";
@@ -34,7 +35,8 @@ const answerField = (c: PublicCompetition) => screen.getByRole("textbox", { name
 
 /** Stands in for a checkout's pay button: sends the order and explains its refusal as the checkouts do. */
 function PayButton() {
-  const checkout = trpc.public.entries.checkoutCart.useMutation();
+  const trpc = useTRPC();
+  const checkout = useMutation(trpc.public.entries.checkoutCart.mutationOptions());
   const explainFailure = useCheckoutFailure("There was an error processing your payment. Please try again.");
   return (
     <button type="button" onClick={() => void checkout.mutateAsync({} as CartCheckoutInput).catch(explainFailure)}>

@@ -181,7 +181,6 @@ describe("the admin customer's orders", () => {
     stubTrpcFetch({});
     renderWithApp(
       <CustomerOrders
-        customerId="user-1"
         orders={[
           order({
             ...PART_CREDIT,

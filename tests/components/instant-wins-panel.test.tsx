@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+import { useQuery } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { InstantWinsPanel } from "../../src/client/components/competition/instant-wins-panel";
-import { trpc } from "../../src/client/lib/trpc";
+import { useTRPC } from "../../src/client/lib/trpc";
 import { commitmentRootOf, instantCommitmentOf } from "../../src/shared/instant-wins";
 import type { InstantWinsView } from "../../src/shared/schemas/instant-wins";
 import { renderWithApp, stubTrpcFetch } from "./render";
@@ -60,7 +61,8 @@ async function proof(over: Partial<InstantWinsView> = {}, units: UnitSpec[] = UN
 
 /** Says when the panel's read has its answer (the same query, so the same cache entry). */
 function Answered() {
-  const query = trpc.public.competitions.instantWins.useQuery({ id: COMPETITION });
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.competitions.instantWins.queryOptions({ id: COMPETITION }));
   return query.data ? <p>answered</p> : null;
 }
 

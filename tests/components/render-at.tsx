@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { CartProvider } from "../../src/client/components/cart/cart-context";
 import { AppToaster } from "../../src/client/components/ui/app-toaster";
 import { createQueryClient } from "../../src/client/lib/query-client";
-import { createTrpcClient, trpc } from "../../src/client/lib/trpc";
+import { createTrpcClient, TRPCProvider } from "../../src/client/lib/trpc";
 
 /** Where the router is now, for tests that follow a navigation. */
 function Where() {
@@ -21,8 +21,8 @@ export function renderAt(url: string, routes: Record<string, ReactNode>): Render
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
   return render(
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <CartProvider>
           <MemoryRouter initialEntries={[url]}>
             <Routes>
@@ -34,7 +34,7 @@ export function renderAt(url: string, routes: Record<string, ReactNode>): Render
           </MemoryRouter>
           <AppToaster />
         </CartProvider>
-      </QueryClientProvider>
-    </trpc.Provider>,
+      </TRPCProvider>
+    </QueryClientProvider>,
   );
 }

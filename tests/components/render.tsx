@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, vi } from "vitest";
 import { CartProvider } from "../../src/client/components/cart/cart-context";
 import { createQueryClient } from "../../src/client/lib/query-client";
-import { createTrpcClient, trpc } from "../../src/client/lib/trpc";
+import { createTrpcClient, TRPCProvider } from "../../src/client/lib/trpc";
 import { APP_ERRORS, type AppErrorCode } from "../../src/shared/errors";
 
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
@@ -69,8 +69,8 @@ export function renderWithApp(ui: ReactElement, { routes = {} }: { routes?: Reco
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
   return render(
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <CartProvider>
           <MemoryRouter initialEntries={["/"]}>
             <Routes>
@@ -81,7 +81,7 @@ export function renderWithApp(ui: ReactElement, { routes = {} }: { routes?: Reco
             </Routes>
           </MemoryRouter>
         </CartProvider>
-      </QueryClientProvider>
-    </trpc.Provider>,
+      </TRPCProvider>
+    </QueryClientProvider>,
   );
 }

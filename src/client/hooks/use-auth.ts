@@ -1,8 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { isAdmin as hasAdminRole } from "../../shared/roles";
 import type { AuthUser } from "../../shared/schemas/auth";
 import { clearSessionTokens, getSessionToken } from "../lib/session-token";
-import { trpc } from "../lib/trpc";
+import { useTRPC } from "../lib/trpc";
 
 const CURRENT_USER_CACHE_MS = 5 * 60 * 1000;
 
@@ -17,10 +18,13 @@ export interface AuthState {
 
 /** The signed-in user, or null: the session read answers null for a visitor instead of a 401. */
 export function useAuth(): AuthState {
-  const query = trpc.public.auth.session.useQuery(undefined, {
-    staleTime: CURRENT_USER_CACHE_MS,
-    retry: false,
-  });
+  const trpc = useTRPC();
+  const query = useQuery(
+    trpc.public.auth.session.queryOptions(undefined, {
+      staleTime: CURRENT_USER_CACHE_MS,
+      retry: false,
+    }),
+  );
   const signedOut = query.isSuccess && query.data === null;
   useEffect(() => {
     // The stored token no longer names a session; forget it so it is not sent again.

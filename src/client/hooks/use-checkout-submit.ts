@@ -1,7 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { OrderResult } from "../../shared/schemas/entry";
 import { toast } from "../lib/toast";
-import { trpc } from "../lib/trpc";
+import { useTRPC } from "../lib/trpc";
 import { useAttemptKey } from "./use-attempt-key";
 
 const PROCESSING_POLL_MS = 2000;
@@ -23,9 +24,10 @@ export function useCheckoutSubmit<I extends PayInput>(
   onPaid: (result: OrderResult) => void,
   authenticate: (result: OrderResult) => Promise<void>,
 ) {
+  const trpc = useTRPC();
   const inFlight = useRef(false);
   const attempt = useAttemptKey();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const [processing, setProcessing] = useState<"no" | "waiting" | "slow" | "authenticating">("no");
   const busy = () => inFlight.current;
 
@@ -33,7 +35,7 @@ export function useCheckoutSubmit<I extends PayInput>(
     setProcessing("waiting");
     for (let i = 0; i < PROCESSING_POLLS; i++) {
       await new Promise((r) => setTimeout(r, PROCESSING_POLL_MS));
-      const order = await utils.customer.orders.get.fetch({ id: orderId }, { staleTime: 0 }).catch(() => null);
+      const order = await queryClient.fetchQuery(trpc.customer.orders.get.queryOptions({ id: orderId }, { staleTime: 0 })).catch(() => null);
       if (order && order.status !== "pending") {
         setProcessing("no");
         return order;

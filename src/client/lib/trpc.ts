@@ -1,10 +1,11 @@
-import { httpBatchLink, splitLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, splitLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { CACHED_PUBLIC_READS } from "../../shared/public-reads";
-import { createTRPCReact } from "@trpc/react-query";
 import type { AppRouter } from "../../server/routers/_app";
 import { sessionHeaders } from "./session-token";
 
-export const trpc = createTRPCReact<AppRouter>();
+/** React's access to the API: `useTRPC()` gives query/mutation options and keys for every procedure. */
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 const cachedReads = new Set<string>(CACHED_PUBLIC_READS);
 
@@ -17,7 +18,7 @@ export function createTrpcClient() {
       headers: () => sessionHeaders(),
       fetch: (input, init) => fetch(input, { ...init, credentials: "include" }),
     });
-  return trpc.createClient({
+  return createTRPCClient<AppRouter>({
     links: [
       // Public reads travel in batches of their own, which the server answers from its cache.
       splitLink({ condition: (op) => op.type === "query" && cachedReads.has(op.path), true: batch(), false: batch() }),

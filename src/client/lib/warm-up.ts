@@ -1,4 +1,4 @@
-import { createTRPCQueryUtils } from "@trpc/react-query";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/routers/_app";
 import { loadCompetitionDetailPage, loadHomePage } from "../router";
 import { queryClient, trpcClient } from "./clients";
@@ -19,20 +19,20 @@ function preloadImage(src: string | null | undefined): void {
 }
 
 export function warmUp(pathname: string): void {
-  const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
+  const trpc = createTRPCOptionsProxy<AppRouter>({ queryClient, client: trpcClient });
   const quietly = (p: Promise<unknown>) => void p.catch(() => {});
-  quietly(utils.public.auth.session.prefetch());
+  quietly(queryClient.prefetchQuery(trpc.public.auth.session.queryOptions()));
   if (pathname === "/") {
     quietly(loadHomePage());
-    quietly(utils.public.content.heroSlides.fetch().then((slides) => preloadImage(slides.find((s) => s.isActive)?.image)));
-    quietly(utils.public.content.statistics.prefetch());
-    quietly(utils.public.competitions.list.prefetch());
-    quietly(utils.public.content.winnersDisplayCount.prefetch());
+    quietly(queryClient.fetchQuery(trpc.public.content.heroSlides.queryOptions()).then((slides) => preloadImage(slides.find((s) => s.isActive)?.image)));
+    quietly(queryClient.prefetchQuery(trpc.public.content.statistics.queryOptions()));
+    quietly(queryClient.prefetchQuery(trpc.public.competitions.list.queryOptions()));
+    quietly(queryClient.prefetchQuery(trpc.public.content.winnersDisplayCount.queryOptions()));
     return;
   }
   const competition = /^\/competition\/([^/]+)\/?$/.exec(pathname);
   if (competition) {
     quietly(loadCompetitionDetailPage());
-    quietly(utils.public.competitions.get.fetch({ id: decodeURIComponent(competition[1]!) }).then((c) => preloadImage(c.image)));
+    quietly(queryClient.fetchQuery(trpc.public.competitions.get.queryOptions({ id: decodeURIComponent(competition[1]!) })).then((c) => preloadImage(c.image)));
   }
 }

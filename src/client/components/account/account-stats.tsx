@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { useMyWins } from "../claims/use-my-wins";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { SproutIcon, TicketIcon, TrophyIcon } from "../ui/icons";
 import { MemberSince } from "./member-since";
 import { StatTile } from "./stat-tile";
@@ -17,7 +18,8 @@ interface AccountStatsProps {
  * account's) and every win from before claims existed. The wins read is the account page's own (cached).
  */
 function useWinCount(fallback: number | undefined): number | undefined {
-  const wins = trpc.customer.entries.wins.useQuery();
+  const trpc = useTRPC();
+  const wins = useQuery(trpc.customer.entries.wins.queryOptions());
   const mine = useMyWins({ data: wins.data, isPending: wins.isPending, error: wins.error, refetch: () => void wins.refetch() });
   return mine.data?.length ?? fallback;
 }

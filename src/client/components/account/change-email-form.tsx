@@ -1,9 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { changeEmailInput } from "../../../shared/schemas/account";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
@@ -13,23 +14,26 @@ export const CHANGE_EMAIL_ID = "change-email";
 
 /** Asks for a new address; it takes over only when the link mailed to it is used. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields({ newEmail: "", password: "" });
   const [pending, setPending] = useState<string | null>(null);
-  const change = trpc.customer.account.changeEmail.useMutation({
-    onSuccess: (result) => {
-      setPending(result.pendingEmail);
-      setValues({ newEmail: "", password: "" });
-    },
-    onError: (error) => {
-      const code = appErrorCode(error);
-      const message = serverMessage(error);
-      if (code === "WRONG_PASSWORD") setErrors({ password: message ?? "That password is not right." });
-      else if (code === "EMAIL_TAKEN" || code === "INVALID_INPUT") setErrors({ newEmail: message ?? "Please use another address." });
-      else return toast.error("Email not changed", message ?? "Please try again.");
-      focusFirstInvalid(formRef.current);
-    },
-  });
+  const change = useMutation(
+    trpc.customer.account.changeEmail.mutationOptions({
+      onSuccess: (result) => {
+        setPending(result.pendingEmail);
+        setValues({ newEmail: "", password: "" });
+      },
+      onError: (error) => {
+        const code = appErrorCode(error);
+        const message = serverMessage(error);
+        if (code === "WRONG_PASSWORD") setErrors({ password: message ?? "That password is not right." });
+        else if (code === "EMAIL_TAKEN" || code === "INVALID_INPUT") setErrors({ newEmail: message ?? "Please use another address." });
+        else return toast.error("Email not changed", message ?? "Please try again.");
+        focusFirstInvalid(formRef.current);
+      },
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { changePasswordInput } from "../../../shared/schemas/auth";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
@@ -15,26 +16,27 @@ const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Changes the password while signed in; the server keeps this device signed in and signs out every other one. */
 export function ChangePasswordForm() {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
-  const utils = trpc.useUtils();
   const { values, setValues, setErrors, field } = useFormFields(EMPTY);
   const [done, setDone] = useState(false);
-  const change = trpc.customer.account.changePassword.useMutation({
-    onSuccess: () => {
-      setValues(EMPTY);
-      setDone(true);
-      toast.success("Password changed", "Any other devices have been signed out.");
-      void utils.customer.account.sessions.invalidate();
-    },
-    onError: (error) => {
-      const code = appErrorCode(error);
-      const message = serverMessage(error);
-      if (code === "WRONG_PASSWORD") setErrors({ currentPassword: message ?? "Your current password is not right" });
-      else if (code === "INVALID_INPUT") setErrors({ newPassword: message ?? "Please choose another password." });
-      else return toast.error("Password not changed", message ?? "Please try again.");
-      focusFirstInvalid(formRef.current);
-    },
-  });
+  const change = useMutation(
+    trpc.customer.account.changePassword.mutationOptions({
+      onSuccess: () => {
+        setValues(EMPTY);
+        setDone(true);
+        toast.success("Password changed", "Any other devices have been signed out.");
+      },
+      onError: (error) => {
+        const code = appErrorCode(error);
+        const message = serverMessage(error);
+        if (code === "WRONG_PASSWORD") setErrors({ currentPassword: message ?? "Your current password is not right" });
+        else if (code === "INVALID_INPUT") setErrors({ newPassword: message ?? "Please choose another password." });
+        else return toast.error("Password not changed", message ?? "Please try again.");
+        focusFirstInvalid(formRef.current);
+      },
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

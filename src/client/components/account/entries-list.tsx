@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { UserEntriesPage } from "../../../shared/schemas/entry";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailed } from "../ui/load-failed";
 import { ShowMore } from "../ui/show-more";
 import { LoadingState } from "../ui/spinner";
@@ -15,13 +16,15 @@ export const asEntriesPage = (data: UserEntriesPage | unknown[] | undefined): Us
 
 /** The first page of My Entries, with the totals the account's tiles show; shared by the page and its tab (one read). */
 export function useFirstEntriesPage(enabled: boolean) {
-  const query = trpc.customer.entries.list.useQuery({ page: 1, pageSize: ENTRIES_PAGE_SIZE }, { enabled });
+  const trpc = useTRPC();
+  const query = useQuery(trpc.customer.entries.list.queryOptions({ page: 1, pageSize: ENTRIES_PAGE_SIZE }, { enabled }));
   return { ...query, data: asEntriesPage(query.data) };
 }
 
 /** A later page, read when "Show more" asks for it. */
 function LaterPage({ page }: { page: number }) {
-  const query = trpc.customer.entries.list.useQuery({ page, pageSize: ENTRIES_PAGE_SIZE });
+  const trpc = useTRPC();
+  const query = useQuery(trpc.customer.entries.list.queryOptions({ page, pageSize: ENTRIES_PAGE_SIZE }));
   const data = asEntriesPage(query.data);
   if (query.isPending) return <LoadingState label="Loading more entries..." />;
   if (query.error || !data) return <LoadFailed what="more of your entries" retry={() => void query.refetch()} />;

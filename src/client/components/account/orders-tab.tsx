@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { OrderView, UserOrdersPage } from "../../../shared/schemas/order";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { LoadFailed } from "../ui/load-failed";
@@ -31,7 +32,8 @@ const asOrdersPage = (data: UserOrdersPage | OrderView[] | undefined): UserOrder
 
 /** A later page, read when "Show more" asks for it. */
 function LaterOrders({ page }: { page: number }) {
-  const query = trpc.customer.orders.list.useQuery({ page, pageSize: ORDERS_PAGE_SIZE });
+  const trpc = useTRPC();
+  const query = useQuery(trpc.customer.orders.list.queryOptions({ page, pageSize: ORDERS_PAGE_SIZE }));
   const data = asOrdersPage(query.data);
   if (query.isPending) return <LoadingState label="Loading more orders..." />;
   if (query.error || !data) return <LoadFailed what="more of your orders" retry={() => void query.refetch()} />;
@@ -46,7 +48,8 @@ function LaterOrders({ page }: { page: number }) {
 
 /** The Orders tab: a receipt per order, newest first, a page at a time. Asked for only when the tab is opened. */
 export function OrdersTab() {
-  const first = trpc.customer.orders.list.useQuery({ page: 1, pageSize: ORDERS_PAGE_SIZE });
+  const trpc = useTRPC();
+  const first = useQuery(trpc.customer.orders.list.queryOptions({ page: 1, pageSize: ORDERS_PAGE_SIZE }));
   const [pages, setPages] = useState(1);
   const data = asOrdersPage(first.data);
   if (first.isPending) return <LoadingState label="Loading your orders..." />;

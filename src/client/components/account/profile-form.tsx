@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { profileInput, type AuthUser } from "../../../shared/schemas/auth";
@@ -5,7 +6,7 @@ import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { takeReturnPath } from "../../lib/refusal-toast";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { CountryOptions, COUNTRY_LIST_ID } from "../auth/country-options";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -26,22 +27,24 @@ function initialValues(user: AuthUser) {
 }
 
 export function ProfileForm({ user }: { user: AuthUser }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields(initialValues(user));
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const update = trpc.customer.account.updateProfile.useMutation({
-    onSuccess: (updated) => {
-      utils.public.auth.session.setData(undefined, updated);
-      void utils.public.auth.session.invalidate();
-      // Sent here by a checkout that needed the date of birth: go back to finish paying.
-      const back = updated.dateOfBirth ? takeReturnPath() : null;
-      toast.success("Profile Updated", back ? "Your details have been saved. You can now finish your entry." : "Your details have been saved.");
-      if (back) navigate(back);
-    },
-    onError: (error) =>
-      toast.error("Update Failed", error.data?.appCode === "DATE_OF_BIRTH_LOCKED" ? error.message : "Failed to update profile. Please try again."),
-  });
+  const update = useMutation(
+    trpc.customer.account.updateProfile.mutationOptions({
+      onSuccess: (updated) => {
+        queryClient.setQueryData(trpc.public.auth.session.queryKey(), updated);
+        // Sent here by a checkout that needed the date of birth: go back to finish paying.
+        const back = updated.dateOfBirth ? takeReturnPath() : null;
+        toast.success("Profile Updated", back ? "Your details have been saved. You can now finish your entry." : "Your details have been saved.");
+        if (back) navigate(back);
+      },
+      onError: (error) =>
+        toast.error("Update Failed", error.data?.appCode === "DATE_OF_BIRTH_LOCKED" ? error.message : "Failed to update profile. Please try again."),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

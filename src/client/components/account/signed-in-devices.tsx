@@ -1,7 +1,8 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { SessionView } from "../../../shared/schemas/account";
 import { shortDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -38,22 +39,24 @@ function DeviceRow({ session, onSignOut, pending }: { session: SessionView; onSi
 
 /** Where the account is signed in, with a way to end any other session (a lost phone, a shared computer). */
 export function SignedInDevices() {
-  const utils = trpc.useUtils();
-  const sessions = trpc.customer.account.sessions.useQuery();
-  const endOne = trpc.customer.account.endSession.useMutation({
-    onSuccess: () => {
-      toast.success("Signed out", "That device has been signed out.");
-      void utils.customer.account.sessions.invalidate();
-    },
-    onError: (error) => toast.error("Not signed out", serverMessage(error) ?? "Please try again."),
-  });
-  const endOthers = trpc.customer.account.endOtherSessions.useMutation({
-    onSuccess: (result) => {
-      toast.success("Signed out", result.revoked === 1 ? "1 other device has been signed out." : `${result.revoked} other devices have been signed out.`);
-      void utils.customer.account.sessions.invalidate();
-    },
-    onError: (error) => toast.error("Not signed out", serverMessage(error) ?? "Please try again."),
-  });
+  const trpc = useTRPC();
+  const sessions = useQuery(trpc.customer.account.sessions.queryOptions());
+  const endOne = useMutation(
+    trpc.customer.account.endSession.mutationOptions({
+      onSuccess: () => {
+        toast.success("Signed out", "That device has been signed out.");
+      },
+      onError: (error) => toast.error("Not signed out", serverMessage(error) ?? "Please try again."),
+    }),
+  );
+  const endOthers = useMutation(
+    trpc.customer.account.endOtherSessions.mutationOptions({
+      onSuccess: (result) => {
+        toast.success("Signed out", result.revoked === 1 ? "1 other device has been signed out." : `${result.revoked} other devices have been signed out.`);
+      },
+      onError: (error) => toast.error("Not signed out", serverMessage(error) ?? "Please try again."),
+    }),
+  );
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
 
   return (

@@ -1,8 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { decimalToPence, formatPounds } from "../../../shared/money";
 import type { WalletView } from "../../../shared/schemas/wallet";
 import { cn } from "../../lib/cn";
 import { shortDateTime } from "../../lib/dates";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { Card } from "../ui/card";
 import { CoinsIcon } from "../ui/icons";
 import { LoadFailed } from "../ui/load-failed";
@@ -39,7 +40,8 @@ const balanceText = (balance: string) => (balance.trim().startsWith("-") ? signe
 
 /** The account's Site Credit tab: the balance (the sum of the ledger) and the ledger, newest first. Asked for only when opened. */
 export function SiteCreditTab() {
-  const wallet = trpc.customer.wallet.get.useQuery();
+  const trpc = useTRPC();
+  const wallet = useQuery(trpc.customer.wallet.get.queryOptions());
   if (wallet.isPending) return <LoadingState label="Loading your site credit..." />;
   if (wallet.isError) return <LoadFailed what="your site credit" retry={() => void wallet.refetch()} />;
   const { balance, owed, entries } = wallet.data;

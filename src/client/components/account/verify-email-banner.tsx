@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import type { AuthUser } from "../../../shared/schemas/auth";
 import { cn } from "../../lib/cn";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { MailIcon } from "../ui/icons";
@@ -21,26 +22,27 @@ interface VerifyEmailNoticeProps {
  * banner and the claim form's notice.
  */
 export function VerifyEmailNotice({ message, sent, alreadyConfirmed, className }: VerifyEmailNoticeProps) {
+  const trpc = useTRPC();
   const [note, setNote] = useState<{ tone: "ok" | "problem"; text: string } | null>(null);
-  const utils = trpc.useUtils();
-  const resend = trpc.customer.account.resendVerification.useMutation({
-    onSuccess: (result) => {
-      if (result.alreadyVerified) {
-        if (alreadyConfirmed) setNote({ tone: "ok", text: alreadyConfirmed });
-        void utils.public.auth.session.invalidate();
-        return;
-      }
-      setNote({ tone: "ok", text: sent });
-    },
-    onError: (error) =>
-      setNote({
-        tone: "problem",
-        text:
-          appErrorCode(error) === "RATE_LIMITED"
-            ? (serverMessage(error) ?? "You've asked for several links already. Please try again later.")
-            : (serverMessage(error) ?? "We couldn't send the email. Please try again."),
-      }),
-  });
+  const resend = useMutation(
+    trpc.customer.account.resendVerification.mutationOptions({
+      onSuccess: (result) => {
+        if (result.alreadyVerified) {
+          if (alreadyConfirmed) setNote({ tone: "ok", text: alreadyConfirmed });
+          return;
+        }
+        setNote({ tone: "ok", text: sent });
+      },
+      onError: (error) =>
+        setNote({
+          tone: "problem",
+          text:
+            appErrorCode(error) === "RATE_LIMITED"
+              ? (serverMessage(error) ?? "You've asked for several links already. Please try again later.")
+              : (serverMessage(error) ?? "We couldn't send the email. Please try again."),
+        }),
+    }),
+  );
 
   return (
     <section aria-label="Confirm your email address" className={cn("rounded-2xl border border-wheat-300 bg-wheat-50 p-4 sm:p-5", className)}>

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { DATE_OF_BIRTH_WHY } from "../../../shared/schemas/account";
@@ -5,7 +6,8 @@ import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { authHref } from "../../lib/safe-next";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { REFRESH } from "../../lib/query-client";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
@@ -29,21 +31,25 @@ const initial = {
 };
 
 export function RegisterForm() {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields(initial);
   // Marketing mail only with an explicit opt-in: the box starts unticked.
   const [marketingEmail, setMarketingEmail] = useState(false);
   const onSignedIn = useSignedIn();
   const next = useNextPath();
-  const register = trpc.public.auth.register.useMutation({
-    onSuccess: (result) => {
-      toast.success("Registration Successful!", "Your account has been created. You can now enter competitions!");
-      onSignedIn(result);
-    },
-    onError: (error) => {
-      toast.error("Registration Failed", serverMessage(error) ?? "Please check your details and try again.");
-    },
-  });
+  const register = useMutation(
+    trpc.public.auth.register.mutationOptions({
+      meta: REFRESH.signedIn,
+      onSuccess: (result) => {
+        toast.success("Registration Successful!", "Your account has been created. You can now enter competitions!");
+        onSignedIn(result);
+      },
+      onError: (error) => {
+        toast.error("Registration Failed", serverMessage(error) ?? "Please check your details and try again.");
+      },
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,11 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { loginInput, type AuthResult } from "../../../shared/schemas/auth";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { REFRESH } from "../../lib/query-client";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 
 /**
@@ -12,15 +14,19 @@ import { serverMessage } from "../../lib/trpc-errors";
  * server's words (or the spec's fallback); each form shows them its own way.
  */
 export function useLoginForm(o: { email?: string; onSignedIn: (result: AuthResult) => void; onFailed: (message: string) => void; onSubmit?: () => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields({ email: o.email ?? "", password: "" });
-  const login = trpc.public.auth.login.useMutation({
-    onSuccess: (result) => {
-      toast.success("Welcome back!", "You've been logged in successfully.");
-      o.onSignedIn(result);
-    },
-    onError: (error) => o.onFailed(serverMessage(error) ?? "Please check your credentials and try again."),
-  });
+  const login = useMutation(
+    trpc.public.auth.login.mutationOptions({
+      meta: REFRESH.signedIn,
+      onSuccess: (result) => {
+        toast.success("Welcome back!", "You've been logged in successfully.");
+        o.onSignedIn(result);
+      },
+      onError: (error) => o.onFailed(serverMessage(error) ?? "Please check your credentials and try again."),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

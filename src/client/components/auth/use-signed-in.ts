@@ -1,9 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { isAdmin } from "../../../shared/roles";
 import type { AuthResult } from "../../../shared/schemas/auth";
 import { safeNextPath } from "../../lib/safe-next";
 import { setSessionToken } from "../../lib/session-token";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** The page to return to after signing in (?next=, on this site only), or null for the account page. */
 export function useNextPath(): string | null {
@@ -16,13 +17,13 @@ export function useNextPath(): string | null {
  * token and know the user, and drop anything cached for whoever was signed in before.
  */
 export function useKeepSession() {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   return (result: AuthResult) => {
     setSessionToken(result.token);
-    // Set the user first so the page does not see the old "signed out" answer while refetching.
-    utils.public.auth.session.setData(undefined, result.user);
-    void utils.public.auth.session.invalidate();
-    void utils.customer.invalidate();
+    // Set the user first so the page does not see the old "signed out" answer while the sign-in's
+    // declared refresh (REFRESH.signedIn: the session and every customer read) refetches.
+    queryClient.setQueryData(trpc.public.auth.session.queryKey(), result.user);
   };
 }
 

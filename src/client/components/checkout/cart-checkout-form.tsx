@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { formatPounds } from "../../../shared/money";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
@@ -8,7 +9,8 @@ import { useFormFields } from "../../hooks/use-form-fields";
 import { nestedFieldErrors, type NumbersTaken } from "../../lib/checkout-errors";
 import { focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { REFRESH } from "../../lib/query-client";
+import { useTRPC } from "../../lib/trpc";
 import { CountryOptions, COUNTRY_LIST_ID } from "../auth/country-options";
 import { Card } from "../ui/card";
 import { TextField } from "../ui/text-field";
@@ -69,6 +71,7 @@ const fullNumbers = (i: CartItem) => (i.numbers && i.numbers.length === i.quanti
  * or, when paying, random free ones in their place.
  */
 export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFormProps) {
+  const trpc = useTRPC();
   const { items, totalPence, setNumbers } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields(INITIAL);
@@ -82,7 +85,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
     showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })),
     amountPence: credit.cardPence,
   });
-  const checkout = trpc.public.entries.checkoutCart.useMutation();
+  const checkout = useMutation(trpc.public.entries.checkoutCart.mutationOptions({ meta: REFRESH.checkout }));
   const taken = useNumbersTaken();
   const [takenFrom, setTakenFrom] = useState<string | null>(null);
   const { report } = taken;

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { DATE_OF_BIRTH_WHY, dateOfBirthInput } from "../../../shared/schemas/account";
@@ -5,7 +6,8 @@ import { registerInput } from "../../../shared/schemas/auth";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { REFRESH } from "../../lib/query-client";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
@@ -29,19 +31,23 @@ interface Refused {
 
 /** Create an account without leaving the checkout; an address already registered offers the sign-in tab. */
 export function CheckoutRegisterForm({ onSignInInstead }: { onSignInInstead: (email: string) => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields(INITIAL);
   const [marketingEmail, setMarketingEmail] = useState(false);
   const [refused, setRefused] = useState<Refused | null>(null);
   const onSignedIn = useKeepSession();
-  const register = trpc.public.auth.register.useMutation({
-    onSuccess: (result) => {
-      toast.success("Registration Successful!", "Your account has been created. We've emailed you a link to confirm your address.");
-      onSignedIn(result);
-    },
-    onError: (error) =>
-      setRefused({ message: serverMessage(error) ?? "Please check your details and try again.", emailTaken: appErrorCode(error) === "EMAIL_TAKEN" }),
-  });
+  const register = useMutation(
+    trpc.public.auth.register.mutationOptions({
+      meta: REFRESH.signedIn,
+      onSuccess: (result) => {
+        toast.success("Registration Successful!", "Your account has been created. We've emailed you a link to confirm your address.");
+        onSignedIn(result);
+      },
+      onError: (error) =>
+        setRefused({ message: serverMessage(error) ?? "Please check your details and try again.", emailTaken: appErrorCode(error) === "EMAIL_TAKEN" }),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

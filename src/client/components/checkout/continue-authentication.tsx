@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { NextActionView } from "../../../shared/schemas/order";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { Button } from "../ui/button";
 import { buttonClasses, type ButtonVariant } from "../ui/button-styles";
 
@@ -24,7 +25,8 @@ export function ContinueAuthentication({ action, variant = "primary", onDone }: 
 }
 
 function StripeChallenge({ clientSecret, variant, onDone }: { clientSecret: string; variant: ButtonVariant; onDone: () => void }) {
-  const config = trpc.public.payments.config.useQuery();
+  const trpc = useTRPC();
+  const config = useQuery(trpc.public.payments.config.queryOptions());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = config.data?.publishableKey;

@@ -1,8 +1,9 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { DATE_OF_BIRTH_WHY, dateOfBirthInput } from "../../../shared/schemas/account";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom } from "../../lib/form-errors";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -11,18 +12,20 @@ import { PanelError } from "./panel-error";
 
 /** Before the card form, for an account without a date of birth: add it once, then pay. */
 export function DateOfBirthStep({ onDone }: { onDone: () => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields({ dateOfBirth: "" });
   const [failed, setFailed] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const save = trpc.customer.account.setDateOfBirth.useMutation({
-    onSuccess: (user) => {
-      utils.public.auth.session.setData(undefined, user);
-      void utils.customer.account.invalidate();
-      onDone();
-    },
-    onError: (error) => setFailed(serverMessage(error) ?? "We couldn't save your date of birth. Please try again."),
-  });
+  const queryClient = useQueryClient();
+  const save = useMutation(
+    trpc.customer.account.setDateOfBirth.mutationOptions({
+      onSuccess: (user) => {
+        queryClient.setQueryData(trpc.public.auth.session.queryKey(), user);
+        onDone();
+      },
+      onError: (error) => setFailed(serverMessage(error) ?? "We couldn't save your date of birth. Please try again."),
+    }),
+  );
 
   useEffect(() => {
     formRef.current?.scrollIntoView({ block: "center" });

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { formatPounds } from "../../../shared/money";
 import { directCheckoutInput, type OrderResult } from "../../../shared/schemas/entry";
@@ -7,7 +8,8 @@ import { nestedFieldErrors } from "../../lib/checkout-errors";
 import { focusFirstInvalid } from "../../lib/form-errors";
 import { pendingEntryLine, savePendingEntry, type PendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { REFRESH } from "../../lib/query-client";
+import { useTRPC } from "../../lib/trpc";
 import { Card } from "../ui/card";
 import { TextField } from "../ui/text-field";
 import { DirectNumbers } from "./direct-numbers";
@@ -29,6 +31,7 @@ const PAYMENT_FAILED = "Your payment could not be processed. Please try again.";
  * nearby, and the next Pay sends the new numbers.
  */
 export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEntry; onPaid: (result: OrderResult) => void }) {
+  const trpc = useTRPC();
   const entry = useLivePendingEntry(initial);
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields({
@@ -45,7 +48,7 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
   const credit = useSiteCredit(totalPence);
   const needsCard = credit.cardPence > 0;
   const method = usePaymentMethod({ field, values, showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })), amountPence: credit.cardPence });
-  const checkout = trpc.public.entries.checkoutDirect.useMutation();
+  const checkout = useMutation(trpc.public.entries.checkoutDirect.mutationOptions({ meta: REFRESH.checkout }));
   const taken = useNumbersTaken();
   // A lost number is also marked on the stored entry, so the order summary shows it struck out.
   const explainFailure = useCheckoutFailure(PAYMENT_FAILED, (lost, message) => {

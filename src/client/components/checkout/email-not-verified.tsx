@@ -1,12 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 
 /** The shop asks for a confirmed email before paying: say so where the customer is, with the way out. */
 export function EmailNotVerified({ message }: { message: string }) {
+  const trpc = useTRPC();
   const ref = useRef<HTMLDivElement>(null);
-  const resend = trpc.customer.account.resendVerification.useMutation();
+  const resend = useMutation(trpc.customer.account.resendVerification.mutationOptions());
   useEffect(() => {
     ref.current?.scrollIntoView({ block: "center" });
     ref.current?.focus();

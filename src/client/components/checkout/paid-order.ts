@@ -1,7 +1,6 @@
-import { useCallback } from "react";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { REFRESH, useRefreshReads } from "../../lib/query-client";
 
 const ticketsIn = (order: OrderResult) => order.lines.reduce((n, l) => n + l.ticketNumbers.length, 0);
 
@@ -19,11 +18,5 @@ export function orderPlacedToast(order: OrderResult): void {
 
 /** After a paid order: what the buyer's entries, receipts, limits and the competitions' sold counts show has changed. */
 export function usePaidOrderRefresh(): () => void {
-  const utils = trpc.useUtils();
-  return useCallback(() => {
-    void utils.customer.entries.list.invalidate();
-    void utils.customer.orders.list.invalidate();
-    void utils.customer.protection.limits.invalidate();
-    void utils.public.competitions.invalidate();
-  }, [utils]);
+  return useRefreshReads(REFRESH.paidOrder);
 }

@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router-dom";
@@ -5,7 +6,7 @@ import { z } from "zod";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { nestedFieldErrors } from "../../lib/checkout-errors";
 import { revealAndFocus } from "../../lib/form-errors";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { LoadingState } from "../ui/spinner";
 import { CardFields, type CardField, type FieldBinding } from "./card-fields";
 import type { PaymentCollector } from "./payment-collector";
@@ -54,9 +55,10 @@ function fieldErrorsOf(error: unknown): Partial<Record<CardField, string>> {
  * and the authentication a bank may want (3-D Secure). The card never reaches an order.
  */
 export function usePaymentMethod({ field, values, showErrors, amountPence }: Options): PaymentMethod {
+  const trpc = useTRPC();
   const navigate = useNavigate();
-  const config = trpc.public.payments.config.useQuery(undefined, { staleTime: Infinity });
-  const tokenise = trpc.public.payments.simulatedToken.useMutation();
+  const config = useQuery(trpc.public.payments.config.queryOptions(undefined, { staleTime: Infinity }));
+  const tokenise = useMutation(trpc.public.payments.simulatedToken.mutationOptions());
   const stripe = useRef<PaymentCollector>(null);
   const cardForm = useRef<HTMLDivElement>(null);
   const provider = config.data?.provider;

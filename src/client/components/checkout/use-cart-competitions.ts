@@ -1,7 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { competitionPhase, type PublicCompetition } from "../../../shared/schemas/competition";
 import { useCart } from "../../hooks/use-cart";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /**
  * The live competitions behind the cart's lines, and which lines can no longer be bought. The lines
@@ -9,8 +10,9 @@ import { trpc } from "../../lib/trpc";
  * server will charge.
  */
 export function useCartCompetitions() {
+  const trpc = useTRPC();
   const { items, syncPrices } = useCart();
-  const query = trpc.public.competitions.list.useQuery();
+  const query = useQuery(trpc.public.competitions.list.queryOptions());
 
   const byId = useMemo(() => new Map((query.data ?? []).map((c): [string, PublicCompetition] => [c.id, c])), [query.data]);
   useEffect(() => {

@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { describeCheckoutError, INCORRECT_ANSWER, refusalTitle, type CheckoutFailure, type NumbersTaken } from "../../lib/checkout-errors";
 import { showRefusal } from "../../lib/refusal-toast";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
 import { useCheckoutSteps } from "./checkout-steps";
 
 /** Chosen numbers lost to another buyer: the checkout shows it on the page, with the numbers it may take instead. */
@@ -19,18 +18,12 @@ export type OnNumbersTaken = (taken: NumbersTaken, message: string) => void;
 export function useCheckoutFailure(generic: string, onNumbersTaken?: OnNumbersTaken) {
   const navigate = useNavigate();
   const location = useLocation();
-  const utils = trpc.useUtils();
   const steps = useCheckoutSteps();
   return useCallback(
     (error: unknown): CheckoutFailure => {
       const failure = describeCheckoutError(error);
-      // A lost session shows the sign-in panel; a refusal may mean the limits or a break changed.
-      if (failure.signInNeeded) void utils.public.auth.session.invalidate();
-      if (failure.definitive) void utils.customer.protection.limits.invalidate();
-      // The grid shows the numbers as they are now, not as they were when they were chosen.
-      if (failure.numbersTaken) void utils.public.competitions.numbers.invalidate();
+      // The session, limits and number grids refresh by the checkout's declared rule (REFRESH.checkout).
       if (steps && failure.code === "DATE_OF_BIRTH_NEEDED") {
-        void utils.public.auth.session.invalidate();
         steps.askDateOfBirth();
       } else if (steps && failure.code === "EMAIL_NOT_VERIFIED") steps.emailNotVerified(failure.refusal ?? generic);
       else if (failure.code === "WRONG_ANSWER") toast.error(INCORRECT_ANSWER.title, INCORRECT_ANSWER.description);
@@ -40,6 +33,6 @@ export function useCheckoutFailure(generic: string, onNumbersTaken?: OnNumbersTa
       else toast.error("Payment Failed", generic);
       return failure;
     },
-    [generic, onNumbersTaken, navigate, location.pathname, location.search, utils, steps],
+    [generic, onNumbersTaken, navigate, location.pathname, location.search, steps],
   );
 }

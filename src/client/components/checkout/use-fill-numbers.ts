@@ -1,5 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import type { CartItem } from "../cart/cart-items";
 import { luckyDip } from "../competition/lucky-dip";
 import { blockQuery } from "../competition/number-pages";
@@ -10,7 +11,8 @@ import { blockQuery } from "../competition/number-pages";
  * than the quantity when the competition is nearly sold out.
  */
 export function useFillNumbers() {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   return useCallback(
     async (item: CartItem, maxTickets: number): Promise<string[]> => {
       const have = item.numbers ?? [];
@@ -18,10 +20,11 @@ export function useFillNumbers() {
         need: item.quantity - have.length,
         maxTickets,
         exclude: new Set(have.map(Number)),
-        loadBlock: (block) => utils.public.competitions.numbers.fetch(blockQuery(item.competitionId, block, maxTickets), { staleTime: 1000 }),
+        loadBlock: (block) =>
+          queryClient.fetchQuery(trpc.public.competitions.numbers.queryOptions(blockQuery(item.competitionId, block, maxTickets), { staleTime: 1000 })),
       });
       return [...have, ...found.map(String)];
     },
-    [utils],
+    [queryClient, trpc],
   );
 }

@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { isAwaitingPayment } from "../../lib/order-status";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode } from "../../lib/trpc-errors";
 
 export const SETTLE_POLL_MS = 2000;
@@ -18,6 +19,7 @@ export function isFinalOrderError(error: unknown): boolean {
  * once that time has passed with the order still waiting; `restart` waits another 2 minutes.
  */
 export function useSettledOrder(orderId: string, enabled: boolean) {
+  const trpc = useTRPC();
   const [round, setRound] = useState(0);
   const [timedOut, setTimedOut] = useState(false);
   useEffect(() => {
@@ -27,17 +29,19 @@ export function useSettledOrder(orderId: string, enabled: boolean) {
     return () => window.clearTimeout(timer);
   }, [enabled, orderId, round]);
 
-  const query = trpc.customer.orders.get.useQuery(
-    { id: orderId },
-    {
-      enabled: enabled && orderId !== "",
-      staleTime: 0,
-      refetchInterval: (q) => {
-        if (timedOut || isFinalOrderError(q.state.error)) return false;
-        const status = q.state.data?.status;
-        return status === undefined || isAwaitingPayment(status) ? SETTLE_POLL_MS : false;
+  const query = useQuery(
+    trpc.customer.orders.get.queryOptions(
+      { id: orderId },
+      {
+        enabled: enabled && orderId !== "",
+        staleTime: 0,
+        refetchInterval: (q) => {
+          if (timedOut || isFinalOrderError(q.state.error)) return false;
+          const status = q.state.data?.status;
+          return status === undefined || isAwaitingPayment(status) ? SETTLE_POLL_MS : false;
+        },
       },
-    },
+    ),
   );
   const waiting = query.data ? isAwaitingPayment(query.data.status) : false;
   return {

@@ -1,8 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { decimalToPence } from "../../../shared/money";
 import { creditToUse } from "../../../shared/site-credit";
 import { useAuth } from "../../hooks/use-auth";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export interface SiteCredit {
   /** The signed-in customer's balance (0 for a visitor). */
@@ -25,8 +26,9 @@ export interface SiteCredit {
  * inside the order's own write); this is what the page shows and whether it asks for a card.
  */
 export function useSiteCredit(totalPence: number): SiteCredit {
+  const trpc = useTRPC();
   const { isAuthenticated } = useAuth();
-  const wallet = trpc.customer.wallet.get.useQuery(undefined, { enabled: isAuthenticated, staleTime: 0 });
+  const wallet = useQuery(trpc.customer.wallet.get.queryOptions(undefined, { enabled: isAuthenticated, staleTime: 0 }));
   const [use, setUse] = useState(true);
   const balancePence = isAuthenticated ? (decimalToPence(wallet.data?.balance ?? "0") ?? 0) : 0;
   const creditPence = use ? creditToUse(balancePence, totalPence) : 0;

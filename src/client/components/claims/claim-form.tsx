@@ -1,9 +1,10 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { AuthUser } from "../../../shared/schemas/auth";
 import type { CustomerClaim } from "../../../shared/schemas/claims";
 import { focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { CheckboxField } from "../auth/checkbox-field";
 import { PanelError } from "../checkout/panel-error";
@@ -29,6 +30,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** The winner confirms who they are, chooses, and says where to send it (POST /user/claims/{id}). */
 export function ClaimForm({ claim, user, onClaimed, onClosed }: ClaimFormProps) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const termsErrorId = useId();
   // Set before the request leaves, so a double click cannot send the claim twice.
@@ -36,42 +38,41 @@ export function ClaimForm({ claim, user, onClaimed, onClosed }: ClaimFormProps) 
   const form = useClaimForm(user);
   const [failed, setFailed] = useState<string | null>(null);
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
 
-  const submit = trpc.customer.claims.submit.useMutation({
-    onSuccess: (claimed) => {
-      utils.customer.claims.get.setData({ id: claimed.id }, claimed);
-      void utils.customer.claims.list.invalidate();
-      void utils.customer.notifications.invalidate();
-      toast.success("Claim received", "Thank you. We'll be in touch to arrange your prize.");
-      onClaimed(claimed);
-    },
-    onError: (error) => {
-      const message = serverMessage(error);
-      switch (appErrorCode(error)) {
-        case "DATE_OF_BIRTH_MISMATCH":
-        case "UNDER_18":
-          form.setErrors((prev) => ({ ...prev, dateOfBirth: message ?? "That date of birth doesn't match the one on your account." }));
-          focusFirstInvalid(formRef.current);
-          return;
-        case "EMAIL_NOT_VERIFIED":
-          setEmailProblem(message ?? "Please confirm your email address before claiming your prize.");
-          void utils.public.auth.session.invalidate();
-          return;
-        case "CLAIM_EXPIRED":
-        case "INVALID_STATE":
-          void utils.customer.claims.get.invalidate({ id: claim.id });
-          void utils.customer.claims.list.invalidate();
-          onClosed(message ?? "This claim can no longer be changed.");
-          return;
-        default:
-          setFailed(message ?? "We couldn't send your claim. Please try again.");
-      }
-    },
-    onSettled: () => {
-      sending.current = false;
-    },
-  });
+  const submit = useMutation(
+    trpc.customer.claims.submit.mutationOptions({
+      // A refusal may mean the email was confirmed elsewhere or the claim moved on: both refresh.
+      meta: { refreshesOnError: ["public.auth.session", "customer.claims"] },
+      onSuccess: (claimed) => {
+        queryClient.setQueryData(trpc.customer.claims.get.queryKey({ id: claimed.id }), claimed);
+        toast.success("Claim received", "Thank you. We'll be in touch to arrange your prize.");
+        onClaimed(claimed);
+      },
+      onError: (error) => {
+        const message = serverMessage(error);
+        switch (appErrorCode(error)) {
+          case "DATE_OF_BIRTH_MISMATCH":
+          case "UNDER_18":
+            form.setErrors((prev) => ({ ...prev, dateOfBirth: message ?? "That date of birth doesn't match the one on your account." }));
+            focusFirstInvalid(formRef.current);
+            return;
+          case "EMAIL_NOT_VERIFIED":
+            setEmailProblem(message ?? "Please confirm your email address before claiming your prize.");
+            return;
+          case "CLAIM_EXPIRED":
+          case "INVALID_STATE":
+            onClosed(message ?? "This claim can no longer be changed.");
+            return;
+          default:
+            setFailed(message ?? "We couldn't send your claim. Please try again.");
+        }
+      },
+      onSettled: () => {
+        sending.current = false;
+      },
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

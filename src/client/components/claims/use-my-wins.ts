@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import type { CustomerClaim } from "../../../shared/schemas/claims";
 import type { CustomerWin as WinRead } from "../../../shared/schemas/entry";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** A win as GET /user/wins reads it: a main draw's or an instant prize (with what was won). */
 export type CustomerWin = Pick<WinRead, "id" | "competitionTitle" | "winDate"> & Partial<Omit<WinRead, "id" | "competitionTitle" | "winDate">>;
@@ -32,7 +33,8 @@ export function mergeWins(allClaims: CustomerClaim[], wins: CustomerWin[]): MyWi
 
 /** The winner's claims (GET /user/claims) with their wins (GET /user/wins), as one list for My Wins and the Wins tile. */
 export function useMyWins(wins: Loaded<CustomerWin>): Loaded<MyWin> {
-  const claims = trpc.customer.claims.list.useQuery();
+  const trpc = useTRPC();
+  const claims = useQuery(trpc.customer.claims.list.queryOptions());
   const data = claims.data && wins.data ? mergeWins(claims.data, wins.data) : undefined;
   return {
     data,

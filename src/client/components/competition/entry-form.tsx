@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
@@ -11,7 +12,7 @@ import { INCORRECT_ANSWER } from "../../lib/checkout-errors";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { readPendingEntry, savePendingEntry, type PendingEntry } from "../../lib/pending-entry";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { Button } from "../ui/button";
 import { CartIcon } from "../ui/icons";
 import { TextField } from "../ui/text-field";
@@ -42,6 +43,7 @@ function returningEntry(c: PublicCompetition): PendingEntry | null {
 
 /** SPEC §5 entry form: details, the qualifying answer and a number of entries (multibuy prices, chosen numbers), then on to payment. */
 export function EntryForm({ competition }: { competition: PublicCompetition }) {
+  const trpc = useTRPC();
   const navigate = useNavigate();
   const { user } = useAuth();
   const { addItem } = useCart();
@@ -55,7 +57,7 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
     tickets: String(returning?.tickets ?? 1),
   });
   const [numbersError, setNumbersError] = useState<string | null>(null);
-  const checkAnswer = trpc.public.competitions.checkAnswer.useMutation();
+  const checkAnswer = useMutation(trpc.public.competitions.checkAnswer.mutationOptions());
   const question = competition.qualifyingQuestion?.trim() || null;
   const limit = ticketLimit(competition);
   const basePence = decimalToPence(competition.price) ?? 0;

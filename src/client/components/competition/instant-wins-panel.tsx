@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import type { InstantWinsView } from "../../../shared/schemas/instant-wins";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { Card } from "../ui/card";
 import { InstantPrizeTally, InstantWinnersList, VOID_UNIT_RULE, VoidedUnitsList } from "./instant-prize-lists";
 import { londonDateTime } from "./instant-prizes";
@@ -70,7 +71,8 @@ export function InstantWinsProof({ view, root }: { view: InstantWinsView; root: 
 
 /** The competition page's instant-win section; nothing for a competition without instant prizes. */
 export function InstantWinsPanel({ competitionId }: { competitionId: string }) {
-  const query = trpc.public.competitions.instantWins.useQuery({ id: competitionId });
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.competitions.instantWins.queryOptions({ id: competitionId }));
   const root = query.data?.commitmentRoot;
   if (!query.data || !root) return null;
   return <InstantWinsProof view={query.data} root={root} />;

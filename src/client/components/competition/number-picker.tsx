@@ -1,5 +1,6 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState, type Ref } from "react";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { cn } from "../../lib/cn";
 import { buttonClasses } from "../ui/button-styles";
 import { Spinner } from "../ui/spinner";
@@ -52,16 +53,19 @@ interface NumberPickerProps {
  * quicker buyer: the order says so (409 NUMBERS_TAKEN) and checkout offers others.
  */
 export function NumberPicker({ competitionId, maxTickets, chosen, missing, onToggle, onLuckyDip, onTaken, error, notice, luckyDipRef }: NumberPickerProps) {
+  const trpc = useTRPC();
   const id = useId();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(() => (chosen[0] ? pageOf(Number(chosen[0])) : 0));
   const [dipping, setDipping] = useState(false);
   const [dipNote, setDipNote] = useState<string | null>(null);
   const span = pageSpan(page, maxTickets);
-  const query = trpc.public.competitions.numbers.useQuery(blockQuery(competitionId, blockOfPage(page), maxTickets), {
-    refetchInterval: REFRESH_MS,
-    staleTime: 1000,
-  });
+  const query = useQuery(
+    trpc.public.competitions.numbers.queryOptions(blockQuery(competitionId, blockOfPage(page), maxTickets), {
+      refetchInterval: REFRESH_MS,
+      staleTime: 1000,
+    }),
+  );
   const out = useMemo(() => (query.data ? outNumbers(query.data) : null), [query.data]);
   const chosenSet = useMemo(() => new Set(chosen), [chosen]);
   // A chosen number that the refreshed read shows taken is let go as soon as it is seen.
@@ -81,7 +85,8 @@ export function NumberPicker({ competitionId, maxTickets, chosen, missing, onTog
         need: missing,
         maxTickets,
         exclude: new Set(chosen.map(Number)),
-        loadBlock: (block) => utils.public.competitions.numbers.fetch(blockQuery(competitionId, block, maxTickets), { staleTime: 1000 }),
+        loadBlock: (block) =>
+          queryClient.fetchQuery(trpc.public.competitions.numbers.queryOptions(blockQuery(competitionId, block, maxTickets), { staleTime: 1000 })),
       });
       if (found.length > 0) onLuckyDip(found.map(String));
       if (found.length === 0) setDipNote("There are no free numbers left to choose from.");

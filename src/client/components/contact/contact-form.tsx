@@ -1,9 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { contactInput } from "../../../shared/schemas/contact";
 import { fieldErrorsFrom, focusFirstInvalid, type FieldErrors } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { Button } from "../ui/button";
 import { SelectField } from "../ui/select-field";
 import { TextField } from "../ui/text-field";
@@ -23,22 +24,25 @@ function failureDescription(error: unknown): string {
 
 /** The contact form: idle, sending, sent (success panel) or failed (toast) (SPEC §4 Contact form). */
 export function ContactForm() {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [kind, setKind] = useState<Kind>("message");
   /** Null until sent; then the complaint reference, or "" for an ordinary message. */
   const [sent, setSent] = useState<string | null>(null);
-  const send = trpc.public.contact.send.useMutation({
-    onSuccess: (result) => {
-      if (result.reference) toast.success("Complaint received", `Your complaint reference is ${result.reference}.`);
-      else toast.success("Message sent successfully!", "We'll get back to you within 24-48 hours.");
-      setValues(EMPTY);
-      setKind("message");
-      setSent(result.reference ?? "");
-    },
-    onError: (error) => toast.error("Failed to send message", failureDescription(error)),
-  });
+  const send = useMutation(
+    trpc.public.contact.send.mutationOptions({
+      onSuccess: (result) => {
+        if (result.reference) toast.success("Complaint received", `Your complaint reference is ${result.reference}.`);
+        else toast.success("Message sent successfully!", "We'll get back to you within 24-48 hours.");
+        setValues(EMPTY);
+        setKind("message");
+        setSent(result.reference ?? "");
+      },
+      onError: (error) => toast.error("Failed to send message", failureDescription(error)),
+    }),
+  );
 
   const bind = (name: Field) => ({
     name,

@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { cn } from "../../lib/cn";
 import { HeroSlide } from "./hero-slide";
 import { ChevronLeftIcon, ChevronRightIcon } from "./more-icons";
@@ -12,7 +13,8 @@ const arrowClasses =
 
 /** The home page's slider of active hero slides (SPEC §2 Home); renders nothing when there are none. */
 export function HeroSlider() {
-  const query = trpc.public.content.heroSlides.useQuery();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.content.heroSlides.queryOptions());
   const slides = (query.data ?? []).filter((s) => s.isActive);
   const count = slides.length;
   const [index, setIndex] = useState(0);

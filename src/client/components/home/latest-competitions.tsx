@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { LoadFailed } from "../ui/load-failed";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { Card } from "../ui/card";
 import { ArrowRightIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
@@ -12,7 +13,8 @@ const SHOWN = 6;
 
 /** Up to six active competitions, newest first. */
 export function LatestCompetitions() {
-  const query = trpc.public.competitions.list.useQuery();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.competitions.list.queryOptions());
   const latest = (query.data ?? [])
     .filter((c) => c.status === "active")
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))

@@ -1,7 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useState } from "react";
 import { PROMOTION_DEFAULTS } from "../../../shared/schemas/live";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { ButtonLink } from "../ui/button";
 import { CloseIcon } from "../ui/icons";
 import { popupOpen, popupsAppeared, setPromotionOpen } from "../popups/popup-activity";
@@ -33,7 +34,8 @@ function markSeen(): void {
  * promotion is skipped (and may show on a later visit to the home page).
  */
 export function PromoModal() {
-  const promotion = trpc.public.live.promotion.useQuery();
+  const trpc = useTRPC();
+  const promotion = useQuery(trpc.public.live.promotion.queryOptions());
   // Pop-ups that appeared before this page view began do not count against it.
   const [popupsBefore] = useState(popupsAppeared);
   const [due, setDue] = useState(false);

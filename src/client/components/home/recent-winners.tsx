@@ -1,4 +1,5 @@
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { TrophyIcon } from "../ui/icons";
@@ -22,9 +23,10 @@ const photoFallback = (
 
 /** The newest winners with their photos; how many is an admin setting (default 12). */
 export function RecentWinners() {
-  const setting = trpc.public.content.winnersDisplayCount.useQuery();
+  const trpc = useTRPC();
+  const setting = useQuery(trpc.public.content.winnersDisplayCount.queryOptions());
   const limit = displayCount(setting.data?.value);
-  const query = trpc.public.content.winners.useQuery({ limit }, { enabled: !setting.isPending });
+  const query = useQuery(trpc.public.content.winners.queryOptions({ limit }, { enabled: !setting.isPending }));
   const winners = query.data ?? [];
 
   return (

@@ -1,4 +1,5 @@
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { TrophyIcon } from "../ui/icons";
 import { CoinsIcon, UsersIcon } from "./more-icons";
 import { formatCompact, STATISTICS_FALLBACK, statisticValues } from "./statistics-format";
@@ -12,7 +13,8 @@ const counters = [
 
 /** Winners, prize value and followers, counting up when scrolled into view; fallback text when unavailable. */
 export function StatisticsCounters() {
-  const query = trpc.public.content.statistics.useQuery();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.content.statistics.queryOptions());
   const targets = statisticValues(query.data);
   const { ref, values } = useCountUp(targets);
 

@@ -1,4 +1,5 @@
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 
 /** /live polls this often while its tab is visible, so each result appears within seconds of the draw. */
 export const LIVE_POLL_MS = 3000;
@@ -8,10 +9,13 @@ export const LIVE_POLL_MS = 3000;
  * seconds while the page is visible; React Query pauses the interval while the tab is hidden.
  */
 export function useLiveEvening({ poll = false }: { poll?: boolean } = {}) {
-  return trpc.public.live.evening.useQuery(undefined, {
-    refetchInterval: poll ? LIVE_POLL_MS : false,
-    refetchIntervalInBackground: false,
-    // The home page reads it once; a stale time a minute long lets /live start from it and refresh.
-    staleTime: poll ? 0 : 60_000,
-  });
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.public.live.evening.queryOptions(undefined, {
+      refetchInterval: poll ? LIVE_POLL_MS : false,
+      refetchIntervalInBackground: false,
+      // The home page reads it once; a stale time a minute long lets /live start from it and refresh.
+      staleTime: poll ? 0 : 60_000,
+    }),
+  );
 }

@@ -1,21 +1,18 @@
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 
 const LIST_POLL_MS = 30_000;
 const COUNT_POLL_MS = 15_000;
 
 /** The signed-in user's notifications and unread count, polled (SPEC §9), with the actions on them. */
 export function useNotifications(userId: string) {
-  const utils = trpc.useUtils();
-  const list = trpc.customer.notifications.list.useQuery({ userId }, { refetchInterval: LIST_POLL_MS });
-  const unread = trpc.customer.notifications.unreadCount.useQuery({ userId }, { refetchInterval: COUNT_POLL_MS });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.customer.notifications.list.queryOptions({ userId }, { refetchInterval: LIST_POLL_MS }));
+  const unread = useQuery(trpc.customer.notifications.unreadCount.queryOptions({ userId }, { refetchInterval: COUNT_POLL_MS }));
 
-  const refresh = () => {
-    void utils.customer.notifications.list.invalidate();
-    void utils.customer.notifications.unreadCount.invalidate();
-  };
-  const markRead = trpc.customer.notifications.markRead.useMutation({ onSettled: refresh });
-  const markAllRead = trpc.customer.notifications.markAllRead.useMutation({ onSettled: refresh });
-  const remove = trpc.customer.notifications.remove.useMutation({ onSettled: refresh });
+  const markRead = useMutation(trpc.customer.notifications.markRead.mutationOptions({ meta: { refreshesOnError: true } }));
+  const markAllRead = useMutation(trpc.customer.notifications.markAllRead.mutationOptions({ meta: { refreshesOnError: true } }));
+  const remove = useMutation(trpc.customer.notifications.remove.mutationOptions({ meta: { refreshesOnError: true } }));
 
   return {
     notifications: list.data ?? [],

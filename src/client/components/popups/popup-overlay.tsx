@@ -1,7 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import type { Popup } from "../../../shared/schemas/content";
 import { useLocation } from "react-router-dom";
 import { useAuth } from "../../hooks/use-auth";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { lazy, Suspense } from "react";
 
 // The stack (and its dialog code) loads only when a page actually has a pop-up to show.
@@ -13,9 +14,10 @@ const FRESH_FOR_MS = 60_000;
 
 /** Mounted once in the layout: the pop-ups for the current path and visitor. */
 export function PopupOverlay() {
+  const trpc = useTRPC();
   const { pathname } = useLocation();
   const { user, isLoading } = useAuth();
-  const query = trpc.public.content.popups.useQuery({ page: pathname, userId: user?.id }, { enabled: !isLoading, staleTime: FRESH_FOR_MS });
+  const query = useQuery(trpc.public.content.popups.queryOptions({ page: pathname, userId: user?.id }, { enabled: !isLoading, staleTime: FRESH_FOR_MS }));
   // A new path is a new page view: its dismissals and timers start afresh.
   const popups = query.data ?? NONE;
   if (popups.length === 0) return null;

@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useRef, useState } from "react";
 import type { Popup } from "../../../shared/schemas/content";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { promotionOpen, setOpenPopupCount } from "./popup-activity";
 import { competitionIdFor } from "./popup-cta";
 import { PopupContent } from "./popup-content";
@@ -15,10 +16,11 @@ const titleClasses = "pr-10 text-2xl font-bold leading-tight";
  * priority: the highest is the dialog (focus trapped, Escape closes it), the others wait beneath.
  */
 export function PopupStack({ popups, signedIn }: { popups: Popup[]; signedIn: boolean }) {
+  const trpc = useTRPC();
   const [shownIds, setShownIds] = useState<string[]>([]);
   const [dismissed, setDismissed] = useState<string[]>([]);
   const scheduled = useRef(new Set<string>());
-  const { mutate: trackView } = trpc.customer.entries.trackView.useMutation();
+  const { mutate: trackView } = useMutation(trpc.customer.entries.trackView.mutationOptions({ meta: { refreshes: [] } }));
 
   useEffect(() => {
     const timers = new Map<string, number>();

@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { longDate } from "../competition/draw-date";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -30,18 +31,19 @@ const EXCLUSIONS: Option[] = [
 
 /** Take a break or self-exclude (COMPLIANCE 1.5), each only after a confirmation that says it is final. */
 export function BreakPanel({ suspendedUntil }: { suspendedUntil: string | null }) {
+  const trpc = useTRPC();
   const [chosen, setChosen] = useState<Option | null>(null);
-  const utils = trpc.useUtils();
-  const takeBreak = trpc.customer.protection.takeBreak.useMutation({
-    onSuccess: (result) => {
-      setChosen(null);
-      void utils.customer.protection.limits.invalidate();
-      const title = result.kind === "self_exclusion" ? "Self-exclusion started" : "Your break has started";
-      toast.success(title, `You cannot enter competitions or buy tickets until ${longDate(result.suspendedUntil)}.`);
-      window.scrollTo({ top: 0, behavior: "smooth" });
-    },
-    onError: (err) => toast.error("Something went wrong", serverMessage(err) ?? "We couldn't start your break. Please try again."),
-  });
+  const takeBreak = useMutation(
+    trpc.customer.protection.takeBreak.mutationOptions({
+      onSuccess: (result) => {
+        setChosen(null);
+        const title = result.kind === "self_exclusion" ? "Self-exclusion started" : "Your break has started";
+        toast.success(title, `You cannot enter competitions or buy tickets until ${longDate(result.suspendedUntil)}.`);
+        window.scrollTo({ top: 0, behavior: "smooth" });
+      },
+      onError: (err) => toast.error("Something went wrong", serverMessage(err) ?? "We couldn't start your break. Please try again."),
+    }),
+  );
   const endsAbout = chosen ? new Date(Date.now() + chosen.days * 86_400_000).toISOString() : "";
 
   const buttons = (options: Option[]) => (

@@ -1,9 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { stashFlashToast } from "../../lib/flash-toast";
 import { clearSessionTokens } from "../../lib/session-token";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -11,17 +11,20 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 
 /** Close the account (COMPLIANCE 1.5). The server ends every session, so the browser signs out like Log Out. */
 export function CloseAccount() {
+  const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const close = trpc.customer.protection.close.useMutation({
-    onSuccess: () => {
-      clearSessionTokens();
-      queryClient.clear();
-      stashFlashToast({ title: "Account Closed", description: "Your account has been closed and you have been signed out." });
-      window.location.href = "/";
-    },
-    onError: (err) => toast.error("Something went wrong", serverMessage(err) ?? "We couldn't close your account. Please try again."),
-  });
+  const close = useMutation(
+    trpc.customer.protection.close.mutationOptions({
+      onSuccess: () => {
+        clearSessionTokens();
+        queryClient.clear();
+        stashFlashToast({ title: "Account Closed", description: "Your account has been closed and you have been signed out." });
+        window.location.href = "/";
+      },
+      onError: (err) => toast.error("Something went wrong", serverMessage(err) ?? "We couldn't close your account. Please try again."),
+    }),
+  );
 
   return (
     <Card>

@@ -1,13 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { useLimits } from "../../hooks/use-limits";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { LimitInvite } from "./limit-invite";
 
 /** After a customer's first paid order, and only while they have no limit, invite them to set one. */
 export function FirstPurchaseInvite({ result }: { result: OrderResult }) {
+  const trpc = useTRPC();
   const limits = useLimits();
   // The newest entries (the unpaged read): an earlier paid order would be among them.
-  const entries = trpc.customer.entries.list.useQuery();
+  const entries = useQuery(trpc.customer.entries.list.queryOptions());
   if (!limits.data || !Array.isArray(entries.data)) return null;
   const thisOrder = new Set(result.lines.map((line) => line.entryId));
   const first = entries.data.filter((e) => e.entryMethod === "online" && e.paymentStatus === "paid").every((e) => thisOrder.has(e.id));

@@ -1,10 +1,11 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { formatPrice } from "../../../shared/money";
 import { setLimitsInput } from "../../../shared/schemas/protection";
 import { shortDateTime } from "../../lib/dates";
 import { focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
@@ -26,20 +27,23 @@ function describe(result: Limits): string {
 
 /** Set a new monthly limit (£0 allowed) or remove it; the server decides when it applies. */
 export function LimitForm({ hasLimit }: { hasLimit: boolean }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const utils = trpc.useUtils();
-  const save = trpc.customer.protection.setLimits.useMutation({
-    onSuccess: (result, input) => {
-      utils.customer.protection.limits.setData(undefined, result);
-      setValue("");
-      const requested = input.monthlyLimit === null ? "Limit removal requested" : "Limit increase requested";
-      const title = result.pendingIncrease ? requested : "Spending limit updated";
-      toast.success(title, describe(result));
-    },
-    onError: (err) => toast.error("Update Failed", serverMessage(err) ?? "We couldn't change your limit. Please try again."),
-  });
+  const queryClient = useQueryClient();
+  const save = useMutation(
+    trpc.customer.protection.setLimits.mutationOptions({
+      onSuccess: (result, input) => {
+        queryClient.setQueryData(trpc.customer.protection.limits.queryKey(), result);
+        setValue("");
+        const requested = input.monthlyLimit === null ? "Limit removal requested" : "Limit increase requested";
+        const title = result.pendingIncrease ? requested : "Spending limit updated";
+        toast.success(title, describe(result));
+      },
+      onError: (err) => toast.error("Update Failed", serverMessage(err) ?? "We couldn't change your limit. Please try again."),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,11 +1,13 @@
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { formatCompact, STATISTICS_FALLBACK, statisticValues } from "../home/statistics-format";
 import { CoinsIcon, UsersIcon } from "../home/more-icons";
 import { TrophyIcon } from "../ui/icons";
 
 /** Happy Winners, Total Prize Value and Community Members, from the site statistics. */
 export function WinnersStatsBanner() {
-  const query = trpc.public.content.statistics.useQuery();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.content.statistics.queryOptions());
   const v = statisticValues(query.data);
   const stats = [
     { label: "Happy Winners", icon: TrophyIcon, value: v.winners === null ? STATISTICS_FALLBACK.winners : formatCompact(v.winners) },

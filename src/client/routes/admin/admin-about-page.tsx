@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { aboutValuesFrom } from "../../components/admin/about/about-form-state";
 import { AboutEditor } from "../../components/admin/about/about-editor";
 import { AdminPage } from "../../components/admin/admin-page";
@@ -6,10 +7,11 @@ import { NewTabLink } from "../../components/admin/ui/new-tab-link";
 import { ButtonLink } from "../../components/ui/button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export function AdminAboutPage() {
-  const about = trpc.admin.about.get.useQuery();
+  const trpc = useTRPC();
+  const about = useQuery(trpc.admin.about.get.queryOptions());
 
   return (
     <AdminPage

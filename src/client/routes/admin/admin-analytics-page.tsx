@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { AdminPage } from "../../components/admin/admin-page";
 import { AnalyticsTiles } from "../../components/admin/analytics/analytics-tiles";
 import { DailyChart } from "../../components/admin/analytics/daily-chart";
@@ -6,10 +7,11 @@ import { TopCampaigns } from "../../components/admin/analytics/top-campaigns";
 import { RecentEntriesTable } from "../../components/admin/dashboard/recent-entries-table";
 import { LoadError } from "../../components/admin/ui/feedback";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export function AdminAnalyticsPage() {
-  const analytics = trpc.admin.reports.analytics.useQuery();
+  const trpc = useTRPC();
+  const analytics = useQuery(trpc.admin.reports.analytics.queryOptions());
 
   return (
     <AdminPage title="Analytics & Reports" lead="Revenue, entries and conversion across your campaigns.">

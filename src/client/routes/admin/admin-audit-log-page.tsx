@@ -1,12 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
 import { AuditLogTable } from "../../components/admin/audit/audit-log-table";
 import { AdminPage } from "../../components/admin/admin-page";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** Every successful admin write (the latest 500): who did what, to what, and why. Read-only. */
 export function AdminAuditLogPage() {
-  const log = trpc.admin.protection.auditLog.useQuery(undefined, { staleTime: 0 });
+  const trpc = useTRPC();
+  const log = useQuery(trpc.admin.protection.auditLog.queryOptions(undefined, { staleTime: 0 }));
   return (
     <AdminPage title="Audit Log" lead="Every change made in the back office, newest first. Read-only.">
       {log.isPending ? (

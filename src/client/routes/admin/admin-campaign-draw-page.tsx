@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
 import { AdminPage } from "../../components/admin/admin-page";
 import { DrawPanel } from "../../components/admin/draws/draw-panel";
@@ -5,14 +6,15 @@ import { PostalEntriesSection } from "../../components/admin/draws/postal-entrie
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { NewTabLink } from "../../components/admin/ui/new-tab-link";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 const BACK = { to: "/admin/campaigns", label: "Back to Campaigns" };
 
 /** /admin/campaigns/:id/draw: run one competition's draw and record its free postal entries. */
 export function AdminCampaignDrawPage() {
+  const trpc = useTRPC();
   const { id = "" } = useParams();
-  const list = trpc.admin.competitions.list.useQuery();
+  const list = useQuery(trpc.admin.competitions.list.queryOptions());
   const competition = list.data?.find((c) => c.id === id);
 
   if (list.isPending) {

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminCompetition } from "../../../shared/schemas/admin";
 import { AdminPage } from "../../components/admin/admin-page";
@@ -8,12 +9,13 @@ import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { Button } from "../../components/ui/button";
 import { PlusIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 type Editing = { campaign: AdminCompetition | null } | null;
 
 export function AdminCampaignsPage() {
-  const list = trpc.admin.competitions.list.useQuery();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.competitions.list.queryOptions());
   const [editing, setEditing] = useState<Editing>(null);
 
   return (

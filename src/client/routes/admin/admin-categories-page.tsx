@@ -1,12 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
 import { AdminPage } from "../../components/admin/admin-page";
 import { CategoryRow } from "../../components/admin/categories/category-row";
 import { NewCategoryCard } from "../../components/admin/categories/new-category-card";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export function AdminCategoriesPage() {
-  const list = trpc.admin.categories.list.useQuery();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.categories.list.queryOptions());
 
   return (
     <AdminPage title="Manage Categories" lead="The categories competitions are filed under, offered alongside the standard ones.">

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminPage } from "../../components/admin/admin-page";
 import { ComplaintDialog } from "../../components/admin/complaints/complaint-dialog";
@@ -5,11 +6,12 @@ import { ComplaintsTable } from "../../components/admin/complaints/complaints-ta
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { MailIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** Code of practice 1.2: every complaint with its reference, status and response deadline. */
 export function AdminComplaintsPage() {
-  const list = trpc.admin.protection.complaints.useQuery(undefined, { staleTime: 0 });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.protection.complaints.queryOptions(undefined, { staleTime: 0 }));
   const [openId, setOpenId] = useState<string | null>(null);
   const open = list.data?.find((c) => c.id === openId) ?? null;
   const waiting = list.data?.filter((c) => c.status === "open").length ?? 0;

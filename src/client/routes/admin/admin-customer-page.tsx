@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { AdminPage } from "../../components/admin/admin-page";
@@ -16,26 +17,27 @@ import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { LoadingState } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode } from "../../lib/trpc-errors";
 
 const BACK = { to: "/admin/customers", label: "Back to Customers" };
 
 /** /admin/customers/:id: everything about one customer, and what staff can do for them. */
 export function AdminCustomerPage() {
+  const trpc = useTRPC();
   const { id = "" } = useParams();
-  const record = trpc.admin.customers.get.useQuery({ id }, { staleTime: 0 });
-  const utils = trpc.useUtils();
+  const record = useQuery(trpc.admin.customers.get.queryOptions({ id }, { staleTime: 0 }));
   const [signingOut, setSigningOut] = useState(false);
   const [correcting, setCorrecting] = useState(false);
-  const revoke = trpc.admin.users.revokeSessions.useMutation({
-    onSuccess: ({ revoked }) => {
-      toast.success("Signed out everywhere", `${revoked === 1 ? "1 session" : `${revoked} sessions`} ended.`);
-      setSigningOut(false);
-      void utils.admin.customers.get.invalidate({ id });
-    },
-    onError: (error) => failureToast("Failed to sign the customer out", error),
-  });
+  const revoke = useMutation(
+    trpc.admin.users.revokeSessions.mutationOptions({
+      onSuccess: ({ revoked }) => {
+        toast.success("Signed out everywhere", `${revoked === 1 ? "1 session" : `${revoked} sessions`} ended.`);
+        setSigningOut(false);
+      },
+      onError: (error) => failureToast("Failed to sign the customer out", error),
+    }),
+  );
 
   if (record.isPending) {
     return (
@@ -69,7 +71,7 @@ export function AdminCustomerPage() {
             onSignOut={() => setSigningOut(true)}
             onCorrectDateOfBirth={() => setCorrecting(true)}
           />
-          <CustomerOrders customerId={c.profile.id} orders={c.orders} />
+          <CustomerOrders orders={c.orders} />
           <CustomerEntries entries={c.entries} wins={c.wins} />
           <CustomerClaims claims={c.claims} />
         </div>

@@ -1,4 +1,4 @@
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { AdminPage } from "../../components/admin/admin-page";
@@ -8,10 +8,11 @@ import { Pagination } from "../../components/admin/entries/pagination";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { LoadingState } from "../../components/ui/spinner";
 import { TextField } from "../../components/ui/text-field";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** /admin/customers?search=&page=: find a customer by name, email, postcode or phone; the URL can be shared. */
 export function AdminCustomersPage() {
+  const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const search = params.get("search") ?? "";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
@@ -34,7 +35,7 @@ export function AdminCustomersPage() {
     window.scrollTo({ top: 0 });
   };
 
-  const result = trpc.admin.customers.list.useQuery({ search: search || undefined, page }, { placeholderData: keepPreviousData, staleTime: 0 });
+  const result = useQuery(trpc.admin.customers.list.queryOptions({ search: search || undefined, page }, { placeholderData: keepPreviousData, staleTime: 0 }));
 
   return (
     <AdminPage title="Customers" lead="Find a customer by name, email, postcode or phone, then open their record.">

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { AdminPage } from "../../components/admin/admin-page";
 import { AdminToolLinks } from "../../components/admin/dashboard/admin-tool-links";
@@ -10,10 +11,11 @@ import { ButtonLink } from "../../components/ui/button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
 import { tabClasses, tabListClasses } from "../../components/ui/tab-styles";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export function AdminDashboardPage() {
-  const dashboard = trpc.admin.reports.dashboard.useQuery();
+  const trpc = useTRPC();
+  const dashboard = useQuery(trpc.admin.reports.dashboard.queryOptions());
 
   return (
     <AdminPage

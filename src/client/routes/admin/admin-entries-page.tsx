@@ -1,4 +1,4 @@
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { AdminPage } from "../../components/admin/admin-page";
@@ -9,17 +9,20 @@ import { ExportCsvButton } from "../../components/admin/entries/export-csv-butto
 import { Pagination } from "../../components/admin/entries/pagination";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 const PAGE_SIZE = 50;
 
 export function AdminEntriesPage() {
+  const trpc = useTRPC();
   // ?search= opens the list filtered (a player's record links here with their email).
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<EntryFilterValues>(() => ({ ...NO_FILTERS, search: params.get("search") ?? "" }));
   const [page, setPage] = useState(1);
   const input = filterInput(useDebounced(filters));
-  const result = trpc.admin.reports.searchEntries.useQuery({ ...input, page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 0 });
+  const result = useQuery(
+    trpc.admin.reports.searchEntries.queryOptions({ ...input, page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 0 }),
+  );
 
   return (
     <AdminPage

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminPage } from "../../components/admin/admin-page";
 import { NEW_SLIDE, slideFormFrom } from "../../components/admin/hero-slides/hero-slide-form-state";
@@ -5,11 +6,12 @@ import { HeroSlideForm } from "../../components/admin/hero-slides/hero-slide-for
 import { HeroSlideRow } from "../../components/admin/hero-slides/hero-slide-row";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export function AdminHeroSlidesPage() {
-  const slides = trpc.admin.heroSlides.list.useQuery();
-  const campaigns = trpc.admin.competitions.list.useQuery();
+  const trpc = useTRPC();
+  const slides = useQuery(trpc.admin.heroSlides.list.queryOptions());
+  const campaigns = useQuery(trpc.admin.competitions.list.queryOptions());
   const [editingId, setEditingId] = useState<string | null>(null);
   const ordered = [...(slides.data ?? [])].sort((a, b) => a.order - b.order || a.createdAt.localeCompare(b.createdAt));
   const editing = ordered.find((s) => s.id === editingId) ?? null;

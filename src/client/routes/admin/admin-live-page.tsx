@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { AdminLiveEvening } from "../../../shared/schemas/live";
@@ -9,7 +10,7 @@ import { formatDrawTime } from "../../components/live/draw-time";
 import { Button } from "../../components/ui/button";
 import { VideoIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** The running order refreshes this often, so a draw run elsewhere (or the scheduler) shows up. */
 const POLL_MS = 5000;
@@ -22,7 +23,8 @@ function firstUndrawn(evening: AdminLiveEvening): number {
 
 /** /admin/live (issue #17): the evening's running order with a Run draw button each, and the presenter view. */
 export function AdminLivePage() {
-  const evening = trpc.admin.live.evening.useQuery(undefined, { refetchInterval: POLL_MS, staleTime: 0 });
+  const trpc = useTRPC();
+  const evening = useQuery(trpc.admin.live.evening.queryOptions(undefined, { refetchInterval: POLL_MS, staleTime: 0 }));
   const [params, setParams] = useSearchParams();
   const presenting = params.get("view") === "presenter";
   // The competition on the presenter's screen, by id so it stays put as the order refreshes.

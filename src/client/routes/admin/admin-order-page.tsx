@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { decimalToPence, formatPrice } from "../../../shared/money";
@@ -9,15 +10,16 @@ import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { Button } from "../../components/ui/button";
 import { LoadingState } from "../../components/ui/spinner";
 import { shortOrderNumber } from "../../lib/order-status";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode } from "../../lib/trpc-errors";
 
 const BACK = { to: "/admin/entries", label: "Back to Entries" };
 
 /** /admin/orders/:id: one order for the back office, and the place to refund it. */
 export function AdminOrderPage() {
+  const trpc = useTRPC();
   const { id = "" } = useParams();
-  const order = trpc.admin.orders.get.useQuery({ id }, { staleTime: 0 });
+  const order = useQuery(trpc.admin.orders.get.queryOptions({ id }, { staleTime: 0 }));
   const [refunding, setRefunding] = useState(false);
 
   if (order.isPending) {

@@ -1,13 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { AdminPage } from "../../components/admin/admin-page";
 import { PlayersTable } from "../../components/admin/protection/players-table";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { ShieldIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** Code of practice 1.6–1.7: the signs of harm an admin watches for, and proportionate steps up to stopping play. */
 export function AdminPlayerProtectionPage() {
-  const players = trpc.admin.protection.players.useQuery(undefined, { staleTime: 0 });
+  const trpc = useTRPC();
+  const players = useQuery(trpc.admin.protection.players.queryOptions(undefined, { staleTime: 0 }));
   return (
     <AdminPage
       title="Player Protection"

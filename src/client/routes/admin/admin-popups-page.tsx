@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Popup } from "../../../shared/schemas/content";
 import { AdminPage } from "../../components/admin/admin-page";
@@ -7,10 +8,11 @@ import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { Button } from "../../components/ui/button";
 import { PlusIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export function AdminPopupsPage() {
-  const list = trpc.admin.popups.list.useQuery();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.popups.list.queryOptions());
   const [editing, setEditing] = useState<{ popup: Popup | null } | null>(null);
 
   return (

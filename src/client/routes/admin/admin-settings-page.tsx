@@ -1,13 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { AdminPage } from "../../components/admin/admin-page";
 import { SettingsForm } from "../../components/admin/settings/settings-form";
 import { StatisticsSection } from "../../components/admin/settings/statistics-section";
 import { UploadLimits } from "../../components/admin/settings/upload-limits";
 import { EmptyState, LoadError } from "../../components/admin/ui/feedback";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export function AdminSettingsPage() {
-  const settings = trpc.admin.settings.list.useQuery();
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.admin.settings.list.queryOptions());
 
   return (
     <AdminPage title="Admin Settings" lead="Site-wide settings, grouped by category.">

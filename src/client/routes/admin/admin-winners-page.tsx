@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminPage } from "../../components/admin/admin-page";
 import { ClaimsSection } from "../../components/admin/claims/claims-section";
@@ -9,11 +10,11 @@ import type { AdminWinnerView } from "../../components/admin/winners/winner-type
 import { Button } from "../../components/ui/button";
 import { PlusIcon, TrophyIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 export function AdminWinnersPage() {
-  const list = trpc.admin.winners.list.useQuery();
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.winners.list.queryOptions());
   const [editing, setEditing] = useState<{ winner: AdminWinnerView | null } | null>(null);
 
   return (
@@ -54,8 +55,6 @@ export function AdminWinnersPage() {
         winner={editing?.winner ?? null}
         onClose={() => {
           setEditing(null);
-          // A winner named for an entry opens a prize claim.
-          void utils.admin.claims.invalidate();
         }}
       />
     </AdminPage>

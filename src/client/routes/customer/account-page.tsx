@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate } from "react-router-dom";
 import { AccountStats } from "../../components/account/account-stats";
 import { AccountTabs } from "../../components/account/account-tabs";
@@ -12,7 +13,7 @@ import { LoadingState } from "../../components/ui/spinner";
 import { useAuth } from "../../hooks/use-auth";
 import { useSuspension } from "../../hooks/use-limits";
 import { useLogout } from "../../hooks/use-logout";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
@@ -23,11 +24,12 @@ function isNewAccount(createdAt: string): boolean {
 }
 
 export function AccountPage() {
+  const trpc = useTRPC();
   const { user, isLoading } = useAuth();
   const { logout, isLoggingOut } = useLogout();
   // Only asked once someone is signed in (SPEC §7).
   const entries = useFirstEntriesPage(user !== null);
-  const wins = trpc.customer.entries.wins.useQuery(undefined, { enabled: user !== null });
+  const wins = useQuery(trpc.customer.entries.wins.queryOptions(undefined, { enabled: user !== null }));
   const suspension = useSuspension();
 
   if (isLoading) return <LoadingState label="Loading your account..." />;

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Link, Navigate, useLocation, useParams } from "react-router-dom";
 import { ClaimForm } from "../../components/claims/claim-form";
@@ -13,7 +14,7 @@ import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
 import { useAuth } from "../../hooks/use-auth";
 import { authHref } from "../../lib/safe-next";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode } from "../../lib/trpc-errors";
 
 const WINS_TAB = "/account?tab=wins";
@@ -39,10 +40,11 @@ function ClaimNotFound() {
  * form to claim it while it is open; afterwards, where the claim stands.
  */
 export function ClaimPage() {
+  const trpc = useTRPC();
   const { id = "" } = useParams();
   const location = useLocation();
   const { user, isLoading } = useAuth();
-  const claim = trpc.customer.claims.get.useQuery({ id }, { enabled: user !== null && id !== "" });
+  const claim = useQuery(trpc.customer.claims.get.queryOptions({ id }, { enabled: user !== null && id !== "" }));
   const [notice, setNotice] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 

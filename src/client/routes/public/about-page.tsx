@@ -1,13 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { AboutContent } from "../../components/about/about-content";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** /about (SPEC §2): the story and feature cards the admin maintains. */
 export function AboutPage() {
-  const query = trpc.public.content.about.useQuery();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.content.about.queryOptions());
 
   if (query.isPending) return <LoadingState label="Loading..." />;
   if (query.error) {

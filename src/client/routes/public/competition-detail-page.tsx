@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
@@ -17,12 +18,13 @@ import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
 import { useAuth } from "../../hooks/use-auth";
 import { useSuspension } from "../../hooks/use-limits";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** Records one view per signed-in visitor and competition (SPEC §2). */
 function useTrackView(competitionId: string | undefined) {
+  const trpc = useTRPC();
   const { user } = useAuth();
-  const trackView = trpc.customer.entries.trackView.useMutation();
+  const trackView = useMutation(trpc.customer.entries.trackView.mutationOptions({ meta: { refreshes: [] } }));
   const tracked = useRef<string | null>(null);
   const { mutate } = trackView;
   useEffect(() => {
@@ -77,8 +79,9 @@ function CompetitionView({ competition: c }: { competition: PublicCompetition })
 }
 
 export function CompetitionDetailPage() {
+  const trpc = useTRPC();
   const { id = "" } = useParams();
-  const query = trpc.public.competitions.get.useQuery({ id }, { enabled: id.length > 0 });
+  const query = useQuery(trpc.public.competitions.get.queryOptions({ id }, { enabled: id.length > 0 }));
 
   const code = query.error?.data?.appCode;
   // An id the server cannot even read (too long) is as missing as an unknown one.

@@ -1,10 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { CompetitionCard } from "../../components/competition/competition-card";
 import { LoadFailed } from "../../components/ui/load-failed";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { Card } from "../../components/ui/card";
 import { Container, PageHeader } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 function Grid({ competitions, eagerFirst }: { competitions: PublicCompetition[]; eagerFirst?: boolean }) {
   return (
@@ -27,7 +28,8 @@ function Empty() {
 }
 
 export function CompetitionsPage() {
-  const query = trpc.public.competitions.list.useQuery();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.competitions.list.queryOptions());
   const all = query.data ?? [];
   const active = all.filter((c) => c.status === "active");
   const closed = all.filter((c) => c.status === "closed");

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 import { CompetitionNotFound } from "../../components/competition/competition-not-found";
 import { Badge } from "../../components/competition/phase-badge";
@@ -12,7 +13,7 @@ import { Button } from "../../components/ui/button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
 import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 const STAGES: Record<DrawStage, { label: string; style: string }> = {
   open: { label: "Sales open", style: "bg-field-100 text-field-800" },
@@ -22,8 +23,9 @@ const STAGES: Record<DrawStage, { label: string; style: string }> = {
 
 /** /competition/:id/draw: the public, checkable record of one competition's draw. */
 export function DrawRecordPage() {
+  const trpc = useTRPC();
   const { id = "" } = useParams();
-  const query = trpc.public.draws.record.useQuery({ id }, { enabled: id.length > 0 });
+  const query = useQuery(trpc.public.draws.record.queryOptions({ id }, { enabled: id.length > 0 }));
   const code = query.error?.data?.appCode;
 
   if (!id || code === "NOT_FOUND" || code === "INVALID_INPUT") return <CompetitionNotFound />;

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { forgotPasswordInput } from "../../../shared/schemas/account";
@@ -7,24 +8,27 @@ import { TextField } from "../../components/ui/text-field";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 
 export const FORGOT_SENT = "If an account uses that address, we've emailed a link to reset the password. It works for 60 minutes.";
 
 /** /auth/forgot: asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setErrors, field } = useFormFields({ email: "" });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const forgot = trpc.public.auth.forgotPassword.useMutation({
-    onSuccess: (_result, input) => setSentTo(input.email),
-    onError: (error) => {
-      if (appErrorCode(error) === "RATE_LIMITED") setRefusal(serverMessage(error) ?? "Too many requests. Please try again later.");
-      else toast.error("Something went wrong", serverMessage(error) ?? "Please try again.");
-    },
-  });
+  const forgot = useMutation(
+    trpc.public.auth.forgotPassword.mutationOptions({
+      onSuccess: (_result, input) => setSentTo(input.email),
+      onError: (error) => {
+        if (appErrorCode(error) === "RATE_LIMITED") setRefusal(serverMessage(error) ?? "Too many requests. Please try again later.");
+        else toast.error("Something went wrong", serverMessage(error) ?? "Please try again.");
+      },
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

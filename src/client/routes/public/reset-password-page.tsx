@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { RESET_LINK_INVALID, resetPasswordInput } from "../../../shared/schemas/account";
@@ -8,7 +9,8 @@ import { TextField } from "../../components/ui/text-field";
 import { useFormFields } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { REFRESH } from "../../lib/query-client";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 
 function LinkExpired() {
@@ -25,6 +27,7 @@ function LinkExpired() {
 
 /** /auth/reset?token=…: choose a new password from a mailed link; success signs in (every other device is signed out). */
 export function ResetPasswordPage() {
+  const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,17 +35,20 @@ export function ResetPasswordPage() {
   const [expired, setExpired] = useState(token === "");
   const keepSession = useKeepSession();
   const navigate = useNavigate();
-  const reset = trpc.public.auth.resetPassword.useMutation({
-    onSuccess: (result) => {
-      keepSession(result);
-      toast.success("Password changed", "You're signed in. Any other devices have been signed out.");
-      navigate("/account", { replace: true });
-    },
-    onError: (error) => {
-      if (appErrorCode(error) === "LINK_EXPIRED") setExpired(true);
-      else toast.error("Password not changed", serverMessage(error) ?? "Please try again.");
-    },
-  });
+  const reset = useMutation(
+    trpc.public.auth.resetPassword.mutationOptions({
+      meta: REFRESH.signedIn,
+      onSuccess: (result) => {
+        keepSession(result);
+        toast.success("Password changed", "You're signed in. Any other devices have been signed out.");
+        navigate("/account", { replace: true });
+      },
+      onError: (error) => {
+        if (appErrorCode(error) === "LINK_EXPIRED") setExpired(true);
+        else toast.error("Password not changed", serverMessage(error) ?? "Please try again.");
+      },
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,11 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRef, useState, type ReactNode } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { formatPrice } from "../../../shared/money";
 import { LockIcon } from "../../components/ui/icons";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 
 const ANSWERED: Record<string, string> = {
@@ -62,10 +63,11 @@ function TestBank({ children }: { children: ReactNode }) {
  * and the buyer goes back to the shop's return page.
  */
 export function SimulatedAuthenticatePage() {
+  const trpc = useTRPC();
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const challenge = trpc.public.payments.simulatedChallenge.useQuery({ id }, { enabled: id !== "", staleTime: 0 });
-  const authenticate = trpc.public.payments.simulatedAuthenticate.useMutation();
+  const challenge = useQuery(trpc.public.payments.simulatedChallenge.queryOptions({ id }, { enabled: id !== "", staleTime: 0 }));
+  const authenticate = useMutation(trpc.public.payments.simulatedAuthenticate.mutationOptions());
   const sent = useRef(false);
   const [leaving, setLeaving] = useState(false);
 

@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { useSearchParams } from "react-router-dom";
 import { AuthScreen, Outcome } from "../../components/auth/auth-screen";
 import { Button, ButtonLink } from "../../components/ui/button";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { serverMessage } from "../../lib/trpc-errors";
 
 /**
@@ -9,9 +10,10 @@ import { serverMessage } from "../../lib/trpc-errors";
  * scanners follow links); the button does. Works signed out.
  */
 export function UnsubscribePage() {
+  const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
-  const unsubscribe = trpc.public.auth.unsubscribe.useMutation();
+  const unsubscribe = useMutation(trpc.public.auth.unsubscribe.mutationOptions());
 
   return (
     <AuthScreen title="Unsubscribe" heading="Marketing emails">

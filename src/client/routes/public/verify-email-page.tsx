@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { VERIFY_LINK_INVALID } from "../../../shared/schemas/account";
@@ -8,20 +9,23 @@ import { LoadingState } from "../../components/ui/spinner";
 import { useAuth } from "../../hooks/use-auth";
 import { authHref } from "../../lib/safe-next";
 import { toast } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 
 type Outcome = { state: "pending" } | { state: "done"; result: VerifyEmailResult } | { state: "expired" } | { state: "failed"; message: string };
 
 function ResendLink() {
+  const trpc = useTRPC();
   const [sent, setSent] = useState(false);
-  const resend = trpc.customer.account.resendVerification.useMutation({
-    onSuccess: (result) => {
-      if (result.alreadyVerified) toast.success("Already confirmed", "Your email address is already confirmed.");
-      else setSent(true);
-    },
-    onError: (error) => toast.error("Link not sent", serverMessage(error) ?? "Please try again."),
-  });
+  const resend = useMutation(
+    trpc.customer.account.resendVerification.mutationOptions({
+      onSuccess: (result) => {
+        if (result.alreadyVerified) toast.success("Already confirmed", "Your email address is already confirmed.");
+        else setSent(true);
+      },
+      onError: (error) => toast.error("Link not sent", serverMessage(error) ?? "Please try again."),
+    }),
+  );
   if (sent) return <p className="font-medium text-field-800">We've sent a new link. Please check your email.</p>;
   return (
     <Button fullWidth pending={resend.isPending} onClick={() => resend.mutate()}>
@@ -32,20 +36,21 @@ function ResendLink() {
 
 /** /auth/verify?token=…: the link in a verification or email-change mail. Posts the token once on arrival. */
 export function VerifyEmailPage() {
+  const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   const { user, isLoading } = useAuth();
-  const utils = trpc.useUtils();
+  // The banner and the profile read the current user: the rule refreshes it wherever this tab is signed in.
+  const { mutateAsync: verify } = useMutation(
+    trpc.public.auth.verifyEmail.mutationOptions({ meta: { refreshes: ["public.auth.session", "customer.account"] } }),
+  );
   const [outcome, setOutcome] = useState<Outcome>(token ? { state: "pending" } : { state: "expired" });
 
   useEffect(() => {
     if (!token) return;
     let live = true;
-    verifyOnce(token, (t) => utils.client.public.auth.verifyEmail.mutate({ token: t })).then(
+    verifyOnce(token, (t) => verify({ token: t })).then(
       (result) => {
-        // The banner and the profile read the current user: refresh it wherever this tab is signed in.
-        void utils.public.auth.session.invalidate();
-        void utils.customer.account.invalidate();
         if (live) setOutcome({ state: "done", result });
       },
       (error: unknown) => {
@@ -57,7 +62,7 @@ export function VerifyEmailPage() {
     return () => {
       live = false;
     };
-  }, [token, utils]);
+  }, [token, verify]);
 
   return (
     <AuthScreen title="Confirm Email" heading="Confirm your email address">

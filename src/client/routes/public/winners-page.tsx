@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { WinnerCard } from "../../components/winners/winner-card";
 import { LoadFailed } from "../../components/ui/load-failed";
 import { WinnersStatsBanner } from "../../components/winners/winners-stats-banner";
@@ -6,11 +7,12 @@ import { Card } from "../../components/ui/card";
 import { TrophyIcon } from "../../components/ui/icons";
 import { Container, PageHeader } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 
 /** /winners (SPEC §2): every winner, newest first. */
 export function WinnersPage() {
-  const query = trpc.public.content.winners.useQuery();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.content.winners.queryOptions());
   const winners = query.data ?? [];
 
   return (

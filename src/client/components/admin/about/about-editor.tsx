@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { MediaUploadField } from "../media/media-upload-field";
@@ -14,19 +15,19 @@ import { ParagraphsSection } from "./paragraphs-section";
 
 /** The About page form: Hero, Main Image, Page Content and Feature Cards, previewed before saving. */
 export function AboutEditor({ initial }: { initial: AboutValues }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<AboutErrors>({});
   const [previewing, setPreviewing] = useState(false);
-  const utils = trpc.useUtils();
-  const save = trpc.admin.about.save.useMutation({
-    onSuccess: () => {
-      toast.success("About page content updated successfully");
-      void utils.admin.about.get.invalidate();
-      void utils.public.content.about.invalidate();
-    },
-    onError: (error) => failureToast("Failed to update about page content", error),
-  });
+  const save = useMutation(
+    trpc.admin.about.save.mutationOptions({
+      onSuccess: () => {
+        toast.success("About page content updated successfully");
+      },
+      onError: (error) => failureToast("Failed to update about page content", error),
+    }),
+  );
 
   const set = <K extends keyof AboutValues>(key: K, value: AboutValues[K]) => {
     setValues((prev) => ({ ...prev, [key]: value }));

@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button, ButtonLink } from "../../ui/button";
 import { SproutIcon, TrashIcon } from "../../ui/icons";
 import { soldPercent } from "../../competition/sold-percent";
@@ -11,17 +12,17 @@ import { AdminBadge, CompetitionStatusBadge } from "../ui/badges";
 import { Fact } from "../ui/fact";
 import { instantPrizeCount } from "./instant-prize-rows";
 import { multibuySummary } from "./price-tiers";
-import { useCampaignRefresh } from "./use-campaign-refresh";
 
 export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetition; onEdit: () => void }) {
-  const refresh = useCampaignRefresh();
-  const remove = trpc.admin.competitions.remove.useMutation({
-    onSuccess: () => {
-      toast.success("Campaign deleted", c.title);
-      refresh();
-    },
-    onError: (error) => failureToast("Failed to delete campaign", error),
-  });
+  const trpc = useTRPC();
+  const remove = useMutation(
+    trpc.admin.competitions.remove.mutationOptions({
+      onSuccess: () => {
+        toast.success("Campaign deleted", c.title);
+      },
+      onError: (error) => failureToast("Failed to delete campaign", error),
+    }),
+  );
   const sold = c.maxTickets === null ? null : soldPercent(c.soldTickets, c.maxTickets);
 
   return (

@@ -1,10 +1,11 @@
+import { useMutation } from "@tanstack/react-query";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useRef, useState, type FormEvent } from "react";
 import { decimalToPence } from "../../../../shared/money";
 import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { fieldErrorsFrom, focusFirstInvalid, type FieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { tabClasses, tabListClasses } from "../../ui/tab-styles";
 import { AdminDialog, DialogActions } from "../ui/admin-dialog";
@@ -17,7 +18,6 @@ import { fieldOfRefusal } from "./campaign-refusal-field";
 import { instantPrizesProblem } from "./instant-prize-rows";
 import { InstantPrizesField } from "./instant-prizes-field";
 import { tierRowsProblem } from "./price-tiers";
-import { useCampaignRefresh } from "./use-campaign-refresh";
 
 const TABS = ["Basic Info", "Questions", "Content", "Postal Entry", "Instant Wins"] as const;
 const WINNERS_MESSAGE = "Number of winners must be a whole number from 1 to 100";
@@ -39,10 +39,10 @@ export function CampaignDialog({ open, campaign, onClose }: CampaignDialogProps)
 }
 
 function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null; onDone: () => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const [tab, setTab] = useState(0);
   const form = useEditorForm(campaign ? campaignFormFrom(campaign) : NEW_CAMPAIGN);
-  const refresh = useCampaignRefresh();
   const showErrors = (found: FieldErrors) => {
     form.setErrors(found);
     setTab(tabWithError(found));
@@ -56,17 +56,20 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
   };
   const onSaved = (message: string) => () => {
     toast.success(message, form.values.title.trim());
-    refresh();
     onDone();
   };
-  const create = trpc.admin.competitions.create.useMutation({
-    onSuccess: onSaved("Campaign created"),
-    onError: (error) => onRefused("Failed to create campaign", error),
-  });
-  const update = trpc.admin.competitions.update.useMutation({
-    onSuccess: onSaved("Campaign updated"),
-    onError: (error) => onRefused("Failed to update campaign", error),
-  });
+  const create = useMutation(
+    trpc.admin.competitions.create.mutationOptions({
+      onSuccess: onSaved("Campaign created"),
+      onError: (error) => onRefused("Failed to create campaign", error),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.competitions.update.mutationOptions({
+      onSuccess: onSaved("Campaign updated"),
+      onError: (error) => onRefused("Failed to update campaign", error),
+    }),
+  );
   const pending = create.isPending || update.isPending;
 
   const onSubmit = (event: FormEvent) => {

@@ -1,30 +1,31 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
 import type { category } from "../../../../shared/schemas/content";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { serverMessage } from "../../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { TrashIcon } from "../../ui/icons";
 import { confirmDelete, failureToast } from "../ui/admin-toasts";
 import { ActiveBadge } from "../ui/badges";
 import { CategoryFields } from "./category-fields";
-import { useCategoryRefresh } from "./use-category-refresh";
 
 type Category = z.infer<typeof category>;
 
 /** A category with rename (inline), activate/deactivate and delete. */
 export function CategoryRow({ category: c }: { category: Category }) {
-  const refresh = useCategoryRefresh();
+  const trpc = useTRPC();
   const [editing, setEditing] = useState(false);
-  const update = trpc.admin.categories.update.useMutation();
-  const remove = trpc.admin.categories.remove.useMutation({
-    onSuccess: () => {
-      toast.success("Category deleted", c.name);
-      refresh();
-    },
-    onError: (error) => failureToast("Failed to delete category", error),
-  });
+  const update = useMutation(trpc.admin.categories.update.mutationOptions());
+  const remove = useMutation(
+    trpc.admin.categories.remove.mutationOptions({
+      onSuccess: () => {
+        toast.success("Category deleted", c.name);
+      },
+      onError: (error) => failureToast("Failed to delete category", error),
+    }),
+  );
   const fields = { name: c.name, description: c.description ?? "", isActive: c.isActive };
   const save = (values: typeof fields, showError?: (message: string) => void) =>
     update.mutate(
@@ -32,7 +33,6 @@ export function CategoryRow({ category: c }: { category: Category }) {
       {
         onSuccess: (saved) => {
           toast.success("Category updated", saved.name);
-          refresh();
           setEditing(false);
         },
         onError: (error) => {

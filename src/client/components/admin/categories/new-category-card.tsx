@@ -1,19 +1,19 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { serverMessage } from "../../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { failureToast } from "../ui/admin-toasts";
 import { CategoryFields } from "./category-fields";
-import { useCategoryRefresh } from "./use-category-refresh";
 
 const EMPTY = { name: "", description: "", isActive: true };
 
 export function NewCategoryCard() {
-  const refresh = useCategoryRefresh();
+  const trpc = useTRPC();
   const [round, setRound] = useState(0);
-  const create = trpc.admin.categories.create.useMutation();
+  const create = useMutation(trpc.admin.categories.create.mutationOptions());
   return (
     <Card>
       <h2 className="mb-4 text-xl font-bold">Add Category</h2>
@@ -25,7 +25,6 @@ export function NewCategoryCard() {
           create.mutate(values, {
             onSuccess: (saved) => {
               toast.success("Category created", saved.name);
-              refresh();
               setRound((n) => n + 1);
             },
             onError: (error) => {

@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import type { AdminClaim, AdminClaimUpdate } from "../../../../shared/schemas/claims";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { serverMessage } from "../../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
@@ -82,26 +83,25 @@ export function ClaimActionDialog({ target, onClose }: ClaimActionDialogProps) {
 }
 
 function ClaimActionForm({ claim, action, onDone }: { claim: AdminClaim; action: ClaimAction; onDone: () => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const words = actionWords(action, claim);
   const [text, setText] = useState("");
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failed, setFailed] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const update = trpc.admin.claims.update.useMutation({
-    onSuccess: () => {
-      toast.success(words.done, `${claim.customerName} · ${claim.competitionTitle}`);
-      void utils.admin.claims.invalidate();
-      void utils.admin.customers.get.invalidate();
-      onDone();
-    },
-    onError: (error) => {
-      setFailed(serverMessage(error) ?? "The claim could not be updated. Please try again.");
-      // Someone else may have changed it meanwhile: show the list as it is now.
-      void utils.admin.claims.invalidate();
-      void utils.admin.customers.get.invalidate();
-    },
-  });
+  const update = useMutation(
+    trpc.admin.claims.update.mutationOptions({
+      // Someone else may have changed it meanwhile: a refusal refreshes the list too, to show it as it is now.
+      meta: { refreshesOnError: true },
+      onSuccess: () => {
+        toast.success(words.done, `${claim.customerName} · ${claim.competitionTitle}`);
+        onDone();
+      },
+      onError: (error) => {
+        setFailed(serverMessage(error) ?? "The claim could not be updated. Please try again.");
+      },
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

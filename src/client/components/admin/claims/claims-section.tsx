@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminClaim, ClaimStatus } from "../../../../shared/schemas/claims";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { TrophyIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
 import { EmptyState, LoadError } from "../ui/feedback";
@@ -18,8 +19,9 @@ const FILTERS = [
 
 /** /admin/winners: every winner's prize claim, with the 48-hour mark and the actions staff take. */
 export function ClaimsSection() {
+  const trpc = useTRPC();
   const [status, setStatus] = useState<ClaimStatus | "">("");
-  const list = trpc.admin.claims.list.useQuery(status ? { status } : undefined);
+  const list = useQuery(trpc.admin.claims.list.queryOptions(status ? { status } : undefined));
   const [target, setTarget] = useState<{ claim: AdminClaim; action: ClaimAction } | null>(null);
   const overdue = list.data?.filter((c) => c.overdue).length ?? 0;
 

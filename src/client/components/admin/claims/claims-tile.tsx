@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { ArrowRightIcon, TrophyIcon } from "../../ui/icons";
 
 function Figure({ value, label, detail }: { value: number | string; label: string; detail?: string | null }) {
@@ -16,7 +17,8 @@ function Figure({ value, label, detail }: { value: number | string; label: strin
 
 /** The dashboard's Prize Claims tile: winners still to reach (and how many are past 48 hours) and prizes still to send or pay. */
 export function ClaimsTile({ className }: { className?: string }) {
-  const summary = trpc.admin.claims.summary.useQuery();
+  const trpc = useTRPC();
+  const summary = useQuery(trpc.admin.claims.summary.queryOptions());
   const s = summary.data;
   const dash = "–";
   return (

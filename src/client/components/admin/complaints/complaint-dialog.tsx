@@ -1,9 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { complaintUpdate } from "../../../../shared/schemas/protection";
 import { shortDateTime } from "../../../lib/dates";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { AdminDialog, DialogActions } from "../ui/admin-dialog";
 import { failureToast } from "../ui/admin-toasts";
@@ -38,18 +39,18 @@ export function ComplaintDialog({ complaint, onClose }: { complaint: Complaint |
 }
 
 function ComplaintDetail({ complaint: c, onDone }: { complaint: Complaint; onDone: () => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm<{ status: Status; note: string }>({ status: c.status, note: "" });
-  const utils = trpc.useUtils();
-  const update = trpc.admin.protection.updateComplaint.useMutation({
-    onSuccess: (saved) => {
-      toast.success("Complaint updated", `${saved.reference} is ${saved.status}.`);
-      void utils.admin.protection.complaints.invalidate();
-      void utils.admin.protection.auditLog.invalidate();
-      onDone();
-    },
-    onError: (error) => failureToast("Failed to update complaint", error),
-  });
+  const update = useMutation(
+    trpc.admin.protection.updateComplaint.mutationOptions({
+      onSuccess: (saved) => {
+        toast.success("Complaint updated", `${saved.reference} is ${saved.status}.`);
+        onDone();
+      },
+      onError: (error) => failureToast("Failed to update complaint", error),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

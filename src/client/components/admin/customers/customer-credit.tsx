@@ -1,10 +1,11 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { decimalToPence, formatPounds } from "../../../../shared/money";
 import { goodwillCreditInput } from "../../../../shared/schemas/wallet";
 import { shortDateTime } from "../../../lib/dates";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { failureToast } from "../ui/admin-toasts";
@@ -29,19 +30,21 @@ function signed(amount: string): string {
 
 /** The customer's site credit (the sum of its ledger) and the goodwill credit staff may add, with the reason (audited). */
 export function CustomerCredit({ customerId }: { customerId: string }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm({ amount: "", reason: "" });
-  const wallet = trpc.admin.customers.wallet.useQuery({ id: customerId });
-  const utils = trpc.useUtils();
-  const add = trpc.admin.customers.addCredit.useMutation({
-    onSuccess: (next) => {
-      toast.success("Credit added", `The balance is now £${next.balance}.`);
-      form.reset({ amount: "", reason: "" });
-      utils.admin.customers.wallet.setData({ id: customerId }, next);
-      void utils.admin.customers.get.invalidate({ id: customerId });
-    },
-    onError: (error) => failureToast("Failed to add the credit", error),
-  });
+  const wallet = useQuery(trpc.admin.customers.wallet.queryOptions({ id: customerId }));
+  const queryClient = useQueryClient();
+  const add = useMutation(
+    trpc.admin.customers.addCredit.mutationOptions({
+      onSuccess: (next) => {
+        toast.success("Credit added", `The balance is now £${next.balance}.`);
+        form.reset({ amount: "", reason: "" });
+        queryClient.setQueryData(trpc.admin.customers.wallet.queryKey({ id: customerId }), next);
+      },
+      onError: (error) => failureToast("Failed to add the credit", error),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { customerNoteForm, type CustomerRecord } from "../../../../shared/schemas/customers";
 import { shortDateTime } from "../../../lib/dates";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { failureToast } from "../ui/admin-toasts";
 import { TextAreaField } from "../ui/text-area-field";
@@ -12,17 +13,18 @@ import { Nothing, RecordSection } from "./section";
 
 /** Staff notes on the customer (audited), newest first, and the form to add one. */
 export function CustomerNotes({ customerId, notes }: { customerId: string; notes: CustomerRecord["notes"] }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm({ text: "" });
-  const utils = trpc.useUtils();
-  const add = trpc.admin.customers.addNote.useMutation({
-    onSuccess: () => {
-      toast.success("Note added");
-      form.reset({ text: "" });
-      void utils.admin.customers.get.invalidate({ id: customerId });
-    },
-    onError: (error) => failureToast("Failed to add the note", error),
-  });
+  const add = useMutation(
+    trpc.admin.customers.addNote.mutationOptions({
+      onSuccess: () => {
+        toast.success("Note added");
+        form.reset({ text: "" });
+      },
+      onError: (error) => failureToast("Failed to add the note", error),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,10 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { decimalToPence, formatPounds, formatPrice } from "../../../../shared/money";
 import { shortDateTime } from "../../../lib/dates";
 import { shortOrderNumber } from "../../../lib/order-status";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { OrderStatusBadge } from "../../ui/order-status-badge";
 import { RefundLine } from "../../ui/refund-line";
@@ -19,15 +20,16 @@ function CreditUsed({ order }: { order: CustomerOrder }) {
 }
 
 /** The customer's orders, newest first; a paid one's confirmation can be sent again. */
-export function CustomerOrders({ customerId, orders }: { customerId: string; orders: CustomerOrder[] }) {
-  const utils = trpc.useUtils();
-  const resend = trpc.admin.customers.resendConfirmation.useMutation({
-    onSuccess: ({ to }) => {
-      toast.success(`Confirmation sent to ${to}`);
-      void utils.admin.customers.get.invalidate({ id: customerId });
-    },
-    onError: (error) => failureToast("Failed to send the confirmation", error),
-  });
+export function CustomerOrders({ orders }: { orders: CustomerOrder[] }) {
+  const trpc = useTRPC();
+  const resend = useMutation(
+    trpc.admin.customers.resendConfirmation.mutationOptions({
+      onSuccess: ({ to }) => {
+        toast.success(`Confirmation sent to ${to}`);
+      },
+      onError: (error) => failureToast("Failed to send the confirmation", error),
+    }),
+  );
 
   return (
     <RecordSection title="Orders" count={orders.length}>

@@ -1,14 +1,14 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { serverMessage } from "../../../lib/trpc-errors";
 import { Button, ButtonLink } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { SproutIcon, TrashIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
-import { useCampaignRefresh } from "../campaigns/use-campaign-refresh";
 import { CompetitionStatusBadge } from "../ui/badges";
 import { EmptyState, LoadError } from "../ui/feedback";
 import { Table, TBody, Td, Th, THead } from "../ui/table";
@@ -20,7 +20,8 @@ import { Thumb } from "../ui/thumb";
  * reason instead), its draw page, a view link and delete. Delete does not ask (SPEC §8).
  */
 export function CompetitionsTab() {
-  const list = trpc.admin.competitions.list.useQuery();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.competitions.list.queryOptions());
   if (list.isPending) return <LoadingState label="Loading competitions..." />;
   if (list.isError) return <LoadError what="Competitions" error={list.error} />;
   if (list.data.length === 0) return <EmptyState title="No competitions yet">Create one from Campaigns.</EmptyState>;
@@ -45,29 +46,31 @@ export function CompetitionsTab() {
 }
 
 function CompetitionRow({ competition: c }: { competition: AdminCompetition }) {
-  const refresh = useCampaignRefresh();
+  const trpc = useTRPC();
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const update = trpc.admin.competitions.update.useMutation({
-    onSuccess: (saved) => {
-      setConfirmingClose(false);
-      toast.success(saved.status === "active" ? "Competition activated" : "Competition closed", saved.title);
-      refresh();
-    },
-    onError: (failure) => {
-      setConfirmingClose(false);
-      setError(`Failed to update competition: ${serverMessage(failure) ?? "please try again."}`);
+  const update = useMutation(
+    trpc.admin.competitions.update.mutationOptions({
       // The refusal may come from a change made elsewhere (a draw froze the pool): show what holds now.
-      refresh();
-    },
-  });
-  const remove = trpc.admin.competitions.remove.useMutation({
-    onSuccess: () => {
-      toast.success("Competition deleted", c.title);
-      refresh();
-    },
-    onError: (failure) => setError(`Failed to delete competition: ${serverMessage(failure) ?? "please try again."}`),
-  });
+      meta: { refreshesOnError: true },
+      onSuccess: (saved) => {
+        setConfirmingClose(false);
+        toast.success(saved.status === "active" ? "Competition activated" : "Competition closed", saved.title);
+      },
+      onError: (failure) => {
+        setConfirmingClose(false);
+        setError(`Failed to update competition: ${serverMessage(failure) ?? "please try again."}`);
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.competitions.remove.mutationOptions({
+      onSuccess: () => {
+        toast.success("Competition deleted", c.title);
+      },
+      onError: (failure) => setError(`Failed to delete competition: ${serverMessage(failure) ?? "please try again."}`),
+    }),
+  );
   const busy = update.isPending || remove.isPending;
   const errorId = `competition-error-${c.id}`;
 

@@ -1,4 +1,5 @@
-import { trpc } from "../../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../../lib/trpc";
 import { TrophyIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
 import { EmptyState, LoadError } from "../ui/feedback";
@@ -7,7 +8,8 @@ import { winDate } from "../winners/win-date";
 
 /** The winners as the public sees them: photo, name, competition, date and testimonial. */
 export function WinnersGalleryTab() {
-  const list = trpc.admin.winners.list.useQuery();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.winners.list.queryOptions());
   if (list.isPending) return <LoadingState label="Loading winners..." />;
   if (list.isError) return <LoadError what="Winners" error={list.error} />;
   if (list.data.length === 0) return <EmptyState title="No winners yet" icon={<TrophyIcon className="size-8" />} />;

@@ -1,8 +1,9 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { shortDateTime } from "../../../lib/dates";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { appErrorCode, serverMessage } from "../../../lib/trpc-errors";
 import { drawStage } from "../../draw/draw-types";
 import { HashValue } from "../../draw/hash-value";
@@ -18,7 +19,6 @@ import { DRAW_MODE_LABEL, drawStatusText } from "./draw-labels";
 import { DrawWinnersTable } from "./draw-winners-table";
 import { Fact } from "../ui/fact";
 import { earlyDrawReason, RunDrawDialog } from "./run-draw-dialog";
-import { useDrawRefresh } from "./use-draw-refresh";
 
 const WIDE = "sm:col-span-2 lg:col-span-3";
 
@@ -26,35 +26,35 @@ const later = (text: string) => <span className="font-normal text-stone-600 ital
 
 /** Status, mode and the published values of one competition's draw, and the Run draw action. */
 export function DrawPanel({ competition: c }: { competition: AdminCompetition }) {
-  const record = trpc.public.draws.record.useQuery({ id: c.id }, { staleTime: 0 });
-  const refresh = useDrawRefresh(c.id);
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const record = useQuery(trpc.public.draws.record.queryOptions({ id: c.id }, { staleTime: 0 }));
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; tooEarly: boolean } | null>(null);
   const early = earlyDrawReason(c);
-  const run = trpc.admin.draws.run.useMutation({
-    onSuccess: (drawn) => {
-      utils.public.draws.record.setData({ id: c.id }, drawn);
-      setConfirming(false);
-      setRefusal(null);
-      const n = drawn.winners.length;
-      toast.success("Draw complete", `${n === 1 ? "1 winner" : `${n} winners`} drawn for “${c.title}”.`);
-      refresh();
-    },
-    onError: (error) => {
-      const code = appErrorCode(error);
-      // Too early, or the end date typed did not match: the dialog stays open and says why.
-      if (code === "DRAW_TOO_EARLY" || (code === "INVALID_INPUT" && confirming)) {
-        setRefusal({ message: serverMessage(error) ?? "The draw could not be run.", tooEarly: code === "DRAW_TOO_EARLY" });
-        refresh();
-        return;
-      }
-      setConfirming(false);
-      failureToast("Failed to run draw", error);
-      // A refused draw may still have closed sales or frozen the pool.
-      refresh();
-    },
-  });
+  const run = useMutation(
+    trpc.admin.draws.run.mutationOptions({
+      // A refused draw may still have closed sales or frozen the pool: the lists refresh after a failure too.
+      meta: { refreshesOnError: true },
+      onSuccess: (drawn) => {
+        queryClient.setQueryData(trpc.public.draws.record.queryKey({ id: c.id }), drawn);
+        setConfirming(false);
+        setRefusal(null);
+        const n = drawn.winners.length;
+        toast.success("Draw complete", `${n === 1 ? "1 winner" : `${n} winners`} drawn for “${c.title}”.`);
+      },
+      onError: (error) => {
+        const code = appErrorCode(error);
+        // Too early, or the end date typed did not match: the dialog stays open and says why.
+        if (code === "DRAW_TOO_EARLY" || (code === "INVALID_INPUT" && confirming)) {
+          setRefusal({ message: serverMessage(error) ?? "The draw could not be run.", tooEarly: code === "DRAW_TOO_EARLY" });
+          return;
+        }
+        setConfirming(false);
+        failureToast("Failed to run draw", error);
+      },
+    }),
+  );
 
   return (
     <Card>

@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { shortDateTime } from "../../../lib/dates";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { MailIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
 import { EmptyState, LoadError } from "../ui/feedback";
@@ -9,7 +10,8 @@ const dayOnly = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(
 
 /** The postal entries recorded for one competition, newest first. */
 export function PostalEntriesTable({ competitionId }: { competitionId: string }) {
-  const list = trpc.admin.draws.listPostal.useQuery({ id: competitionId }, { staleTime: 0 });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.draws.listPostal.queryOptions({ id: competitionId }, { staleTime: 0 }));
   if (list.isPending) return <LoadingState label="Loading postal entries..." />;
   if (list.isError) return <LoadError what="Postal entries" error={list.error} />;
   if (list.data.length === 0) {

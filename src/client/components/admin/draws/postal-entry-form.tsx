@@ -1,31 +1,32 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import type { AdminCompetition } from "../../../../shared/schemas/admin";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { failureToast } from "../ui/admin-toasts";
 import { TextAreaField } from "../ui/text-area-field";
 import { useEditorForm } from "../ui/use-editor-form";
 import { emptyPostalForm, postalEntryErrors, postalEntryFrom, todayInput } from "./postal-entry-form-state";
-import { useDrawRefresh } from "./use-draw-refresh";
 
 /** Record a free entry that arrived by post: one ticket, in the same pool as the paid ones. */
 export function PostalEntryForm({ competition: c }: { competition: AdminCompetition }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm(emptyPostalForm());
-  const refresh = useDrawRefresh(c.id);
   const question = c.qualifyingQuestion?.trim() || null;
-  const record = trpc.admin.draws.recordPostal.useMutation({
-    onSuccess: (entry) => {
-      const tickets = entry.ticketNumbers.join(", ");
-      toast.success("Postal entry recorded", `Ticket ${tickets} for ${entry.customerName}.`);
-      form.reset(emptyPostalForm());
-      refresh();
-    },
-    onError: (error) => failureToast("Failed to record postal entry", error),
-  });
+  const record = useMutation(
+    trpc.admin.draws.recordPostal.mutationOptions({
+      onSuccess: (entry) => {
+        const tickets = entry.ticketNumbers.join(", ");
+        toast.success("Postal entry recorded", `Ticket ${tickets} for ${entry.customerName}.`);
+        form.reset(emptyPostalForm());
+      },
+      onError: (error) => failureToast("Failed to record postal entry", error),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { ORDER_STATUS_VALUES } from "../../../../shared/schemas/order";
 import { ORDER_STATUS_LABELS } from "../../../lib/order-status";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { SelectField } from "../ui/select-field";
@@ -26,7 +27,8 @@ interface EntryFilterBarProps {
 }
 
 export function EntryFilterBar({ value, onChange }: EntryFilterBarProps) {
-  const competitions = trpc.admin.competitions.list.useQuery();
+  const trpc = useTRPC();
+  const competitions = useQuery(trpc.admin.competitions.list.queryOptions());
   const options = (competitions.data ?? []).map((c) => ({ value: c.id, label: c.title }));
   const bind = <K extends keyof EntryFilterValues>(key: K) => ({
     value: value[key],

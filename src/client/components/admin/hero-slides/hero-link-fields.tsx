@@ -1,4 +1,5 @@
-import { trpc } from "../../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../../lib/trpc";
 import { TextField } from "../../ui/text-field";
 import { SelectField } from "../ui/select-field";
 import type { useEditorForm } from "../ui/use-editor-form";
@@ -8,7 +9,8 @@ type SlideForm = ReturnType<typeof useEditorForm<HeroSlideFormValues>>;
 
 /** The call to action goes to an active campaign or to a custom URL (SPEC §5 Hero slide). */
 export function HeroLinkFields({ form }: { form: SlideForm }) {
-  const campaigns = trpc.admin.competitions.list.useQuery();
+  const trpc = useTRPC();
+  const campaigns = useQuery(trpc.admin.competitions.list.queryOptions());
   const options = (campaigns.data ?? []).filter((c) => c.status === "active").map((c) => ({ value: `/competition/${c.id}`, label: c.title }));
   if (form.values.campaignLink && !options.some((o) => o.value === form.values.campaignLink)) {
     options.push({ value: form.values.campaignLink, label: form.values.campaignLink });

@@ -1,8 +1,9 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import type { HeroSlide } from "../../../../shared/schemas/content";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { TextField } from "../../ui/text-field";
@@ -13,7 +14,6 @@ import { TextAreaField } from "../ui/text-area-field";
 import { useEditorForm } from "../ui/use-editor-form";
 import { HeroLinkFields } from "./hero-link-fields";
 import { NEW_SLIDE, slideInputFrom, validateSlide, type HeroSlideFormValues } from "./hero-slide-form-state";
-import { useSlideRefresh } from "./use-slide-refresh";
 
 interface HeroSlideFormProps {
   /** The slide being edited, or null to add one. */
@@ -24,23 +24,26 @@ interface HeroSlideFormProps {
 
 /** Add or edit a slide; remount it (key) to switch between slides. */
 export function HeroSlideForm({ slide, initial, onDone }: HeroSlideFormProps) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm(initial);
-  const refresh = useSlideRefresh();
   const saved = (message: string) => () => {
     toast.success(message, form.values.title.trim());
-    refresh();
     form.reset(NEW_SLIDE);
     onDone();
   };
-  const create = trpc.admin.heroSlides.create.useMutation({
-    onSuccess: saved("Hero slide created"),
-    onError: (e) => failureToast("Failed to create hero slide", e),
-  });
-  const update = trpc.admin.heroSlides.update.useMutation({
-    onSuccess: saved("Hero slide updated"),
-    onError: (e) => failureToast("Failed to update hero slide", e),
-  });
+  const create = useMutation(
+    trpc.admin.heroSlides.create.mutationOptions({
+      onSuccess: saved("Hero slide created"),
+      onError: (e) => failureToast("Failed to create hero slide", e),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.heroSlides.update.mutationOptions({
+      onSuccess: saved("Hero slide updated"),
+      onError: (e) => failureToast("Failed to update hero slide", e),
+    }),
+  );
   const pending = create.isPending || update.isPending;
 
   const onSubmit = (event: FormEvent) => {

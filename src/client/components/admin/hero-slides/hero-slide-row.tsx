@@ -1,12 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
 import type { HeroSlide } from "../../../../shared/schemas/content";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { ChevronDownIcon, TrashIcon } from "../../ui/icons";
 import { MediaPreview } from "../media/media-preview";
 import { confirmDelete, failureToast } from "../ui/admin-toasts";
 import { ActiveBadge } from "../ui/badges";
-import { useSlideRefresh } from "./use-slide-refresh";
 
 interface HeroSlideRowProps {
   slide: HeroSlide;
@@ -19,21 +19,23 @@ interface HeroSlideRowProps {
 
 /** One slide: preview, text, and the toggle, order and delete controls (SPEC §2 /admin/hero-slides). */
 export function HeroSlideRow({ slide, last, previous, next, onEdit }: HeroSlideRowProps) {
-  const refresh = useSlideRefresh();
-  const update = trpc.admin.heroSlides.update.useMutation({
-    onSuccess: () => {
-      toast.success("Hero slide updated", slide.title);
-      refresh();
-    },
-    onError: (e) => failureToast("Failed to update hero slide", e),
-  });
-  const remove = trpc.admin.heroSlides.remove.useMutation({
-    onSuccess: () => {
-      toast.success("Hero slide deleted", slide.title);
-      refresh();
-    },
-    onError: (e) => failureToast("Failed to delete hero slide", e),
-  });
+  const trpc = useTRPC();
+  const update = useMutation(
+    trpc.admin.heroSlides.update.mutationOptions({
+      onSuccess: () => {
+        toast.success("Hero slide updated", slide.title);
+      },
+      onError: (e) => failureToast("Failed to update hero slide", e),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.heroSlides.remove.mutationOptions({
+      onSuccess: () => {
+        toast.success("Hero slide deleted", slide.title);
+      },
+      onError: (e) => failureToast("Failed to delete hero slide", e),
+    }),
+  );
   const busy = update.isPending || remove.isPending;
   // A move changes the order number by 1; a neighbour already holding that number takes this
   // slide's old number, so the two visibly swap.

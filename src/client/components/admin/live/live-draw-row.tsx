@@ -1,8 +1,9 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AdminLiveEvening } from "../../../../shared/schemas/live";
 import { shortDateTime } from "../../../lib/dates";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { serverMessage } from "../../../lib/trpc-errors";
 import { liveStatus, poolLine } from "../../live/live-labels";
 import { Button } from "../../ui/button";
@@ -11,7 +12,6 @@ import { SproutIcon, TrophyIcon } from "../../ui/icons";
 import { AdminBadge } from "../ui/badges";
 import { NewTabLink } from "../ui/new-tab-link";
 import { Thumb } from "../ui/thumb";
-import { useLiveRefresh } from "./use-live-refresh";
 
 type AdminLiveCompetition = AdminLiveEvening["competitions"][number];
 
@@ -19,23 +19,24 @@ const MODE = { auto: "Automatic", live: "Drawn live" } as const;
 
 /** One competition of the running order: its pool, what stops its draw, the Run draw button and the result. */
 export function LiveDrawRow({ competition: c, position }: { competition: AdminLiveCompetition; position: number }) {
+  const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const refresh = useLiveRefresh();
-  const run = trpc.admin.draws.run.useMutation({
-    onSuccess: (drawn) => {
-      setConfirming(false);
-      const n = drawn.winners.length;
-      toast.success("Draw complete", `${n === 1 ? "1 winner" : `${n} winners`} drawn for “${c.title}”.`);
-      refresh(c.id);
-    },
-    onError: (failure) => {
-      setConfirming(false);
-      setError(serverMessage(failure) ?? "The draw could not be run.");
-      // A refused draw may still have closed sales or frozen the pool.
-      refresh(c.id);
-    },
-  });
+  const run = useMutation(
+    trpc.admin.draws.run.mutationOptions({
+      // A refused draw may still have closed sales or frozen the pool: the lists refresh after a failure too.
+      meta: { refreshesOnError: true },
+      onSuccess: (drawn) => {
+        setConfirming(false);
+        const n = drawn.winners.length;
+        toast.success("Draw complete", `${n === 1 ? "1 winner" : `${n} winners`} drawn for “${c.title}”.`);
+      },
+      onError: (failure) => {
+        setConfirming(false);
+        setError(serverMessage(failure) ?? "The draw could not be run.");
+      },
+    }),
+  );
   const status = liveStatus(c);
   const errorId = `live-draw-error-${c.id}`;
 

@@ -1,6 +1,7 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { shortDateTime } from "../../../lib/dates";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { LoadingState } from "../../ui/spinner";
 import { failureToast } from "../ui/admin-toasts";
@@ -9,16 +10,16 @@ import { EmptyState, LoadError } from "../ui/feedback";
 
 /** Mail the worker could not send: given up (with Retry) or still backing off between attempts. */
 export function MailFailures() {
-  const utils = trpc.useUtils();
-  const list = trpc.admin.mail.failures.useQuery(undefined, { staleTime: 0 });
-  const retry = trpc.admin.mail.retry.useMutation({
-    onSuccess: (mail) => {
-      toast.success("Mail queued again", `“${mail.subject}” will be sent on the next pass.`);
-      void utils.admin.mail.failures.invalidate();
-      void utils.admin.reports.outbox.invalidate();
-    },
-    onError: (error) => failureToast("Failed to retry mail", error),
-  });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.mail.failures.queryOptions(undefined, { staleTime: 0 }));
+  const retry = useMutation(
+    trpc.admin.mail.retry.mutationOptions({
+      onSuccess: (mail) => {
+        toast.success("Mail queued again", `“${mail.subject}” will be sent on the next pass.`);
+      },
+      onError: (error) => failureToast("Failed to retry mail", error),
+    }),
+  );
   if (list.isPending) return <LoadingState label="Loading failed mail..." />;
   if (list.isError) return <LoadError what="Failed mail" error={list.error} />;
   if (list.data.length === 0) return <EmptyState title="No failed mail">Every email has been delivered or is waiting its first try.</EmptyState>;

@@ -1,7 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import type { MailStatus } from "../../../../shared/schemas/mail";
 import { shortDateTime } from "../../../lib/dates";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { MailIcon } from "../../ui/icons";
 import { Container } from "../../ui/page-header";
 
@@ -39,7 +40,8 @@ export function mailStatusWords(s: MailStatus): { lead: string; error: string | 
 
 /** On every admin page while mail cannot leave the shop: SMTP_URL is not set, or its server keeps failing. */
 export function MailStatusBanner() {
-  const status = trpc.admin.mail.status.useQuery(undefined, { refetchInterval: REFRESH_MS, staleTime: 0 });
+  const trpc = useTRPC();
+  const status = useQuery(trpc.admin.mail.status.queryOptions(undefined, { refetchInterval: REFRESH_MS, staleTime: 0 }));
   const words = status.data ? mailStatusWords(status.data) : null;
   if (!words) return null;
   return (

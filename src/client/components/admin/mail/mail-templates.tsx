@@ -1,7 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { MailTemplateKind } from "../../../../shared/schemas/mail";
 import { cn } from "../../../lib/cn";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Card } from "../../ui/card";
 import { LoadingState } from "../../ui/spinner";
 import { AdminBadge } from "../ui/badges";
@@ -10,7 +11,8 @@ import { SelectField } from "../ui/select-field";
 
 /** Every template the shop sends, and the chosen one rendered with sample data. */
 export function MailTemplates() {
-  const templates = trpc.admin.mail.templates.useQuery(undefined, { staleTime: Infinity });
+  const trpc = useTRPC();
+  const templates = useQuery(trpc.admin.mail.templates.queryOptions(undefined, { staleTime: Infinity }));
   const [chosen, setChosen] = useState<MailTemplateKind>("order_confirmation");
   if (templates.isPending) return <LoadingState label="Loading templates..." />;
   if (templates.isError) return <LoadError what="The templates" error={templates.error} />;
@@ -49,7 +51,8 @@ export function MailTemplates() {
 }
 
 function MailPreview({ kind, name, description, transactional }: { kind: MailTemplateKind; name: string; description: string; transactional: boolean }) {
-  const preview = trpc.admin.mail.preview.useQuery({ kind }, { staleTime: Infinity });
+  const trpc = useTRPC();
+  const preview = useQuery(trpc.admin.mail.preview.queryOptions({ kind }, { staleTime: Infinity }));
   return (
     <Card className="flex min-w-0 flex-col gap-4">
       <div>

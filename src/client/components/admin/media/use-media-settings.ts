@@ -1,10 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import type { MediaSettings } from "../../../../shared/schemas/content";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { DEFAULT_MEDIA_SETTINGS } from "../../../lib/upload";
 
 /** The upload limits; if they cannot be read the defaults apply, silently (SPEC §8). */
 export function useMediaSettings(): MediaSettings {
-  const query = trpc.public.content.mediaSettings.useQuery();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.public.content.mediaSettings.queryOptions());
   return query.data ?? DEFAULT_MEDIA_SETTINGS;
 }
 

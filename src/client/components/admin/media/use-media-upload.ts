@@ -1,6 +1,7 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { checkFile, objectPathOf, putFile, UploadError, type MediaKind, type UploadTarget } from "../../../lib/upload";
 import { useMediaSettings } from "./use-media-settings";
 
@@ -17,9 +18,10 @@ export interface UploadedMedia {
 
 /** idle → uploading (percent) → success or error (SPEC §4 Upload). The caller puts the URL in its form; Save persists it. */
 export function useMediaUpload(target: UploadTarget) {
+  const trpc = useTRPC();
   const media = useMediaSettings();
-  const campaignUrl = trpc.admin.media.campaignUploadUrl.useMutation();
-  const objectUpload = trpc.admin.media.objectUpload.useMutation();
+  const campaignUrl = useMutation(trpc.admin.media.campaignUploadUrl.mutationOptions());
+  const objectUpload = useMutation(trpc.admin.media.objectUpload.mutationOptions());
   const [state, setState] = useState<UploadState>({ status: "idle" });
 
   async function upload(file: File): Promise<UploadedMedia | null> {

@@ -1,12 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
 import { shortDateTime } from "../../../lib/dates";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { MailIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
 import { EmptyState, LoadError } from "../ui/feedback";
 
 /** Messages sent through the contact form, newest first. */
 export function ContactMessages() {
-  const list = trpc.admin.reports.messages.useQuery(undefined, { staleTime: 0 });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.reports.messages.queryOptions(undefined, { staleTime: 0 }));
   if (list.isPending) return <LoadingState label="Loading messages..." />;
   if (list.isError) return <LoadError what="Messages" error={list.error} />;
   if (list.data.length === 0) return <EmptyState title="No messages yet" icon={<MailIcon className="size-8" />} />;

@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { shortDateTime } from "../../../lib/dates";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { LoadingState } from "../../ui/spinner";
 import { AdminBadge } from "../ui/badges";
 import { EmptyState, LoadError } from "../ui/feedback";
@@ -13,7 +14,8 @@ const STATUS: Record<string, string> = {
 
 /** Every email the shop has queued or sent, newest first; the body opens on demand. */
 export function MailOutbox() {
-  const list = trpc.admin.reports.outbox.useQuery(undefined, { staleTime: 0 });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.reports.outbox.queryOptions(undefined, { staleTime: 0 }));
   if (list.isPending) return <LoadingState label="Loading outbox..." />;
   if (list.isError) return <LoadError what="The outbox" error={list.error} />;
   if (list.data.length === 0) return <EmptyState title="The outbox is empty" />;

@@ -1,9 +1,9 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Label } from "@headlessui/react";
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { CustomerSummary } from "../../../../shared/schemas/customers";
 import { cn } from "../../../lib/cn";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { ChevronDownIcon } from "../../ui/icons";
 import { useDebounced } from "../entries/entry-filters";
 import { inputClasses, labelClasses } from "../ui/field-styles";
@@ -22,9 +22,10 @@ interface CustomerPickerProps {
 
 /** Find one customer by name or email (admin.customers.list) and pick them: "Name — email". */
 export function CustomerPicker({ label, value, onChange, error, hint }: CustomerPickerProps) {
+  const trpc = useTRPC();
   const [query, setQuery] = useState("");
   const search = useDebounced(query.trim(), 250);
-  const found = trpc.admin.customers.list.useQuery({ search }, { enabled: search.length >= 2, placeholderData: keepPreviousData, staleTime: 0 });
+  const found = useQuery(trpc.admin.customers.list.queryOptions({ search }, { enabled: search.length >= 2, placeholderData: keepPreviousData, staleTime: 0 }));
   const messageId = useId();
   const customers = search.length >= 2 ? (found.data?.customers ?? []) : [];
 

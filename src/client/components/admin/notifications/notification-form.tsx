@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { notificationInput, type Notification } from "../../../../shared/schemas/notification";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { failureToast } from "../ui/admin-toasts";
@@ -24,25 +25,27 @@ const EMPTY: Values = { title: "", message: "", type: "info", priority: "normal"
 
 /** Broadcast to everyone (and, if ticked, by email to those who opted in), or (targeted) to one customer picked by name or email. */
 export function NotificationForm({ targeted }: { targeted: boolean }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm(EMPTY);
   const [recipient, setRecipient] = useState<PickedCustomer | null>(null);
   const [recipientError, setRecipientError] = useState<string | undefined>();
-  const utils = trpc.useUtils();
-  const create = trpc.admin.reports.createNotification.useMutation({
-    onSuccess: (sent, input) => {
-      const detail = !sent.userId && input.emailOptedIn ? `${sent.title} (also emailed to customers who opted in)` : sent.title;
-      toast.success(
-        sent.userId ? "Notification sent" : "Notification broadcast",
-        recipient && sent.userId ? `${sent.title} · ${customerChoice(recipient)}` : detail,
-      );
-      void utils.admin.notifications.invalidate();
-      void utils.customer.notifications.invalidate();
-      form.reset(EMPTY);
-      setRecipient(null);
-    },
-    onError: (error) => failureToast("Failed to create notification", error),
-  });
+  const create = useMutation(
+    trpc.admin.reports.createNotification.mutationOptions({
+      // Sent from the reports router, shown in the notification lists.
+      meta: { refreshes: ["admin.notifications", "customer.notifications"] },
+      onSuccess: (sent, input) => {
+        const detail = !sent.userId && input.emailOptedIn ? `${sent.title} (also emailed to customers who opted in)` : sent.title;
+        toast.success(
+          sent.userId ? "Notification sent" : "Notification broadcast",
+          recipient && sent.userId ? `${sent.title} · ${customerChoice(recipient)}` : detail,
+        );
+        form.reset(EMPTY);
+        setRecipient(null);
+      },
+      onError: (error) => failureToast("Failed to create notification", error),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { shortDateTime } from "../../../lib/dates";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TrashIcon } from "../../ui/icons";
 import { LoadingState } from "../../ui/spinner";
@@ -11,16 +12,16 @@ import { capitalise, priorityChip, typeChip } from "./notification-options";
 
 /** Every notification sent, newest first, each with delete (an admin sees them all). */
 export function NotificationList() {
-  const utils = trpc.useUtils();
-  const list = trpc.admin.notifications.list.useQuery();
-  const remove = trpc.admin.notifications.remove.useMutation({
-    onSuccess: () => {
-      toast.success("Notification deleted");
-      void utils.admin.notifications.invalidate();
-      void utils.customer.notifications.invalidate();
-    },
-    onError: (error) => failureToast("Failed to delete notification", error),
-  });
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.notifications.list.queryOptions());
+  const remove = useMutation(
+    trpc.admin.notifications.remove.mutationOptions({
+      onSuccess: () => {
+        toast.success("Notification deleted");
+      },
+      onError: (error) => failureToast("Failed to delete notification", error),
+    }),
+  );
 
   if (list.isPending) return <LoadingState label="Loading notifications..." />;
   if (list.isError) return <LoadError what="Notifications" error={list.error} />;

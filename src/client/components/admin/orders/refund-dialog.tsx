@@ -1,8 +1,9 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { decimalToPence, formatPounds, formatPrice } from "../../../../shared/money";
 import { refundInput, type AdminOrderView } from "../../../../shared/schemas/order";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { serverMessage } from "../../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
@@ -64,8 +65,9 @@ function notesFor(order: AdminOrderView, full: boolean): string[] {
 }
 
 function RefundForm({ order, onBusy, onClose }: { order: AdminOrderView; onBusy: (busy: boolean) => void; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const refund = trpc.admin.orders.refund.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refund = useMutation(trpc.admin.orders.refund.mutationOptions());
   const [amount, setAmount] = useState(order.refundable);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
@@ -100,9 +102,7 @@ function RefundForm({ order, onBusy, onClose }: { order: AdminOrderView; onBusy:
     onBusy(true);
     try {
       const updated = await refund.mutateAsync(parsed.data);
-      utils.admin.orders.get.setData({ id: order.id }, updated);
-      void utils.admin.orders.get.invalidate({ id: order.id });
-      void utils.admin.reports.invalidate();
+      queryClient.setQueryData(trpc.admin.orders.get.queryKey({ id: order.id }), updated);
       toast.success("Refund made", `${formatPrice(parsed.data.amount ?? order.refundable)} is on its way back to ${order.customer.name}.`);
       onClose();
     } catch {

@@ -1,8 +1,9 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { dateOfBirthChange, todayIso } from "../../../../shared/schemas/admin";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { AdminDialog, DialogActions } from "../ui/admin-dialog";
@@ -44,19 +45,18 @@ export function DateOfBirthDialog({ player, onClose }: DateOfBirthDialogProps) {
 }
 
 function DateOfBirthForm({ player, onDone }: { player: DateOfBirthHolder; onDone: () => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm({ dateOfBirth: player.dateOfBirth ?? "", reason: "" });
-  const utils = trpc.useUtils();
-  const change = trpc.admin.users.changeDateOfBirth.useMutation({
-    onSuccess: (result) => {
-      toast.success("Date of birth changed", `${player.name}: ${result.dateOfBirth}.`);
-      void utils.admin.protection.players.invalidate();
-      void utils.admin.protection.auditLog.invalidate();
-      void utils.admin.customers.get.invalidate({ id: player.userId });
-      onDone();
-    },
-    onError: (error) => failureToast("Failed to change date of birth", error),
-  });
+  const change = useMutation(
+    trpc.admin.users.changeDateOfBirth.mutationOptions({
+      onSuccess: (result) => {
+        toast.success("Date of birth changed", `${player.name}: ${result.dateOfBirth}.`);
+        onDone();
+      },
+      onError: (error) => failureToast("Failed to change date of birth", error),
+    }),
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,9 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useId, useState } from "react";
 import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { failureToast } from "../ui/admin-toasts";
@@ -15,17 +16,20 @@ import { isRestricted, suspensionText } from "./suspension";
 
 /** Players showing signs of harm, the figures that flagged them, and what an admin can do. */
 export function PlayersTable({ players }: { players: PlayerAtRisk[] }) {
+  const trpc = useTRPC();
   const [restricting, setRestricting] = useState<PlayerAtRisk | null>(null);
   const [signingOut, setSigningOut] = useState<PlayerAtRisk | null>(null);
   const [correcting, setCorrecting] = useState<PlayerAtRisk | null>(null);
-  const revoke = trpc.admin.users.revokeSessions.useMutation({
-    onSuccess: ({ revoked }, { userId }) => {
-      const name = players.find((p) => p.userId === userId)?.name ?? "The player";
-      toast.success("Signed out everywhere", `${name}: ${revoked === 1 ? "1 session" : `${revoked} sessions`} ended.`);
-      setSigningOut(null);
-    },
-    onError: (error) => failureToast("Failed to sign the player out", error),
-  });
+  const revoke = useMutation(
+    trpc.admin.users.revokeSessions.mutationOptions({
+      onSuccess: ({ revoked }, { userId }) => {
+        const name = players.find((p) => p.userId === userId)?.name ?? "The player";
+        toast.success("Signed out everywhere", `${name}: ${revoked === 1 ? "1 session" : `${revoked} sessions`} ended.`);
+        setSigningOut(null);
+      },
+      onError: (error) => failureToast("Failed to sign the player out", error),
+    }),
+  );
 
   return (
     <>

@@ -1,8 +1,9 @@
+import { useMutation } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { restrictAccountInput } from "../../../../shared/schemas/protection";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { AdminDialog, DialogActions } from "../ui/admin-dialog";
 import { failureToast } from "../ui/admin-toasts";
@@ -34,18 +35,18 @@ export function RestrictDialog({ player, onClose }: RestrictDialogProps) {
 }
 
 function RestrictForm({ player, lifting, onDone }: { player: PlayerAtRisk; lifting: boolean; onDone: () => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm({ reason: "" });
-  const utils = trpc.useUtils();
-  const restrict = trpc.admin.protection.restrict.useMutation({
-    onSuccess: (result) => {
-      toast.success(result.restricted ? "Account restricted" : "Restriction lifted", player.name);
-      void utils.admin.protection.players.invalidate();
-      void utils.admin.protection.auditLog.invalidate();
-      onDone();
-    },
-    onError: (error) => failureToast(lifting ? "Failed to lift restriction" : "Failed to restrict account", error),
-  });
+  const restrict = useMutation(
+    trpc.admin.protection.restrict.mutationOptions({
+      onSuccess: (result) => {
+        toast.success(result.restricted ? "Account restricted" : "Restriction lifted", player.name);
+        onDone();
+      },
+      onError: (error) => failureToast(lifting ? "Failed to lift restriction" : "Failed to restrict account", error),
+    }),
+  );
   const ownSuspension = !lifting ? suspensionText(player) : null;
 
   const onSubmit = (event: FormEvent) => {

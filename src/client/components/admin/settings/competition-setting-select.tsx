@@ -1,4 +1,5 @@
-import { trpc } from "../../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../../lib/trpc";
 import { SelectField } from "../ui/select-field";
 
 const STATUS = { active: "", closed: " (closed)", drawn: " (drawn)" } as const;
@@ -12,7 +13,8 @@ interface CompetitionSettingSelectProps {
 
 /** A setting that names a competition (promotion_competition_id): picked from the list, empty for "all". */
 export function CompetitionSettingSelect({ label, value, error, onChange }: CompetitionSettingSelectProps) {
-  const list = trpc.admin.competitions.list.useQuery();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.admin.competitions.list.queryOptions());
   const options = (list.data ?? []).map((c) => ({ value: c.id, label: `${c.title}${STATUS[c.status]}` }));
   // A saved id the list does not (yet) hold stays selectable rather than silently changing.
   if (value && !options.some((o) => o.value === value))

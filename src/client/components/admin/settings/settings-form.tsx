@@ -1,6 +1,7 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { failureToast } from "../ui/admin-toasts";
@@ -9,8 +10,8 @@ import { SettingInput } from "./setting-input";
 
 /** Every setting by category; Save sends one update per changed setting (SPEC §7). */
 export function SettingsForm({ settings }: { settings: Setting[] }) {
-  const utils = trpc.useUtils();
-  const update = trpc.admin.settings.update.useMutation();
+  const trpc = useTRPC();
+  const update = useMutation(trpc.admin.settings.update.mutationOptions());
   const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(settings.map((s) => [s.key, s.value])));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [saving, setSaving] = useState(false);
@@ -36,9 +37,6 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
       }
     }
     setSaving(false);
-    void utils.admin.settings.list.invalidate();
-    void utils.public.content.invalidate();
-    void utils.public.live.invalidate();
     if (failure) failureToast("Failed to update settings", failure);
     else toast.success("Settings updated", `${changed.length} ${changed.length === 1 ? "setting" : "settings"} saved.`);
   };

@@ -1,7 +1,8 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { statisticsUpdate, type AdminStatistics } from "../../../../shared/schemas/statistics";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { STATISTICS_FALLBACK } from "../../home/statistics-format";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -21,7 +22,8 @@ const shown = (n: number | string) => (Number(n) === 0 ? "" : String(n));
  * typed here, or computed from the shop's own winners and prizes. Audited on the server.
  */
 export function StatisticsSection() {
-  const stats = trpc.admin.statistics.get.useQuery();
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.admin.statistics.get.queryOptions());
   return (
     <Card aria-labelledby="statistics-heading">
       <h2 id="statistics-heading" className="text-xl font-bold">
@@ -40,7 +42,7 @@ export function StatisticsSection() {
 }
 
 function StatisticsForm({ stats }: { stats: AdminStatistics }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
   const [source, setSource] = useState<Source>(stats.source);
   const [draft, setDraft] = useState<Record<Field, string>>({
     totalWinners: shown(stats.totalWinners),
@@ -48,14 +50,14 @@ function StatisticsForm({ stats }: { stats: AdminStatistics }) {
     totalFollowers: shown(stats.totalFollowers),
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const save = trpc.admin.statistics.update.useMutation({
-    onSuccess: () => {
-      toast.success("Statistics updated", "The home page and the winners page show the new figures.");
-      void utils.admin.statistics.get.invalidate();
-      void utils.public.content.statistics.invalidate();
-    },
-    onError: (error) => failureToast("Failed to update statistics", error),
-  });
+  const save = useMutation(
+    trpc.admin.statistics.update.mutationOptions({
+      onSuccess: () => {
+        toast.success("Statistics updated", "The home page and the winners page show the new figures.");
+      },
+      onError: (error) => failureToast("Failed to update statistics", error),
+    }),
+  );
   const computed = source === "computed";
 
   const onSubmit = (event: FormEvent) => {

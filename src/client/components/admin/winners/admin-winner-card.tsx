@@ -1,11 +1,11 @@
+import { useMutation } from "@tanstack/react-query";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TrashIcon, TrophyIcon } from "../../ui/icons";
 import { confirmDelete, failureToast } from "../ui/admin-toasts";
 import { AdminBadge } from "../ui/badges";
 import { Thumb } from "../ui/thumb";
-import { useWinnerRefresh } from "./use-winner-refresh";
 import { winDate } from "./win-date";
 import type { AdminWinnerView } from "./winner-types";
 
@@ -22,14 +22,15 @@ function publicityNote(w: Pick<AdminWinnerView, "source" | "publishName" | "publ
 }
 
 export function AdminWinnerCard({ winner: w, onEdit }: { winner: AdminWinnerView; onEdit: () => void }) {
-  const refresh = useWinnerRefresh();
-  const remove = trpc.admin.winners.remove.useMutation({
-    onSuccess: () => {
-      toast.success("Winner deleted successfully");
-      refresh();
-    },
-    onError: (e) => failureToast("Failed to delete winner", e),
-  });
+  const trpc = useTRPC();
+  const remove = useMutation(
+    trpc.admin.winners.remove.mutationOptions({
+      onSuccess: () => {
+        toast.success("Winner deleted successfully");
+      },
+      onError: (e) => failureToast("Failed to delete winner", e),
+    }),
+  );
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">

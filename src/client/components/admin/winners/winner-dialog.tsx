@@ -1,8 +1,9 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRef, type FormEvent } from "react";
 import { winnerInput } from "../../../../shared/schemas/admin";
 import { focusFirstInvalid } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/text-field";
 import { MediaUploadField } from "../media/media-upload-field";
@@ -11,7 +12,6 @@ import { failureToast } from "../ui/admin-toasts";
 import { SelectField } from "../ui/select-field";
 import { TextAreaField } from "../ui/text-area-field";
 import { useEditorForm } from "../ui/use-editor-form";
-import { useWinnerRefresh } from "./use-winner-refresh";
 import type { AdminWinnerView } from "./winner-types";
 
 interface WinnerDialogProps {
@@ -31,6 +31,7 @@ export function WinnerDialog({ open, winner, onClose }: WinnerDialogProps) {
 }
 
 function WinnerForm({ winner, onDone }: { winner: AdminWinnerView | null; onDone: () => void }) {
+  const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useEditorForm({
     competitionId: winner?.competitionId ?? "",
@@ -39,22 +40,24 @@ function WinnerForm({ winner, onDone }: { winner: AdminWinnerView | null; onDone
     testimonial: winner?.testimonial ?? "",
     ticketNumber: winner?.ticketNumber ?? "",
   });
-  const competitions = trpc.admin.competitions.list.useQuery();
+  const competitions = useQuery(trpc.admin.competitions.list.queryOptions());
   const options = (competitions.data ?? []).map((c) => ({ value: c.id, label: c.title }));
-  const refresh = useWinnerRefresh();
   const saved = (message: string) => () => {
     toast.success(message);
-    refresh();
     onDone();
   };
-  const create = trpc.admin.winners.create.useMutation({
-    onSuccess: saved("Winner created successfully"),
-    onError: (e) => failureToast("Failed to create winner", e),
-  });
-  const update = trpc.admin.winners.update.useMutation({
-    onSuccess: saved("Winner updated successfully"),
-    onError: (e) => failureToast("Failed to update winner", e),
-  });
+  const create = useMutation(
+    trpc.admin.winners.create.mutationOptions({
+      onSuccess: saved("Winner created successfully"),
+      onError: (e) => failureToast("Failed to create winner", e),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.winners.update.mutationOptions({
+      onSuccess: saved("Winner updated successfully"),
+      onError: (e) => failureToast("Failed to update winner", e),
+    }),
+  );
   const pending = create.isPending || update.isPending;
 
   const onSubmit = (event: FormEvent) => {
