@@ -10,11 +10,21 @@ import { fileURLToPath } from "node:url";
 
 export const MIN_NODE_MAJOR = 24;
 const root = fileURLToPath(new URL("..", import.meta.url));
-export const BUNDLED_NODE = join(root, "node_modules/.bin", process.platform === "win32" ? "node.exe" : "node");
+const platformPackage = `node-${process.platform === "win32" ? "win" : process.platform}-${process.arch}`;
+/**
+ * The Node 24 that `npm ci` installed: the platform package's own binary (npm 11 also links it as
+ * node_modules/.bin/node; npm 10 unpacks it without the link, so it is looked up here directly).
+ */
+export const BUNDLED_NODE =
+  [
+    join(root, "node_modules", platformPackage, "bin", process.platform === "win32" ? "node.exe" : "node"),
+    join(root, "node_modules/.bin", process.platform === "win32" ? "node.exe" : "node"),
+  ].find((p) => existsSync(p)) ?? join(root, "node_modules", platformPackage, "bin/node");
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < MIN_NODE_MAJOR) {
   if (existsSync(BUNDLED_NODE) && !process.env.HARVEST_RUNTIME_REEXEC) {
+    // Its folder goes first on PATH, so whatever the script starts with `node` runs on Node 24 too.
     const bin = dirname(BUNDLED_NODE);
     const result = spawnSync(BUNDLED_NODE, [...process.execArgv, ...process.argv.slice(1)], {
       stdio: "inherit",
