@@ -73,6 +73,8 @@ function accepts(host: string, port: number): Promise<boolean> {
   });
 }
 
+const METRICS_TOKEN = "deploy-test-metrics-token-0123456789";
+
 function shopEnvironment(ports: Ports, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const file = readEnvironmentFile(deployFile("env"));
   for (const name of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL"]) delete file[name];
@@ -89,6 +91,7 @@ function shopEnvironment(ports: Ports, dataDir: string, extra: Record<string, st
     SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
     API_RATE_LIMIT_BURST: String(BURST),
     API_RATE_LIMIT_PER_SECOND: "0.001",
+    METRICS_TOKEN: METRICS_TOKEN,
     ...extra,
   };
 }
@@ -172,6 +175,20 @@ describe.skipIf(!available.ok)(`the shop behind the documented proxies${availabl
       expect(spent.headers["retry-after"]).toBeDefined();
       // Another visitor behind the same proxy (which reaches the shop from 127.0.0.1 for both) has a budget of its own.
       expect((await call(`${origin}/api/competitions`, { ca, from: visitor(11) })).status).toBe(200);
+      // The request log names the visitor's real address, never the one it wrote.
+      const logged = shop!.output();
+      expect(logged).toContain(`"ip":"${visitor(10)}"`);
+      expect(logged).not.toMatch(/"ip":"(198\.51\.100|203\.0\.113)\./);
+    });
+
+    it("keeps /metrics off the public side: the proxy never passes it on, while the machine itself scrapes the shop's port", async () => {
+      const bearer = { authorization: `Bearer ${METRICS_TOKEN}` };
+      const outside = await call(`${origin}/metrics`, { ca, from: visitor(15), headers: bearer });
+      expect(outside.status).toBe(404);
+      expect(outside.text()).not.toContain("harvest_");
+      const local = await call(`http://127.0.0.1:${ports.shop}/metrics`, { headers: bearer });
+      expect(local.status).toBe(200);
+      expect(local.text()).toContain("# TYPE harvest_http_request_duration_seconds histogram");
     });
 
     it("signs in with a Secure cookie and sends Strict-Transport-Security once, over the proxy's TLS", async () => {
