@@ -4,7 +4,7 @@
 // may also start by hand (`node scripts/start.mjs` on a machine whose own Node is 20): on an older
 // Node this runs the same script again on the installed Node 24, or says in plain words what to do.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,6 +20,17 @@ export const BUNDLED_NODE =
     join(root, "node_modules", platformPackage, "bin", process.platform === "win32" ? "node.exe" : "node"),
     join(root, "node_modules/.bin", process.platform === "win32" ? "node.exe" : "node"),
   ].find((p) => existsSync(p)) ?? join(root, "node_modules", platformPackage, "bin/node");
+
+// npm 10 unpacks the Node 24 package without linking node_modules/.bin/node; the systemd unit
+// (docs/deploy/harvest-draws.service) and npm's PATH both use that link, so make it when it is missing.
+const link = join(root, "node_modules/.bin/node");
+if (process.platform !== "win32" && BUNDLED_NODE !== link && existsSync(BUNDLED_NODE) && !existsSync(link)) {
+  try {
+    symlinkSync(join("..", platformPackage, "bin/node"), link);
+  } catch {
+    /* a read-only checkout: the scripts still find the binary themselves */
+  }
+}
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < MIN_NODE_MAJOR) {
