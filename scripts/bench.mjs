@@ -104,7 +104,11 @@ const cport = await freePort();
 const ceiling = fork(
   join(root, "scripts/bench/ceiling-server.mjs"),
   [String(cport), join(samples, "list.json"), join(samples, "one.json"), join(samples, "index.html")],
-  { stdio: "ignore" },
+  // Pinned like the shop (BENCH_SERVER_CPUS, scripts/bench/shop.mjs), so the share compares like with like.
+  {
+    stdio: "ignore",
+    ...(process.env.BENCH_SERVER_CPUS ? { execPath: "taskset", execArgv: ["-c", process.env.BENCH_SERVER_CPUS, process.execPath] } : {}),
+  },
 );
 await new Promise((r) => ceiling.once("message", r));
 const cbase = `http://127.0.0.1:${cport}`;

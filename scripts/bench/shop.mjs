@@ -38,7 +38,10 @@ export const waitFor = async (url) => {
 export async function startShop({ root, env = {}, nodeArgs = [], node = process.execPath }) {
   const dataDir = mkdtempSync(join(tmpdir(), "harvest-bench-"));
   const port = await freePort();
-  const proc = spawn(node, [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY], {
+  // BENCH_SERVER_CPUS=0 pins the shop to those cores (taskset), to measure a smaller machine than this one.
+  const pin = process.env.BENCH_SERVER_CPUS;
+  const argv = [...nodeArgs, ...SERVER_NODE_ARGS, SERVER_ENTRY];
+  const proc = spawn(pin ? "taskset" : node, pin ? ["-c", pin, node, ...argv] : argv, {
     cwd: root,
     env: {
       ...process.env,
