@@ -46,9 +46,9 @@ export function validateSessionToken(db: Db, token: string, now = new Date()): S
   if (!TOKEN_SHAPE.test(token)) return { session: null, user: null };
   const id = sessionIdFromToken(token);
   // Every request looks its session up: the statement is prepared once, with the database.
-  const row = db.statements.sessionWithUser.get({ id });
-  if (!row) return { session: null, user: null };
-  const { session, user } = row;
+  const session = db.statements.sessionById.get({ id });
+  const user = session ? db.statements.userById.get({ id: session.userId }) : undefined;
+  if (!session || !user) return { session: null, user: null };
   // Tidying and renewal are writes a read must not depend on: with the disk full, a valid session
   // still reads as valid and an expired one as expired.
   if (now.getTime() >= session.expiresAt.getTime() || !user.isActive) {

@@ -160,9 +160,9 @@ export function checkAwaitingAuthentication(
   allowed = DEFAULT_GUARD.holdsPerBuyer,
 ): void {
   const st = db.statements;
-  const waiting = buyer.userId
-    ? st.awaitingByUser.all({ now: now.getTime(), userId: buyer.userId })
-    : st.awaitingByEmail.all({ now: now.getTime(), email: buyer.customerEmail });
+  const held = buyer.userId ? st.awaitingByUser.all({ userId: buyer.userId }) : st.awaitingByEmail.all({ email: buyer.customerEmail });
+  if (held.length < allowed) return;
+  const waiting = held.filter((o) => o.expires !== null && o.expires.getTime() > now.getTime()).sort((a, b) => a.expires!.getTime() - b.expires!.getTime());
   if (waiting.length < allowed) return;
   const retryAfter = Math.max(1, Math.ceil(((waiting[0]!.expires?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
   throw rateLimited(
