@@ -2,7 +2,7 @@
 // node_modules, an older Node is refused in plain words (the SQLite driver would crash in it), and a
 // driver addon built for another Node or machine says so instead of a loader message.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
@@ -63,6 +63,24 @@ describe("the runtime", () => {
     expect(plain!.message).toContain("npm ci");
     // Other failures keep their own reasons (the database-file messages of openDatabase).
     expect(sqliteDriverError(Object.assign(new Error("unable to open database file"), { code: "SQLITE_CANTOPEN" }))).toBeNull();
+  });
+
+  it("links node_modules/.bin/node where npm left it out (npm 10 unpacks the Node package without the link)", () => {
+    // A checkout as npm 10 leaves it: the platform package's binary, no .bin/node.
+    const checkout = mkdtempSync(join(tmpdir(), "harvest-npm10-"));
+    mkdirSync(join(checkout, "scripts"));
+    copyFileSync(join(root, "scripts/runtime.mjs"), join(checkout, "scripts/runtime.mjs"));
+    const platformBin = join(checkout, "node_modules", `node-${process.platform}-${process.arch}`, "bin");
+    mkdirSync(platformBin, { recursive: true });
+    symlinkSync(process.execPath, join(platformBin, "node"));
+    mkdirSync(join(checkout, "node_modules/.bin"));
+    writeFileSync(join(checkout, "scripts/hello.mjs"), 'import "./runtime.mjs";\nconsole.log("ran");\n');
+    const out = spawnSync(process.execPath, [join(checkout, "scripts/hello.mjs")], { encoding: "utf8" });
+    expect(out.stdout.trim()).toBe("ran");
+    const link = join(checkout, "node_modules/.bin/node");
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(join("..", `node-${process.platform}-${process.arch}`, "bin/node"));
+    expect(execFileSync(link, ["-p", "process.versions.node"], { encoding: "utf8" }).trim()).toBe(process.versions.node);
   });
 
   it.skipIf(!older)("a script started by hand on an older Node runs again on the installed Node 24", () => {
