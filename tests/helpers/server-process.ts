@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -98,4 +98,67 @@ export function seedBuyers(dataDir: string, buyers: number, competition: { maxTi
   }
   db.close();
   return { competitionId, tokens };
+}
+
+/** The first admin of a test: an admin account with a one-day session written into the database file; returns the session token. */
+export function seedAdminSession(dataDir: string, name: string): string {
+  const db = new Database(join(dataDir, "shop.db"));
+  db.pragma("busy_timeout = 5000");
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  db.prepare(
+    "insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', ?, 'Admin', '1980-01-01', 'United Kingdom', 'admin', 1, 0, ?, ?)",
+  ).run(id, `${name.toLowerCase()}-admin-${id.slice(0, 6)}@example.test`, name, now, now);
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(sessionIdFromToken(token), id, now + 86_400_000, now);
+  db.close();
+  return token;
+}
+
+export interface ScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `npm run db:backup` / `db:restore` as an operator runs them (scripts/<name>.ts, production mode) on
+ * `dataDir`; `extra` adds to the environment (the backup's keep counts and DATABASE_PATH only when given).
+ */
+function dbScript(name: "db-backup" | "db-restore", dataDir: string, args: string[], extra: Record<string, string>) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", ...extra };
+  for (const v of ["DATABASE_PATH", "BACKUP_KEEP_DAILY", "BACKUP_KEEP_WEEKLY"]) if (!(v in extra)) delete env[v];
+  return { argv: ["--import", "tsx", join(root, `scripts/${name}.ts`), ...args], env };
+}
+
+/** The script, waited for; the test process blocks meanwhile (no server of its own may need to answer). */
+export function runDbScriptSync(
+  name: "db-backup" | "db-restore",
+  dataDir: string,
+  args: string[],
+  extra: Record<string, string> = {},
+  timeout = 30_000,
+): ScriptRun {
+  const { argv, env } = dbScript(name, dataDir, args, extra);
+  const run = spawnSync(process.execPath, argv, { cwd: root, env, encoding: "utf8", timeout });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The script in the background, so a server in this process (or a load against one) keeps going; with its time taken. */
+export function runDbScript(
+  name: "db-backup" | "db-restore",
+  dataDir: string,
+  args: string[],
+  extra: Record<string, string> = {},
+): Promise<ScriptRun & { ms: number }> {
+  const { argv, env } = dbScript(name, dataDir, args, extra);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, argv, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    proc.stdout.on("data", (c) => (stdout += c));
+    proc.stderr.on("data", (c) => (stderr += c));
+    proc.on("exit", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
 }

@@ -1,15 +1,14 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { list } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, migrateDb } from "../../db/client";
 import { createBackup } from "../../scripts/db-backup";
+import { runDbScriptSync } from "../helpers/server-process";
 
 /** `npm run db:backup` and its rotation, run as the real script on data folders the tests make. */
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -23,17 +22,7 @@ function dataFolder(): string {
   return dir;
 }
 
-function backup(dataDir: string, args: string[], extra: Record<string, string> = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", ...extra };
-  for (const v of ["DATABASE_PATH", "BACKUP_KEEP_DAILY", "BACKUP_KEEP_WEEKLY"]) if (!(v in extra)) delete env[v];
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/db-backup.ts"), ...args], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-    timeout: 30_000,
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const backup = (dataDir: string, args: string[], extra: Record<string, string> = {}) => runDbScriptSync("db-backup", dataDir, args, extra);
 
 describe("db:backup rotation", () => {
   /** Archives named for the given UTC times (as db:backup names them), plus files rotation must never touch. */

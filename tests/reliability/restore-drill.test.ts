@@ -1,17 +1,13 @@
 import Database from "better-sqlite3";
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { create as createTar, extract } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { sessionIdFromToken } from "../../src/server/auth/session";
 import { CLEAN_LEDGER, ledgerProblems } from "../helpers/assertions";
-import { seedBuyers, startServerProcess, type ServerProcess } from "../helpers/server-process";
+import { runDbScript, seedAdminSession, seedBuyers, startServerProcess, type ServerProcess } from "../helpers/server-process";
 
 /*
  * The restore drill, as an operator would run it: a shop selling hard, `npm run db:backup` taken in the
@@ -19,7 +15,6 @@ import { seedBuyers, startServerProcess, type ServerProcess } from "../helpers/s
  * and everything checked: paid orders and their tickets, site credit, sold counts, the uploaded media,
  * and a new purchase. Every command is the real script in its own process.
  */
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
 afterAll(async () => {
@@ -29,25 +24,6 @@ afterAll(async () => {
   }
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-/** One of the shop's npm scripts (scripts/<name>.ts) in its own process, on `dataDir`. */
-function script(
-  name: "db-backup" | "db-restore",
-  dataDir: string,
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
-  for (const v of ["DATABASE_PATH", "BACKUP_KEEP_DAILY", "BACKUP_KEEP_WEEKLY"]) delete env[v];
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", join(root, `scripts/${name}.ts`), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    proc.stdout.on("data", (c) => (stdout += c));
-    proc.stderr.on("data", (c) => (stderr += c));
-    proc.on("exit", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
-  });
-}
 
 const buy = (url: string, token: string, competitionId: string, quantity: number, useCredit: boolean) =>
   fetch(`${url}/api/entries`, {
@@ -64,15 +40,10 @@ const buy = (url: string, token: string, competitionId: string, quantity: number
 
 /** An admin with a session, and 300p of site credit for every other buyer; returns the admin's session token. */
 function prepare(dataDir: string): string {
+  const token = seedAdminSession(dataDir, "Drill");
   const db = new Database(join(dataDir, "shop.db"));
   db.pragma("busy_timeout = 5000");
   const now = Date.now();
-  const id = crypto.randomUUID();
-  db.prepare(
-    "insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Drill', 'Admin', '1980-01-01', 'United Kingdom', 'admin', 1, 0, ?, ?)",
-  ).run(id, `drill-admin-${id.slice(0, 6)}@example.test`, now, now);
-  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(sessionIdFromToken(token), id, now + 86_400_000, now);
   const buyers = db.prepare("select id, email from users where role = 'user' order by rowid").all() as Array<{ id: string; email: string }>;
   const credit = db.prepare(
     "insert into wallet_entries (id, user_id, email, amount_pence, kind, reference, note, created_at) values (?, ?, ?, 300, 'goodwill', null, 'drill', ?)",
@@ -164,7 +135,7 @@ describe("the restore drill: a backup taken under load restores to a shop that c
       }
       return n;
     })();
-    const backup = await script("db-backup", server.dataDir, [archive]);
+    const backup = await runDbScript("db-backup", server.dataDir, [archive]);
     uploading = false;
     const uploadedMeanwhile = await uploads;
     const duringBackup = answers.created - before;
@@ -181,7 +152,7 @@ describe("the restore drill: a backup taken under load restores to a shop that c
     // While the shop runs, a restore onto its folder is refused in one line, and nothing moves.
     const uploadsInode = statSync(join(server.dataDir, "uploads")).ino;
     const dbInode = statSync(join(server.dataDir, "shop.db")).ino;
-    const refused = await script("db-restore", server.dataDir, [archive]);
+    const refused = await runDbScript("db-restore", server.dataDir, [archive]);
     expect(refused.code).not.toBe(0);
     expect(refused.stdout).toBe("");
     expect(refused.stderr.trim().split("\n")).toEqual([
@@ -198,7 +169,7 @@ describe("the restore drill: a backup taken under load restores to a shop that c
     // Restore into a fresh data folder, as on a new machine.
     restoredDir = mkdtempSync(join(tmpdir(), "harvest-restored-"));
     dirs.push(restoredDir);
-    const restore = await script("db-restore", restoredDir, [archive]);
+    const restore = await runDbScript("db-restore", restoredDir, [archive]);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toMatch(/^Restored the backup of \S+ \(\d+ paid orders, \d+ tickets, \d+ media files\) to /);
@@ -278,7 +249,7 @@ describe("the restore drill: a backup taken under load restores to a shop that c
 
     const listing = () => readdirSync(restoredDir).sort();
     const before = { files: listing(), db: sha(readFileSync(join(restoredDir, "shop.db"))), uploads: readdirSync(join(restoredDir, "uploads")).sort() };
-    const refused = await script("db-restore", restoredDir, [tampered]);
+    const refused = await runDbScript("db-restore", restoredDir, [tampered]);
     expect(refused.code).not.toBe(0);
     expect(refused.stdout).toBe("");
     expect(refused.stderr.trim().split("\n")).toEqual([`The archive ${tampered} is damaged: shop.db does not match its checksum in the manifest.`]);

@@ -1,25 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { backupDatabase } from "../../scripts/db-backup";
-import { startServerProcess } from "../helpers/server-process";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import { runDbScriptSync, startServerProcess } from "../helpers/server-process";
 
 /** `npm run db:restore -- FILE` as an operator would run it, against the server's data folder. */
-function restore(dataDir: string, file: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
-  delete env.DATABASE_PATH;
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/db-restore.ts"), file], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-    timeout: 20_000,
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const restore = (dataDir: string, file: string) => runDbScriptSync("db-restore", dataDir, [file], {}, 20_000);
 
 const kept = (dataDir: string) => readdirSync(dataDir).filter((f) => f.includes("before-restore"));
 

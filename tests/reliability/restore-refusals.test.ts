@@ -1,15 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { create as createTar, extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, migrateDb } from "../../db/client";
 import { createBackup } from "../../scripts/db-backup";
+import { runDbScriptSync } from "../helpers/server-process";
 
 /** `npm run db:restore` refusing archives it cannot trust: one line each, and the data folder untouched. */
-const root = fileURLToPath(new URL("../..", import.meta.url));
 let dataDir = "";
 let work = "";
 let archive = "";
@@ -26,17 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => [dataDir, work].forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function restore(file: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" };
-  delete env.DATABASE_PATH;
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/db-restore.ts"), file], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-    timeout: 30_000,
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const restore = (file: string) => runDbScriptSync("db-restore", dataDir, [file]);
 
 /** The archive unpacked, changed by `edit`, packed again under `name`. */
 async function altered(name: string, edit: (dir: string) => void): Promise<string> {

@@ -3,10 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionIdFromToken } from "../../src/server/auth/session";
-import { startServerProcess, type ServerProcess } from "../helpers/server-process";
+import { seedAdminSession, startServerProcess, type ServerProcess } from "../helpers/server-process";
 
 /*
  * Uploads stream to a temporary file with their type and size checked on the way, so the server's
@@ -18,15 +16,10 @@ let token: string;
 
 /** An admin with a session, and media limits of 1 MB for images and 100 MB for videos. */
 function prepare(dataDir: string): string {
+  const session = seedAdminSession(dataDir, "Upload");
   const db = new Database(join(dataDir, "shop.db"));
   db.pragma("busy_timeout = 5000");
   const now = Date.now();
-  const id = crypto.randomUUID();
-  db.prepare(
-    "insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values (?, ?, 'x', 'Upload', 'Admin', '1980-01-01', 'United Kingdom', 'admin', 1, 0, ?, ?)",
-  ).run(id, `uploader-${id.slice(0, 6)}@example.test`, now, now);
-  const session = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(sessionIdFromToken(session), id, now + 86_400_000, now);
   const set = db.prepare(
     "insert into settings (key, value, category, updated_at) values (?, ?, 'media', ?) on conflict(key) do update set value = excluded.value",
   );
