@@ -27,6 +27,10 @@ export const orders = sqliteTable(
     totalPence: integer("total_pence").notNull(),
     /** Site credit spent on the order (taken from the wallet when its numbers were held, given back if it fails). */
     creditPence: integer("credit_pence").notNull().default(0),
+    /** The currency the order is priced and charged in (ISO 4217). Pounds only today. */
+    currency: text("currency", { enum: ["GBP"] })
+      .notNull()
+      .default("GBP"),
     /** Sent by the client so a retried submit returns the first result. */
     idempotencyKey: text("idempotency_key").unique(),
     paymentProvider: text("payment_provider"),

@@ -62,8 +62,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /** Largest JSON body accepted, in bytes. */
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_000_000),
-    /** simulated (a card processor's offline test mode) or stripe. */
-    PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
+    /** simulated (a card processor's offline test mode), cashflows (an acquirer that takes prize competitions) or stripe. */
+    PAYMENT_PROVIDER: z.enum(["simulated", "stripe", "cashflows"]).default("simulated"),
     /** Pretend network time of the simulated provider. */
     PAYMENT_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(400),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_").optional(),
@@ -72,6 +72,34 @@ const envSchema = z
     /** Handed to the browser's Payment Element (pk_live_… or pk_test_…). */
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "STRIPE_PUBLISHABLE_KEY must start with pk_").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+    /** Cashflows: the configuration id of the merchant account (Cashflows Portal, Configuration). */
+    CASHFLOWS_CONFIGURATION_ID: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/, "CASHFLOWS_CONFIGURATION_ID must be the configuration id from the Cashflows Portal (letters, digits, dashes)")
+        .optional(),
+    ),
+    /** Cashflows: the configuration's API key; it signs every Gateway API call and never leaves the server. */
+    CASHFLOWS_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8, "CASHFLOWS_API_KEY looks too short").optional()),
+    /** Cashflows: integration (their test environment, test cards) or production (real money). */
+    CASHFLOWS_ENVIRONMENT: z.enum(["integration", "production"]).default("integration"),
+    /** Cashflows: a secret of ours that signs the notification address given with each payment. */
+    CASHFLOWS_NOTIFICATION_SECRET: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().min(32, "CASHFLOWS_NOTIFICATION_SECRET must be at least 32 characters (openssl rand -hex 32)").optional(),
+    ),
+    /** Another address for the Cashflows Gateway API (the tests' stand-in); the environment's own when unset. */
+    CASHFLOWS_API_URL: z.url().optional(),
+    /**
+     * How the shop's name appears on cardholders' statements, as agreed with the acquirer: shown at
+     * checkout and on receipts, so a buyer recognises the charge instead of disputing it.
+     */
+    CARD_DESCRIPTOR: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 .*&'-]{5,22}$/, "CARD_DESCRIPTOR must be 5-22 letters, digits, spaces or . * & ' -")
+      .default("HARVEST DRAWS"),
     /** e.g. smtp://user:pass@mail.example.co.uk:587. Without it mail stays in the outbox for admins to read. */
     SMTP_URL: z
       .string()
@@ -117,6 +145,16 @@ const envSchema = z
   .refine((e) => e.PAYMENT_PROVIDER !== "stripe" || !!e.STRIPE_PUBLISHABLE_KEY, {
     path: ["STRIPE_PUBLISHABLE_KEY"],
     message: "PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY for the payment form",
+  })
+  .superRefine((e, ctx) => {
+    if (e.PAYMENT_PROVIDER !== "cashflows") return;
+    const needs: Array<[keyof typeof e, string]> = [
+      ["CASHFLOWS_CONFIGURATION_ID", "PAYMENT_PROVIDER=cashflows needs CASHFLOWS_CONFIGURATION_ID"],
+      ["CASHFLOWS_API_KEY", "PAYMENT_PROVIDER=cashflows needs CASHFLOWS_API_KEY"],
+      ["CASHFLOWS_NOTIFICATION_SECRET", "PAYMENT_PROVIDER=cashflows needs CASHFLOWS_NOTIFICATION_SECRET (openssl rand -hex 32)"],
+      ["PUBLIC_ORIGIN", "PAYMENT_PROVIDER=cashflows needs PUBLIC_ORIGIN: Cashflows sends its notifications and buyers back to it"],
+    ];
+    for (const [key, message] of needs) if (!e[key]) ctx.addIssue({ code: "custom", path: [key], message });
   });
 
 export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; DATA_DIR: string; HOST: string };

@@ -144,6 +144,8 @@ async function main(): Promise<void> {
       orderHoldMs: env.ORDER_HOLD_SECONDS * 1000,
       authHoldMs: env.THREE_DS_HOLD_SECONDS * 1000,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      cashflowsEnvironment: env.CASHFLOWS_ENVIRONMENT,
+      cardDescriptor: env.CARD_DESCRIPTOR,
     },
     services: { payments, mailer, purchaseGuard, purchaseOutcomes },
     cache,
@@ -175,9 +177,12 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const url = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
-    logger.info("server started", { url, database: env.DATABASE_PATH, mode: env.NODE_ENV });
+    logger.info("server started", { url, database: env.DATABASE_PATH, mode: env.NODE_ENV, paymentProvider: provider.name });
     const lines = [``, `  Harvest Draws is running at ${url}`, `  Database: ${env.DATABASE_PATH}`];
-    if (demo) lines.push(`  Payments: SIMULATED (a demo shop: no real money is taken; set PAYMENT_PROVIDER=stripe to sell)`);
+    if (demo)
+      lines.push(
+        `  Payments: SIMULATED (a demo shop: no real money is taken; set PAYMENT_PROVIDER=cashflows or stripe to sell: README, "Choosing a payment provider")`,
+      );
     lines.push(...adminSignInLines(seeded, env).map((line) => `  ${line}`));
     console.log(lines.join("\n") + "\n");
   });

@@ -39,7 +39,7 @@ export function refusal(appCode: AppErrorCode, message: string, details?: Record
  */
 /** Reads every checkout makes, answered as a demo shop would unless a test says otherwise. */
 const DEFAULT_ANSWERS: TrpcAnswers = {
-  "public.payments.config": () => ({ provider: "simulated", publishableKey: null }),
+  "public.payments.config": () => ({ provider: "simulated", publishableKey: null, environment: null, statementDescriptor: "HARVEST DRAWS" }),
 };
 
 export function stubTrpcFetch(answers: TrpcAnswers) {

@@ -94,7 +94,10 @@ describe("3D Secure orders settled by Stripe's webhook", () => {
     const { order, email } = await buy("4000002760003184");
     const view = await order;
     const pi = orderRow(view.id).payment_id!;
-    expect(view).toMatchObject({ status: "requires_action", nextAction: { type: "use_stripe_sdk", clientSecret: standIn.paymentIntent(pi).client_secret } });
+    expect(view).toMatchObject({
+      status: "requires_action",
+      nextAction: { type: "embedded", provider: "stripe", clientSecret: standIn.paymentIntent(pi).client_secret },
+    });
     expect(ticketsOf(view.id)).toBe(2);
     // Stripe reports the challenge too; the order keeps waiting.
     expect(await deliver(standIn.lastEvent("payment_intent.requires_action"))).toEqual({ status: 200, body: { received: true, outcome: "requires_action" } });
@@ -123,7 +126,7 @@ describe("3D Secure orders settled by Stripe's webhook", () => {
     const lateView = await late.order;
     const pi = orderRow(lateView.id).payment_id!;
     // Back from the bank before authenticating: still waiting, with what to do next.
-    expect(await refreshOrder(deps, lateView.id)).toMatchObject({ status: "requires_action", nextAction: { type: "use_stripe_sdk" } });
+    expect(await refreshOrder(deps, lateView.id)).toMatchObject({ status: "requires_action", nextAction: { type: "embedded", provider: "stripe" } });
     standIn.authenticate(pi, "approve");
     expect(await refreshOrder(deps, lateView.id)).toMatchObject({ status: "paid" });
     expect((await deliver(standIn.lastEvent("payment_intent.succeeded"))).body).toMatchObject({ outcome: "paid" });

@@ -22,7 +22,7 @@ function request(token: string, over: Partial<ChargeRequest> = {}): ChargeReques
   const orderId = `order-${++n}-${crypto.randomUUID().slice(0, 8)}`;
   return {
     amountPence: 1497,
-    currency: "gbp",
+    currency: "GBP",
     orderId,
     idempotencyKey: orderId,
     description: `Harvest Draws order ${orderId}`,
@@ -131,14 +131,14 @@ describe("idempotency", () => {
 });
 
 describe("3D Secure", () => {
-  it("asks Stripe.js to authenticate (use_stripe_sdk with the client secret) for the web checkout", async () => {
+  it("asks Stripe.js to authenticate (an embedded action with the client secret) for the web checkout", async () => {
     const result = await provider.charge(request(standIn.confirmationToken("4000002760003184"), { useSdk: true }));
-    expect(result).toMatchObject({ status: "requires_action", nextAction: { type: "use_stripe_sdk" } });
+    expect(result).toMatchObject({ status: "requires_action", nextAction: { type: "embedded", provider: "stripe" } });
     const id = (result as { paymentId: string }).paymentId;
     expect(result).toEqual({
       status: "requires_action",
       paymentId: id,
-      nextAction: { type: "use_stripe_sdk", clientSecret: standIn.paymentIntent(id).client_secret },
+      nextAction: { type: "embedded", provider: "stripe", clientSecret: standIn.paymentIntent(id).client_secret },
     });
     expect(lastIntentCall().params.use_stripe_sdk).toBe("true");
   });
@@ -287,7 +287,7 @@ describe("the stand-in as its own process (for end-to-end tests)", () => {
         id: string;
       };
       const charged = await remote.charge(request(token.id, { useSdk: true }));
-      expect(charged).toMatchObject({ status: "requires_action", nextAction: { type: "use_stripe_sdk" } });
+      expect(charged).toMatchObject({ status: "requires_action", nextAction: { type: "embedded", provider: "stripe" } });
       const id = (charged as { paymentId: string }).paymentId;
       const answered = await fetch(`${started.url}/_test/authenticate/${id}`, { method: "POST", body: new URLSearchParams({ outcome: "approve" }) });
       expect(await answered.json()).toMatchObject({ id, status: "succeeded", payment_method: { card: { last4: "3184" } } });

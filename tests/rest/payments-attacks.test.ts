@@ -230,7 +230,7 @@ describe("the Stripe client secret", () => {
       },
     });
     const order = placed.json.result.data;
-    expect(order.nextAction.type).toBe("use_stripe_sdk");
+    expect(order.nextAction).toMatchObject({ type: "embedded", provider: "stripe" });
     const secret: string = order.nextAction.clientSecret;
     expect(secret).toMatch(/_secret_/);
     const own = await stripeShop.request(`/api/orders/${order.id}`, { token: buyer.token });

@@ -4,12 +4,17 @@ import { SimulatedPaymentProvider } from "./simulated";
 import { sqliteSimulatedStore } from "./simulated-store";
 
 export interface PaymentEnv {
-  PAYMENT_PROVIDER: "simulated" | "stripe";
+  PAYMENT_PROVIDER: "simulated" | "stripe" | "cashflows";
   PAYMENT_LATENCY_MS: number;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_URL?: string;
   PUBLIC_ORIGIN?: string;
+  CASHFLOWS_CONFIGURATION_ID?: string;
+  CASHFLOWS_API_KEY?: string;
+  CASHFLOWS_ENVIRONMENT?: "integration" | "production";
+  CASHFLOWS_NOTIFICATION_SECRET?: string;
+  CASHFLOWS_API_URL?: string;
 }
 
 /** The Stripe SDK is loaded only when Stripe is the provider: a shop on the simulator never pays its memory. */
@@ -24,6 +29,20 @@ export async function createPaymentProvider(env: PaymentEnv, db?: Db): Promise<P
       ...(api
         ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" }
         : {}),
+    });
+  }
+  if (env.PAYMENT_PROVIDER === "cashflows") {
+    if (!env.CASHFLOWS_CONFIGURATION_ID || !env.CASHFLOWS_API_KEY || !env.CASHFLOWS_NOTIFICATION_SECRET || !env.PUBLIC_ORIGIN) {
+      throw new Error("PAYMENT_PROVIDER=cashflows needs CASHFLOWS_CONFIGURATION_ID, CASHFLOWS_API_KEY, CASHFLOWS_NOTIFICATION_SECRET and PUBLIC_ORIGIN");
+    }
+    const { CashflowsPaymentProvider } = await import("./cashflows");
+    return new CashflowsPaymentProvider({
+      configurationId: env.CASHFLOWS_CONFIGURATION_ID,
+      apiKey: env.CASHFLOWS_API_KEY,
+      environment: env.CASHFLOWS_ENVIRONMENT ?? "integration",
+      notificationSecret: env.CASHFLOWS_NOTIFICATION_SECRET,
+      origin: env.PUBLIC_ORIGIN,
+      ...(env.CASHFLOWS_API_URL ? { apiUrl: env.CASHFLOWS_API_URL } : {}),
     });
   }
   // Challenges waiting on a buyer are kept in the shop's database file, so they survive a restart.

@@ -25,7 +25,7 @@ function cardOf(intent: Stripe.PaymentIntent) {
 function nextActionOf(intent: Stripe.PaymentIntent): NextAction {
   const redirect = intent.next_action?.redirect_to_url?.url;
   if (intent.next_action?.type === "redirect_to_url" && redirect) return { type: "redirect", url: redirect };
-  return { type: "use_stripe_sdk", clientSecret: intent.client_secret ?? "" };
+  return { type: "embedded", provider: "stripe", clientSecret: intent.client_secret ?? "" };
 }
 
 /** A PaymentIntent (with its payment method expanded) as the shop records it: brand, last four and funding only. */
@@ -83,7 +83,7 @@ export class StripePaymentProvider implements PaymentProvider {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amountPence,
-          currency: request.currency,
+          currency: request.currency.toLowerCase(),
           ...(token.startsWith("ctoken_") ? { confirmation_token: token } : { payment_method: token }),
           confirm: true,
           description: request.description,

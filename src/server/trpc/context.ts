@@ -35,6 +35,10 @@ export interface AppConfig {
   authHoldMs: number;
   /** Stripe's publishable key (pk_…), handed to the Payment Element. */
   stripePublishableKey?: string;
+  /** Which Cashflows environment its card form talks to: integration (test cards) or production. */
+  cashflowsEnvironment?: "integration" | "production";
+  /** How the charge appears on the cardholder's statement (CARD_DESCRIPTOR); shown at checkout. */
+  cardDescriptor?: string;
 }
 
 export type AuthSource = "header" | "cookie" | "bearer";

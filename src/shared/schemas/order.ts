@@ -14,12 +14,28 @@ export type OrderStatusValue = z.infer<typeof orderStatus>;
 export const ENTRY_STATUS_VALUES = ["paid", "pending", "failed", "refunded", "disputed", "other"] as const;
 export const entryStatus = z.enum(ENTRY_STATUS_VALUES);
 
-/** What the buyer must do before the payment completes: go to the bank's page, or let Stripe.js handle it. */
+/**
+ * What the buyer must do before the payment completes: go to a page (the bank's, or the acquirer's
+ * payment page) and come back, or let the payment provider's own component in the checkout finish
+ * it (Stripe.js's authentication; Cashflows' card form and challenge), given the secret it needs.
+ */
 export const nextAction = z.discriminatedUnion("type", [
   z.object({ type: z.literal("redirect"), url: z.string() }),
-  z.object({ type: z.literal("use_stripe_sdk"), clientSecret: z.string() }),
+  z.object({ type: z.literal("embedded"), provider: z.enum(["stripe", "cashflows"]), clientSecret: z.string() }),
 ]);
 export type NextActionView = z.infer<typeof nextAction>;
+
+/** GET /api/payments/config: which payment component the checkout shows, and what it needs. */
+export const paymentConfig = z.object({
+  provider: z.enum(["simulated", "stripe", "cashflows"]),
+  /** Stripe's publishable key (pk_…) for the Payment Element; null for other providers. */
+  publishableKey: z.string().nullable(),
+  /** The Cashflows environment its card form talks to; null for other providers. */
+  environment: z.enum(["integration", "production"]).nullable(),
+  /** How the charge appears on the buyer's card statement. */
+  statementDescriptor: z.string(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfig>;
 
 export const orderLine = z.object({
   entryId: z.string(),

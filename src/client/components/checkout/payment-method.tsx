@@ -116,7 +116,7 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
         else window.location.assign(url.toString());
         return;
       }
-      if (action?.type === "use_stripe_sdk") await stripe.current?.authenticate?.(action.clientSecret);
+      if (action?.type === "embedded" && action.provider === "stripe") await stripe.current?.authenticate?.(action.clientSecret);
       navigate(complete);
     },
   };

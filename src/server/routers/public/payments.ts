@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { penceToDecimal } from "../../../shared/money";
-import { simulatedAuthenticateInput, simulatedCardInput, simulatedChallenge, simulatedToken } from "../../../shared/schemas/order";
+import { paymentConfig, simulatedAuthenticateInput, simulatedCardInput, simulatedChallenge, simulatedToken } from "../../../shared/schemas/order";
 import { byId } from "../../../shared/schemas/common";
 import { AppError } from "../../errors";
 import { SimulatedPaymentProvider } from "../../payments/simulated";
@@ -27,17 +27,25 @@ export const paymentsRouter = router({
         method: "GET",
         path: "/payments/config",
         tags: ["payments"],
-        summary: "The payment provider and, for Stripe, the publishable key the Payment Element needs",
+        summary: "Which payment form the checkout shows: the provider, what its browser component needs, and the statement descriptor",
+        description:
+          "`provider` chooses the checkout's payment component. Stripe's Payment Element needs `publishableKey`; Cashflows' card form " +
+          "talks to its `environment` (integration or production). `statementDescriptor` is how the charge appears on the card statement.",
       },
       cache: "public",
     })
     .input(z.void())
-    .output(z.object({ provider: z.enum(["simulated", "stripe"]), publishableKey: z.string().nullable() }))
-    .query(({ ctx }) =>
-      ctx.services.payments.name === "stripe"
-        ? { provider: "stripe" as const, publishableKey: ctx.config.stripePublishableKey ?? null }
-        : { provider: "simulated" as const, publishableKey: null },
-    ),
+    .output(paymentConfig)
+    .query(({ ctx }) => {
+      const name = ctx.services.payments.name;
+      const provider = name === "stripe" || name === "cashflows" ? name : ("simulated" as const);
+      return {
+        provider,
+        publishableKey: provider === "stripe" ? (ctx.config.stripePublishableKey ?? null) : null,
+        environment: provider === "cashflows" ? (ctx.config.cashflowsEnvironment ?? "integration") : null,
+        statementDescriptor: ctx.config.cardDescriptor ?? "HARVEST DRAWS",
+      };
+    }),
 
   simulatedToken: publicProcedure
     .meta({

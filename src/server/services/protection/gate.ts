@@ -98,8 +98,7 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
         "Please sign in or create an account to enter. It keeps your tickets together and lets us check you are 18 or over.",
       );
     }
-    if (check.funding === "credit" && check.instantWin)
-      throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+    if (check.funding === "credit") assertCreditCardAllowed(tx, { ...check, cardPence: check.cardPence ?? check.totalPence });
     return;
   }
   const user = check.user ?? tx.statements.userById.get({ id: check.userId });
@@ -120,18 +119,27 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
       );
     }
   }
-  const cardPence = check.cardPence ?? check.totalPence;
-  if (check.funding === "credit" && cardPence > 0) {
-    if (check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
-    const cap = decimalToPence(getSetting(tx, "credit_card_monthly_cap") ?? "250.00") ?? 25_000;
-    const creditSpent = spentThisMonth(tx, user.id, check.now, "credit");
-    if (creditSpent + cardPence > cap) {
-      throw new AppError(
-        "CREDIT_CARD_LIMIT",
-        `Credit card payments are limited to ${formatPounds(cap)} a month. You have ${formatPounds(Math.max(0, cap - creditSpent))} of credit card spending left this month; a debit card can be used instead.`,
-        { protectionEvent: { kind: "credit_cap_reached", detail: `order of ${formatPounds(cardPence)}` } },
-      );
-    }
+  if (check.funding === "credit") assertCreditCardAllowed(tx, { ...check, cardPence: check.cardPence ?? check.totalPence });
+}
+
+/**
+ * The credit-card rules: none on instant-win competitions, and at most the monthly cap of the
+ * account's credit-card spending. Checked when the order is held if the provider can say what the
+ * card is before paying (Stripe, the simulator), and again when it settles with a credit card the
+ * hold did not know about (an acquirer whose card form comes after the order, such as Cashflows).
+ */
+export function assertCreditCardAllowed(tx: Tx, check: { userId: string | null; cardPence: number; instantWin: boolean; now: Date }): void {
+  if (check.cardPence <= 0) return;
+  if (check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+  if (!check.userId) return;
+  const cap = decimalToPence(getSetting(tx, "credit_card_monthly_cap") ?? "250.00") ?? 25_000;
+  const creditSpent = spentThisMonth(tx, check.userId, check.now, "credit");
+  if (creditSpent + check.cardPence > cap) {
+    throw new AppError(
+      "CREDIT_CARD_LIMIT",
+      `Credit card payments are limited to ${formatPounds(cap)} a month. You have ${formatPounds(Math.max(0, cap - creditSpent))} of credit card spending left this month; a debit card can be used instead.`,
+      { protectionEvent: { kind: "credit_cap_reached", detail: `order of ${formatPounds(check.cardPence)}` } },
+    );
   }
 }
 

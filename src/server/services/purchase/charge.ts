@@ -26,7 +26,7 @@ export async function chargeOrder(
   try {
     return await payments.charge({
       amountPence,
-      currency: "gbp",
+      currency: order.currency,
       orderId: order.id,
       idempotencyKey: order.id,
       description: `Harvest Draws order ${order.id}`,

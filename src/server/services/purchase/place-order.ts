@@ -114,6 +114,13 @@ async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderAr
     if (result.status === "succeeded") inFlight(db).unsettled.set(order.id, result);
     return loadOrderView(db, order.id);
   }
+  if (settled.outcome === "refused") {
+    // Paid with a card the hold could not check, which the credit-card rules refuse: given back.
+    reportSettled(deps, "refused", result);
+    recordRefusal(db, order.userId, settled.error, settledAt);
+    if (result.status === "succeeded") await refundUnwanted(deps, db.statements.orderById.get({ id: order.id })!, result, settled.error.message);
+    throw settled.error;
+  }
   if (settled.outcome === "gone") {
     // The provider's own report (a webhook) may have settled it first: that is this payment, not a second one.
     const now = db.statements.orderById.get({ id: order.id });

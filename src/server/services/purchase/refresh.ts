@@ -15,7 +15,8 @@ export async function refreshOrder(deps: OrderDeps, orderId: string): Promise<Or
   if (order && isUnsettled(order.status) && order.paymentId && !inFlight(db).running.has(order.id)) {
     const record = await deps.payments.retrieve(order.paymentId).catch(() => null);
     if (record?.status === "requires_action") return loadOrderView(db, orderId, record.nextAction);
-    if (record) await settleFromProvider(deps, order.id, record);
+    // A capture the provider could not make now leaves the order waiting: the next look (or the sweep) tries again.
+    if (record) await settleFromProvider(deps, order.id, record).catch(() => undefined);
     return loadOrderView(db, orderId);
   }
   return loadOrderView(db, orderId, order ? await nextActionOf(deps, order) : null);

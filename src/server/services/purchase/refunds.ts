@@ -282,13 +282,20 @@ async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amo
  * numbers may be someone else's now), or a second payment for an order already paid: refunded in
  * full. The failed order records it, so its buyer sees the money went back.
  */
-export async function refundUnwanted(deps: OrderDeps, order: Order, payment: Extract<ChargeResult, { status: "succeeded" }>): Promise<void> {
+export async function refundUnwanted(
+  deps: OrderDeps,
+  order: Order,
+  payment: Extract<ChargeResult, { status: "succeeded" }>,
+  /** Why the tickets could not be kept, when it was not their hold ending (the card's funding, say). */
+  refusal?: string,
+): Promise<void> {
+  const reason = refusal ? "Paid with a card the shop's rules refuse" : "Paid after its tickets were released";
   const refund = await deps.payments
     .refund({
       paymentId: payment.paymentId,
       amountPence: cardPenceOf(order),
       idempotencyKey: `unwanted-${payment.paymentId}`,
-      reason: "Paid after its tickets were released",
+      reason,
     })
     .catch(() => null);
   if (!refund || order.status !== "failed") return;
@@ -305,10 +312,10 @@ export async function refundUnwanted(deps: OrderDeps, order: Order, payment: Ext
       current,
       {
         amountPence: refund.amountPence,
-        reason: "Paid after its tickets were released",
+        reason,
         providerRefundId: refund.refundId,
         actor: PROVIDER_ACTOR,
-        notice: "The payment completed after the tickets' hold had ended, so the tickets could not be kept.",
+        notice: refusal ?? "The payment completed after the tickets' hold had ended, so the tickets could not be kept.",
       },
       now,
     );

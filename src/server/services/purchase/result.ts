@@ -58,7 +58,7 @@ function viewsOf(db: Tx, rows: Order[]): OrderView[] {
     reference: orderReference(order.id),
     status: order.status,
     amount: penceToDecimal(order.totalPence),
-    currency: "GBP",
+    currency: order.currency,
     createdAt: order.createdAt.toISOString(),
     lines: lines.filter((l) => l.entry.orderId === order.id).map((l) => orderLineView(l.entry, l.title, numbers.get(l.entry.id) ?? [])),
     creditUsed: penceToDecimal(order.creditPence),

@@ -7,7 +7,8 @@ import { orderReference } from "../../../shared/order-reference";
 import type { OrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
 import { confirmationLine, orderConfirmationPlain } from "../../mail/templates";
-import type { ChargeResult } from "../../payments/provider";
+import type { CardFunding, ChargeResult } from "../../payments/provider";
+import { assertCreditCardAllowed, recordRefusal } from "../protection";
 import { releaseTickets, ticketNumbersByEntry } from "../tickets";
 import { awardInstantWins, claimInstantWins, instantWinView, publicNameOf } from "../instant-wins";
 import { returnCredit } from "../wallet";
@@ -27,7 +28,8 @@ import { AUTH_HOLD_MS, HOLD_MS, type OrderDeps } from "./types";
 
 export const PAYMENT_FAILED_MESSAGE = "Your payment could not be processed. Please try again.";
 
-export type Settled = { outcome: "paid" | "requires_action"; result: OrderView } | { outcome: "failed" | "gone" };
+/** `refused`: paid with a card the shop's rules refuse (a credit card found only now); failed, and the money is to be given back. */
+export type Settled = { outcome: "paid" | "requires_action"; result: OrderView } | { outcome: "failed" | "gone" } | { outcome: "refused"; error: AppError };
 
 /** Orders still waiting on the provider's answer. */
 export function isUnsettled(status: Order["status"]): boolean {
@@ -56,6 +58,11 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
   }
   const lines = st.entriesByOrder.all({ orderId });
   if (result.status === "succeeded") {
+    const refusal = cardRefusal(tx, order, lines, result.funding, now);
+    if (refusal) {
+      failOrderInTx(tx, order, lines, refusal.message, now);
+      return { outcome: "refused", error: refusal };
+    }
     const cardPence = cardPenceOf(order);
     st.markOrderPaid.run({
       id: orderId,
@@ -89,7 +96,7 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       reference: orderReference(order.id),
       status: "paid",
       amount,
-      currency: "GBP",
+      currency: order.currency,
       createdAt: order.createdAt.toISOString(),
       lines: lines.map((l) => orderLineView({ ...l, paymentStatus: "paid" }, titles.get(l.competitionId) ?? "", numbers.get(l.id) ?? [])),
       creditUsed: penceToDecimal(order.creditPence),
@@ -119,6 +126,23 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
   return { outcome: "failed" };
 }
 
+/**
+ * A card the hold could not check (its provider says what it is only once it has paid or reserved
+ * the money: Cashflows) is checked now against the credit-card rules, in the same write as the
+ * settlement so that two orders cannot both fit under the cap. Null when it may pay.
+ */
+export function cardRefusal(tx: Tx, order: Order, lines: Array<{ competitionId: string }>, funding: CardFunding, now: Date): AppError | null {
+  if (funding !== "credit" || order.cardFunding === "credit") return null;
+  const instantWin = lines.some((l) => tx.statements.competitionById.get({ id: l.competitionId })?.instantWin);
+  try {
+    assertCreditCardAllowed(tx, { userId: order.userId, cardPence: cardPenceOf(order), instantWin, now });
+    return null;
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+}
+
 function failOrderInTx(tx: Tx, order: Order, lines: Array<{ id: string; competitionId: string; ticketCount: number }>, reason: string, now: Date): void {
   tx.update(orders).set({ status: "failed", failureReason: reason, holdExpiresAt: null, updatedAt: now }).where(eq(orders.id, order.id)).run();
   // The site credit it took goes back to the wallet.
@@ -138,6 +162,7 @@ export function reportSettled(deps: Pick<OrderDeps, "onOutcome">, outcome: Settl
   if (!deps.onOutcome) return;
   if (outcome === "paid") deps.onOutcome("paid");
   else if (outcome === "requires_action") deps.onOutcome("three_ds");
+  else if (outcome === "refused") deps.onOutcome("refused", "CREDIT_CARD");
   else if (outcome === "failed") {
     if (result.status === "declined") deps.onOutcome("declined", result.reason);
     else deps.onOutcome("error");
@@ -155,12 +180,23 @@ export function paymentFailed(orderId: string, reason?: string | null): AppError
  * for an order that can no longer have its tickets (failed meanwhile, its numbers perhaps resold)
  * is refunded and the refund recorded on the order.
  */
-export async function settleFromProvider(deps: OrderDeps, orderId: string, result: ChargeResult): Promise<"paid" | "requires_action" | "failed" | "gone"> {
+export async function settleFromProvider(deps: OrderDeps, orderId: string, answer: ChargeResult): Promise<"paid" | "requires_action" | "failed" | "gone"> {
   const order = deps.db.statements.orderById.get({ id: orderId });
   if (!order) return "gone";
-  if (order.status === "paid" && result.status === "succeeded" && order.paymentId === result.paymentId) return "paid";
+  if (order.status === "paid" && answer.status === "succeeded" && order.paymentId === answer.paymentId) return "paid";
   const at = deps.now?.() ?? new Date();
-  const { outcome } = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name, deps.origin, authHoldOf(deps)));
+  // Money only reserved is checked before it is taken: a card the rules refuse is released, never captured.
+  const result = answer.status === "succeeded" && answer.captured === false ? await captureReserved(deps, order, answer, at) : answer;
+  if (!result) return "failed";
+  const settled = await inGroupCommit(deps.db, (tx) => settleOrder(tx, orderId, result, at, deps.payments.name, deps.origin, authHoldOf(deps)));
+  if (settled.outcome === "refused") {
+    stopCounting(deps.db, orderId);
+    reportSettled(deps, "refused", result);
+    recordRefusal(deps.db, order.userId, settled.error, at);
+    if (result.status === "succeeded") await refundUnwanted(deps, deps.db.statements.orderById.get({ id: orderId })!, result, settled.error.message);
+    return "failed";
+  }
+  const { outcome } = settled;
   if (outcome !== "requires_action") stopCounting(deps.db, orderId);
   // A challenge is counted when it begins (placeOrder); here only how it (or a late answer) ended.
   if (outcome !== "requires_action") reportSettled(deps, outcome, result);
@@ -173,6 +209,31 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, resul
   }
   if (outcome === "paid") deps.mailer.poke();
   return outcome;
+}
+
+/**
+ * A payment the provider only reserved: checked against the credit-card rules, then captured; a
+ * refused one (or one whose order is no longer waiting) is cancelled instead. Null when it was
+ * refused; throws when the provider cannot capture now (the order stays waiting for the sweep).
+ */
+async function captureReserved(
+  deps: OrderDeps,
+  order: Order,
+  reserved: Extract<ChargeResult, { status: "succeeded" }>,
+  now: Date,
+): Promise<ChargeResult | null> {
+  const lines = deps.db.statements.entriesByOrder.all({ orderId: order.id });
+  const refusal = isUnsettled(order.status) ? cardRefusal(deps.db, order, lines, reserved.funding, now) : null;
+  if (refusal || !isUnsettled(order.status)) {
+    await deps.payments.cancel(reserved.paymentId);
+    if (refusal && failPendingOrder(deps.db, order.id, refusal.message, now)) {
+      reportSettled(deps, "refused", reserved);
+      recordRefusal(deps.db, order.userId, refusal, now);
+    }
+    return null;
+  }
+  if (!deps.payments.capture) throw new Error(`${deps.payments.name} reserved a payment but cannot capture it`);
+  return deps.payments.capture(reserved.paymentId, cardPenceOf(order));
 }
 
 /** Gives back the numbers of an order still waiting on its payment that will never be paid. */

@@ -59,7 +59,8 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
       record = null;
     }
     if (record?.status === "succeeded") {
-      if ((await settleFromProvider({ ...deps, now: () => now }, order.id, record)) === "paid") settled++;
+      // A reserved payment the provider could not capture now is tried again by the next sweep.
+      if ((await settleFromProvider({ ...deps, now: () => now }, order.id, record).catch(() => null)) === "paid") settled++;
       continue;
     }
     if (record?.status === "requires_action") await payments.cancel(record.paymentId);
