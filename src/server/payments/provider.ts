@@ -56,6 +56,12 @@ export type ChargeResult =
        * (its funding, against the credit-card rules) and then captures it, or cancels it. Captured when absent.
        */
       captured?: boolean;
+      /**
+       * What the provider says it took (or reserved), when its record says: an answer for another
+       * amount or currency than the order's is never taken as the order's payment.
+       */
+      amountPence?: number;
+      currency?: string;
     } & CardSummary)
   | { status: "requires_action"; paymentId: string; nextAction: NextAction }
   | { status: "declined"; reason: DeclineReason; message: string; paymentId?: string }

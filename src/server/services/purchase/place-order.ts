@@ -118,7 +118,8 @@ async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderAr
     // Paid with a card the hold could not check, which the credit-card rules refuse: given back.
     reportSettled(deps, "refused", result);
     recordRefusal(db, order.userId, settled.error, settledAt);
-    if (result.status === "succeeded") await refundUnwanted(deps, db.statements.orderById.get({ id: order.id })!, result, settled.error.message);
+    if (result.status === "succeeded" && settled.giveBack)
+      await refundUnwanted(deps, db.statements.orderById.get({ id: order.id })!, result, settled.error.message);
     throw settled.error;
   }
   if (settled.outcome === "gone") {

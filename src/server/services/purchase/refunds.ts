@@ -293,7 +293,8 @@ export async function refundUnwanted(
   const refund = await deps.payments
     .refund({
       paymentId: payment.paymentId,
-      amountPence: cardPenceOf(order),
+      // What the provider says it took, when it says (an answer for another amount is refunded as taken).
+      amountPence: payment.amountPence ?? cardPenceOf(order),
       idempotencyKey: `unwanted-${payment.paymentId}`,
       reason,
     })

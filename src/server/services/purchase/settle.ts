@@ -28,8 +28,20 @@ import { AUTH_HOLD_MS, HOLD_MS, type OrderDeps } from "./types";
 
 export const PAYMENT_FAILED_MESSAGE = "Your payment could not be processed. Please try again.";
 
-/** `refused`: paid with a card the shop's rules refuse (a credit card found only now); failed, and the money is to be given back. */
-export type Settled = { outcome: "paid" | "requires_action"; result: OrderView } | { outcome: "failed" | "gone" } | { outcome: "refused"; error: AppError };
+/**
+ * `refused`: an answer the shop does not sell on (a credit card the rules refuse, found only now; a
+ * record for another amount or payment): the order failed, and `giveBack` says whether the money
+ * taken is this order's to refund.
+ */
+export type Settled =
+  { outcome: "paid" | "requires_action"; result: OrderView } | { outcome: "failed" | "gone" } | { outcome: "refused"; error: AppError; giveBack: boolean };
+
+interface Refusal {
+  error: AppError;
+  /** Recorded on the order for the operator. */
+  reason: string;
+  giveBack: boolean;
+}
 
 /** Orders still waiting on the provider's answer. */
 export function isUnsettled(status: Order["status"]): boolean {
@@ -58,10 +70,11 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
   }
   const lines = st.entriesByOrder.all({ orderId });
   if (result.status === "succeeded") {
-    const refusal = cardRefusal(tx, order, lines, result.funding, now);
-    if (refusal) {
-      failOrderInTx(tx, order, lines, refusal.message, now);
-      return { outcome: "refused", error: refusal };
+    const refused = paymentRefusal(order, result) ?? cardRefusal(tx, order, lines, result.funding, now);
+    if (refused) {
+      const refusal = "reason" in refused ? refused : { error: refused, reason: refused.message, giveBack: true };
+      failOrderInTx(tx, order, lines, refusal.reason, now);
+      return { outcome: "refused", error: refusal.error, giveBack: refusal.giveBack };
     }
     const cardPence = cardPenceOf(order);
     st.markOrderPaid.run({
@@ -124,6 +137,23 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
   }
   failOrderInTx(tx, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
   return { outcome: "failed" };
+}
+
+/**
+ * A provider's record that is not this order's payment: another payment than the one the order was
+ * given (nothing of it is refunded: it is someone else's), or one for another amount or currency
+ * than the order's card part (refunded: whatever it was, it bought nothing). Nothing is sold on either.
+ */
+export function paymentRefusal(order: Order, result: Extract<ChargeResult, { status: "succeeded" }>): Refusal | null {
+  const error = new AppError("PAYMENT_DECLINED", PAYMENT_FAILED_MESSAGE, { orderId: order.id, paymentStatus: "failed" });
+  if (order.paymentId && result.paymentId !== order.paymentId) {
+    return { error, reason: `payment mismatch: answered for ${result.paymentId}, the order's is ${order.paymentId}`, giveBack: false };
+  }
+  const amountDiffers = result.amountPence !== undefined && result.amountPence !== cardPenceOf(order);
+  const currencyDiffers = result.currency !== undefined && result.currency.toUpperCase() !== order.currency;
+  if (!amountDiffers && !currencyDiffers) return null;
+  const paid = `${result.amountPence ?? cardPenceOf(order)} ${result.currency?.toUpperCase() ?? order.currency}`;
+  return { error, reason: `amount mismatch: the provider took ${paid} for ${cardPenceOf(order)} ${order.currency}`, giveBack: true };
 }
 
 /**
@@ -193,7 +223,8 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
     stopCounting(deps.db, orderId);
     reportSettled(deps, "refused", result);
     recordRefusal(deps.db, order.userId, settled.error, at);
-    if (result.status === "succeeded") await refundUnwanted(deps, deps.db.statements.orderById.get({ id: orderId })!, result, settled.error.message);
+    if (result.status === "succeeded" && settled.giveBack)
+      await refundUnwanted(deps, deps.db.statements.orderById.get({ id: orderId })!, result, settled.error.message);
     return "failed";
   }
   const { outcome } = settled;
