@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { APP_CODE_BY_TRPC_CODE } from "../shared/errors";
 import { BodyError, readBody, readJsonBody } from "./http/body";
 import type { StripePaymentProvider } from "./payments/stripe";
-import { setSecurityHeaders } from "./http/security-headers";
+import { paymentSurfaceOf, setSecurityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
 import { silentLogger, type Logger } from "./logger";
 import { appRouter, createCaller } from "./routers/_app";
@@ -149,12 +149,14 @@ export function createApp(opts: AppOptions): RequestHandler {
   const cache = opts.cache ?? new ResponseCache();
   const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(createCaller(createContextInner({ db, config, services }))), onMatch);
   const withinBudget = createRequestBudget(opts.requestBudget ?? null);
+  // What the provider's browser component loads, opened up in every page's policy (and nothing else).
+  const paymentSurface = paymentSurfaceOf(services.payments.name, config.cashflowsEnvironment);
 
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     // The simulated bank's challenge page answers a REST client's POST at its own URL, as /api/… does.
     const pathname = req.method === "POST" && url.pathname.startsWith(SIMULATED_CHALLENGE_PATH) ? `/api${url.pathname}` : url.pathname;
-    setSecurityHeaders(res, config.secureCookies, services.payments.name === "stripe", pathname);
+    setSecurityHeaders(res, config.secureCookies, paymentSurface, pathname);
     // One id per request, echoed to the client and on every log line about it.
     const given = req.headers["x-request-id"];
     const requestId = typeof given === "string" && /^[A-Za-z0-9_.:-]{8,64}$/.test(given) ? given : randomUUID();

@@ -17,11 +17,41 @@ const DIRECTIVES = [
 ];
 
 /**
- * With Stripe as the provider, the checkout's Payment Element needs Stripe.js, its iframes (the
- * card form, 3-D Secure, wallets) and its API (stripe.com's documented CSP list); Apple Pay and
- * Google Pay need the Payment Request API. Nothing else is opened up.
+ * What a payment provider's browser component needs opened up in the page: its scripts, the
+ * addresses it calls, its frames (card fields, 3-D Secure, wallets) and the origins allowed the
+ * Payment Request API (Apple Pay, Google Pay). Nothing else is opened up; the simulated provider
+ * needs nothing.
  */
-const STRIPE_FRAMES = ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"];
+export interface PaymentSurface {
+  scripts: string[];
+  connect: string[];
+  frames: string[];
+  /** Origins besides the shop's own allowed `payment` in Permissions-Policy; null: none, not even the shop. */
+  payment: string[] | null;
+}
+
+/** Stripe.js and its Payment Element: stripe.com's documented CSP list. */
+const STRIPE_SURFACE: PaymentSurface = {
+  scripts: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  connect: ["https://api.stripe.com", "https://m.stripe.network", "https://q.stripe.com"],
+  frames: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  payment: ["https://js.stripe.com"],
+};
+
+/** Cashflows' gateway, per environment: the card fields and 3-D Secure are its frames, its API the library's calls. */
+export const CASHFLOWS_GATEWAYS = { integration: "https://gateway-int.cashflows.com", production: "https://gateway.cashflows.com" } as const;
+/** Google Pay's script and sheet, which the Cashflows library loads where the device offers it (Apple Pay is the browser's own). */
+const GOOGLE_PAY = "https://pay.google.com";
+
+/** The surface of the shop's provider: the one place that knows what each provider's browser part loads. */
+export function paymentSurfaceOf(provider: string, cashflowsEnvironment: keyof typeof CASHFLOWS_GATEWAYS = "integration"): PaymentSurface | null {
+  if (provider === "stripe") return STRIPE_SURFACE;
+  if (provider === "cashflows") {
+    const gateway = CASHFLOWS_GATEWAYS[cashflowsEnvironment];
+    return { scripts: [GOOGLE_PAY], connect: [gateway, GOOGLE_PAY], frames: [gateway, GOOGLE_PAY], payment: [gateway, GOOGLE_PAY] };
+  }
+  return null;
+}
 
 /**
  * The live draw page (/live, and only that document) may frame the stream's player: YouTube's
@@ -29,31 +59,41 @@ const STRIPE_FRAMES = ["https://js.stripe.com", "https://*.js.stripe.com", "http
  */
 export const LIVE_PAGE_PATHS = new Set(["/live", "/live/"]);
 
-function buildCsp(stripe: boolean, live: boolean): string {
+function buildCsp(surface: PaymentSurface | null, live: boolean): string {
   const directives = DIRECTIVES.map((d) => {
-    if (stripe && d.startsWith("script-src")) return `${d} https://js.stripe.com https://*.js.stripe.com`;
-    if (stripe && d.startsWith("connect-src")) return `${d} https://api.stripe.com https://m.stripe.network https://q.stripe.com`;
+    if (surface?.scripts.length && d.startsWith("script-src")) return `${d} ${surface.scripts.join(" ")}`;
+    if (surface?.connect.length && d.startsWith("connect-src")) return `${d} ${surface.connect.join(" ")}`;
     return d;
   });
-  const frames = [...(stripe ? STRIPE_FRAMES : []), ...(live ? STREAM_FRAME_HOSTS : [])];
+  const frames = [...(surface?.frames ?? []), ...(live ? STREAM_FRAME_HOSTS : [])];
   if (frames.length) directives.push(`frame-src ${frames.join(" ")}`);
   return directives.join("; ");
 }
 
 const POLICIES = new Map<string, string>();
-function csp(stripe: boolean, live: boolean): string {
-  const key = `${stripe}:${live}`;
+function csp(surface: PaymentSurface | null, live: boolean): string {
+  const key = `${surface?.frames.join(",") ?? ""}:${live}`;
   let policy = POLICIES.get(key);
-  if (!policy) POLICIES.set(key, (policy = buildCsp(stripe, live)));
+  if (!policy) POLICIES.set(key, (policy = buildCsp(surface, live)));
   return policy;
 }
 
-export function setSecurityHeaders(res: ServerResponse, secure: boolean, stripe = false, pathname = ""): void {
-  res.setHeader("Content-Security-Policy", csp(stripe, LIVE_PAGE_PATHS.has(pathname)));
+const PERMISSIONS = new Map<PaymentSurface | null, string>();
+function permissions(surface: PaymentSurface | null): string {
+  let policy = PERMISSIONS.get(surface);
+  if (!policy) {
+    const payment = surface?.payment ? `(self ${surface.payment.map((o) => `"${o}"`).join(" ")})` : "()";
+    PERMISSIONS.set(surface, (policy = `camera=(), microphone=(), geolocation=(), payment=${payment}`));
+  }
+  return policy;
+}
+
+export function setSecurityHeaders(res: ServerResponse, secure: boolean, surface: PaymentSurface | null = null, pathname = ""): void {
+  res.setHeader("Content-Security-Policy", csp(surface, LIVE_PAGE_PATHS.has(pathname)));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("Permissions-Policy", `camera=(), microphone=(), geolocation=(), payment=${stripe ? '(self "https://js.stripe.com")' : "()"}`);
+  res.setHeader("Permissions-Policy", permissions(surface));
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
