@@ -77,7 +77,7 @@ const METRICS_TOKEN = "deploy-test-metrics-token-0123456789";
 
 function shopEnvironment(ports: Ports, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const file = readEnvironmentFile(deployFile("env"));
-  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL"]) delete file[name];
+  for (const name of Object.keys(file)) if (/^(STRIPE_|CASHFLOWS_)/.test(name) || name === "SMTP_URL") delete file[name];
   return {
     PATH: process.env.PATH,
     ...file,

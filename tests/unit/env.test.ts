@@ -47,6 +47,53 @@ describe("loadEnv", () => {
   });
 });
 
+describe("PAYMENT_PROVIDER=cashflows", () => {
+  const cashflows = {
+    PAYMENT_PROVIDER: "cashflows",
+    CASHFLOWS_CONFIGURATION_ID: "2204140001",
+    CASHFLOWS_API_KEY: "a1b2c3d4e5f6a7b8",
+    CASHFLOWS_NOTIFICATION_SECRET: "0123456789abcdef0123456789abcdef",
+    PUBLIC_ORIGIN: "https://shop.example.co.uk",
+  };
+  const messageOf = (source: Record<string, string>) => {
+    try {
+      loadEnv(source);
+      return "";
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  it("starts with its four settings, in the integration environment unless told production", () => {
+    const env = loadEnv(cashflows);
+    expect(env.PAYMENT_PROVIDER).toBe("cashflows");
+    expect(env.CASHFLOWS_ENVIRONMENT).toBe("integration");
+    expect(loadEnv({ ...cashflows, CASHFLOWS_ENVIRONMENT: "production" }).CASHFLOWS_ENVIRONMENT).toBe("production");
+    expect(messageOf({ ...cashflows, CASHFLOWS_ENVIRONMENT: "live" })).toContain("CASHFLOWS_ENVIRONMENT");
+  });
+
+  it("names every missing setting at once", () => {
+    const message = messageOf({ PAYMENT_PROVIDER: "cashflows" });
+    expect(message).toContain("PAYMENT_PROVIDER=cashflows needs CASHFLOWS_CONFIGURATION_ID");
+    expect(message).toContain("PAYMENT_PROVIDER=cashflows needs CASHFLOWS_API_KEY");
+    expect(message).toContain("CASHFLOWS_NOTIFICATION_SECRET (openssl rand -hex 32)");
+    expect(message).toContain("PAYMENT_PROVIDER=cashflows needs PUBLIC_ORIGIN");
+  });
+
+  it("refuses a short notification secret, a configuration id with other characters and a blank key", () => {
+    expect(messageOf({ ...cashflows, CASHFLOWS_NOTIFICATION_SECRET: "short" })).toContain("at least 32 characters");
+    expect(messageOf({ ...cashflows, CASHFLOWS_CONFIGURATION_ID: "id with spaces" })).toContain("CASHFLOWS_CONFIGURATION_ID must be");
+    expect(messageOf({ ...cashflows, CASHFLOWS_API_KEY: "" })).toContain("needs CASHFLOWS_API_KEY");
+  });
+
+  it("shows HARVEST DRAWS on statements unless CARD_DESCRIPTOR says otherwise, within the card schemes' 22 characters", () => {
+    expect(loadEnv({}).CARD_DESCRIPTOR).toBe("HARVEST DRAWS");
+    expect(loadEnv({ CARD_DESCRIPTOR: "FARM PRIZES LTD" }).CARD_DESCRIPTOR).toBe("FARM PRIZES LTD");
+    expect(messageOf({ CARD_DESCRIPTOR: "A DESCRIPTOR FAR TOO LONG FOR ANY CARD" })).toContain("CARD_DESCRIPTOR must be 5-22");
+    expect(messageOf({ CARD_DESCRIPTOR: "<script>" })).toContain("CARD_DESCRIPTOR");
+  });
+});
+
 describe("HOST behind a trusted proxy", () => {
   it("listens on every address by default, and on loopback only when TRUST_PROXY is on", () => {
     expect(loadEnv({}).HOST).toBe("0.0.0.0");
