@@ -18,12 +18,14 @@ export const entriesRouter = router({
           'Where the competition has `pickNumbers`, `numbers` chooses them (one per ticket, e.g. ["17", "342"]; see GET /api/competitions/{id}/numbers); ' +
           "elsewhere `numbers` is refused (400 NUMBERS_NOT_ALLOWED). A chosen number another buyer holds or bought answers 409 NUMBERS_TAKEN with " +
           "`data.details.lost` and free numbers nearby in `data.details.nearby`, and nothing is charged. The price is the competition's multibuy tier for the quantity. " +
-          "Pass the provider's `paymentToken`: a Stripe ConfirmationToken or PaymentMethod id, or with the simulated provider sim_approve (default), " +
+          "Pass the provider's `paymentToken`: a Stripe ConfirmationToken or PaymentMethod id; with Cashflows, `cashflows` (the card is entered on " +
+          "Cashflows' payment page, given as `nextAction.url`); or with the simulated provider sim_approve (default), " +
           "sim_3ds_required, sim_decline, sim_insufficient_funds, sim_error, sim_credit_approve (or a token from POST /api/payments/simulated/tokens); " +
           "and optionally an Idempotency-Key header. With `useCredit: true` a signed-in customer's site credit pays first (see GET /api/user/wallet) " +
           'and the card the rest; when the credit covers the order, leave out `paymentToken` (400 "Enter your card details" when it does not); ' +
           "`creditUsed` says what credit paid. 201 when paid; 202 when the payment is still processing (status pending, no ticket numbers yet: " +
-          'look again with GET /api/orders/{orderId}) or when the cardholder must authenticate (status "requires_action": send them to `nextAction.url`; ' +
+          'look again with GET /api/orders/{orderId}) or when the cardholder must authenticate or pay (status "requires_action": send them to ' +
+          "`nextAction.url` (a REST client always gets `nextAction.type` redirect); " +
           "with the simulated provider, POST { outcome: approve | fail } to that URL; then GET /api/orders/{orderId}); " +
           "402 when the payment is declined; 403/409/422 name the rule that refused the entry; " +
           "429 after repeated failed (declined or errored) payments or with a payment already in progress (Retry-After says when to try again).",
