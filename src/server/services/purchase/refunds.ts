@@ -301,6 +301,25 @@ export async function refundUnwanted(
     .catch(() => null);
   if (!refund || order.status !== "failed") return;
   const now = deps.now?.() ?? new Date();
+  if (refund.amountPence !== cardPenceOf(order)) {
+    // Money taken for another amount than the order's (which bought nothing): given back as taken, the
+    // order stays failed, and the operator is told, since it is not a refund of this order's price.
+    transaction(deps.db, (tx) => {
+      writeAudit(tx, PROVIDER_ACTOR, {
+        action: "provider.payment.refunded_unmatched",
+        targetType: "order",
+        targetId: order.id,
+        details: { paymentId: payment.paymentId, refundId: refund.refundId, amountPence: refund.amountPence, orderCardPence: cardPenceOf(order) },
+      });
+      notifyAdmins(
+        tx,
+        "A payment did not match its order",
+        `Order ${order.id} was paid £${penceToDecimal(refund.amountPence)} instead of £${penceToDecimal(cardPenceOf(order))}; nothing was sold and the payment was refunded. Check it in the payment provider's dashboard.`,
+        now,
+      );
+    });
+    return;
+  }
   transaction(deps.db, (tx) => {
     tx.update(orders)
       .set({ status: "paid", paymentProvider: deps.payments.name, paymentId: payment.paymentId, cardBrand: payment.cardBrand, cardLast4: payment.last4 })
