@@ -186,7 +186,7 @@ export class ShopMetrics {
 
 const STATUS_CLASSES = ["0xx", "1xx", "2xx", "3xx", "4xx", "5xx"];
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-const TIMED = new Set(["cardFunding", "charge", "retrieve", "cancel", "refund", "lookup"]);
+const TIMED = new Set(["cardFunding", "charge", "retrieve", "capture", "cancel", "refund", "lookup"]);
 const instrumented = new WeakSet<object>();
 
 /** The call's time, from when it is made to its answer (plain promise callbacks: no async wrapper on the purchase path). */
