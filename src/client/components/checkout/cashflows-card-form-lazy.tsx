@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { buttonClasses } from "../ui/button-styles";
 import { LoadingState } from "../ui/spinner";
 import type { CashflowsCardFormProps } from "./cashflows-card-form";
+import { StatementDescriptor } from "./statement-descriptor";
 
 /** The card form could not be fetched or could not start: said plainly, never a blank box. */
 export function CardFormUnavailable({ completeHref }: { completeHref: string }) {
@@ -30,10 +31,14 @@ const Lazy = lazy(() =>
   ),
 );
 
-export function CashflowsCardForm(props: CashflowsCardFormProps) {
+/** Cashflows' card form, with the statement descriptor under it once it is there. */
+export function CashflowsCardForm({ statementDescriptor, ...props }: CashflowsCardFormProps & { statementDescriptor: string | null }) {
   return (
     <Suspense fallback={<LoadingState label="Loading Cashflows' secure card form…" />}>
-      <Lazy {...props} />
+      <div className="flex flex-col gap-4">
+        <Lazy {...props} />
+        {statementDescriptor ? <StatementDescriptor descriptor={statementDescriptor} /> : null}
+      </div>
     </Suspense>
   );
 }

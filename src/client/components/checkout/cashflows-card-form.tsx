@@ -8,7 +8,6 @@ import { LockIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import { CardFormUnavailable } from "./cashflows-card-form-lazy";
 import { watchCashflowsChallenge } from "./cashflows-challenge";
-import { StatementDescriptor } from "./statement-descriptor";
 
 /*
  * Cashflows' card form. This module, and Cashflows' library with it, loads only when a shop whose
@@ -37,7 +36,6 @@ export interface CashflowsCardFormProps {
   environment: "integration" | "production";
   /** What the card pays. */
   amountPence: number;
-  statementDescriptor: string | null;
   /** The order's page (/checkout/complete?order=…): where a paid, failed or abandoned payment goes on. */
   completeHref: string;
   /** The library says the payment went through: the caller sends the buyer to the order's page. */
@@ -68,7 +66,7 @@ function settleFrames(container: HTMLElement) {
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Never sent to the buyer blank: while loading, when it cannot load, and once the payment is refused. */
-export function CashflowsCardForm({ token, environment, amountPence, statementDescriptor, completeHref, onPaid, onDeclined }: CashflowsCardFormProps) {
+export function CashflowsCardForm({ token, environment, amountPence, completeHref, onPaid, onDeclined }: CashflowsCardFormProps) {
   const id = useId();
   const buttonId = `cf-pay-${id.replace(/[^A-Za-z0-9_-]/g, "")}`;
   const container = useRef<HTMLDivElement>(null);
@@ -207,7 +205,6 @@ export function CashflowsCardForm({ token, environment, amountPence, statementDe
           Apple Pay
         </button>
       </div>
-      {statementDescriptor ? <StatementDescriptor descriptor={statementDescriptor} /> : null}
     </div>
   );
 }
