@@ -115,14 +115,13 @@ export function CashflowsCardForm({ token, environment, amountPence, completeHre
       ]);
       await Promise.race([wallets, delay(WALLET_WAIT_MS)]);
       cashflows.checkout().then(
-        () => {
-          if (mounted.current) paid.current();
-        },
+        // Called even once this form is gone (the order's page swapped its view meanwhile): the buyer pressed Pay and it went through.
+        () => paid.current(),
         (reason: unknown) => {
           const message = reasonOf(reason);
           // Paid already (a second tab, or the buyer came back after paying): the order's page says so.
           if (message && /payment state: (Paid|Verified)\b/.test(message)) {
-            if (mounted.current) paid.current();
+            paid.current();
             return;
           }
           setStage({ kind: "declined", message: message ?? "Payment failed." });

@@ -51,7 +51,15 @@ function CashflowsContinue({
   const [open, setOpen] = useState(false);
   if (!open || !config.data) {
     return (
-      <Button variant={variant} pending={open} onClick={() => setOpen(true)}>
+      <Button
+        variant={variant}
+        pending={open}
+        onClick={() => {
+          setOpen(true);
+          // The page's two minutes of waiting start again: the buyer is now paying.
+          onDone();
+        }}
+      >
         Continue to payment
       </Button>
     );
