@@ -7,6 +7,7 @@ import { CartProvider } from "../../src/client/components/cart/cart-context";
 import { createQueryClient } from "../../src/client/lib/query-client";
 import { createTrpcClient, TRPCProvider } from "../../src/client/lib/trpc";
 import { APP_ERRORS, type AppErrorCode } from "../../src/shared/errors";
+import type { PaymentConfig } from "../../src/shared/schemas/order";
 
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
 afterEach(() => {
@@ -37,9 +38,14 @@ export function refusal(appCode: AppErrorCode, message: string, details?: Record
  * Replaces `fetch` with one that answers tRPC's batched JSON wire format from `answers`, so the
  * real client, links and React Query hooks run unchanged. Returns the stub to inspect the calls.
  */
+/** GET /api/payments/config as a shop answers it: the demo's simulated provider unless `over` says otherwise. */
+export function paymentConfig(over: Partial<PaymentConfig> = {}): PaymentConfig {
+  return { provider: "simulated", publishableKey: null, environment: null, statementDescriptor: "HARVEST DRAWS", ...over };
+}
+
 /** Reads every checkout makes, answered as a demo shop would unless a test says otherwise. */
 const DEFAULT_ANSWERS: TrpcAnswers = {
-  "public.payments.config": () => ({ provider: "simulated", publishableKey: null, environment: null, statementDescriptor: "HARVEST DRAWS" }),
+  "public.payments.config": () => paymentConfig(),
 };
 
 export function stubTrpcFetch(answers: TrpcAnswers) {

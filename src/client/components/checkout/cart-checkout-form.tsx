@@ -185,6 +185,9 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
       }),
     );
 
+  // The order is placed and its provider's own form takes the card (Cashflows): it replaces this form.
+  if (method.panel) return method.panel;
+
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
       <fieldset disabled={checkout.isPending} className="flex min-w-0 flex-col gap-6">
@@ -225,6 +228,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
           disabled={!ready || (needsCard && !method.ready)}
           label={needsCard ? `Complete Order - ${formatPounds(credit.cardPence)}` : `Complete Order - ${formatPounds(totalPence)} with site credit`}
         />
+        {needsCard ? method.descriptor : null}
       </fieldset>
     </form>
   );

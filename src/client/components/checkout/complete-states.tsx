@@ -18,7 +18,7 @@ export function ProcessingPayment({ order, onAuthenticated }: { order?: OrderRes
       {action ? (
         <div className="mt-4 flex flex-col items-center gap-3 rounded-xl bg-cream-100 p-4">
           <p className="text-sm">Didn't finish confirming the payment with your bank?</p>
-          <ContinueAuthentication action={action} variant="secondary" onDone={onAuthenticated} />
+          <ContinueAuthentication action={action} variant="secondary" amount={order} onDone={onAuthenticated} />
         </div>
       ) : null}
     </CompletePanel>
@@ -36,7 +36,7 @@ export function StillWaiting({ order, onAuthenticated }: { order: OrderResult; o
         icon={<ShieldIcon className="size-9" />}
         actions={
           <>
-            {action ? <ContinueAuthentication action={action} onDone={onAuthenticated} /> : null}
+            {action ? <ContinueAuthentication action={action} amount={order} onDone={onAuthenticated} /> : null}
             <ButtonLink to={ORDERS_TAB} variant="secondary">
               View My Orders
             </ButtonLink>

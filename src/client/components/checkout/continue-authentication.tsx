@@ -1,19 +1,27 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useLocation } from "react-router-dom";
+import { paymentSplit } from "../../../shared/money";
 import type { NextActionView } from "../../../shared/schemas/order";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../ui/button";
 import { buttonClasses, type ButtonVariant } from "../ui/button-styles";
+import { CashflowsCardForm } from "./cashflows-card-form-lazy";
 
 interface ContinueAuthenticationProps {
   action: NextActionView;
   variant?: ButtonVariant;
-  /** Called once Stripe.js has finished its part, so the page can look at the order again. */
+  /** The order's amount and site credit used, for what the card pays (Cashflows' form shows it on its button). */
+  amount?: { amount: string; creditUsed: string };
+  /** Called once the provider's component has finished its part, so the page can look at the order again. */
   onDone: () => void;
 }
 
-/** Back to the bank's page; for Stripe's in-page challenge, Stripe.js opens it here (loaded only then). */
-export function ContinueAuthentication({ action, variant = "primary", onDone }: ContinueAuthenticationProps) {
+/**
+ * Back to the bank's page; for Stripe's in-page challenge, Stripe.js opens it here (loaded only then);
+ * for Cashflows, whose card form takes the card and runs the challenge, that form (also loaded only then).
+ */
+export function ContinueAuthentication({ action, variant = "primary", amount, onDone }: ContinueAuthenticationProps) {
   if (action.type === "redirect") {
     return (
       <a href={action.url} className={buttonClasses(variant)}>
@@ -21,7 +29,54 @@ export function ContinueAuthentication({ action, variant = "primary", onDone }: 
       </a>
     );
   }
+  if (action.provider === "cashflows") return <CashflowsContinue token={action.clientSecret} variant={variant} amount={amount} onDone={onDone} />;
   return <StripeChallenge clientSecret={action.clientSecret} variant={variant} onDone={onDone} />;
+}
+
+/** A buyer who left Cashflows' card form before paying finishes in it here. */
+function CashflowsContinue({
+  token,
+  variant,
+  amount,
+  onDone,
+}: {
+  token: string;
+  variant: ButtonVariant;
+  amount?: ContinueAuthenticationProps["amount"];
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const config = useQuery(trpc.public.payments.config.queryOptions());
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  if (!open || !config.data) {
+    return (
+      <Button
+        variant={variant}
+        pending={open}
+        onClick={() => {
+          setOpen(true);
+          // The page's two minutes of waiting start again: the buyer is now paying.
+          onDone();
+        }}
+      >
+        Continue to payment
+      </Button>
+    );
+  }
+  return (
+    <div className="flex w-full flex-col gap-3 text-left">
+      <CashflowsCardForm
+        token={token}
+        environment={config.data.environment ?? "production"}
+        amountPence={amount ? paymentSplit(amount.amount, amount.creditUsed).cardPence : 0}
+        statementDescriptor={config.data.statementDescriptor}
+        completeHref={`${location.pathname}${location.search}`}
+        onPaid={onDone}
+        onDeclined={onDone}
+      />
+    </div>
+  );
 }
 
 function StripeChallenge({ clientSecret, variant, onDone }: { clientSecret: string; variant: ButtonVariant; onDone: () => void }) {

@@ -94,6 +94,9 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
     await payment.submit(details, needsCard ? method.token : null);
   };
 
+  // The order is placed and its provider's own form takes the card (Cashflows): it replaces this form.
+  if (method.panel) return method.panel;
+
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
       <Card className="flex flex-col gap-6">
@@ -126,6 +129,7 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
           disabled={needsCard && !method.ready}
           label={needsCard ? `Pay ${formatPounds(credit.cardPence)}` : `Pay ${formatPounds(totalPence)} with site credit`}
         />
+        {needsCard ? method.descriptor : null}
       </Card>
     </form>
   );

@@ -1,18 +1,30 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { paymentSplit } from "../../../shared/money";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { nestedFieldErrors } from "../../lib/checkout-errors";
 import { revealAndFocus } from "../../lib/form-errors";
 import { useTRPC } from "../../lib/trpc";
+import { Card } from "../ui/card";
 import { LoadingState } from "../ui/spinner";
 import { CardFields, type CardField, type FieldBinding } from "./card-fields";
+import { CashflowsCardForm } from "./cashflows-card-form-lazy";
 import type { PaymentCollector } from "./payment-collector";
+import { StatementDescriptor } from "./statement-descriptor";
 
 // Stripe.js and the Payment Element load only here, and only in a shop whose provider is Stripe.
 const StripePaymentElement = lazy(async () => ({ default: (await import("./stripe-payment-element")).StripePaymentElement }));
+
+/** An order placed with Cashflows, waiting for its card: the intent's token and what the card pays. */
+interface CashflowsPayment {
+  token: string;
+  orderId: string;
+  reference: string;
+  cardPence: number;
+}
 
 /** The simulated card form's own check, before its details go to the tokenisation endpoint. */
 const simulatedCard = z.object({
@@ -33,8 +45,18 @@ interface Options {
 }
 
 export interface PaymentMethod {
-  /** The payment form: Stripe's Payment Element, or the simulated provider's card fields. */
+  /**
+   * The payment step before the order: the simulated provider's card fields, Stripe's Payment
+   * Element, or (Cashflows, whose form needs the order's payment intent) a note about the next step.
+   */
   fields: ReactNode;
+  /** Under the pay button: how the charge will appear on the buyer's statement. */
+  descriptor: ReactNode;
+  /**
+   * Once the order is placed and its provider's own form takes the card (Cashflows), that form: the
+   * checkout shows it in place of its own form, whose details are now the order's.
+   */
+  panel: ReactNode;
   /** Whether the form is known and loaded enough to pay. */
   ready: boolean;
   /** Card-form errors found without asking anyone (simulated provider), for the form's own check. */
@@ -61,21 +83,48 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
   const tokenise = useMutation(trpc.public.payments.simulatedToken.mutationOptions());
   const stripe = useRef<PaymentCollector>(null);
   const cardForm = useRef<HTMLDivElement>(null);
+  const [cashflows, setCashflows] = useState<CashflowsPayment | null>(null);
   const provider = config.data?.provider;
   const stripeKey = config.data?.publishableKey ?? null;
+  const descriptorText = config.data?.statementDescriptor ?? null;
+  const completeHref = (orderId: string) => `/checkout/complete?order=${encodeURIComponent(orderId)}`;
 
-  const fields =
-    provider === "stripe" && stripeKey ? (
-      <Suspense fallback={<LoadingState />}>
-        <StripePaymentElement publishableKey={stripeKey} amountPence={amountPence} ref={stripe} />
-      </Suspense>
-    ) : provider === "simulated" ? (
-      <div ref={cardForm}>
-        <CardFields field={field} />
-      </div>
-    ) : (
-      <LoadingState />
-    );
+  // One branch per provider: a third acquirer adds its component here and one case below.
+  let fields: ReactNode;
+  switch (provider) {
+    case "simulated":
+      fields = (
+        <div ref={cardForm}>
+          <CardFields field={field} />
+        </div>
+      );
+      break;
+    case "stripe":
+      fields = stripeKey ? (
+        <Suspense fallback={<LoadingState />}>
+          <StripePaymentElement publishableKey={stripeKey} amountPence={amountPence} ref={stripe} />
+        </Suspense>
+      ) : (
+        <LoadingState />
+      );
+      break;
+    case "cashflows":
+      fields = <CashflowsNextStep />;
+      break;
+    default:
+      fields = <LoadingState />;
+  }
+
+  const panel =
+    cashflows && config.data ? (
+      <CashflowsPanel
+        payment={cashflows}
+        environment={config.data.environment ?? "production"}
+        statementDescriptor={descriptorText}
+        completeHref={completeHref(cashflows.orderId)}
+        onPaid={() => navigate(completeHref(cashflows.orderId))}
+      />
+    ) : null;
 
   const check = () => {
     if (provider !== "simulated") return {};
@@ -85,10 +134,14 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
 
   return {
     fields,
-    ready: provider === "simulated" || (provider === "stripe" && !!stripeKey),
+    descriptor: descriptorText ? <StatementDescriptor descriptor={descriptorText} /> : null,
+    panel,
+    ready: provider === "simulated" || provider === "cashflows" || (provider === "stripe" && !!stripeKey),
     check,
     async token() {
       if (provider === "stripe") return (await stripe.current?.token()) ?? null;
+      // No card exists before the order: Cashflows' form takes it once the order's payment intent does.
+      if (provider === "cashflows") return "cashflows";
       try {
         const answer = await tokenise.mutateAsync({
           cardNumber: values.cardNumber,
@@ -108,7 +161,7 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
     },
     async authenticate(order) {
       const action = order.nextAction;
-      const complete = `/checkout/complete?order=${encodeURIComponent(order.id)}`;
+      const complete = completeHref(order.id);
       if (action?.type === "redirect") {
         // The bank's page (the simulated one is this site's own); it sends the buyer back to /checkout/complete.
         const url = new URL(action.url, window.location.origin);
@@ -116,8 +169,61 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
         else window.location.assign(url.toString());
         return;
       }
+      if (action?.type === "embedded" && action.provider === "cashflows") {
+        // The card form takes over the checkout; it goes to the order's page once Cashflows says paid.
+        const { cardPence } = paymentSplit(order.amount, order.creditUsed);
+        setCashflows({ token: action.clientSecret, orderId: order.id, reference: order.reference, cardPence });
+        return;
+      }
       if (action?.type === "embedded" && action.provider === "stripe") await stripe.current?.authenticate?.(action.clientSecret);
       navigate(complete);
     },
   };
+}
+
+/** Cashflows' payment step before the order: its form needs the order's payment intent, so it comes next. */
+function CashflowsNextStep() {
+  return (
+    <div className="flex flex-col gap-2 rounded-xl bg-cream-100 p-4 text-sm text-stone-800">
+      <p className="font-semibold">You will enter your card details at the next step, in Cashflows' secure payment form.</p>
+      <p>
+        Your card details go straight to Cashflows, our payment provider: this shop never sees them. Google Pay and Apple Pay are offered there where your
+        device supports them.
+      </p>
+    </div>
+  );
+}
+
+interface CashflowsPanelProps {
+  payment: CashflowsPayment;
+  environment: "integration" | "production";
+  statementDescriptor: string | null;
+  completeHref: string;
+  onPaid: () => void;
+}
+
+/** In place of the checkout's form once the order is placed: Cashflows' card form for it, its heading focused. */
+function CashflowsPanel({ payment, environment, statementDescriptor, completeHref, onPaid }: CashflowsPanelProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card>
+      <section aria-labelledby="cashflows-pay-heading" className="flex flex-col gap-4">
+        <h2 id="cashflows-pay-heading" ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
+          Pay by card
+        </h2>
+        <p className="text-sm text-stone-700">
+          Order {payment.reference} is placed and your tickets are held for a few minutes. Enter your card in Cashflows' secure form below to pay for it.
+        </p>
+        <CashflowsCardForm
+          token={payment.token}
+          environment={environment}
+          amountPence={payment.cardPence}
+          statementDescriptor={statementDescriptor}
+          completeHref={completeHref}
+          onPaid={onPaid}
+        />
+      </section>
+    </Card>
+  );
 }
