@@ -284,9 +284,8 @@ export class CashflowsPaymentProvider implements PaymentProvider {
       );
     }
     let json: unknown = null;
-    let raw = "";
     try {
-      raw = await res.text();
+      const raw = await res.text();
       json = raw ? JSON.parse(raw) : null;
     } catch (err) {
       if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {
