@@ -279,3 +279,77 @@ describe("lookup", () => {
     expect(await cashflows.lookup("any-order")).toBeNull();
   });
 });
+
+describe("the stand-in's browser side (what cashflows-clientlib-js and a buyer's browser reach)", () => {
+  const form = (fields: Record<string, string>) => ({
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual" as const,
+  });
+
+  it("the card form's frames report validity to the page and hand their values to the Gateway; the intent's payment reads them", async () => {
+    const opened = await cashflows.charge(request());
+    const token = opened.status === "requires_action" && opened.nextAction.type === "embedded" ? opened.nextAction.clientSecret : "";
+    const intent = await fetch(`${standIn.url}/api/gateway/payment-intents/${token}`);
+    expect(intent.headers.get("access-control-allow-origin")).toBe("*");
+    expect(((await intent.json()) as { data: object }).data).toMatchObject({ paymentStatus: "Pending", amountToCollect: "14.97", currency: "GBP" });
+
+    const frame = await fetch(`${standIn.url}/preparations/11111111-2222-3333-4444-555555555555?inputtype=cardnumber`);
+    const html = await frame.text();
+    expect(html).toContain('event: "validate"');
+    expect(html).toContain("window.parent.postMessage");
+    expect((await fetch(`${standIn.url}/preparations/11111111-2222-3333-4444-555555555555?inputtype=pin`)).status).toBe(400);
+
+    const ids = { cardnumber: crypto.randomUUID(), cardholdername: crypto.randomUUID(), cardexpiry: crypto.randomUUID(), cardcvc: crypto.randomUUID() };
+    const values = { cardnumber: "4000 0000 0000 3220", cardholdername: "Sam Buyer", cardexpiry: "12/39", cardcvc: "123" };
+    for (const [inputtype, id] of Object.entries(ids)) {
+      const sent = await fetch(`${standIn.url}/preparations/${id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ inputtype, value: values[inputtype as keyof typeof values] }),
+      });
+      expect(sent.status).toBe(204);
+    }
+    const paid = await fetch(`${standIn.url}/api/gateway/payment-intents/${token}/payments`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ preparationIds: Object.values(ids) }),
+    });
+    const answer = (await paid.json()) as { data: { paymentStatus: string }; links?: { action: { url: string } } };
+    // A card asking for 3-D Secure: Pending, with the challenge page the library opens in its dialog.
+    expect(answer).toMatchObject({
+      data: { paymentStatus: "Pending", lastPaymentStatus: "Pending" },
+      links: { action: { url: expect.stringContaining("/_stand-in/3ds/") } },
+    });
+    expect(await (await fetch(answer.links!.action.url)).text()).toContain("Authenticate");
+    const done = await fetch(answer.links!.action.url, form({ outcome: "approve" }));
+    expect(await done.text()).toContain('window.top.postMessage({ event: "update" }, "*")');
+    const after = (await (await fetch(`${standIn.url}/api/gateway/payment-intents/${token}`)).json()) as { data: object };
+    expect(after.data).toMatchObject({ paymentStatus: "Paid", lastPaymentStatus: "Paid" });
+    expect(standIn.job(opened.status === "requires_action" ? opened.paymentId : "").payments[0]!.card.number).toBe("4000000000003220");
+  });
+
+  it("the hosted payment page takes a card and sends the buyer back to the shop with the job's references", async () => {
+    const paidJob = await cashflows.charge(request({ useSdk: false }));
+    const page = paidJob.status === "requires_action" && paidJob.nextAction.type === "redirect" ? paidJob.nextAction.url : "";
+    expect(await (await fetch(page)).text()).toContain('name="cardnumber"');
+    const back = await fetch(page, form({ cardnumber: CARD.visaDebit, cardexpiry: "12/39", cardcvc: "123" }));
+    expect(back.status).toBe(303);
+    const ref = paidJob.status === "requires_action" ? paidJob.paymentId : "";
+    const payment = standIn.job(ref).payments[0]!.reference;
+    expect(back.headers.get("location")).toMatch(new RegExp(`status=success&paymentjobref=${ref}&paymentref=${payment}$`));
+
+    const declined = await cashflows.charge(request({ useSdk: false }));
+    const declinedPage = declined.status === "requires_action" && declined.nextAction.type === "redirect" ? declined.nextAction.url : "";
+    const failed = await fetch(declinedPage, form({ cardnumber: CARD.insufficientFunds, cardexpiry: "12/39", cardcvc: "123" }));
+    expect(failed.headers.get("location")).toContain("status=failed&paymentjobref=");
+
+    const challenged = await cashflows.charge(request({ useSdk: false }));
+    const challengedPage = challenged.status === "requires_action" && challenged.nextAction.type === "redirect" ? challenged.nextAction.url : "";
+    const toBank = await fetch(challengedPage, form({ cardnumber: CARD.challenge, cardexpiry: "12/39", cardcvc: "123" }));
+    expect(toBank.headers.get("location")).toContain("/_stand-in/3ds/");
+    const home = await fetch(toBank.headers.get("location")!, form({ outcome: "fail" }));
+    expect(home.headers.get("location")).toContain("status=failed&paymentjobref=");
+  });
+});
