@@ -224,7 +224,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         });
         return;
       }
-      // Health checks and Stripe's signed webhooks are outside the per-address budget.
+      // Health checks, Stripe's signed webhooks and Cashflows' notifications are outside the per-address budget (until refused).
       const stripeWebhook = pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments.name === "stripe";
       const cashflowsNotify = pathname === "/api/payments/cashflows/notify" && req.method === "POST" && services.payments.name === "cashflows";
       if (pathname.startsWith("/api/") && pathname !== "/api/health" && !stripeWebhook && !cashflowsNotify) {
@@ -242,7 +242,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         sendJson(res, answer.status, answer.body);
         return;
       }
-      if (pathname === "/api/payments/cashflows/notify" && req.method === "POST" && services.payments.name === "cashflows") {
+      if (cashflowsNotify) {
         setRoute(req, "/api/payments/cashflows/notify");
         res.setHeader("Cache-Control", "no-store");
         const address = clientIp(req, config);
@@ -252,6 +252,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         } catch (err) {
           if (!(err instanceof BodyError)) throw err;
           logger.warn("cashflows notification refused: body too large", { address });
+          if (!withinBudget(req, res, address, 1, false)) return;
           res.setHeader("Connection", "close");
           sendJson(res, err.status, restError(err.code, err.message));
           return;
