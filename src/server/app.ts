@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { APP_CODE_BY_TRPC_CODE } from "../shared/errors";
 import { BodyError, readBody, readJsonBody } from "./http/body";
 import type { StripePaymentProvider } from "./payments/stripe";
+import type { CashflowsPaymentProvider } from "./payments/cashflows";
 import { paymentSurfaceOf, setSecurityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
 import { silentLogger, type Logger } from "./logger";
@@ -62,6 +63,8 @@ export interface AppOptions {
 
 /** The largest webhook body read: Stripe's events are far smaller. */
 const WEBHOOK_MAX_BYTES = 256 * 1024;
+/** Cashflows' notification is two references; anything much larger is not one. */
+const CASHFLOWS_NOTIFY_MAX_BYTES = 4 * 1024;
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -223,9 +226,10 @@ export function createApp(opts: AppOptions): RequestHandler {
         });
         return;
       }
-      // Health checks and Stripe's signed webhooks are outside the per-address budget.
+      // Health checks, Stripe's signed webhooks and Cashflows' notifications are outside the per-address budget (until refused).
       const stripeWebhook = pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments.name === "stripe";
-      if (pathname.startsWith("/api/") && pathname !== "/api/health" && !stripeWebhook) {
+      const cashflowsNotify = pathname === "/api/payments/cashflows/notify" && req.method === "POST" && services.payments.name === "cashflows";
+      if (pathname.startsWith("/api/") && pathname !== "/api/health" && !stripeWebhook && !cashflowsNotify) {
         if (!withinBudget(req, res, clientIp(req, config), 1, false)) return;
       }
       if (stripeWebhook) {
@@ -236,6 +240,32 @@ export function createApp(opts: AppOptions): RequestHandler {
         const payments = services.payments as StripePaymentProvider;
         const answer = await handleStripeWebhook({ db, payments, ...eventDeps }, raw, String(req.headers["stripe-signature"] ?? ""));
         if (answer.status === 400 && !withinBudget(req, res, clientIp(req, config), 1, false)) return;
+        if (answer.status === 200) cache.invalidate();
+        sendJson(res, answer.status, answer.body);
+        return;
+      }
+      if (cashflowsNotify) {
+        setRoute(req, "/api/payments/cashflows/notify");
+        res.setHeader("Cache-Control", "no-store");
+        const address = clientIp(req, config);
+        let raw: Buffer;
+        try {
+          raw = await readBody(req, Math.min(maxBodyBytes, CASHFLOWS_NOTIFY_MAX_BYTES));
+        } catch (err) {
+          if (!(err instanceof BodyError)) throw err;
+          logger.warn("cashflows notification refused: body too large", { address });
+          if (!withinBudget(req, res, address, 1, false)) return;
+          res.setHeader("Connection", "close");
+          sendJson(res, err.status, restError(err.code, err.message));
+          return;
+        }
+        const { handleCashflowsNotification } = await import("./payments/cashflows-notify");
+        const answer = await handleCashflowsNotification(
+          { db, payments: services.payments as CashflowsPaymentProvider, logger, ...eventDeps },
+          { orderId: url.searchParams.get("order"), signature: url.searchParams.get("signature"), raw, address },
+        );
+        // A forged notification is charged to its address's budget, like a bad Stripe signature.
+        if (answer.status === 401 && !withinBudget(req, res, address, 1, false)) return;
         if (answer.status === 200) cache.invalidate();
         sendJson(res, answer.status, answer.body);
         return;

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     adminPassword: seedAdminPassword(env),
   });
 
-  const provider = await createPaymentProvider(env, db);
+  const provider = await createPaymentProvider(env, db, logger);
   const demo = provider.name === "simulated";
   if (demo) {
     // Loud on purpose: the default provider approves any Luhn-valid card, so a shop that forgot to

@@ -140,6 +140,64 @@ export async function startStripeStandIn(webhookTarget: string): Promise<StandIn
   };
 }
 
+export interface CashflowsStandInProcess {
+  url: string;
+  configurationId: string;
+  reserveConfigurationId: string;
+  apiKey: string;
+  notificationSecret: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+  /** The shop's environment for PAYMENT_PROVIDER=cashflows against this stand-in (PUBLIC_ORIGIN: the shop's address, where notifications go). */
+  shopEnv: Record<string, string>;
+}
+
+/**
+ * tests/helpers/cashflows-stand-in.ts as its own process. Its notifications go to each job's
+ * webhookUrl, i.e. to `shopOrigin` (the shop's PUBLIC_ORIGIN). `publicUrl`: the origin the browser
+ * reaches it at, when the journey routes https://gateway-int.cashflows.com/* to it.
+ */
+export async function startCashflowsStandIn(shopOrigin: string, opts: { publicUrl?: string } = {}): Promise<CashflowsStandInProcess> {
+  let out = "";
+  const args = ["--import", "tsx", join(root, "tests/helpers/cashflows-stand-in.ts"), "--port", "0", "--notify", "webhookUrl"];
+  if (opts.publicUrl) args.push("--public-url", opts.publicUrl);
+  const proc = spawn(process.execPath, args, { cwd: root, env: childEnv({}), stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the Cashflows stand-in did not start:\n${out}`)), 20_000);
+    proc.stdout!.on("data", (c) => {
+      out += c;
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line && out.includes("\n")) {
+        clearTimeout(timer);
+        resolve(line);
+      }
+    });
+    proc.stderr!.on("data", (c) => (out += c));
+    proc.on("exit", () => reject(new Error(`the Cashflows stand-in exited:\n${out}`)));
+  });
+  const info = JSON.parse(first) as { url: string; configurationId: string; reserveConfigurationId: string; apiKey: string; notificationSecret: string };
+  return {
+    ...info,
+    proc,
+    output: () => out,
+    stop: async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
+      await exited;
+    },
+    shopEnv: {
+      PAYMENT_PROVIDER: "cashflows",
+      CASHFLOWS_CONFIGURATION_ID: info.configurationId,
+      CASHFLOWS_API_KEY: info.apiKey,
+      CASHFLOWS_ENVIRONMENT: "integration",
+      CASHFLOWS_NOTIFICATION_SECRET: info.notificationSecret,
+      CASHFLOWS_API_URL: info.url,
+      PUBLIC_ORIGIN: shopOrigin,
+    },
+  };
+}
+
 /**
  * Journeys against a shop process of their own: the port is chosen before the browser starts, so the
  * page's baseURL is that shop's, and the journey starts (and restarts) the shop on it.

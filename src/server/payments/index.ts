@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client";
+import type { Logger } from "../logger";
 import type { PaymentProvider } from "./provider";
 import { SimulatedPaymentProvider } from "./simulated";
 import { sqliteSimulatedStore } from "./simulated-store";
@@ -18,7 +19,7 @@ export interface PaymentEnv {
 }
 
 /** The Stripe SDK is loaded only when Stripe is the provider: a shop on the simulator never pays its memory. */
-export async function createPaymentProvider(env: PaymentEnv, db?: Db): Promise<PaymentProvider> {
+export async function createPaymentProvider(env: PaymentEnv, db?: Db, logger?: Logger): Promise<PaymentProvider> {
   if (env.PAYMENT_PROVIDER === "stripe") {
     if (!env.STRIPE_SECRET_KEY) throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY");
     const { StripePaymentProvider } = await import("./stripe");
@@ -43,6 +44,7 @@ export async function createPaymentProvider(env: PaymentEnv, db?: Db): Promise<P
       notificationSecret: env.CASHFLOWS_NOTIFICATION_SECRET,
       origin: env.PUBLIC_ORIGIN,
       ...(env.CASHFLOWS_API_URL ? { apiUrl: env.CASHFLOWS_API_URL } : {}),
+      ...(logger ? { logger } : {}),
     });
   }
   // Challenges waiting on a buyer are kept in the shop's database file, so they survive a restart.
