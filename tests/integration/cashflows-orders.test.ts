@@ -243,16 +243,17 @@ describe("notifications the shop refuses", () => {
   });
 
   it("a job whose amount or currency differs from the order's is not sold on: the order fails and the money goes back", async () => {
-    // What was taken is given back: all of it (the order's own record then reads "refunded" only when that was its whole total).
-    for (const [change, status, refunded] of [
-      [{ amountPence: 100 }, "partially_refunded", 100],
-      [{ currency: "EUR" }, "refunded", 500],
+    // What was taken is given back, all of it. Taken for another amount than the order's, it refunds nothing of
+    // the order's price: the order stays failed (the admins are told); for the whole amount, the order reads refunded.
+    for (const [change, status, refunded, orderRefunded] of [
+      [{ amountPence: 100 }, "failed", 100, 0],
+      [{ currency: "EUR" }, "refunded", 500, 500],
     ] as const) {
       const { view, job, competition } = await buy();
       standIn.pay(job, CARD.visaDebit);
       Object.assign(standIn.job(job), change);
       expect((await deliver(standIn.lastNotification(job))).status).toBe(200);
-      expect(orderRow(view.id)).toMatchObject({ status, refunded_pence: refunded, failure_reason: expect.stringContaining("amount mismatch") });
+      expect(orderRow(view.id)).toMatchObject({ status, refunded_pence: orderRefunded, failure_reason: expect.stringContaining("amount mismatch") });
       expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
       expect(ticketsOf(view.id)).toBe(0);
       expect(standIn.job(job).payments[0]!.refunds).toEqual([expect.objectContaining({ amountPence: refunded })]);
