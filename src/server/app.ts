@@ -153,7 +153,7 @@ export function createApp(opts: AppOptions): RequestHandler {
   const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(createCaller(createContextInner({ db, config, services }))), onMatch);
   const withinBudget = createRequestBudget(opts.requestBudget ?? null);
   // What the provider's browser component loads, opened up in every page's policy (and nothing else).
-  const paymentSurface = paymentSurfaceOf(services.payments.name, config.cashflowsEnvironment);
+  const paymentSurface = paymentSurfaceOf(services.payments.name, config.cashflowsEnvironment, config.cashflowsWallets);
 
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");

@@ -89,6 +89,23 @@ const envSchema = z
       (v) => (v === "" ? undefined : v),
       z.string().min(32, "CASHFLOWS_NOTIFICATION_SECRET must be at least 32 characters (openssl rand -hex 32)").optional(),
     ),
+    /**
+     * Cashflows: the wallets its form offers beside the card, comma-separated (google_pay, apple_pay), only
+     * those the Cashflows configuration has switched on: the library cannot take a card at all when a
+     * wallet it was asked for is not set up. None by default.
+     */
+    CASHFLOWS_WALLETS: z
+      .string()
+      .default("")
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(",")
+            .map((w) => w.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(z.array(z.enum(["google_pay", "apple_pay"], "CASHFLOWS_WALLETS lists google_pay and/or apple_pay, comma-separated"))),
     /** Another address for the Cashflows Gateway API (the tests' stand-in); the environment's own when unset. */
     CASHFLOWS_API_URL: z.url().optional(),
     /**

@@ -145,6 +145,7 @@ async function main(): Promise<void> {
       authHoldMs: env.THREE_DS_HOLD_SECONDS * 1000,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
       cashflowsEnvironment: env.CASHFLOWS_ENVIRONMENT,
+      cashflowsWallets: env.CASHFLOWS_WALLETS,
       cardDescriptor: env.CARD_DESCRIPTOR,
     },
     services: { payments, mailer, purchaseGuard, purchaseOutcomes },

@@ -11,6 +11,7 @@ import type { PendingEntry } from "../../src/client/lib/pending-entry";
 import { CheckoutCompletePage } from "../../src/client/routes/public/checkout-complete-page";
 import type { PublicCompetition } from "../../src/shared/schemas/competition";
 import type { OrderResult } from "../../src/shared/schemas/entry";
+import type { PaymentConfig } from "../../src/shared/schemas/order";
 import { CUSTOMER, PAID_ORDER, SPADE, SPADE_LINE } from "./checkout-fixtures";
 import { paymentConfig, stubTrpcFetch } from "./render";
 import { renderAt } from "./render-at";
@@ -90,13 +91,13 @@ const ENTRY: PendingEntry = {
 };
 
 /** The direct checkout of a Cashflows shop (environment as given); returns what each order call was sent. */
-function directCheckout(environment: "integration" | "production" = "integration") {
+function directCheckout(environment: "integration" | "production" = "integration", wallets: PaymentConfig["wallets"] = []) {
   const sent: Array<Record<string, unknown>> = [];
   stubTrpcFetch({
     "public.auth.session": () => CUSTOMER,
     "public.content.shopMode": () => ({ demo: false }),
     "customer.wallet.get": () => ({ balance: "0.00", owed: "0.00", entries: [] }),
-    "public.payments.config": () => paymentConfig({ provider: "cashflows", environment }),
+    "public.payments.config": () => paymentConfig({ provider: "cashflows", environment, wallets }),
     "public.entries.checkoutDirect": (input) => {
       sent.push(input as Record<string, unknown>);
       return ORDER_AWAITING_CARD;
@@ -163,7 +164,8 @@ describe("checkout with Cashflows", () => {
         button: "Pay £5.00",
       },
     ]);
-    expect(lib.wallets.sort()).toEqual(["apple", "google"]);
+    // No wallet the shop's configuration does not offer is started (the library could then take no card at all).
+    expect(lib.wallets).toEqual([]);
     // The library's iframes stand where the inputs were, named for screen readers and as wide as the form.
     const frame = document.querySelector<HTMLIFrameElement>("iframe.cf-cardnumber")!;
     expect(frame.title).toBe("Card number");
@@ -176,6 +178,21 @@ describe("checkout with Cashflows", () => {
     lib.settle!.resolve({ paymentStatus: "Paid" });
     expect(await screen.findByRole("heading", { name: "Order page" })).toBeTruthy();
     expect(location()).toBe("/checkout/complete?order=order-1");
+  });
+
+  it("starts Google Pay and Apple Pay only when the shop's configuration offers them", async () => {
+    const user = userEvent.setup();
+    directCheckout("integration", ["google_pay", "apple_pay"]);
+    await placeOrder(user);
+    await waitFor(() => expect(lib.wallets.sort()).toEqual(["apple", "google"]));
+  });
+
+  it("starts only the wallet offered", async () => {
+    const user = userEvent.setup();
+    directCheckout("integration", ["apple_pay"]);
+    await placeOrder(user);
+    await waitFor(() => expect(lib.settle).not.toBeNull());
+    expect(lib.wallets).toEqual(["apple"]);
   });
 
   it("in production tells the library it is not the integration environment", async () => {

@@ -40,7 +40,7 @@ export function refusal(appCode: AppErrorCode, message: string, details?: Record
  */
 /** GET /api/payments/config as a shop answers it: the demo's simulated provider unless `over` says otherwise. */
 export function paymentConfig(over: Partial<PaymentConfig> = {}): PaymentConfig {
-  return { provider: "simulated", publishableKey: null, environment: null, statementDescriptor: "HARVEST DRAWS", ...over };
+  return { provider: "simulated", publishableKey: null, environment: null, wallets: [], statementDescriptor: "HARVEST DRAWS", ...over };
 }
 
 /** Reads every checkout makes, answered as a demo shop would unless a test says otherwise. */

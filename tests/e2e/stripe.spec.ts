@@ -115,7 +115,13 @@ test.describe("paying with Stripe (the Payment Element, against the Stripe stand
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
     const config = await (await page.request.get("/api/payments/config")).json();
-    expect(config).toEqual({ provider: "stripe", publishableKey: expect.stringMatching(/^pk_test_/), environment: null, statementDescriptor: "HARVEST DRAWS" });
+    expect(config).toEqual({
+      provider: "stripe",
+      publishableKey: expect.stringMatching(/^pk_test_/),
+      environment: null,
+      wallets: [],
+      statementDescriptor: "HARVEST DRAWS",
+    });
   });
 
   test("a frictionless card pays: the server confirms the ConfirmationToken and the order is paid", async ({ page, stripeShop, stripeJs }) => {

@@ -144,7 +144,7 @@ describe("the simulated provider's card form", () => {
 
   it("says which payment form the checkout shows", async () => {
     const res = await api.request("/api/payments/config");
-    expect(res.json).toEqual({ provider: "simulated", publishableKey: null, environment: null, statementDescriptor: "HARVEST DRAWS" });
+    expect(res.json).toEqual({ provider: "simulated", publishableKey: null, environment: null, wallets: [], statementDescriptor: "HARVEST DRAWS" });
   });
 });
 

@@ -86,6 +86,12 @@ describe("PAYMENT_PROVIDER=cashflows", () => {
     expect(messageOf({ ...cashflows, CASHFLOWS_API_KEY: "" })).toContain("needs CASHFLOWS_API_KEY");
   });
 
+  it("offers no wallet unless CASHFLOWS_WALLETS lists it, and refuses one it does not know", () => {
+    expect(loadEnv(cashflows).CASHFLOWS_WALLETS).toEqual([]);
+    expect(loadEnv({ ...cashflows, CASHFLOWS_WALLETS: "google_pay, apple_pay" }).CASHFLOWS_WALLETS).toEqual(["google_pay", "apple_pay"]);
+    expect(messageOf({ ...cashflows, CASHFLOWS_WALLETS: "google_pay,paypal" })).toContain("CASHFLOWS_WALLETS lists google_pay and/or apple_pay");
+  });
+
   it("shows HARVEST DRAWS on statements unless CARD_DESCRIPTOR says otherwise, within the card schemes' 22 characters", () => {
     expect(loadEnv({}).CARD_DESCRIPTOR).toBe("HARVEST DRAWS");
     expect(loadEnv({ CARD_DESCRIPTOR: "FARM PRIZES LTD" }).CARD_DESCRIPTOR).toBe("FARM PRIZES LTD");

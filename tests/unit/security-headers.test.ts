@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { paymentSurfaceOf, setSecurityHeaders } from "../../src/server/http/security-headers";
 
 /** The headers a page of a shop with this provider is served with. */
-function headersOf(provider: string, environment?: "integration" | "production", pathname = "/checkout") {
+function headersOf(provider: string, environment?: "integration" | "production", pathname = "/checkout", wallets: Array<"google_pay" | "apple_pay"> = []) {
   const set = new Map<string, string>();
   const res = { setHeader: (name: string, value: string) => set.set(name.toLowerCase(), value) } as unknown as ServerResponse;
-  setSecurityHeaders(res, true, paymentSurfaceOf(provider, environment), pathname);
+  setSecurityHeaders(res, true, paymentSurfaceOf(provider, environment, wallets), pathname);
   const csp = set.get("content-security-policy")!;
   const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? null;
   return { csp, directive, permissions: set.get("permissions-policy")! };
@@ -21,19 +21,32 @@ describe("the page's policies follow the shop's payment provider", () => {
     expect(permissions).toContain("payment=()");
   });
 
-  it("opens Cashflows' integration gateway (card fields, 3-D Secure, its API) and Google Pay, and nothing of Stripe's", () => {
+  it("opens Cashflows' integration gateway (card fields, 3-D Secure, its API), and nothing of Stripe's or of a wallet not offered", () => {
     const { csp, directive, permissions } = headersOf("cashflows", "integration");
-    expect(directive("frame-src")).toBe("frame-src https://gateway-int.cashflows.com https://pay.google.com");
-    expect(directive("connect-src")).toBe("connect-src 'self' https://gateway-int.cashflows.com https://pay.google.com");
-    expect(directive("script-src")).toBe("script-src 'self' https://pay.google.com");
-    expect(permissions).toContain('payment=(self "https://gateway-int.cashflows.com" "https://pay.google.com")');
+    expect(directive("frame-src")).toBe("frame-src https://gateway-int.cashflows.com");
+    expect(directive("connect-src")).toBe("connect-src 'self' https://gateway-int.cashflows.com");
+    expect(directive("script-src")).toBe("script-src 'self'");
+    expect(permissions).toContain("payment=()");
     expect(csp).not.toContain("stripe");
+    expect(csp).not.toContain("pay.google.com");
     expect(csp).not.toContain("https://gateway.cashflows.com");
+  });
+
+  it("admits Google Pay's script and sheet, and the Payment Request API, only when the configuration offers it", () => {
+    const google = headersOf("cashflows", "integration", "/checkout", ["google_pay"]);
+    expect(google.directive("script-src")).toBe("script-src 'self' https://pay.google.com");
+    expect(google.directive("frame-src")).toBe("frame-src https://gateway-int.cashflows.com https://pay.google.com");
+    expect(google.directive("connect-src")).toBe("connect-src 'self' https://gateway-int.cashflows.com https://pay.google.com");
+    expect(google.permissions).toContain('payment=(self "https://pay.google.com")');
+    // Apple Pay is the browser's own: the shop's page may use the Payment Request API, nothing more is loaded.
+    const apple = headersOf("cashflows", "integration", "/checkout", ["apple_pay"]);
+    expect(apple.permissions).toContain("payment=(self)");
+    expect(apple.csp).not.toContain("pay.google.com");
   });
 
   it("opens only the production gateway in production", () => {
     const { csp, directive } = headersOf("cashflows", "production");
-    expect(directive("frame-src")).toBe("frame-src https://gateway.cashflows.com https://pay.google.com");
+    expect(directive("frame-src")).toBe("frame-src https://gateway.cashflows.com");
     expect(csp).not.toContain("gateway-int");
   });
 
@@ -47,7 +60,7 @@ describe("the page's policies follow the shop's payment provider", () => {
 
   it("adds the live stream's frames to the provider's on /live only", () => {
     expect(headersOf("cashflows", "integration", "/live").directive("frame-src")).toBe(
-      "frame-src https://gateway-int.cashflows.com https://pay.google.com https://www.youtube-nocookie.com https://www.facebook.com",
+      "frame-src https://gateway-int.cashflows.com https://www.youtube-nocookie.com https://www.facebook.com",
     );
     expect(headersOf("cashflows", "integration", "/").directive("frame-src")).not.toContain("youtube");
   });

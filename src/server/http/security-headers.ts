@@ -43,12 +43,21 @@ export const CASHFLOWS_GATEWAYS = { integration: "https://gateway-int.cashflows.
 /** Google Pay's script and sheet, which the Cashflows library loads where the device offers it (Apple Pay is the browser's own). */
 const GOOGLE_PAY = "https://pay.google.com";
 
-/** The surface of the shop's provider: the one place that knows what each provider's browser part loads. */
-export function paymentSurfaceOf(provider: string, cashflowsEnvironment: keyof typeof CASHFLOWS_GATEWAYS = "integration"): PaymentSurface | null {
+/**
+ * The surface of the shop's provider: the one place that knows what each provider's browser part
+ * loads. Cashflows' card form is its gateway's frames and API; Google Pay's script and sheet are
+ * admitted only when the configuration offers it, and the Payment Request API only for a wallet.
+ */
+export function paymentSurfaceOf(
+  provider: string,
+  cashflowsEnvironment: keyof typeof CASHFLOWS_GATEWAYS = "integration",
+  wallets: ReadonlyArray<"google_pay" | "apple_pay"> = [],
+): PaymentSurface | null {
   if (provider === "stripe") return STRIPE_SURFACE;
   if (provider === "cashflows") {
     const gateway = CASHFLOWS_GATEWAYS[cashflowsEnvironment];
-    return { scripts: [GOOGLE_PAY], connect: [gateway, GOOGLE_PAY], frames: [gateway, GOOGLE_PAY], payment: [gateway, GOOGLE_PAY] };
+    const google = wallets.includes("google_pay") ? [GOOGLE_PAY] : [];
+    return { scripts: google, connect: [gateway, ...google], frames: [gateway, ...google], payment: wallets.length ? google : null };
   }
   return null;
 }
@@ -82,7 +91,7 @@ const PERMISSIONS = new Map<PaymentSurface | null, string>();
 function permissions(surface: PaymentSurface | null): string {
   let policy = PERMISSIONS.get(surface);
   if (!policy) {
-    const payment = surface?.payment ? `(self ${surface.payment.map((o) => `"${o}"`).join(" ")})` : "()";
+    const payment = surface?.payment ? `(${["self", ...surface.payment.map((o) => `"${o}"`)].join(" ")})` : "()";
     PERMISSIONS.set(surface, (policy = `camera=(), microphone=(), geolocation=(), payment=${payment}`));
   }
   return policy;

@@ -37,6 +37,8 @@ export interface AppConfig {
   stripePublishableKey?: string;
   /** Which Cashflows environment its card form talks to: integration (test cards) or production. */
   cashflowsEnvironment?: "integration" | "production";
+  /** The wallets Cashflows' form offers beside the card (CASHFLOWS_WALLETS). */
+  cashflowsWallets?: Array<"google_pay" | "apple_pay">;
   /** How the charge appears on the cardholder's statement (CARD_DESCRIPTOR); shown at checkout. */
   cardDescriptor?: string;
 }

@@ -32,6 +32,8 @@ export const paymentConfig = z.object({
   publishableKey: z.string().nullable(),
   /** The Cashflows environment its card form talks to; null for other providers. */
   environment: z.enum(["integration", "production"]).nullable(),
+  /** The wallets Cashflows' form offers beside the card (where the device has them); empty for other providers. */
+  wallets: z.array(z.enum(["google_pay", "apple_pay"])),
   /** How the charge appears on the buyer's card statement. */
   statementDescriptor: z.string(),
 });

@@ -34,6 +34,8 @@ export interface CashflowsCardFormProps {
   /** The payment intent's token (the order's nextAction.clientSecret). */
   token: string;
   environment: "integration" | "production";
+  /** The wallets the shop's Cashflows configuration offers (GET /api/payments/config); none are started otherwise. */
+  wallets?: ReadonlyArray<"google_pay" | "apple_pay">;
   /** What the card pays. */
   amountPence: number;
   /** The order's page (/checkout/complete?order=…): where a paid, failed or abandoned payment goes on. */
@@ -63,10 +65,12 @@ function settleFrames(container: HTMLElement) {
   }
 }
 
+const NO_WALLETS: ReadonlyArray<"google_pay" | "apple_pay"> = [];
+
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Never sent to the buyer blank: while loading, when it cannot load, and once the payment is refused. */
-export function CashflowsCardForm({ token, environment, amountPence, completeHref, onPaid, onDeclined }: CashflowsCardFormProps) {
+export function CashflowsCardForm({ token, environment, wallets = NO_WALLETS, amountPence, completeHref, onPaid, onDeclined }: CashflowsCardFormProps) {
   const id = useId();
   const buttonId = `cf-pay-${id.replace(/[^A-Za-z0-9_-]/g, "")}`;
   const container = useRef<HTMLDivElement>(null);
@@ -108,12 +112,15 @@ export function CashflowsCardForm({ token, environment, amountPence, completeHre
         setStage({ kind: "broken" });
         return;
       }
-      // Wallets are extras: one the device lacks, or whose script is blocked, never stops a card payment.
-      const wallets = Promise.allSettled([
-        googlePay.current ? cashflows.initGooglePay(googlePay.current, { buttonColor: "black", buttonSizeMode: "fill", buttonType: "pay" }) : null,
-        applePay.current ? cashflows.initApplePay(applePay.current) : null,
+      // Wallets are extras, started only when the shop's configuration offers them (asked for one it
+      // does not offer, the library cannot take a card at all); one the device lacks stays hidden.
+      const walletsReady = Promise.allSettled([
+        googlePay.current && wallets.includes("google_pay")
+          ? cashflows.initGooglePay(googlePay.current, { buttonColor: "black", buttonSizeMode: "fill", buttonType: "pay" })
+          : null,
+        applePay.current && wallets.includes("apple_pay") ? cashflows.initApplePay(applePay.current) : null,
       ]);
-      await Promise.race([wallets, delay(WALLET_WAIT_MS)]);
+      await Promise.race([walletsReady, delay(WALLET_WAIT_MS)]);
       cashflows.checkout().then(
         // Called even once this form is gone (the order's page swapped its view meanwhile): the buyer pressed Pay and it went through.
         () => paid.current(),
@@ -130,7 +137,7 @@ export function CashflowsCardForm({ token, environment, amountPence, completeHre
       );
       setStage((s) => (s.kind === "loading" ? { kind: "ready" } : s));
     })();
-  }, [token, environment, buttonId]);
+  }, [token, environment, wallets, buttonId]);
 
   if (stage.kind === "declined") {
     return (

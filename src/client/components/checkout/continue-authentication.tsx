@@ -69,6 +69,7 @@ function CashflowsContinue({
       <CashflowsCardForm
         token={token}
         environment={config.data.environment ?? "production"}
+        wallets={config.data.wallets}
         amountPence={amount ? paymentSplit(amount.amount, amount.creditUsed).cardPence : 0}
         statementDescriptor={config.data.statementDescriptor}
         completeHref={`${location.pathname}${location.search}`}

@@ -120,6 +120,7 @@ export function usePaymentMethod({ field, values, showErrors, amountPence }: Opt
       <CashflowsPanel
         payment={cashflows}
         environment={config.data.environment ?? "production"}
+        wallets={config.data.wallets}
         statementDescriptor={descriptorText}
         completeHref={completeHref(cashflows.orderId)}
         onPaid={() => navigate(completeHref(cashflows.orderId))}
@@ -197,13 +198,14 @@ function CashflowsNextStep() {
 interface CashflowsPanelProps {
   payment: CashflowsPayment;
   environment: "integration" | "production";
+  wallets: ReadonlyArray<"google_pay" | "apple_pay">;
   statementDescriptor: string | null;
   completeHref: string;
   onPaid: () => void;
 }
 
 /** In place of the checkout's form once the order is placed: Cashflows' card form for it, its heading focused. */
-function CashflowsPanel({ payment, environment, statementDescriptor, completeHref, onPaid }: CashflowsPanelProps) {
+function CashflowsPanel({ payment, environment, wallets, statementDescriptor, completeHref, onPaid }: CashflowsPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -218,6 +220,7 @@ function CashflowsPanel({ payment, environment, statementDescriptor, completeHre
         <CashflowsCardForm
           token={payment.token}
           environment={environment}
+          wallets={wallets}
           amountPence={payment.cardPence}
           statementDescriptor={statementDescriptor}
           completeHref={completeHref}

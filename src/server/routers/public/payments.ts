@@ -43,6 +43,7 @@ export const paymentsRouter = router({
         provider,
         publishableKey: provider === "stripe" ? (ctx.config.stripePublishableKey ?? null) : null,
         environment: provider === "cashflows" ? (ctx.config.cashflowsEnvironment ?? "integration") : null,
+        wallets: provider === "cashflows" ? (ctx.config.cashflowsWallets ?? []) : [],
         statementDescriptor: ctx.config.cardDescriptor ?? "HARVEST DRAWS",
       };
     }),
