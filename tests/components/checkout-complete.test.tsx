@@ -135,6 +135,21 @@ describe("/checkout/complete", () => {
     expect(sessionStorage.getItem(PENDING_ENTRY_KEY)).not.toBeNull();
   });
 
+  it("says why when the shop's credit-card rules refused the card the acquirer reported", async () => {
+    const message = "Credit cards cannot be used for instant-win competitions. Please use a debit card.";
+    stubTrpcFetch({ "public.auth.session": () => USER, "customer.orders.get": () => ({ ...FAILED, failureMessage: message }) });
+    complete("/checkout/complete?order=order-1");
+    expect(await screen.findByRole("heading", { name: "Payment Not Completed" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe(message);
+  });
+
+  it("adds no reason of its own to another failure", async () => {
+    stubTrpcFetch({ "public.auth.session": () => USER, "customer.orders.get": () => ({ ...FAILED, failureMessage: null }) });
+    complete("/checkout/complete?order=order-1");
+    expect(await screen.findByRole("heading", { name: "Payment Not Completed" })).toBeTruthy();
+    expect(screen.queryByText(/Credit card/)).toBeNull();
+  });
+
   it("asks a signed-out visitor to sign in and come back here", async () => {
     const fetch = stubTrpcFetch({ "public.auth.session": () => null });
     complete("/checkout/complete?order=order-1&redirect_status=succeeded");

@@ -126,6 +126,8 @@ describe("a card the hold could not check", () => {
     expect(payments.cancels).toEqual([`job_${id}`]);
     expect(payments.refunds).toEqual([]);
     expect(orderRow(id).failureReason).toBe("Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+    // The buyer's view says why (the complete page shows it); other failures keep their reasons to the operator.
+    expect(view.failureMessage).toBe("Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -154,6 +156,7 @@ describe("a card the hold could not check", () => {
     payments.paid.set(`job_${second}`, { funding: "credit", captured: false });
     expect((await refreshOrder(deps, second)).status).toBe("failed");
     expect(orderRow(second).failureReason).toContain("Credit card payments are limited to £250.00 a month. You have £50.00");
+    expect((await refreshOrder(deps, second)).failureMessage).toBe(orderRow(second).failureReason);
     // A debit card is not capped.
     const third = await order(deps, u.id, c.id, 1);
     payments.paid.set(`job_${third}`, { funding: "debit", captured: false });
@@ -168,6 +171,7 @@ describe("a card the hold could not check", () => {
     payments.paid.set(`job_${short}`, { funding: "debit", captured: true, amountPence: 1 });
     expect((await refreshOrder(deps, short)).status).toBe("failed");
     expect(orderRow(short).failureReason).toBe("amount mismatch: the provider took 1 GBP for 1000 GBP");
+    expect((await refreshOrder(deps, short)).failureMessage).toBeNull();
     expect(payments.refunds.at(-1)).toMatchObject({ paymentId: `job_${short}`, amountPence: 1 });
     const euros = await order(deps, u.id, c.id, 1);
     payments.paid.set(`job_${euros}`, { funding: "debit", captured: true, currency: "EUR" });

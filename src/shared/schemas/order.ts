@@ -88,6 +88,11 @@ export const orderView = z.object({
   refunds: z.array(orderRefund),
   /** Set while the buyer must authenticate (status requires_action), otherwise null. */
   nextAction: nextAction.nullable(),
+  /**
+   * Why a failed order was refused, when it is the buyer's to know: a credit card the shop's rules refuse,
+   * found only once the provider said what the card is (no credit cards on instant wins; the monthly cap).
+   */
+  failureMessage: z.string().nullable().optional(),
   /** Instant prizes this order's tickets won the moment they were paid for. */
   instantWins: z.array(instantWinView),
 });

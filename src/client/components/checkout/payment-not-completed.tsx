@@ -40,6 +40,11 @@ export function PaymentNotCompleted({ order }: { order: OrderResult }) {
       }
     >
       <p>Your payment of £{order.amount} was not completed, so you have not been charged.</p>
+      {order.failureMessage ? (
+        <p role="alert" className="font-semibold">
+          {order.failureMessage}
+        </p>
+      ) : null}
       <p>The tickets we were holding for {only ? only.competitionTitle : "your order"} have been released. You can try again with the same or another card.</p>
     </CompletePanel>
   );

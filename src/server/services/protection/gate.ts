@@ -122,6 +122,19 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
   if (check.funding === "credit") assertCreditCardAllowed(tx, { ...check, cardPence: check.cardPence ?? check.totalPence });
 }
 
+const CREDIT_CARD_NOT_ALLOWED_MESSAGE = "Credit cards cannot be used for instant-win competitions. Please use a debit card.";
+const CREDIT_CARD_LIMIT_OPENING = "Credit card payments are limited to ";
+
+/**
+ * Why an order failed, in the buyer's words, when it is theirs to know: the credit-card rules that
+ * refused a card found only at settlement (the reason recorded on the order is then their message).
+ * Null for every other failure (a decline, an expired hold, the operator's own notes).
+ */
+export function buyerFailureMessage(reason: string | null): string | null {
+  if (!reason) return null;
+  return reason === CREDIT_CARD_NOT_ALLOWED_MESSAGE || reason.startsWith(CREDIT_CARD_LIMIT_OPENING) ? reason : null;
+}
+
 /**
  * The credit-card rules: none on instant-win competitions, and at most the monthly cap of the
  * account's credit-card spending. Checked when the order is held if the provider can say what the
@@ -130,14 +143,14 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
  */
 export function assertCreditCardAllowed(tx: Tx, check: { userId: string | null; cardPence: number; instantWin: boolean; now: Date }): void {
   if (check.cardPence <= 0) return;
-  if (check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", "Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+  if (check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", CREDIT_CARD_NOT_ALLOWED_MESSAGE);
   if (!check.userId) return;
   const cap = decimalToPence(getSetting(tx, "credit_card_monthly_cap") ?? "250.00") ?? 25_000;
   const creditSpent = spentThisMonth(tx, check.userId, check.now, "credit");
   if (creditSpent + check.cardPence > cap) {
     throw new AppError(
       "CREDIT_CARD_LIMIT",
-      `Credit card payments are limited to ${formatPounds(cap)} a month. You have ${formatPounds(Math.max(0, cap - creditSpent))} of credit card spending left this month; a debit card can be used instead.`,
+      `${CREDIT_CARD_LIMIT_OPENING}${formatPounds(cap)} a month. You have ${formatPounds(Math.max(0, cap - creditSpent))} of credit card spending left this month; a debit card can be used instead.`,
       { protectionEvent: { kind: "credit_cap_reached", detail: `order of ${formatPounds(check.cardPence)}` } },
     );
   }

@@ -6,6 +6,7 @@ export {
   assertAdult,
   assertCreditCardAllowed,
   assertMayBuy,
+  buyerFailureMessage,
   DOB_NEEDED_MESSAGE,
   recordRefusal,
   suspensionMessage,

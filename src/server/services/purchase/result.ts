@@ -1,3 +1,4 @@
+import { buyerFailureMessage } from "../protection";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../../../db/client";
 import { competitions, draws, entries, orders, refunds, users, type Entry, type Order } from "../../../../db/schema";
@@ -75,6 +76,7 @@ function viewsOf(db: Tx, rows: Order[]): OrderView[] {
         to: isCreditRefund(r.providerRefundId) ? ("site_credit" as const) : ("card" as const),
       })),
     nextAction: null,
+    failureMessage: order.status === "failed" ? buyerFailureMessage(order.failureReason) : null,
     instantWins: lines.filter((l) => l.entry.orderId === order.id).flatMap((l) => won.get(l.entry.id) ?? []),
   }));
 }
