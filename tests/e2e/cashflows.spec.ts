@@ -116,6 +116,8 @@ test.describe("paying with Cashflows (its real client library, against the Cashf
       ["Paid", "4.00", "400000******0002", "Debit"],
     ]);
     expect(await ticketLedger(c.id, shop.dbPath)).toEqual({ sold: 2, held: 0, tickets: 2 });
+    // Cashflows' notification of the payment reached the shop, which answered it 200.
+    await expect.poll(async () => (await notificationsAbout(standIn, job.reference)).flatMap((n) => n.deliveries.map((d) => d.status))).toEqual([200]);
     // The library's calls went to Cashflows' gateway: the intent, the four frames, the payment.
     expect(gateway.requests.filter((r) => /^GET \/preparations\/[0-9a-f-]+\?inputtype=/.test(r))).toHaveLength(4);
     expect(gateway.requests).toContain(`POST /api/gateway/payment-intents/${tokenOf(gateway.requests)}/payments`);
