@@ -233,6 +233,10 @@ test.describe("paying with Cashflows (its real client library, against the Cashf
       await payInCardForm(page, CF_CARDS.mastercardCredit, "1.99");
       await expect(page).toHaveURL(/\/checkout\/complete\?order=/);
       await expect(page.getByText("Payment Failed").first()).toBeVisible();
+      // The buyer is told why, in the rule's words, not only that it failed.
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Credit cards cannot be used for instant-win competitions. Please use a debit card." }),
+      ).toBeVisible();
       await screenshot(page, "cashflows-credit-instant-win");
     } finally {
       await setCaptureMode(standIn, "immediate");
@@ -258,7 +262,7 @@ test.describe("paying with Cashflows (its real client library, against the Cashf
     const [placed] = await ordersOf(buyer.email, shop.dbPath);
     // The buyer leaves the card form for the order's page (its "See your order", or a reload), card never entered.
     await page.goto(`/checkout/complete?order=${placed!.id}`);
-    const resume = page.getByRole("link", { name: "Continue authentication" });
+    const resume = page.getByRole("link", { name: "Continue to payment" });
     await expect(resume).toBeVisible();
     await expect(resume).toHaveAttribute("href", `${GATEWAY}/_stand-in/pay/${placed!.paymentId}`);
     await screenshot(page, "cashflows-left-order-page");

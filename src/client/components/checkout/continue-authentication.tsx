@@ -22,10 +22,13 @@ interface ContinueAuthenticationProps {
  * for Cashflows, whose card form takes the card and runs the challenge, that form (also loaded only then).
  */
 export function ContinueAuthentication({ action, variant = "primary", amount, onDone }: ContinueAuthenticationProps) {
+  const trpc = useTRPC();
+  const provider = useQuery(trpc.public.payments.config.queryOptions()).data?.provider;
   if (action.type === "redirect") {
+    // With Cashflows the page is its payment page (the buyer may not have entered a card yet), not a bank's.
     return (
       <a href={action.url} className={buttonClasses(variant)}>
-        Continue authentication
+        {provider === "cashflows" ? "Continue to payment" : "Continue authentication"}
       </a>
     );
   }
