@@ -245,7 +245,8 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
 /**
  * A payment the provider only reserved: checked against the credit-card rules, then captured; a
  * refused one (or one whose order is no longer waiting) is cancelled instead. Null when it was
- * refused; throws when the provider cannot capture now (the order stays waiting for the sweep).
+ * refused; throws when the provider cannot capture now, or answers that it did without doing so
+ * (the order stays waiting for the sweep).
  */
 async function captureReserved(
   deps: OrderDeps,
@@ -264,7 +265,12 @@ async function captureReserved(
     return null;
   }
   if (!deps.payments.capture) throw new Error(`${deps.payments.name} reserved a payment but cannot capture it`);
-  return deps.payments.capture(reserved.paymentId, cardPenceOf(order));
+  const captured = await deps.payments.capture(reserved.paymentId, cardPenceOf(order));
+  // A capture answered but not made (the payment still only reserved) sells nothing: the order keeps waiting.
+  if (captured.status === "succeeded" && captured.captured === false) {
+    throw new Error(`${deps.payments.name} payment ${reserved.paymentId} is still only reserved after its capture`);
+  }
+  return captured;
 }
 
 /** Gives back the numbers of an order still waiting on its payment that will never be paid. */
