@@ -33,6 +33,12 @@ export function paymentEventsOf(job: GatewayJob, orderId: string): PaymentEvent[
       paymentId: ref,
       amountRefundedPence: refunded,
       refundId: refunds.at(-1)?.reference || null,
+      // Each refund on its own: one made here and one made in the Portal at the same time are two refunds, recorded once each.
+      refunds: refunds.map((r, i) => ({
+        refundId: r.reference || r.refundNumber || `${ref}:refund:${i}`,
+        amountPence: r.amountPence,
+        requestKey: r.refundNumber,
+      })),
     });
   }
   for (const chargeback of job.payments.flatMap((p) => p.chargebacks)) {

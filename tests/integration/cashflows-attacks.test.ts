@@ -1,0 +1,297 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { Logger } from "../../src/server/logger";
+import { noopMailer } from "../../src/server/mail/mailer";
+import { CashflowsPaymentProvider } from "../../src/server/payments/cashflows";
+import { handleCashflowsNotification } from "../../src/server/payments/cashflows-notify";
+import type { RefundRequest } from "../../src/server/payments/provider";
+import { placeOrder, refreshOrder, refundOrder, sweepPendingOrders } from "../../src/server/services/purchase";
+import { createCompetition } from "../factories/competitions";
+import { createUser } from "../factories/users";
+import { CLEAN_LEDGER, count, ledgerProblems } from "../helpers/assertions";
+import { CARD, CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION, startCashflowsStandIn, type Notification } from "../helpers/cashflows-stand-in";
+import { allowGuestCheckout, createTestDb } from "../helpers/db";
+
+/**
+ * A hostile or unlucky world around the shop's Cashflows payments, through the services: races
+ * between notifications, the buyer's own page, the sweep and the admin; an acquirer that fails
+ * mid-capture or says it captured when it did not; refunds made in two places at once.
+ */
+const ORIGIN = "https://shop.example.test";
+const standIn = await startCashflowsStandIn();
+afterAll(() => standIn.close());
+const db = createTestDb();
+allowGuestCheckout(db);
+const lines: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
+const logger: Logger = {
+  debug: () => {},
+  info: () => {},
+  warn: (msg, fields) => lines.push({ level: "warn", msg, fields }),
+  error: (msg, fields) => lines.push({ level: "error", msg, fields }),
+};
+const payments = new CashflowsPaymentProvider(standIn.providerOptions(ORIGIN));
+const deps = { db, payments, mailer: noopMailer };
+const reserveDeps = {
+  db,
+  payments: new CashflowsPaymentProvider(standIn.providerOptions(ORIGIN, { configurationId: CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION })),
+  mailer: noopMailer,
+};
+type Deps = { db: typeof db; payments: CashflowsPaymentProvider; mailer: typeof noopMailer };
+
+function deliver(n: Notification | undefined, d: Deps = deps) {
+  if (!n?.url) throw new Error("Cashflows sent no notification");
+  const url = new URL(n.url);
+  return handleCashflowsNotification(
+    { ...d, logger },
+    { orderId: url.searchParams.get("order"), signature: url.searchParams.get("signature"), raw: Buffer.from(n.body), address: "203.0.113.7" },
+  );
+}
+
+async function buy(d: Deps = deps, userId: string | null = null) {
+  const competition = await createCompetition(db, { maxTickets: 50, pricePence: 250 });
+  const email = `buyer-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const view = await placeOrder(d, {
+    userId,
+    customerName: "Sam Buyer",
+    customerEmail: email,
+    lines: [{ competitionId: competition.id, quantity: 2, answer: "green" }],
+    method: { token: "cashflows" },
+    returnUrl: `${ORIGIN}/checkout/complete`,
+    useSdk: true,
+  });
+  expect(view).toMatchObject({ status: "requires_action" });
+  return { view, competition, email, job: orderRow(view.id).payment_id };
+}
+
+const orderRow = (id: string) =>
+  db.$client.prepare("select status, payment_id, refunded_pence, failure_reason, dispute_status from orders where id = ?").get(id) as {
+    status: string;
+    payment_id: string;
+    refunded_pence: number;
+    failure_reason: string | null;
+    dispute_status: string | null;
+  };
+const ticketsOf = (orderId: string) => count(db, "tickets", `entry_id in (select id from entries where order_id = '${orderId}')`);
+const mailsTo = (email: string) => count(db, "mail_outbox", `"to" = '${email}'`);
+const counters = (competitionId: string) =>
+  db.$client.prepare("select sold_tickets as sold, held_tickets as held from competitions where id = ?").get(competitionId);
+const captures = (job: string) => standIn.calls("POST", `/api/gateway/payment-jobs/${job}/`).filter((c) => c.path.endsWith("/captures"));
+const refundsOf = (orderId: string) =>
+  db.$client.prepare("select amount_pence as amount, provider_refund_id as id from refunds where order_id = ? order by id").all(orderId) as Array<{
+    amount: number;
+    id: string;
+  }>;
+/** Orders left waiting on their payment keep their numbers held: not a ledger fault here. */
+function ledgerOf() {
+  const problems = ledgerProblems(db);
+  const kept = new Set(
+    (
+      db.$client
+        .prepare(
+          "select t.id from tickets t join entries e on e.id = t.entry_id join orders o on o.id = e.order_id where (o.status = 'partially_refunded' and e.payment_status = 'paid') or (o.status in ('requires_action', 'pending') and e.payment_status = 'pending')",
+        )
+        .all() as Array<{ id: number }>
+    ).map((t) => t.id),
+  );
+  return { ...problems, ticketsWithoutPaidOrder: (problems.ticketsWithoutPaidOrder as Array<{ id: number }>).filter((t) => !kept.has(t.id)) };
+}
+const admin = await createUser(db, { role: "admin" });
+const adminActor = { id: admin.id, email: admin.email };
+
+describe("races on one payment", () => {
+  it("ten notifications at once, the buyer's page and the sweep, on a reserved payment: one capture, one settlement, one mail", async () => {
+    const { view, job, email, competition } = await buy(reserveDeps);
+    standIn.pay(job, CARD.visaDebit);
+    const sent = standIn.lastNotification(job)!;
+    const expiredNow = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => deliver(sent, reserveDeps)),
+      refreshOrder(reserveDeps, view.id),
+      sweepPendingOrders(reserveDeps, expiredNow),
+    ]);
+    await standIn.idle();
+    // A retry of anything refused settles nothing more.
+    for (const a of answers.slice(0, 10) as Array<{ status: number }>) if (a.status !== 200) await deliver(sent, reserveDeps);
+    await deliver(standIn.lastNotification(job), reserveDeps);
+    expect(orderRow(view.id).status).toBe("paid");
+    expect(captures(job).filter((c) => c.status < 300)).toHaveLength(1);
+    expect(standIn.job(job).payments[0]).toMatchObject({ status: "Paid", capturedPence: 500 });
+    expect(mailsTo(email)).toBe(1);
+    expect(ticketsOf(view.id)).toBe(2);
+    expect(counters(competition.id)).toEqual({ sold: 2, held: 0 });
+    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+  });
+
+  it("ten notifications at once for a payment made after the hold ended: refunded exactly once", async () => {
+    const { view, job } = await buy();
+    standIn.failNext({ method: "PATCH", path: `/api/gateway/payment-jobs/${job}/cancel`, status: 500 });
+    await sweepPendingOrders(deps, new Date(Date.now() + 2 * 60 * 60 * 1000));
+    expect(orderRow(view.id).status).toBe("failed");
+    standIn.pay(job, CARD.visaDebit);
+    const sent = standIn.lastNotification(job)!;
+    await Promise.all(Array.from({ length: 10 }, () => deliver(sent)));
+    await standIn.idle();
+    await Promise.all(Array.from({ length: 10 }, () => deliver(standIn.lastNotification(job))));
+    expect(standIn.job(job).payments[0]!.refunds).toHaveLength(1);
+    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    expect(refundsOf(view.id)).toHaveLength(1);
+    expect(ticketsOf(view.id)).toBe(0);
+    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+  });
+
+  it("a repeated submit of the same order opens no second payment job", async () => {
+    const competition = await createCompetition(db, { maxTickets: 50, pricePence: 250 });
+    const args = {
+      userId: null,
+      customerName: "Sam Buyer",
+      customerEmail: `twice-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      lines: [{ competitionId: competition.id, quantity: 1, answer: "green" }],
+      method: { token: "cashflows" },
+      returnUrl: `${ORIGIN}/checkout/complete`,
+      useSdk: true,
+      idempotencyKey: `k-${crypto.randomUUID()}`,
+    };
+    const before = standIn.calls("POST", "/api/gateway/payment-intents/").length;
+    const [a, b] = await Promise.all([placeOrder(deps, args), placeOrder(deps, args)]);
+    const c = await placeOrder(deps, args);
+    expect(new Set([a.id, b.id, c.id]).size).toBe(1);
+    expect(standIn.calls("POST", "/api/gateway/payment-intents/").length - before).toBe(1);
+  });
+});
+
+describe("the acquirer failing during capture", () => {
+  it("a capture answered 5xx sells nothing; the next look captures it and sells once", async () => {
+    const { view, job, email } = await buy(reserveDeps);
+    standIn.pay(job, CARD.visaDebit);
+    standIn.failNext({ method: "POST", path: `/api/gateway/payment-jobs/${job}/*`, status: 503 });
+    expect(await deliver(standIn.lastNotification(job), reserveDeps)).toMatchObject({ status: 500 });
+    expect(orderRow(view.id).status).toBe("requires_action");
+    expect(mailsTo(email)).toBe(0);
+    expect(await refreshOrder(reserveDeps, view.id)).toMatchObject({ status: "paid" });
+    expect(captures(job).filter((c) => c.status < 300)).toHaveLength(1);
+    expect(mailsTo(email)).toBe(1);
+  });
+
+  it("a capture made whose answer was lost is found captured, and sold once", async () => {
+    const { view, job, email } = await buy(reserveDeps);
+    standIn.pay(job, CARD.visaDebit);
+    standIn.failNext({ method: "POST", path: `/api/gateway/payment-jobs/${job}/*`, status: 0, when: "after" });
+    expect(await deliver(standIn.lastNotification(job), reserveDeps)).toMatchObject({ status: 500 });
+    expect(standIn.job(job).payments[0]!.status).toBe("Paid");
+    expect(orderRow(view.id).status).toBe("requires_action");
+    await standIn.idle();
+    expect(await deliver(standIn.lastNotification(job), reserveDeps)).toMatchObject({ status: 200 });
+    expect(orderRow(view.id).status).toBe("paid");
+    expect(captures(job)).toHaveLength(1);
+    expect(mailsTo(email)).toBe(1);
+  });
+
+  it("a capture answered 2xx that took nothing (the job still only reserved) sells no ticket", async () => {
+    const { view, job, email } = await buy(reserveDeps);
+    standIn.pay(job, CARD.visaDebit);
+    // The acquirer answers the capture without making it.
+    standIn.failNext({ method: "POST", path: `/api/gateway/payment-jobs/${job}/*`, status: 202 });
+    await deliver(standIn.lastNotification(job), reserveDeps);
+    expect(standIn.job(job).payments[0]!.status).toBe("Reserved");
+    expect(orderRow(view.id).status).toBe("requires_action");
+    expect(mailsTo(email)).toBe(0);
+    // Asked again, it is captured and sold.
+    expect(await refreshOrder(reserveDeps, view.id)).toMatchObject({ status: "paid" });
+    expect(standIn.job(job).payments[0]!.status).toBe("Paid");
+  });
+
+  it("a reservation that can never be captured is cancelled and the order failed, its numbers back, a day after its hold", async () => {
+    const { view, job, competition } = await buy(reserveDeps);
+    standIn.pay(job, CARD.visaDebit);
+    const expired = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    standIn.failNext({ method: "POST", path: `/api/gateway/payment-jobs/${job}/*`, status: 503, times: 1000 });
+    await sweepPendingOrders(reserveDeps, expired);
+    expect(orderRow(view.id).status).toBe("requires_action");
+    await sweepPendingOrders(reserveDeps, new Date(expired.getTime() + 25 * 60 * 60 * 1000));
+    standIn.http.faults.length = 0;
+    expect(orderRow(view.id).status).toBe("failed");
+    expect(standIn.job(job).payments[0]!.status).toBe("Cancelled");
+    expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
+    expect(ticketsOf(view.id)).toBe(0);
+  });
+});
+
+describe("refunds from two places", () => {
+  it("an admin's refund racing a Portal refund's notification is recorded once each: the order's refunds match Cashflows'", async () => {
+    const { view, job } = await buy();
+    standIn.pay(job, CARD.visaDebit);
+    await deliver(standIn.lastNotification(job));
+    expect(orderRow(view.id).status).toBe("paid");
+    // Cashflows makes the admin's refund; before its answer reaches the shop, an operator refunds
+    // more in the Portal, and Cashflows' notification (naming both) arrives.
+    const racing = Object.create(payments) as CashflowsPaymentProvider;
+    racing.refund = async (request: RefundRequest) => {
+      const made = await payments.refund(request);
+      standIn.refundInPortal(job, 200);
+      await standIn.idle();
+      await deliver(standIn.lastNotification(job));
+      return made;
+    };
+    await refundOrder({ ...deps, payments: racing }, adminActor, { id: view.id, amount: "1.00", reason: "Asked by the customer" });
+    const atCashflows = standIn.job(job).payments[0]!.refunds.reduce((s, r) => s + r.amountPence, 0);
+    expect(atCashflows).toBe(300);
+    expect(orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 300 });
+    expect(
+      refundsOf(view.id)
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual([100, 200]);
+    // Every notification again: nothing more.
+    await deliver(standIn.lastNotification(job));
+    expect(orderRow(view.id).refunded_pence).toBe(300);
+  });
+
+  it("Portal refunds and an admin's together never record more than the order's total", async () => {
+    const { view, job } = await buy();
+    standIn.pay(job, CARD.visaDebit);
+    await deliver(standIn.lastNotification(job));
+    // A Portal refund whose notification has not arrived yet: the shop does not know of it.
+    standIn.refundInPortal(job, 300);
+    await refundOrder(deps, adminActor, { id: view.id, amount: "2.00", reason: "Rest" });
+    // Asking for more than Cashflows has left is refused by Cashflows, and nothing is recorded.
+    await expect(refundOrder(deps, adminActor, { id: view.id, amount: "1.00", reason: "More" })).rejects.toThrow(
+      /did not make the refund.*Nothing was changed/,
+    );
+    expect(orderRow(view.id).refunded_pence).toBe(200);
+    await standIn.idle();
+    for (const n of standIn.notifications.filter((x) => x.paymentJobReference === job)) await deliver(n);
+    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    expect(refundsOf(view.id).reduce((s, r) => s + r.amount, 0)).toBe(500);
+    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+  });
+
+  it("a chargeback on a refunded order is recorded for the operator and refunds nothing more", async () => {
+    const { view, job } = await buy();
+    standIn.pay(job, CARD.visaDebit);
+    await deliver(standIn.lastNotification(job));
+    await refundOrder(deps, adminActor, { id: view.id, reason: "Cancelled" });
+    standIn.chargeback(job);
+    expect((await deliver(standIn.lastNotification(job))).status).toBe(200);
+    const row = orderRow(view.id);
+    expect(row.refunded_pence).toBe(500);
+    expect(row.dispute_status).toBe("Open");
+    expect(refundsOf(view.id)).toHaveLength(1);
+    expect(standIn.job(job).payments[0]!.refunds).toHaveLength(1);
+  });
+});
+
+describe("a stale or out-of-order notification", () => {
+  it("a 'failed' state seen after 'paid' (a later failed attempt on the same job) does not unpay the order", async () => {
+    const { view, job, email } = await buy();
+    standIn.pay(job, CARD.visaDebit);
+    const paid = standIn.lastNotification(job)!;
+    await deliver(paid);
+    // The job as Cashflows answers it later: a failed payment after the paid one.
+    const j = standIn.job(job);
+    j.payments.push({ ...j.payments[0]!, reference: "P-late", status: "Failed", error: "Dx05", refunds: [], chargebacks: [], capturedPence: 0 });
+    j.status = "Failed";
+    expect((await deliver(paid)).status).toBe(200);
+    expect(orderRow(view.id).status).toBe("paid");
+    expect(ticketsOf(view.id)).toBe(2);
+    expect(mailsTo(email)).toBe(1);
+  });
+});
