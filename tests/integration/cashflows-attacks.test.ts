@@ -294,4 +294,38 @@ describe("a stale or out-of-order notification", () => {
     expect(ticketsOf(view.id)).toBe(2);
     expect(mailsTo(email)).toBe(1);
   });
+
+  it("a job declined, then paid with the same intent (Cashflows let the buyer try again) after the order failed: refunded once", async () => {
+    const { view, job } = await buy();
+    standIn.pay(job, CARD.declined);
+    expect((await deliver(standIn.lastNotification(job))).status).toBe(200);
+    expect(orderRow(view.id).status).toBe("failed");
+    // The buyer's card form still has the intent's token, and the job takes another attempt.
+    standIn.job(job).status = "Pending";
+    standIn.pay(job, CARD.visaDebit);
+    const paid = standIn.lastNotification(job)!;
+    await Promise.all([deliver(paid), deliver(paid), refreshOrder(deps, view.id)]);
+    await standIn.idle();
+    await deliver(standIn.lastNotification(job));
+    expect(standIn.job(job).payments[1]!.refunds).toEqual([expect.objectContaining({ amountPence: 500 })]);
+    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    expect(ticketsOf(view.id)).toBe(0);
+    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+  });
+});
+
+describe("a reserved payment for another amount than the order's", () => {
+  it("is released, never captured: nothing is taken and nothing sold", async () => {
+    const { view, job, competition } = await buy(reserveDeps);
+    // The job Cashflows holds asks for more than the order's £5.00.
+    standIn.job(job).amountPence = 900;
+    standIn.pay(job, CARD.visaDebit);
+    expect(standIn.job(job).payments[0]).toMatchObject({ status: "Reserved", amountPence: 900 });
+    expect((await deliver(standIn.lastNotification(job), reserveDeps)).status).toBe(200);
+    expect(captures(job)).toEqual([]);
+    expect(standIn.job(job).payments[0]).toMatchObject({ status: "Cancelled", capturedPence: 0 });
+    expect(orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: expect.stringContaining("amount mismatch") });
+    expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
+    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+  });
 });

@@ -243,8 +243,8 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
 }
 
 /**
- * A payment the provider only reserved: checked against the credit-card rules, then captured; a
- * refused one (or one whose order is no longer waiting) is cancelled instead. Null when it was
+ * A payment the provider only reserved: checked against the order's amount and currency and the
+ * credit-card rules, then captured; a refused one (or one whose order is no longer waiting) is cancelled instead. Null when it was
  * refused; throws when the provider cannot capture now, or answers that it did without doing so
  * (the order stays waiting for the sweep).
  */
@@ -255,12 +255,18 @@ async function captureReserved(
   now: Date,
 ): Promise<ChargeResult | null> {
   const lines = deps.db.statements.entriesByOrder.all({ orderId: order.id });
-  const refusal = isUnsettled(order.status) ? cardRefusal(deps.db, order, lines, reserved.funding, now) : null;
-  if (refusal || !isUnsettled(order.status)) {
+  const waiting = isUnsettled(order.status);
+  // A reservation for another amount or currency than the order's is released, never captured;
+  // another payment's record is settled (refused) as it is, and nothing of it is touched.
+  const mismatch = waiting ? paymentRefusal(order, reserved) : null;
+  if (mismatch && !mismatch.giveBack) return reserved;
+  const card = waiting && !mismatch ? cardRefusal(deps.db, order, lines, reserved.funding, now) : null;
+  const refusal = mismatch ?? (card ? { error: card, reason: card.message } : null);
+  if (refusal || !waiting) {
     await deps.payments.cancel(reserved.paymentId);
-    if (refusal && failPendingOrder(deps.db, order.id, refusal.message, now)) {
+    if (refusal && failPendingOrder(deps.db, order.id, refusal.reason, now)) {
       reportSettled(deps, "refused", reserved);
-      recordRefusal(deps.db, order.userId, refusal, now);
+      recordRefusal(deps.db, order.userId, refusal.error, now);
     }
     return null;
   }
