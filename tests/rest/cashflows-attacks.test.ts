@@ -248,6 +248,29 @@ describe("the REST checkout with Cashflows", () => {
 });
 
 describe("the log", () => {
+  it("a payment refused at settlement (another amount, another currency) has one clear warning naming the order and why", async () => {
+    for (const change of [{ amountPence: 100 }, { currency: "EUR" }]) {
+      const a = await order();
+      standIn.pay(a.job, CARD.visaDebit);
+      Object.assign(standIn.job(a.job), change);
+      const from = logged.length;
+      expect((await notify(signed(a.orderId), noticeOf(a.job))).status).toBe(200);
+      expect(statusOf(a.orderId)).not.toBe("paid");
+      const warnings = logged.slice(from).filter((l) => l.level === "warn" || l.level === "error");
+      expect(warnings).toEqual([
+        {
+          level: "warn",
+          msg: "cashflows payment refused: not this order's amount or currency",
+          fields: expect.objectContaining({ orderId: a.orderId, paymentJobReference: a.job, reason: expect.stringContaining("amount mismatch") }),
+        },
+      ]);
+      // Cashflows' retry of the same notification adds nothing.
+      const again = logged.length;
+      await notify(signed(a.orderId), noticeOf(a.job));
+      expect(logged.slice(again).filter((l) => l.level === "warn" || l.level === "error")).toEqual([]);
+    }
+  });
+
   it("never holds the API key, the notification secret or an address's signature, and no answer does", async () => {
     const a = await order();
     standIn.pay(a.job, CARD.visaDebit);

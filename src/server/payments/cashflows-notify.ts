@@ -131,6 +131,13 @@ export async function handleCashflowsNotification(
     log?.error("cashflows notification not processed", { orderId, paymentJobReference: job.reference, err: err instanceof Error ? err.message : String(err) });
     return { status: 500, body: { message: "Not processed; Cashflows will retry", code: "INTERNAL_SERVER_ERROR" }, outcomes };
   }
+  if (outcomes.includes("failed")) {
+    // Money taken for another amount or currency than the order's sells nothing (and goes back): said once, plainly.
+    const reason = deps.db.statements.orderById.get({ id: orderId })?.failureReason ?? "";
+    if (reason.startsWith("amount mismatch")) {
+      log?.warn("cashflows payment refused: not this order's amount or currency", { orderId, paymentJobReference: job.reference, reason });
+    }
+  }
   log?.info("cashflows notification processed", { orderId, paymentJobReference: job.reference, status: job.status, outcomes });
   return { status: 200, body: references, outcomes };
 }
