@@ -264,6 +264,22 @@ describe("refunds from two places", () => {
     expect(ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
+  it("an admin's refund whose answer is lost (made at Cashflows, the connection dropped) is recorded once, not left for a second refund", async () => {
+    const { view, job } = await buy();
+    standIn.pay(job, CARD.visaDebit);
+    await deliver(standIn.lastNotification(job));
+    const refundsPath = `/api/gateway/payment-jobs/${job}/payments/${standIn.job(job).payments[0]!.reference}/refunds`;
+    standIn.failNext({ method: "POST", path: refundsPath, status: 0, when: "after" });
+    await refundOrder(deps, adminActor, { id: view.id, amount: "2.00", reason: "Asked by the customer", idempotencyKey: "dialog-1" });
+    expect(standIn.job(job).payments[0]!.refunds.map((r) => r.amountPence)).toEqual([200]);
+    expect(orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 200 });
+    // The admin, seeing it done, does not refund again; Cashflows' notification of it changes nothing.
+    await standIn.idle();
+    await deliver(standIn.lastNotification(job));
+    expect(refundsOf(view.id)).toHaveLength(1);
+    expect(orderRow(view.id).refunded_pence).toBe(200);
+  });
+
   it("a chargeback on a refunded order is recorded for the operator and refunds nothing more", async () => {
     const { view, job } = await buy();
     standIn.pay(job, CARD.visaDebit);

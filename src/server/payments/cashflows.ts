@@ -185,10 +185,19 @@ export class CashflowsPaymentProvider implements PaymentProvider {
     if (!payment) throw new Error(`Cashflows payment job ${request.paymentId} has no payment to refund (${job.status})`);
     const already = payment.refunds.find((r) => r.refundNumber === request.idempotencyKey);
     if (already) return { refundId: already.reference, amountPence: already.amountPence };
-    const answer = (await this.call("POST", PATHS.refunds(job.reference, payment.reference), {
-      amountToRefund: penceToDecimal(request.amountPence),
-      refundNumber: request.idempotencyKey,
-    })) as { data?: { reference?: unknown } } | null;
+    let answer: { data?: { reference?: unknown } } | null;
+    try {
+      answer = (await this.call("POST", PATHS.refunds(job.reference, payment.reference), {
+        amountToRefund: penceToDecimal(request.amountPence),
+        refundNumber: request.idempotencyKey,
+      })) as typeof answer;
+    } catch (err) {
+      // No answer (or a 5xx): the refund may have been made all the same. The job says whether it was.
+      if (!(err instanceof CashflowsApiError) || (err.status !== 0 && err.status < 500)) throw err;
+      const made = paidPayment(await this.job(request.paymentId).catch(() => job))?.refunds.find((r) => r.refundNumber === request.idempotencyKey);
+      if (!made) throw err;
+      return { refundId: made.reference || request.idempotencyKey, amountPence: made.amountPence };
+    }
     const reference = typeof answer?.data?.reference === "string" ? answer.data.reference : request.idempotencyKey;
     return { refundId: reference, amountPence: request.amountPence };
   }
