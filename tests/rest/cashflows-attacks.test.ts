@@ -248,6 +248,22 @@ describe("the REST checkout with Cashflows", () => {
 });
 
 describe("the log", () => {
+  it("a forgery's invented order id is logged cut short, not as the sender wrote it", async () => {
+    const from = logged.length;
+    const junk = `${"A".repeat(3000)}\n{"level":"info","msg":"cashflows notification processed"}`;
+    expect((await notify(`?order=${encodeURIComponent(junk)}&signature=${"0".repeat(64)}`, "{}")).status).toBe(401);
+    const lines = refusalsSince(from, "cashflows notification refused: invalid signature");
+    expect(lines).toHaveLength(1);
+    expect(String(lines[0]!.fields!.orderId).length).toBeLessThanOrEqual(100);
+  });
+
+  it("the payment settings the shop answers hold no secret", async () => {
+    const res = await shop.request("/api/payments/config");
+    expect(res.json).toMatchObject({ provider: "cashflows" });
+    expect(res.text).not.toContain(CASHFLOWS_STAND_IN_API_KEY);
+    expect(res.text).not.toContain(CASHFLOWS_STAND_IN_NOTIFICATION_SECRET);
+  });
+
   it("a payment refused at settlement (another amount, another currency) has one clear warning naming the order and why", async () => {
     for (const change of [{ amountPence: 100 }, { currency: "EUR" }]) {
       const a = await order();

@@ -78,7 +78,8 @@ export async function handleCashflowsNotification(
   const log = deps.logger;
   const { orderId, signature } = input;
   if (!orderId || !signature || !verifyNotificationSignature(deps.payments.options.notificationSecret, orderId, signature)) {
-    log?.warn("cashflows notification refused: invalid signature", { address: input.address, orderId });
+    // The order id is the sender's own text until its signature holds: logged cut short.
+    log?.warn("cashflows notification refused: invalid signature", { address: input.address, orderId: orderId?.slice(0, 64) ?? null });
     return refusal(401, "UNAUTHORIZED", "Invalid signature");
   }
   let references: { paymentJobReference: string; paymentReference: string | null };
