@@ -138,6 +138,25 @@ describe("races on one payment", () => {
     expect(ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
+  it("a payment made after the hold ended whose refund Cashflows answers 5xx is refunded when Cashflows retries its notification", async () => {
+    const { view, job } = await buy();
+    standIn.failNext({ method: "PATCH", path: `/api/gateway/payment-jobs/${job}/cancel`, status: 500 });
+    await sweepPendingOrders(deps, new Date(Date.now() + 2 * 60 * 60 * 1000));
+    standIn.pay(job, CARD.visaDebit);
+    const sent = standIn.lastNotification(job)!;
+    standIn.failNext({ method: "POST", path: `/api/gateway/payment-jobs/${job}/*`, status: 503 });
+    // Not answered 200: Cashflows sends it again, and the money must still go back.
+    expect((await deliver(sent)).status).toBe(500);
+    expect(lines.at(-1)).toMatchObject({ level: "error", msg: "cashflows notification not processed" });
+    expect(standIn.job(job).payments[0]!.refunds).toEqual([]);
+    expect((await deliver(sent)).status).toBe(200);
+    expect(standIn.job(job).payments[0]!.refunds).toEqual([expect.objectContaining({ amountPence: 500 })]);
+    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    await standIn.idle();
+    await deliver(standIn.lastNotification(job));
+    expect(refundsOf(view.id)).toHaveLength(1);
+  });
+
   it("a repeated submit of the same order opens no second payment job", async () => {
     const competition = await createCompetition(db, { maxTickets: 50, pricePence: 250 });
     const args = {

@@ -224,7 +224,7 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
     reportSettled(deps, "refused", result);
     recordRefusal(deps.db, order.userId, settled.error, at);
     if (result.status === "succeeded" && settled.giveBack)
-      await refundUnwanted(deps, deps.db.statements.orderById.get({ id: orderId })!, result, settled.error.message);
+      await mustRefund(deps, deps.db.statements.orderById.get({ id: orderId })!, result, settled.error.message);
     return "failed";
   }
   const { outcome } = settled;
@@ -236,10 +236,21 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
   if (outcome === "gone" && result.status === "succeeded") {
     const current = deps.db.statements.orderById.get({ id: orderId })!;
     const ours = current.status !== "failed" && current.paymentId === result.paymentId;
-    if (!ours) await refundUnwanted(deps, current, result);
+    if (!ours) await mustRefund(deps, current, result);
   }
   if (outcome === "paid") deps.mailer.poke();
   return outcome;
+}
+
+/**
+ * Money taken that this order cannot keep goes back; when the provider cannot refund it now, the
+ * report is not processed (it throws), so the provider's retry of it (a webhook, a notification)
+ * refunds it then.
+ */
+async function mustRefund(deps: OrderDeps, order: Order, payment: Extract<ChargeResult, { status: "succeeded" }>, refusal?: string): Promise<void> {
+  if (!(await refundUnwanted(deps, order, payment, refusal))) {
+    throw new Error(`${deps.payments.name} payment ${payment.paymentId} was taken for order ${order.id}, which cannot keep it, and could not be refunded now`);
+  }
 }
 
 /**
