@@ -217,7 +217,60 @@ describe("replays and races over HTTP", () => {
   });
 });
 
+describe("the notification address itself", () => {
+  it("only POST reaches it: GET, PUT, a trailing slash or another case of the path process nothing", async () => {
+    const a = await order();
+    standIn.pay(a.job, CARD.visaDebit);
+    for (const [method, path] of [
+      ["GET", "/api/payments/cashflows/notify"],
+      ["PUT", "/api/payments/cashflows/notify"],
+      ["POST", "/api/payments/cashflows/notify/"],
+      ["POST", "/api/payments/Cashflows/notify"],
+    ] as const) {
+      const res = await fetch(`${shop.origin}${path}${signed(a.orderId)}`, {
+        method,
+        headers: { "content-type": "application/json", "x-forwarded-for": freshAddress() },
+        ...(method === "GET" ? {} : { body: noticeOf(a.job) }),
+      });
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(statusOf(a.orderId)).toBe("requires_action");
+    }
+  });
+});
+
 describe("the REST checkout with Cashflows", () => {
+  it("a card token of another provider is not a Cashflows payment: refused, or sent to Cashflows' own page, never charged", async () => {
+    const c = await createCompetition(db, { pricePence: 300 });
+    for (const paymentToken of ["pm_card_visa", "sim_tok_visa", "4000000000000002"]) {
+      const res = await shop.request("/api/entries", {
+        headers: { "x-forwarded-for": freshAddress() },
+        body: {
+          competitionId: c.id,
+          customerName: "Sam Buyer",
+          customerEmail: `tok-${crypto.randomUUID().slice(0, 6)}@example.test`,
+          answer: "green",
+          quantity: 1,
+          paymentToken,
+        },
+      });
+      if (res.status < 300) expect(res.json).toMatchObject({ status: "requires_action", nextAction: { type: "redirect" } });
+      else expect(res.status).toBe(400);
+      expect(res.text).not.toContain("4000000000000002");
+    }
+    expect(count(db, "entries", `competition_id = '${c.id}' and payment_status = 'paid'`)).toBe(0);
+  });
+
+  it("a job paid and refunded in the Portal before the shop heard of either: paid, then refunded, from one notification", async () => {
+    const a = await order();
+    standIn.pay(a.job, CARD.visaDebit);
+    standIn.refundInPortal(a.job);
+    expect((await notify(signed(a.orderId), noticeOf(a.job))).status).toBe(200);
+    expect(statusOf(a.orderId)).toBe("refunded");
+    expect(count(db, "refunds", `order_id = '${a.orderId}'`)).toBe(1);
+    expect(ticketsOf(a.orderId)).toBe(0);
+    expect(mailsTo(a.email)).toBe(2);
+  });
+
   it("another user's idempotency key opens their own order, never the other's payment, and the other's order is not theirs to read", async () => {
     const alice = await createUserWithSession(db);
     const mallory = await createUserWithSession(db);
