@@ -46,14 +46,14 @@ function deliver(n: Notification | undefined, d: Deps = deps) {
   );
 }
 
-async function buy(d: Deps = deps, userId: string | null = null) {
-  const competition = await createCompetition(db, { maxTickets: 50, pricePence: 250 });
+async function buy(d: Deps = deps, userId: string | null = null, pricePence = 250, quantity = 2) {
+  const competition = await createCompetition(db, { maxTickets: 50, pricePence });
   const email = `buyer-${crypto.randomUUID().slice(0, 8)}@example.test`;
   const view = await placeOrder(d, {
     userId,
     customerName: "Sam Buyer",
     customerEmail: email,
-    lines: [{ competitionId: competition.id, quantity: 2, answer: "green" }],
+    lines: [{ competitionId: competition.id, quantity, answer: "green" }],
     method: { token: "cashflows" },
     returnUrl: `${ORIGIN}/checkout/complete`,
     useSdk: true,
@@ -174,6 +174,26 @@ describe("races on one payment", () => {
     const c = await placeOrder(deps, args);
     expect(new Set([a.id, b.id, c.id]).size).toBe(1);
     expect(standIn.calls("POST", "/api/gateway/payment-intents/").length - before).toBe(1);
+  });
+});
+
+describe("the credit-card cap under concurrency", () => {
+  it("two reserved credit-card orders of one buyer settled at once cannot both fit under £250: one is paid, the other's money is never kept", async () => {
+    const user = await createUser(db);
+    const one = await buy(reserveDeps, user.id, 5_000, 3);
+    const two = await buy(reserveDeps, user.id, 5_000, 3);
+    standIn.pay(one.job, CARD.mastercardCredit);
+    standIn.pay(two.job, CARD.mastercardCredit);
+    await Promise.all([deliver(standIn.lastNotification(one.job), reserveDeps), deliver(standIn.lastNotification(two.job), reserveDeps)]);
+    await standIn.idle();
+    for (const o of [one, two]) await deliver(standIn.lastNotification(o.job), reserveDeps);
+    const statuses = [orderRow(one.view.id).status, orderRow(two.view.id).status];
+    expect(statuses.filter((st) => st === "paid")).toHaveLength(1);
+    expect(["failed", "refunded"]).toContain(statuses.find((st) => st !== "paid"));
+    const kept = [one.job, two.job]
+      .map((j) => standIn.job(j).payments[0]!)
+      .reduce((sum, p) => sum + p.capturedPence - p.refunds.reduce((r, x) => r + x.amountPence, 0), 0);
+    expect(kept).toBe(15_000);
   });
 });
 
