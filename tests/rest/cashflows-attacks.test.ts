@@ -97,6 +97,19 @@ describe("forged notifications", () => {
     expect(refusalsSince(from, "cashflows notification refused: a payment job of another order")).toHaveLength(1);
   });
 
+  it("a job Cashflows answers for another order number than the signed order's is refused 409, and nothing is recorded", async () => {
+    const a = await order();
+    const b = await order();
+    standIn.pay(a.job, CARD.visaDebit);
+    standIn.job(a.job).orderNumber = b.orderId;
+    const from = logged.length;
+    const res = await notify(signed(a.orderId), noticeOf(a.job));
+    expect(res.status).toBe(409);
+    expect(refusalsSince(from, "cashflows notification refused: a payment job of another order")).toHaveLength(1);
+    expect([statusOf(a.orderId), statusOf(b.orderId)]).toEqual(["requires_action", "requires_action"]);
+    standIn.job(a.job).orderNumber = a.orderId;
+  });
+
   it("query-string tricks: two orders, two signatures, encoded characters, upper case, a very long signature: refused 401 once each", async () => {
     const a = await order();
     const b = await order();
