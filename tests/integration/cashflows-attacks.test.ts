@@ -331,6 +331,14 @@ describe("refunds from two places", () => {
     expect(row.dispute_status).toBe("Open");
     expect(refundsOf(view.id)).toHaveLength(1);
     expect(standIn.job(job).payments[0]!.refunds).toHaveLength(1);
+    // The admins are told the money already went back: the refund is the answer to the bank.
+    const told = db.$client
+      .prepare("select message from notifications where user_id = ? and title = 'A payment was disputed' order by id desc")
+      .get(admin.id) as {
+      message: string;
+    };
+    expect(told.message).toContain(view.id);
+    expect(told.message).toContain("already refunded £5.00");
   });
 });
 

@@ -97,7 +97,10 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
           notifyAdmins(
             tx,
             "A payment was disputed",
-            `Order ${order.id} (£${penceToDecimal(order.totalPence)}, ${order.customerEmail}) is disputed by the cardholder's bank. Respond in the payment provider's dashboard.`,
+            `Order ${order.id} (£${penceToDecimal(order.totalPence)}, ${order.customerEmail}) is disputed by the cardholder's bank.` +
+              // A refund already made is the answer to a chargeback: without it the money could go back twice.
+              (order.refundedPence > 0 ? ` It was already refunded £${penceToDecimal(order.refundedPence)}: give the refund as your evidence.` : "") +
+              " Respond in the payment provider's dashboard.",
             now,
           );
         }
