@@ -224,6 +224,26 @@ describe("the acquirer failing during capture", () => {
     expect(mailsTo(email)).toBe(1);
   });
 
+  it("a capture that times out (Cashflows makes it later) sells nothing then, and once when the job is read again", async () => {
+    const impatient = {
+      ...reserveDeps,
+      payments: new CashflowsPaymentProvider(standIn.providerOptions(ORIGIN, { configurationId: CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION, timeoutMs: 100 })),
+    };
+    const { view, job, email } = await buy(impatient);
+    standIn.pay(job, CARD.visaDebit);
+    standIn.failNext({ method: "POST", path: `/api/gateway/payment-jobs/${job}/*`, delayMs: 300 });
+    expect(await deliver(standIn.lastNotification(job), impatient)).toMatchObject({ status: 500 });
+    expect(orderRow(view.id).status).toBe("requires_action");
+    expect(mailsTo(email)).toBe(0);
+    await new Promise((r) => setTimeout(r, 400));
+    await standIn.idle();
+    expect(standIn.job(job).payments[0]!.status).toBe("Paid");
+    expect(await refreshOrder(impatient, view.id)).toMatchObject({ status: "paid" });
+    expect(await deliver(standIn.lastNotification(job), impatient)).toMatchObject({ status: 200 });
+    expect(captures(job)).toHaveLength(1);
+    expect(mailsTo(email)).toBe(1);
+  });
+
   it("a capture answered 2xx that took nothing (the job still only reserved) sells no ticket", async () => {
     const { view, job, email } = await buy(reserveDeps);
     standIn.pay(job, CARD.visaDebit);
