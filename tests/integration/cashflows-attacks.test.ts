@@ -397,6 +397,40 @@ describe("a stale or out-of-order notification", () => {
   });
 });
 
+describe("two payments on one job", () => {
+  it("a job that took a second payment (the buyer paid in the card form and on the hosted page): the second is refunded, the order paid once", async () => {
+    const { view, job, email } = await buy();
+    standIn.pay(job, CARD.visaDebit);
+    await deliver(standIn.lastNotification(job));
+    expect(orderRow(view.id).status).toBe("paid");
+    // Cashflows took a second payment on the same job.
+    const j = standIn.job(job);
+    j.status = "Pending";
+    standIn.pay(job, CARD.mastercardCredit);
+    expect(j.payments.map((p) => p.status)).toEqual(["Paid", "Paid"]);
+    await standIn.idle();
+    await deliver(standIn.lastNotification(job));
+    const kept = j.payments.reduce((sum, p) => sum + p.capturedPence - p.refunds.reduce((r, x) => r + x.amountPence, 0), 0);
+    expect(kept).toBe(500);
+    // The payment the order was settled on stays; the second (a credit card the rules never checked) goes back.
+    expect(j.payments[0]!.refunds).toEqual([]);
+    expect(j.payments[1]!.refunds).toEqual([expect.objectContaining({ amountPence: 500, refundNumber: `extra-${j.payments[1]!.reference}` })]);
+    expect(orderRow(view.id)).toMatchObject({ status: "paid", refunded_pence: 0 });
+    expect(lines.at(-1)).toMatchObject({ level: "warn", msg: "cashflows: a second payment on one payment job was refunded" });
+    // Its refund's notification, and every replay, change nothing more.
+    await standIn.idle();
+    await deliver(standIn.lastNotification(job));
+    await deliver(standIn.lastNotification(job));
+    expect(j.payments[1]!.refunds).toHaveLength(1);
+    expect(orderRow(view.id)).toMatchObject({ status: "paid", refunded_pence: 0 });
+    expect(refundsOf(view.id)).toEqual([]);
+    expect(mailsTo(email)).toBe(1);
+    // The admin's refund goes to the payment the order was paid with.
+    await refundOrder(deps, adminActor, { id: view.id, reason: "Asked" });
+    expect(j.payments[0]!.refunds).toEqual([expect.objectContaining({ amountPence: 500 })]);
+  });
+});
+
 describe("a reserved payment for another amount than the order's", () => {
   it("is released, never captured: nothing is taken and nothing sold", async () => {
     const { view, job, competition } = await buy(reserveDeps);

@@ -2,7 +2,7 @@ import type { Logger } from "../logger";
 import { handlePaymentEvent, type OrderDeps } from "../services/purchase";
 import type { EventOutcome } from "../services/purchase/events";
 import { inFlight } from "../services/purchase/idempotency";
-import { verifyNotificationSignature, type CashflowsPaymentProvider } from "./cashflows";
+import { paidPayment, verifyNotificationSignature, type CashflowsPaymentProvider } from "./cashflows";
 import type { GatewayJob } from "./gateway-records";
 import type { PaymentEvent } from "./provider";
 
@@ -24,7 +24,8 @@ export function paymentEventsOf(job: GatewayJob, orderId: string): PaymentEvent[
         ? "payment.requires_action"
         : "payment.failed";
   events.push({ id: `cashflows:${ref}:payment:${state}:${lastPayment?.reference ?? "-"}`, type, paymentId: ref, orderId });
-  const refunds = job.payments.flatMap((p) => p.refunds).filter((r) => !r.status || !/fail|reject|declin/i.test(r.status));
+  // The refunds of the payment the shop keeps: another payment's (one the job should not have taken) are not the order's.
+  const refunds = (paidPayment(job)?.refunds ?? []).filter((r) => !r.status || !/fail|reject|declin/i.test(r.status));
   const refunded = refunds.reduce((sum, r) => sum + r.amountPence, 0);
   if (refunded > 0) {
     events.push({
@@ -130,6 +131,18 @@ export async function handleCashflowsNotification(
     for (const event of paymentEventsOf(job, orderId)) outcomes.push(await handlePaymentEvent(deps, event));
   } catch (err) {
     log?.error("cashflows notification not processed", { orderId, paymentJobReference: job.reference, err: err instanceof Error ? err.message : String(err) });
+    return { status: 500, body: { message: "Not processed; Cashflows will retry", code: "INTERNAL_SERVER_ERROR" }, outcomes };
+  }
+  try {
+    for (const extra of await deps.payments.refundExtraPayments(job)) {
+      log?.warn("cashflows: a second payment on one payment job was refunded", { orderId, paymentJobReference: job.reference, ...extra });
+    }
+  } catch (err) {
+    log?.error("cashflows notification not processed: a second payment on the job could not be refunded", {
+      orderId,
+      paymentJobReference: job.reference,
+      err: err instanceof Error ? err.message : String(err),
+    });
     return { status: 500, body: { message: "Not processed; Cashflows will retry", code: "INTERNAL_SERVER_ERROR" }, outcomes };
   }
   if (outcomes.includes("failed")) {
