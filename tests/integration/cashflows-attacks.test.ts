@@ -197,6 +197,32 @@ describe("the credit-card cap under concurrency", () => {
   });
 });
 
+describe("a refused card under concurrency", () => {
+  it("a credit card on an instant win, taken at once, with ten notifications and the buyer's page at once: refunded exactly once", async () => {
+    const competition = await createCompetition(db, { maxTickets: 50, pricePence: 250, instantWin: true });
+    const view = await placeOrder(deps, {
+      userId: null,
+      customerName: "Sam Buyer",
+      customerEmail: `iw-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      lines: [{ competitionId: competition.id, quantity: 2, answer: "green" }],
+      method: { token: "cashflows" },
+      returnUrl: `${ORIGIN}/checkout/complete`,
+      useSdk: true,
+    });
+    const job = orderRow(view.id).payment_id;
+    standIn.pay(job, CARD.mastercardCredit);
+    const sent = standIn.lastNotification(job)!;
+    const answers = await Promise.all([...Array.from({ length: 10 }, () => deliver(sent)), refreshOrder(deps, view.id).catch(() => null)]);
+    await standIn.idle();
+    for (const a of answers.slice(0, 10) as Array<{ status: number }>) if (a.status !== 200) await deliver(sent);
+    await deliver(standIn.lastNotification(job));
+    expect(standIn.job(job).payments[0]!.refunds).toHaveLength(1);
+    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    expect(refundsOf(view.id)).toHaveLength(1);
+    expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
+  });
+});
+
 describe("the acquirer failing during capture", () => {
   it("a capture answered 5xx sells nothing; the next look captures it and sells once", async () => {
     const { view, job, email } = await buy(reserveDeps);
