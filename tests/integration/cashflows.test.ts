@@ -258,14 +258,22 @@ describe("refunds", () => {
   it("a refund repeated with the same key (its first answer lost) refunds once", async () => {
     const ref = await jobPaidWith(CARD.visaDebit);
     standIn.failNext({ method: "POST", path: "/api/gateway/payment-jobs/*", status: 0, when: "after" });
-    // The refund is made but its answer is lost; asked again with the same key, the adapter finds it.
-    await expect(cashflows.refund({ paymentId: ref, amountPence: 300, idempotencyKey: "refund-once", reason: "asked" })).rejects.toThrow(/unreachable/);
+    // The refund is made but its answer is lost: the adapter reads the job and finds it; asked again with the same key, the same.
+    const first = await cashflows.refund({ paymentId: ref, amountPence: 300, idempotencyKey: "refund-once", reason: "asked" });
     const made = standIn.job(ref).payments[0]!.refunds[0]!;
+    expect(first).toEqual({ refundId: made.reference, amountPence: 300 });
     const again = await cashflows.refund({ paymentId: ref, amountPence: 300, idempotencyKey: "refund-once", reason: "asked" });
-    expect(again).toEqual({ refundId: made.reference, amountPence: 300 });
+    expect(again).toEqual(first);
     expect(await cashflows.refund({ paymentId: ref, amountPence: 300, idempotencyKey: "refund-once", reason: "asked" })).toEqual(again);
     expect(standIn.job(ref).payments[0]!.refunds).toHaveLength(1);
     expect(standIn.calls("POST", `/api/gateway/payment-jobs/${ref}/payments/`).filter((c) => c.path.endsWith("/refunds"))).toHaveLength(1);
+  });
+
+  it("a refund Cashflows answered 5xx without making is an error, and nothing was refunded", async () => {
+    const ref = await jobPaidWith(CARD.visaDebit);
+    standIn.failNext({ method: "POST", path: "/api/gateway/payment-jobs/*", status: 503 });
+    await expect(cashflows.refund({ paymentId: ref, amountPence: 300, idempotencyKey: "refund-5xx", reason: "asked" })).rejects.toThrow(/answered 503/);
+    expect(standIn.job(ref).payments[0]!.refunds).toEqual([]);
   });
 
   it("a job that took nothing cannot be refunded", async () => {

@@ -2,7 +2,7 @@ import type { Logger } from "../logger";
 import { handlePaymentEvent, type OrderDeps } from "../services/purchase";
 import type { EventOutcome } from "../services/purchase/events";
 import { inFlight } from "../services/purchase/idempotency";
-import { verifyNotificationSignature, type CashflowsPaymentProvider } from "./cashflows";
+import { paidPayment, verifyNotificationSignature, type CashflowsPaymentProvider } from "./cashflows";
 import type { GatewayJob } from "./gateway-records";
 import type { PaymentEvent } from "./provider";
 
@@ -24,7 +24,8 @@ export function paymentEventsOf(job: GatewayJob, orderId: string): PaymentEvent[
         ? "payment.requires_action"
         : "payment.failed";
   events.push({ id: `cashflows:${ref}:payment:${state}:${lastPayment?.reference ?? "-"}`, type, paymentId: ref, orderId });
-  const refunds = job.payments.flatMap((p) => p.refunds).filter((r) => !r.status || !/fail|reject|declin/i.test(r.status));
+  // The refunds of the payment the shop keeps: another payment's (one the job should not have taken) are not the order's.
+  const refunds = (paidPayment(job)?.refunds ?? []).filter((r) => !r.status || !/fail|reject|declin/i.test(r.status));
   const refunded = refunds.reduce((sum, r) => sum + r.amountPence, 0);
   if (refunded > 0) {
     events.push({
@@ -33,6 +34,12 @@ export function paymentEventsOf(job: GatewayJob, orderId: string): PaymentEvent[
       paymentId: ref,
       amountRefundedPence: refunded,
       refundId: refunds.at(-1)?.reference || null,
+      // Each refund on its own: one made here and one made in the Portal at the same time are two refunds, recorded once each.
+      refunds: refunds.map((r, i) => ({
+        refundId: r.reference || r.refundNumber || `${ref}:refund:${i}`,
+        amountPence: r.amountPence,
+        requestKey: r.refundNumber,
+      })),
     });
   }
   for (const chargeback of job.payments.flatMap((p) => p.chargebacks)) {
@@ -72,7 +79,8 @@ export async function handleCashflowsNotification(
   const log = deps.logger;
   const { orderId, signature } = input;
   if (!orderId || !signature || !verifyNotificationSignature(deps.payments.options.notificationSecret, orderId, signature)) {
-    log?.warn("cashflows notification refused: invalid signature", { address: input.address, orderId });
+    // The order id is the sender's own text until its signature holds: logged cut short.
+    log?.warn("cashflows notification refused: invalid signature", { address: input.address, orderId: orderId?.slice(0, 64) ?? null });
     return refusal(401, "UNAUTHORIZED", "Invalid signature");
   }
   let references: { paymentJobReference: string; paymentReference: string | null };
@@ -124,6 +132,25 @@ export async function handleCashflowsNotification(
   } catch (err) {
     log?.error("cashflows notification not processed", { orderId, paymentJobReference: job.reference, err: err instanceof Error ? err.message : String(err) });
     return { status: 500, body: { message: "Not processed; Cashflows will retry", code: "INTERNAL_SERVER_ERROR" }, outcomes };
+  }
+  try {
+    for (const extra of await deps.payments.refundExtraPayments(job)) {
+      log?.warn("cashflows: a second payment on one payment job was refunded", { orderId, paymentJobReference: job.reference, ...extra });
+    }
+  } catch (err) {
+    log?.error("cashflows notification not processed: a second payment on the job could not be refunded", {
+      orderId,
+      paymentJobReference: job.reference,
+      err: err instanceof Error ? err.message : String(err),
+    });
+    return { status: 500, body: { message: "Not processed; Cashflows will retry", code: "INTERNAL_SERVER_ERROR" }, outcomes };
+  }
+  if (outcomes.includes("failed")) {
+    // Money taken for another amount or currency than the order's sells nothing (and goes back): said once, plainly.
+    const reason = deps.db.statements.orderById.get({ id: orderId })?.failureReason ?? "";
+    if (reason.startsWith("amount mismatch")) {
+      log?.warn("cashflows payment refused: not this order's amount or currency", { orderId, paymentJobReference: job.reference, reason });
+    }
   }
   log?.info("cashflows notification processed", { orderId, paymentJobReference: job.reference, status: job.status, outcomes });
   return { status: 200, body: references, outcomes };

@@ -183,14 +183,47 @@ export class CashflowsPaymentProvider implements PaymentProvider {
     const job = await this.job(request.paymentId);
     const payment = paidPayment(job);
     if (!payment) throw new Error(`Cashflows payment job ${request.paymentId} has no payment to refund (${job.status})`);
-    const already = payment.refunds.find((r) => r.refundNumber === request.idempotencyKey);
+    return this.refundOn(job, payment.reference, request.amountPence, request.idempotencyKey);
+  }
+
+  /**
+   * Refunds in full each payment a job took besides the one the shop keeps (paidPayment): a job
+   * should take one payment, and any other is not an order's to keep. Once each (its refundNumber
+   * is `extra-{payment}`); answers what was refunded now.
+   */
+  async refundExtraPayments(job: GatewayJob): Promise<Array<{ paymentReference: string; amountPence: number }>> {
+    const refunded: Array<{ paymentReference: string; amountPence: number }> = [];
+    for (const extra of extraPayments(job)) {
+      const key = `extra-${extra.reference}`;
+      if (extra.refunds.some((r) => r.refundNumber === key)) continue;
+      const left = (extra.amountPence ?? 0) - extra.refunds.reduce((sum, r) => sum + r.amountPence, 0);
+      if (left <= 0) continue;
+      await this.refundOn(job, extra.reference, left, key);
+      refunded.push({ paymentReference: extra.reference, amountPence: left });
+    }
+    return refunded;
+  }
+
+  private async refundOn(job: GatewayJob, paymentReference: string, amountPence: number, key: string): Promise<{ refundId: string; amountPence: number }> {
+    const payment = job.payments.find((p) => p.reference === paymentReference);
+    const already = payment?.refunds.find((r) => r.refundNumber === key);
     if (already) return { refundId: already.reference, amountPence: already.amountPence };
-    const answer = (await this.call("POST", PATHS.refunds(job.reference, payment.reference), {
-      amountToRefund: penceToDecimal(request.amountPence),
-      refundNumber: request.idempotencyKey,
-    })) as { data?: { reference?: unknown } } | null;
-    const reference = typeof answer?.data?.reference === "string" ? answer.data.reference : request.idempotencyKey;
-    return { refundId: reference, amountPence: request.amountPence };
+    let answer: { data?: { reference?: unknown } } | null;
+    try {
+      answer = (await this.call("POST", PATHS.refunds(job.reference, paymentReference), {
+        amountToRefund: penceToDecimal(amountPence),
+        refundNumber: key,
+      })) as typeof answer;
+    } catch (err) {
+      // No answer (or a 5xx): the refund may have been made all the same. The job says whether it was.
+      if (!(err instanceof CashflowsApiError) || (err.status !== 0 && err.status < 500)) throw err;
+      const again = await this.job(job.reference).catch(() => job);
+      const made = again.payments.find((p) => p.reference === paymentReference)?.refunds.find((r) => r.refundNumber === key);
+      if (!made) throw err;
+      return { refundId: made.reference || key, amountPence: made.amountPence };
+    }
+    const reference = typeof answer?.data?.reference === "string" ? answer.data.reference : key;
+    return { refundId: reference, amountPence };
   }
 
   /**
@@ -306,9 +339,12 @@ export class CashflowsPaymentProvider implements PaymentProvider {
   }
 }
 
-/** The payment that took the money (the latest one Paid), for refunds and the card. */
-function paidPayment(job: GatewayJob): GatewayPayment | undefined {
-  return job.payments.findLast((p) => p.status !== null && TAKEN.has(p.status)) ?? (job.status === "Paid" ? job.payments.at(-1) : undefined);
+/**
+ * The payment that took the money, for refunds and the card: the first one Paid (the one the order
+ * was settled on; any later one is refunded as not the order's).
+ */
+export function paidPayment(job: GatewayJob): GatewayPayment | undefined {
+  return job.payments.find((p) => p.status !== null && TAKEN.has(p.status)) ?? (job.status === "Paid" ? job.payments.at(-1) : undefined);
 }
 
 /** The payment authorised but not yet captured (the configuration does not capture at once). */
@@ -316,4 +352,10 @@ function reservedPayment(job: GatewayJob): GatewayPayment | undefined {
   const reserved = job.payments.findLast((p) => p.status === "Reserved");
   if (reserved) return reserved;
   return job.lastPaymentStatus === "Reserved" ? job.payments.at(-1) : undefined;
+}
+
+/** Payments a job took besides the one the shop keeps (a job should take one). */
+export function extraPayments(job: GatewayJob): GatewayPayment[] {
+  const kept = paidPayment(job);
+  return job.payments.filter((p) => p !== kept && (p.status === "Paid" || p.status === "Verified" || p.status === "Captured"));
 }

@@ -103,5 +103,13 @@ export interface PaymentProvider {
 /** A provider's report about a payment, normalised from a webhook (or the simulator's own callback). */
 export type PaymentEvent =
   | { id: string; type: "payment.succeeded" | "payment.failed" | "payment.requires_action"; paymentId: string; orderId: string | null }
-  | { id: string; type: "charge.refunded"; paymentId: string; amountRefundedPence: number; refundId: string | null }
+  | {
+      id: string;
+      type: "charge.refunded";
+      paymentId: string;
+      amountRefundedPence: number;
+      refundId: string | null;
+      /** Each refund of the payment, when the provider lists them: each is recorded once, by its own id and amount. */
+      refunds?: Array<{ refundId: string; amountPence: number; requestKey?: string | null }>;
+    }
   | { id: string; type: "dispute.created" | "dispute.closed"; paymentId: string; disputeId: string; disputeStatus: string; amountPence: number };

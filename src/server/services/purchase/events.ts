@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { transaction } from "../../../../db/client";
-import { orders, paymentEvents, type Order } from "../../../../db/schema";
+import { orders, paymentEvents, refunds, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { PaymentEvent } from "../../payments/provider";
 import { writeAudit } from "../audit";
@@ -46,6 +46,7 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
     case "charge.refunded": {
       const order = orderOfPayment(deps, event.paymentId, null);
       if (!order) return "ignored";
+      if (event.refunds) return recordListedRefunds(deps, order, event.refunds, now);
       // Refunds made elsewhere (the provider's dashboard) are recorded by the difference; one we
       // made ourselves carries the same refund id, so it is never counted twice.
       // What the card has had back is compared: parts paid by site credit went back to the wallet, not the card.
@@ -96,7 +97,10 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
           notifyAdmins(
             tx,
             "A payment was disputed",
-            `Order ${order.id} (£${penceToDecimal(order.totalPence)}, ${order.customerEmail}) is disputed by the cardholder's bank. Respond in the payment provider's dashboard.`,
+            `Order ${order.id} (£${penceToDecimal(order.totalPence)}, ${order.customerEmail}) is disputed by the cardholder's bank.` +
+              // A refund already made is the answer to a chargeback: without it the money could go back twice.
+              (order.refundedPence > 0 ? ` It was already refunded £${penceToDecimal(order.refundedPence)}: give the refund as your evidence.` : "") +
+              " Respond in the payment provider's dashboard.",
             now,
           );
         }
@@ -104,4 +108,43 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
       return created ? "disputed" : "dispute closed";
     }
   }
+}
+
+/**
+ * A provider that lists a payment's refunds (Cashflows): each refund not yet recorded is recorded by
+ * its own id and amount, so a refund the shop is making right now (recorded under the same id when
+ * its answer arrives) and one made in the provider's dashboard meanwhile are never mistaken for one
+ * another, nor counted twice. Never more than the order has left to give back.
+ */
+function recordListedRefunds(
+  deps: OrderDeps,
+  order: Order,
+  listed: Array<{ refundId: string; amountPence: number; requestKey?: string | null }>,
+  now: Date,
+): EventOutcome {
+  let recorded = false;
+  for (const r of listed) {
+    recorded =
+      transaction(deps.db, (tx) => {
+        // One the shop asked for and recorded under its own key (its answer named no refund id) is the same refund.
+        const ids = r.requestKey ? [r.refundId, r.requestKey] : [r.refundId];
+        const known = tx
+          .select({ id: refunds.id })
+          .from(refunds)
+          .where(or(inArray(refunds.providerRefundId, ids), r.requestKey ? eq(refunds.requestKey, r.requestKey) : undefined))
+          .get();
+        if (known) return false;
+        const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
+        const amountPence = Math.min(r.amountPence, current.totalPence - current.refundedPence);
+        if (amountPence <= 0) return false;
+        return recordRefund(
+          tx,
+          current,
+          { amountPence, reason: "Refunded by the payment provider", providerRefundId: r.refundId, actor: PROVIDER_ACTOR, notice: "" },
+          now,
+        );
+      }) || recorded;
+  }
+  if (recorded) deps.mailer.poke();
+  return recorded ? "refunded" : "ignored";
 }

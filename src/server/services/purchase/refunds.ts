@@ -280,7 +280,8 @@ async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amo
 /**
  * Money the provider took for an order that cannot have its tickets (it failed meanwhile and its
  * numbers may be someone else's now), or a second payment for an order already paid: refunded in
- * full. The failed order records it, so its buyer sees the money went back.
+ * full. The failed order records it, so its buyer sees the money went back. False when the
+ * provider did not make the refund now (it is asked again with the same key: never made twice).
  */
 export async function refundUnwanted(
   deps: OrderDeps,
@@ -288,7 +289,7 @@ export async function refundUnwanted(
   payment: Extract<ChargeResult, { status: "succeeded" }>,
   /** Why the tickets could not be kept, when it was not their hold ending (the card's funding, say). */
   refusal?: string,
-): Promise<void> {
+): Promise<boolean> {
   const reason = refusal ? "Paid with a card the shop's rules refuse" : "Paid after its tickets were released";
   const refund = await deps.payments
     .refund({
@@ -299,7 +300,8 @@ export async function refundUnwanted(
       reason,
     })
     .catch(() => null);
-  if (!refund || order.status !== "failed") return;
+  if (!refund) return false;
+  if (order.status !== "failed") return true;
   const now = deps.now?.() ?? new Date();
   if (refund.amountPence !== cardPenceOf(order)) {
     // Money taken for another amount than the order's (which bought nothing): given back as taken, the
@@ -318,7 +320,7 @@ export async function refundUnwanted(
         now,
       );
     });
-    return;
+    return true;
   }
   transaction(deps.db, (tx) => {
     tx.update(orders)
@@ -345,4 +347,5 @@ export async function refundUnwanted(
     }
   });
   deps.mailer.poke();
+  return true;
 }

@@ -224,7 +224,7 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
     reportSettled(deps, "refused", result);
     recordRefusal(deps.db, order.userId, settled.error, at);
     if (result.status === "succeeded" && settled.giveBack)
-      await refundUnwanted(deps, deps.db.statements.orderById.get({ id: orderId })!, result, settled.error.message);
+      await mustRefund(deps, deps.db.statements.orderById.get({ id: orderId })!, result, settled.error.message);
     return "failed";
   }
   const { outcome } = settled;
@@ -236,16 +236,28 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
   if (outcome === "gone" && result.status === "succeeded") {
     const current = deps.db.statements.orderById.get({ id: orderId })!;
     const ours = current.status !== "failed" && current.paymentId === result.paymentId;
-    if (!ours) await refundUnwanted(deps, current, result);
+    if (!ours) await mustRefund(deps, current, result);
   }
   if (outcome === "paid") deps.mailer.poke();
   return outcome;
 }
 
 /**
- * A payment the provider only reserved: checked against the credit-card rules, then captured; a
- * refused one (or one whose order is no longer waiting) is cancelled instead. Null when it was
- * refused; throws when the provider cannot capture now (the order stays waiting for the sweep).
+ * Money taken that this order cannot keep goes back; when the provider cannot refund it now, the
+ * report is not processed (it throws), so the provider's retry of it (a webhook, a notification)
+ * refunds it then.
+ */
+async function mustRefund(deps: OrderDeps, order: Order, payment: Extract<ChargeResult, { status: "succeeded" }>, refusal?: string): Promise<void> {
+  if (!(await refundUnwanted(deps, order, payment, refusal))) {
+    throw new Error(`${deps.payments.name} payment ${payment.paymentId} was taken for order ${order.id}, which cannot keep it, and could not be refunded now`);
+  }
+}
+
+/**
+ * A payment the provider only reserved: checked against the order's amount and currency and the
+ * credit-card rules, then captured; a refused one (or one whose order is no longer waiting) is cancelled instead. Null when it was
+ * refused; throws when the provider cannot capture now, or answers that it did without doing so
+ * (the order stays waiting for the sweep).
  */
 async function captureReserved(
   deps: OrderDeps,
@@ -254,17 +266,28 @@ async function captureReserved(
   now: Date,
 ): Promise<ChargeResult | null> {
   const lines = deps.db.statements.entriesByOrder.all({ orderId: order.id });
-  const refusal = isUnsettled(order.status) ? cardRefusal(deps.db, order, lines, reserved.funding, now) : null;
-  if (refusal || !isUnsettled(order.status)) {
+  const waiting = isUnsettled(order.status);
+  // A reservation for another amount or currency than the order's is released, never captured;
+  // another payment's record is settled (refused) as it is, and nothing of it is touched.
+  const mismatch = waiting ? paymentRefusal(order, reserved) : null;
+  if (mismatch && !mismatch.giveBack) return reserved;
+  const card = waiting && !mismatch ? cardRefusal(deps.db, order, lines, reserved.funding, now) : null;
+  const refusal = mismatch ?? (card ? { error: card, reason: card.message } : null);
+  if (refusal || !waiting) {
     await deps.payments.cancel(reserved.paymentId);
-    if (refusal && failPendingOrder(deps.db, order.id, refusal.message, now)) {
+    if (refusal && failPendingOrder(deps.db, order.id, refusal.reason, now)) {
       reportSettled(deps, "refused", reserved);
-      recordRefusal(deps.db, order.userId, refusal, now);
+      recordRefusal(deps.db, order.userId, refusal.error, now);
     }
     return null;
   }
   if (!deps.payments.capture) throw new Error(`${deps.payments.name} reserved a payment but cannot capture it`);
-  return deps.payments.capture(reserved.paymentId, cardPenceOf(order));
+  const captured = await deps.payments.capture(reserved.paymentId, cardPenceOf(order));
+  // A capture answered but not made (the payment still only reserved) sells nothing: the order keeps waiting.
+  if (captured.status === "succeeded" && captured.captured === false) {
+    throw new Error(`${deps.payments.name} payment ${reserved.paymentId} is still only reserved after its capture`);
+  }
+  return captured;
 }
 
 /** Gives back the numbers of an order still waiting on its payment that will never be paid. */

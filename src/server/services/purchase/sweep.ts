@@ -33,7 +33,8 @@ export interface SweepDeps {
  *    and failed (numbers given back) when it has none; a challenge still open is cancelled first,
  *    so it can no longer take money. Money that arrives anyway is refunded (settleFromProvider).
  *
- * A provider that cannot be asked leaves the order pending for the next sweep, for a day at most.
+ * A provider that cannot be asked, or cannot capture a payment it reserved, leaves the order pending
+ * for the next sweep, for a day at most.
  */
 export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Promise<{ settled: number; failed: number }> {
   const { db, payments } = deps;
@@ -59,8 +60,16 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
       record = null;
     }
     if (record?.status === "succeeded") {
-      // A reserved payment the provider could not capture now is tried again by the next sweep.
-      if ((await settleFromProvider({ ...deps, now: () => now }, order.id, record).catch(() => null)) === "paid") settled++;
+      // A reserved payment the provider could not capture now is tried again by the next sweep,
+      // for a day at most: then it is released and the order's numbers go back.
+      const outcome = await settleFromProvider({ ...deps, now: () => now }, order.id, record).catch(() => null);
+      if (outcome === "paid") settled++;
+      if (outcome !== null || record.captured !== false || now.getTime() - (order.holdExpiresAt?.getTime() ?? 0) < GIVE_UP_AFTER_MS) continue;
+      await payments.cancel(record.paymentId);
+      if (failPendingOrder(db, order.id, "payment could not be captured", now)) {
+        failed++;
+        deps.onOutcome?.("expired", "hold_expired");
+      }
       continue;
     }
     if (record?.status === "requires_action") await payments.cancel(record.paymentId);
