@@ -145,15 +145,16 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
  * than the order's card part (refunded: whatever it was, it bought nothing). Nothing is sold on either.
  */
 export function paymentRefusal(order: Order, result: Extract<ChargeResult, { status: "succeeded" }>): Refusal | null {
-  const error = new AppError("PAYMENT_DECLINED", PAYMENT_FAILED_MESSAGE, { orderId: order.id, paymentStatus: "failed" });
+  // Made only for a refusal: an Error's stack is not free, and every paid order passes here.
+  const error = () => new AppError("PAYMENT_DECLINED", PAYMENT_FAILED_MESSAGE, { orderId: order.id, paymentStatus: "failed" });
   if (order.paymentId && result.paymentId !== order.paymentId) {
-    return { error, reason: `payment mismatch: answered for ${result.paymentId}, the order's is ${order.paymentId}`, giveBack: false };
+    return { error: error(), reason: `payment mismatch: answered for ${result.paymentId}, the order's is ${order.paymentId}`, giveBack: false };
   }
   const amountDiffers = result.amountPence !== undefined && result.amountPence !== cardPenceOf(order);
   const currencyDiffers = result.currency !== undefined && result.currency.toUpperCase() !== order.currency;
   if (!amountDiffers && !currencyDiffers) return null;
   const paid = `${result.amountPence ?? cardPenceOf(order)} ${result.currency?.toUpperCase() ?? order.currency}`;
-  return { error, reason: `amount mismatch: the provider took ${paid} for ${cardPenceOf(order)} ${order.currency}`, giveBack: true };
+  return { error: error(), reason: `amount mismatch: the provider took ${paid} for ${cardPenceOf(order)} ${order.currency}`, giveBack: true };
 }
 
 /**
