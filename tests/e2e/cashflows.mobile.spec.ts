@@ -53,6 +53,9 @@ test("on a 390px phone: the cart's two competitions are paid by a debit card in 
   const [placed] = await ordersOf(buyer.email, shop.dbPath);
   expect(placed).toMatchObject({ status: "requires_action", totalPence: 449 });
   await expect(page.getByRole("button", { name: "Pay £4.49" })).toBeVisible();
+  // The cart is now the placed order: its lines cannot be changed while it is paid for.
+  await expect(page.getByRole("button", { name: `Increase quantity of ${a.title}` })).toBeDisabled();
+  await expect(page.getByRole("button", { name: `Remove ${b.title} from cart` })).toBeDisabled();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   // Each of Cashflows' frames fits inside the panel.
   const frames = await page.locator("iframe.cf-card").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));

@@ -60,6 +60,8 @@ interface CartCheckoutFormProps {
   competitions: Map<string, PublicCompetition>;
   ready: boolean;
   onPaid: (result: OrderResult) => void;
+  /** Told when the order is placed and its provider's own form takes the card (the cart is then the order's: not to be edited). */
+  onPaying?: (paying: boolean) => void;
 }
 
 /** A line's chosen numbers when there is one per ticket; otherwise its numbers are drawn at random. */
@@ -70,7 +72,7 @@ const fullNumbers = (i: CartItem) => (i.numbers && i.numbers.length === i.quanti
  * Lines with chosen numbers send them; a line that lost some to another buyer gets free ones nearby
  * or, when paying, random free ones in their place.
  */
-export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFormProps) {
+export function CartCheckoutForm({ competitions, ready, onPaid, onPaying }: CartCheckoutFormProps) {
   const trpc = useTRPC();
   const { items, totalPence, setNumbers } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
@@ -186,7 +188,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
     );
 
   // The order is placed and its provider's own form takes the card (Cashflows): it replaces this form.
-  if (method.panel) return method.panel;
+  if (method.panel) return <PayingPanel onPaying={onPaying}>{method.panel}</PayingPanel>;
 
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
@@ -232,4 +234,13 @@ export function CartCheckoutForm({ competitions, ready, onPaid }: CartCheckoutFo
       </fieldset>
     </form>
   );
+}
+
+/** While the placed order's card form is shown, the page knows the cart is that order's. */
+function PayingPanel({ onPaying, children }: { onPaying?: (paying: boolean) => void; children: ReactNode }) {
+  useEffect(() => {
+    onPaying?.(true);
+    return () => onPaying?.(false);
+  }, [onPaying]);
+  return children;
 }

@@ -33,6 +33,8 @@ export function CheckoutPage() {
   const refreshAfterPaid = usePaidOrderRefresh();
   const competitions = useCartCompetitions();
   const [result, setResult] = useState<OrderResult | null>(null);
+  // Once the order is placed and its card form shown, the cart is that order: its lines cannot change.
+  const [paying, setPaying] = useState(false);
 
   const onPaid = (order: OrderResult) => {
     orderPlacedToast(order);
@@ -53,7 +55,9 @@ export function CheckoutPage() {
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
           <div className="flex flex-col gap-3 lg:sticky lg:top-28 lg:order-last">
-            <CartOrderSummary unavailable={competitions.unavailable} />
+            <fieldset disabled={paying} className="contents">
+              <CartOrderSummary unavailable={competitions.unavailable} />
+            </fieldset>
             <Link to="/competitions" className="self-start rounded-md px-1 text-sm font-semibold text-field-700 hover:text-field-900">
               Continue shopping
             </Link>
@@ -69,7 +73,7 @@ export function CheckoutPage() {
                   </Button>
                 </Card>
               ) : null}
-              <CartCheckoutForm competitions={competitions.byId} ready={!competitions.isPending && !competitions.error} onPaid={onPaid} />
+              <CartCheckoutForm competitions={competitions.byId} ready={!competitions.isPending && !competitions.error} onPaid={onPaid} onPaying={setPaying} />
             </PaymentGate>
           </div>
         </div>
