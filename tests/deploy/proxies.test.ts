@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CADDY,
@@ -228,11 +229,18 @@ describe.skipIf(!available.ok)(`the shop behind the documented proxies${availabl
       const upload = (url: string, body: Buffer) =>
         call(`${origin}${url}`, { method: "PUT", ca, from: visitor(31), headers: { "content-type": "image/png", "x-session-token": token }, body });
 
-      const atLimit = await upload(await grant(), png(limit));
+      // A real photo-sized PNG just under the limit (1,800 × 1,800 noise, stored uncompressed: 9.7 MB): the
+      // shop decodes every image it keeps, so the bytes must be a picture, not a signature and zeros.
+      const photo = await sharp({ create: { width: 1800, height: 1800, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      expect(photo.length).toBeGreaterThan(limit - MiB);
+      expect(photo.length).toBeLessThanOrEqual(limit);
+      const atLimit = await upload(await grant(), photo);
       expect(atLimit.status, atLimit.text()).toBe(200);
       const served = await call(`${origin}${atLimit.json().objectPath}`, { ca, from: visitor(31) });
       expect(served.status).toBe(200);
-      expect(served.body.length).toBe(limit);
+      expect(await sharp(served.body).metadata()).toMatchObject({ format: "png", width: 1800, height: 1800 });
 
       const over = await upload(await grant(), png(limit + 1));
       expect(over.status).toBe(413);

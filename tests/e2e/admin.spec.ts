@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
 import { ownCompetition } from "./shop";
 
-// A real (tiny) PNG: the server checks uploads by their bytes.
+// A real (tiny, valid) PNG: the server decodes every image it keeps.
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3b1e4b50000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000004000000040802000000269309290000000970485973000003e8000003e801b57b526b0000001049444154089963f0aab1822306e23800a1431001ba68f0f00000000049454e44ae426082",
   "hex",
 );
 

@@ -1,8 +1,9 @@
 import Database from "better-sqlite3";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { create as createTar, extract } from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
@@ -90,6 +91,11 @@ function creditProblems(path: string) {
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+/** A real PNG of `side` × `side` noise, stored uncompressed (about 3 bytes a pixel): the shop decodes every image it keeps. */
+const noisePng = (side: number) =>
+  sharp({ create: { width: side, height: side, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 
 describe("the restore drill: a backup taken under load restores to a shop that checks out", () => {
   let archive = "";
@@ -102,14 +108,16 @@ describe("the restore drill: a backup taken under load restores to a shop that c
     dirs.push(server.dataDir);
     const { competitionId, tokens } = seedBuyers(server.dataDir, 24, { maxTickets: 20_000 });
     const admin = prepare(server.dataDir);
-    const image = Buffer.concat([PNG_HEAD, randomBytes(200_000)]);
-    const objectPath = await uploadImage(server.url, admin, image);
+    const objectPath = await uploadImage(server.url, admin, await noisePng(260));
+    // What the shop keeps (the upload re-encoded without metadata) is what the archive must give back.
+    const image = readFileSync(join(server.dataDir, "uploads", objectPath.split("/").pop()!));
     // The competition shows the upload: the database names the file the archive must hold.
     const live = new Database(join(server.dataDir, "shop.db"));
     live.pragma("busy_timeout = 5000");
     live.prepare("update competitions set image = ? where id = ?").run(objectPath, competitionId);
     live.close();
 
+    const meanwhile = await noisePng(130);
     let stop = false;
     const answers = { created: 0, other: 0 };
     const statuses: Record<string, number> = {};
@@ -130,7 +138,7 @@ describe("the restore drill: a backup taken under load restores to a shop that c
     const uploads = (async () => {
       let n = 0;
       while (uploading) {
-        await uploadImage(server.url, admin, Buffer.concat([PNG_HEAD, randomBytes(50_000)]));
+        await uploadImage(server.url, admin, meanwhile);
         n++;
       }
       return n;

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedAdminSession, startServerProcess, type ServerProcess } from "../helpers/server-process";
 
@@ -120,8 +121,11 @@ const tempFiles = () => {
 beforeAll(async () => {
   server = await startServerProcess();
   token = prepare(server.dataDir);
-  // Warm the upload path once so its code is loaded before anything is measured.
-  const warm = await put((await uploadUrl()).uploadUrl, PNG, 64 * 1024);
+  // Warm the upload path once so its code (and the image library) is loaded before anything is measured.
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2f6b3a" } })
+    .png()
+    .toBuffer();
+  const warm = await put((await uploadUrl()).uploadUrl, picture, picture.length);
   expect(warm.status).toBe(200);
 }, 30_000);
 

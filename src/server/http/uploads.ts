@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Writable } from "node:stream";
+import { Writable } from "node:stream";
 import type { Db } from "../../../db/client";
 import { validateSessionToken } from "../auth/session";
 import { getMediaSettings } from "../services/content";
 import type { ObjectStorage } from "../storage/storage";
-import { CONTENT_TYPES, UploadInspector, UploadRefused, type UploadGrants } from "../storage/uploads";
+import { CONTENT_TYPES, IMAGE_TYPES, UploadInspector, UploadRefused, type SniffedType, type UploadGrants } from "../storage/uploads";
 import { readSessionToken } from "../trpc/context";
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -64,6 +64,57 @@ function receive(req: IncomingMessage, out: Writable, inspect: (chunk: Buffer) =
   });
 }
 
+/**
+ * Where the body goes as it arrives: a video's bytes straight on to storage (it can be large), an
+ * image's held (at most its size limit, which the inspector enforces) to be cleaned of its metadata
+ * before anything is stored. The type is known from the first bytes, before they are written here.
+ */
+class ByType extends Writable {
+  readonly held: Buffer[] = [];
+
+  constructor(
+    private readonly target: Writable,
+    private readonly typeOf: () => SniffedType | null,
+  ) {
+    super();
+    target.on("error", (err) => this.destroy(err));
+  }
+
+  private get passesThrough(): boolean {
+    const type = this.typeOf();
+    return type !== null && !IMAGE_TYPES.has(type);
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
+    if (!this.passesThrough) {
+      this.held.push(chunk);
+      done();
+      return;
+    }
+    // A first few bytes held before the type was known go first.
+    const pending = this.held.splice(0).concat(chunk);
+    if (this.target.write(Buffer.concat(pending))) done();
+    else this.target.once("drain", () => done());
+  }
+
+  override _final(done: (err?: Error | null) => void): void {
+    if (!this.passesThrough) {
+      done();
+      return;
+    }
+    if (this.held.length) this.target.write(Buffer.concat(this.held.splice(0)));
+    this.target.end(() => done());
+  }
+}
+
+/** Writes a cleaned image to its pending object and closes it. */
+function writeAll(out: Writable, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    out.once("error", reject);
+    out.end(data, () => resolve());
+  });
+}
+
 /** How long a refused upload's remaining bytes are read (and dropped) before the connection is cut. */
 const REFUSED_DRAIN_MS = 10_000;
 
@@ -104,13 +155,21 @@ export async function handleUpload(
   const declared = req.headers["content-length"] === undefined ? null : Number(req.headers["content-length"]);
   const inspector = new UploadInspector(grant.kind, getMediaSettings(deps.db), Number.isFinite(declared) ? declared : null);
   const pending = await deps.storage.begin(key);
+  const body = new ByType(pending.stream, () => inspector.type);
   try {
     await receive(
       req,
-      pending.stream,
+      body,
       (chunk) => inspector.inspect(chunk),
       () => inspector.end(),
     );
+    const type = inspector.type!;
+    // An image is kept only as it will be served: upright, re-encoded, without EXIF or GPS.
+    // The image library is loaded with the first image upload: a shop serving buyers never pays its memory.
+    if (type === "jpeg" || type === "png") {
+      const { cleanImage } = await import("../storage/clean-image");
+      await writeAll(pending.stream, await cleanImage(Buffer.concat(body.held.splice(0)), type));
+    }
   } catch (err) {
     await pending.abort();
     if (err instanceof UploadRefused) refuse(req, res, err.status, err.message);

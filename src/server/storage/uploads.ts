@@ -22,7 +22,7 @@ export const CONTENT_TYPES: Record<SniffedType, string> = {
   quicktime: "video/quicktime",
 };
 
-const IMAGE_TYPES = new Set<SniffedType>(["jpeg", "png"]);
+export const IMAGE_TYPES: ReadonlySet<SniffedType> = new Set<SniffedType>(["jpeg", "png"]);
 
 export type UploadKind = "campaign-media" | "image";
 /** The winner and About dialogs take one image of at most 10485760 bytes. */
