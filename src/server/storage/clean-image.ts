@@ -19,8 +19,17 @@ sharp.concurrency(1);
 export const IMAGE_TOO_LARGE_MESSAGE = "This image is too large to use (at most 60 megapixels). Please resize it and upload it again.";
 export const IMAGE_UNREADABLE_MESSAGE = "This image could not be read. It may be damaged; please choose another file.";
 
+/** Images are cleaned one after another: a 50 MP photo decoded takes about 150 MB, and two at once would double it. */
+let queue: Promise<unknown> = Promise.resolve();
+
 /** The image as it will be served: upright, re-encoded in its own format, without EXIF, GPS, XMP or IPTC. Throws UploadRefused. */
-export async function cleanImage(input: Buffer, type: "jpeg" | "png"): Promise<Buffer> {
+export function cleanImage(input: Buffer, type: "jpeg" | "png"): Promise<Buffer> {
+  const turn = queue.then(() => reencode(input, type));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function reencode(input: Buffer, type: "jpeg" | "png"): Promise<Buffer> {
   try {
     const image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", sequentialRead: true }).rotate();
     return type === "jpeg" ? await image.jpeg({ quality: 88, mozjpeg: true }).toBuffer() : await image.png({ compressionLevel: 9 }).toBuffer();
