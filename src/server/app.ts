@@ -274,7 +274,7 @@ export function createApp(opts: AppOptions): RequestHandler {
       if (object) {
         setRoute(req, "/objects/uploads/{id}");
         if (req.method === "PUT") await handleUpload({ db, storage, grants: services.uploads }, req, res, object[1]!, url);
-        else if (req.method === "GET" || req.method === "HEAD") await serveObject(storage, req, res, object[1]!);
+        else if (req.method === "GET" || req.method === "HEAD") await serveObject(storage, req, res, object[1]!, logger);
         else sendJson(res, 405, { message: "Method not allowed" });
         return;
       }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
@@ -17,7 +17,8 @@ import { startTestServer } from "../helpers/http";
  * files on disk, real JPEG and PNG encoders.
  */
 const db = createTestDb();
-const api = await startTestServer(db, { storage: new LocalDiskStorage(mkdtempSync(join(tmpdir(), "upload-images-"))) });
+const mediaDir = mkdtempSync(join(tmpdir(), "upload-images-"));
+const api = await startTestServer(db, { storage: new LocalDiskStorage(mediaDir) });
 const { token } = await createUserWithSession(db, "admin");
 
 /** Uploads through a fresh one-time URL; answers the status and, when kept, the served bytes. */
@@ -105,5 +106,33 @@ describe("uploaded photos are kept as they will be served", () => {
     expect(await upload(damaged)).toMatchObject({ status: 415, message: IMAGE_UNREADABLE_MESSAGE });
     const truncated = (await phonePhoto()).subarray(0, 300);
     expect(await upload(truncated)).toMatchObject({ status: 415, message: IMAGE_UNREADABLE_MESSAGE });
+  });
+
+  it("cleans a photo stored before uploads were cleaned the first time it is asked for, and keeps it cleaned", async () => {
+    // As an older shop stored it: the phone's bytes as uploaded, and only their type beside them.
+    const key = "0a1b2c3d-0000-4000-8000-00000000cafe";
+    writeFileSync(join(mediaDir, key), await phonePhoto());
+    writeFileSync(join(mediaDir, `${key}.json`), JSON.stringify({ contentType: "image/jpeg" }));
+    const first = await fetch(`${api.origin}/objects/uploads/${key}`);
+    expect(first.status).toBe(200);
+    const served = Buffer.from(await first.arrayBuffer());
+    expect(Number(first.headers.get("content-length"))).toBe(served.length);
+    expect((await sharp(served).metadata()).exif).toBeUndefined();
+    expect(served.includes("FarmPhone")).toBe(false);
+    // Stored cleaned: the file on disk is now the one served, and says so.
+    expect(readFileSync(join(mediaDir, key)).equals(served)).toBe(true);
+    expect(JSON.parse(readFileSync(join(mediaDir, `${key}.json`), "utf8"))).toEqual({ contentType: "image/jpeg", cleaned: true });
+    const again = Buffer.from(await (await fetch(`${api.origin}/objects/uploads/${key}`)).arrayBuffer());
+    expect(again.equals(served)).toBe(true);
+  });
+
+  it("serves an old stored image it cannot decode as it was, rather than losing it", async () => {
+    const key = "0a1b2c3d-0000-4000-8000-00000000beef";
+    const odd = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 0x41)]);
+    writeFileSync(join(mediaDir, key), odd);
+    writeFileSync(join(mediaDir, `${key}.json`), JSON.stringify({ contentType: "image/jpeg" }));
+    const res = await fetch(`${api.origin}/objects/uploads/${key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(odd)).toBe(true);
   });
 });

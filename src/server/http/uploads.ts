@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Writable } from "node:stream";
+import { Readable, Writable } from "node:stream";
 import type { Db } from "../../../db/client";
+import type { Logger } from "../logger";
 import { validateSessionToken } from "../auth/session";
 import { getMediaSettings } from "../services/content";
 import type { ObjectStorage } from "../storage/storage";
@@ -176,12 +177,40 @@ export async function handleUpload(
     else if (!(err instanceof UploadAborted)) throw err;
     return;
   }
-  await pending.commit(CONTENT_TYPES[inspector.type!]);
+  await pending.commit(CONTENT_TYPES[inspector.type!], IMAGE_TYPES.has(inspector.type!) ? { cleaned: true } : {});
   json(res, 200, { objectPath: `/objects/uploads/${key}` });
 }
 
-export async function serveObject(storage: ObjectStorage, req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
-  const object = await storage.get(key);
+const IMAGE_CONTENT_TYPES: Record<string, "jpeg" | "png"> = { "image/jpeg": "jpeg", "image/png": "png" };
+
+/**
+ * An image stored before uploads were cleaned (it may carry a phone's EXIF and GPS) is cleaned the
+ * first time it is asked for, and kept cleaned: later requests read the cleaned file. One that cannot
+ * be decoded is served as it is, as before.
+ */
+async function cleanedOnce(storage: ObjectStorage, key: string, object: NonNullable<Awaited<ReturnType<ObjectStorage["get"]>>>, logger?: Logger) {
+  const type = IMAGE_CONTENT_TYPES[object.contentType];
+  if (!type || object.cleaned) return object;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  const original = Buffer.concat(chunks);
+  try {
+    const { cleanImage } = await import("../storage/clean-image");
+    const cleaned = await cleanImage(original, type);
+    await storage.put(key, cleaned, object.contentType, { cleaned: true });
+  } catch (err) {
+    logger?.warn("an image stored before uploads were cleaned could not be cleaned; served as stored", {
+      key,
+      err: err instanceof Error ? err.message : String(err),
+    });
+    return { ...object, stream: Readable.from([original]) };
+  }
+  return (await storage.get(key)) ?? null;
+}
+
+export async function serveObject(storage: ObjectStorage, req: IncomingMessage, res: ServerResponse, key: string, logger?: Logger): Promise<void> {
+  const stored = await storage.get(key);
+  const object = stored ? await cleanedOnce(storage, key, stored, logger) : null;
   if (!object) {
     res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not Found");
     return;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ObjectStorage, PendingObject } from "./storage";
+import type { ObjectMeta, ObjectStorage, PendingObject } from "./storage";
 
 const KEY = /^[a-z0-9-]{8,80}$/;
 /** Files being written; the leading dot keeps them out of KEY, so they can never be served. */
@@ -20,14 +20,14 @@ export class LocalDiskStorage implements ObjectStorage {
     return join(this.dir, key);
   }
 
-  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+  async put(key: string, data: Buffer, contentType: string, extra: Omit<ObjectMeta, "contentType"> = {}): Promise<void> {
     const pending = await this.begin(key);
     try {
       await new Promise<void>((resolve, reject) => {
         pending.stream.once("error", reject);
         pending.stream.end(data, resolve);
       });
-      await pending.commit(contentType);
+      await pending.commit(contentType, extra);
     } catch (err) {
       await pending.abort();
       throw err;
@@ -52,13 +52,13 @@ export class LocalDiskStorage implements ObjectStorage {
     let settled = false;
     return {
       stream,
-      commit: async (contentType) => {
+      commit: async (contentType, extra = {}) => {
         if (settled) throw new Error("upload already settled");
         settled = true;
         await closed;
         try {
           // Metadata first: get() finds an object only once its bytes are renamed into place.
-          await writeFile(`${target}.json`, JSON.stringify({ contentType }));
+          await writeFile(`${target}.json`, JSON.stringify({ contentType, ...extra }));
           await rename(temp, target);
         } catch (err) {
           await Promise.all([rm(temp, { force: true }), rm(`${target}.json`, { force: true })]);
@@ -88,7 +88,8 @@ export class LocalDiskStorage implements ObjectStorage {
     if (!KEY.test(key)) return null;
     try {
       const [meta, info] = await Promise.all([readFile(`${this.path(key)}.json`, "utf8"), stat(this.path(key))]);
-      return { stream: createReadStream(this.path(key)), contentType: (JSON.parse(meta) as { contentType: string }).contentType, size: info.size };
+      const { contentType, cleaned } = JSON.parse(meta) as ObjectMeta;
+      return { stream: createReadStream(this.path(key)), contentType, size: info.size, ...(cleaned ? { cleaned } : {}) };
     } catch {
       return null;
     }
