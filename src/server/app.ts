@@ -11,6 +11,7 @@ import { BodyError, readBody, readJsonBody } from "./http/body";
 import type { StripePaymentProvider } from "./payments/stripe";
 import type { CashflowsPaymentProvider } from "./payments/cashflows";
 import { paymentSurfaceOf, setSecurityHeaders } from "./http/security-headers";
+import { originOf, robotsTxt, sitemapXml } from "./http/crawlers";
 import { createStaticHandler } from "./http/static";
 import { silentLogger, type Logger } from "./logger";
 import { appRouter, createCaller } from "./routers/_app";
@@ -300,6 +301,18 @@ export function createApp(opts: AppOptions): RequestHandler {
         const hasBody = method === "POST" || method === "PUT" || method === "PATCH";
         const body = hasBody ? ((await readJsonBody(req, maxBodyBytes, formRoutes.has(`${method} ${path}`))) ?? {}) : undefined;
         await rest(req, res, path, url.searchParams, body);
+        return;
+      }
+      if ((pathname === "/robots.txt" || pathname === "/sitemap.xml") && (req.method === "GET" || req.method === "HEAD")) {
+        setRoute(req, pathname);
+        const origin = originOf(req, opts.publicOrigin);
+        const text = pathname === "/robots.txt" ? robotsTxt(origin) : sitemapXml(db, origin, new Date());
+        res.writeHead(200, {
+          "Content-Type": pathname === "/robots.txt" ? "text/plain; charset=utf-8" : "application/xml; charset=utf-8",
+          "Content-Length": Buffer.byteLength(text),
+          "Cache-Control": "public, max-age=3600",
+        });
+        res.end(req.method === "HEAD" ? undefined : text);
         return;
       }
       const wellKnown = /^\/\.well-known\/(apple-developer-merchantid-domain-association)$/.exec(pathname);
