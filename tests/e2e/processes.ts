@@ -99,17 +99,20 @@ export interface StandInProcess {
   shopEnv: Record<string, string>;
 }
 
-/** tests/helpers/stripe-stand-in.ts as its own process; its events go to `webhookTarget` (the shop's origin). */
-export async function startStripeStandIn(webhookTarget: string): Promise<StandInProcess> {
+/**
+ * A stand-in (tests/helpers/<file>) as its own process: started with `args`, it prints one JSON line
+ * describing itself (its address and credentials), which is answered with the process's handles.
+ */
+async function spawnStandIn<Info>(name: string, file: string, args: string[]) {
   let out = "";
-  const proc = spawn(process.execPath, ["--import", "tsx", join(root, "tests/helpers/stripe-stand-in.ts"), "--port", "0", "--webhook-target", webhookTarget], {
+  const proc = spawn(process.execPath, ["--import", "tsx", join(root, "tests/helpers", file), "--port", "0", ...args], {
     cwd: root,
     env: childEnv({}),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
   const first = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the Stripe stand-in did not start:\n${out}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`the ${name} stand-in did not start:\n${out}`)), 20_000);
     proc.stdout!.on("data", (c) => {
       out += c;
       const line = out.split("\n").find((l) => l.startsWith("{"));
@@ -119,17 +122,29 @@ export async function startStripeStandIn(webhookTarget: string): Promise<StandIn
       }
     });
     proc.stderr!.on("data", (c) => (out += c));
-    proc.on("exit", () => reject(new Error(`the Stripe stand-in exited:\n${out}`)));
+    proc.on("exit", () => reject(new Error(`the ${name} stand-in exited:\n${out}`)));
   });
-  const info = JSON.parse(first) as { url: string; secretKey: string; publishableKey: string; webhookSecret: string };
   return {
-    ...info,
+    info: JSON.parse(first) as Info,
     proc,
     output: () => out,
     stop: async () => {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
       await exited;
     },
+  };
+}
+
+/** tests/helpers/stripe-stand-in.ts as its own process; its events go to `webhookTarget` (the shop's origin). */
+export async function startStripeStandIn(webhookTarget: string): Promise<StandInProcess> {
+  const { info, ...handles } = await spawnStandIn<{ url: string; secretKey: string; publishableKey: string; webhookSecret: string }>(
+    "Stripe",
+    "stripe-stand-in.ts",
+    ["--webhook-target", webhookTarget],
+  );
+  return {
+    ...info,
+    ...handles,
     shopEnv: {
       PAYMENT_PROVIDER: "stripe",
       STRIPE_API_URL: info.url,
@@ -159,33 +174,16 @@ export interface CashflowsStandInProcess {
  * reaches it at, when the journey routes https://gateway-int.cashflows.com/* to it.
  */
 export async function startCashflowsStandIn(shopOrigin: string, opts: { publicUrl?: string } = {}): Promise<CashflowsStandInProcess> {
-  let out = "";
-  const args = ["--import", "tsx", join(root, "tests/helpers/cashflows-stand-in.ts"), "--port", "0", "--notify", "webhookUrl"];
-  if (opts.publicUrl) args.push("--public-url", opts.publicUrl);
-  const proc = spawn(process.execPath, args, { cwd: root, env: childEnv({}), stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise<void>((resolve) => proc.on("exit", () => resolve()));
-  const first = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the Cashflows stand-in did not start:\n${out}`)), 20_000);
-    proc.stdout!.on("data", (c) => {
-      out += c;
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line && out.includes("\n")) {
-        clearTimeout(timer);
-        resolve(line);
-      }
-    });
-    proc.stderr!.on("data", (c) => (out += c));
-    proc.on("exit", () => reject(new Error(`the Cashflows stand-in exited:\n${out}`)));
-  });
-  const info = JSON.parse(first) as { url: string; configurationId: string; reserveConfigurationId: string; apiKey: string; notificationSecret: string };
+  const { info, ...handles } = await spawnStandIn<{
+    url: string;
+    configurationId: string;
+    reserveConfigurationId: string;
+    apiKey: string;
+    notificationSecret: string;
+  }>("Cashflows", "cashflows-stand-in.ts", ["--notify", "webhookUrl", ...(opts.publicUrl ? ["--public-url", opts.publicUrl] : [])]);
   return {
     ...info,
-    proc,
-    output: () => out,
-    stop: async () => {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
-      await exited;
-    },
+    ...handles,
     shopEnv: {
       PAYMENT_PROVIDER: "cashflows",
       CASHFLOWS_CONFIGURATION_ID: info.configurationId,
