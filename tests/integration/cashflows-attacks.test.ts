@@ -1,50 +1,21 @@
-import { afterAll, describe, expect, it } from "vitest";
-import type { Logger } from "../../src/server/logger";
-import { noopMailer } from "../../src/server/mail/mailer";
+import { describe, expect, it } from "vitest";
 import { CashflowsPaymentProvider } from "../../src/server/payments/cashflows";
-import { handleCashflowsNotification } from "../../src/server/payments/cashflows-notify";
 import type { RefundRequest } from "../../src/server/payments/provider";
 import { placeOrder, refreshOrder, refundOrder, sweepPendingOrders } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { CLEAN_LEDGER, count, ledgerProblems } from "../helpers/assertions";
-import { CARD, CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION, startCashflowsStandIn, type Notification } from "../helpers/cashflows-stand-in";
-import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { CARD, CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION } from "../helpers/cashflows-stand-in";
+import { CASHFLOWS_TEST_ORIGIN, startCashflowsServices } from "../helpers/cashflows-services";
 
 /**
  * A hostile or unlucky world around the shop's Cashflows payments, through the services: races
  * between notifications, the buyer's own page, the sweep and the admin; an acquirer that fails
  * mid-capture or says it captured when it did not; refunds made in two places at once.
  */
-const ORIGIN = "https://shop.example.test";
-const standIn = await startCashflowsStandIn();
-afterAll(() => standIn.close());
-const db = createTestDb();
-allowGuestCheckout(db);
-const lines: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
-const logger: Logger = {
-  debug: () => {},
-  info: () => {},
-  warn: (msg, fields) => lines.push({ level: "warn", msg, fields }),
-  error: (msg, fields) => lines.push({ level: "error", msg, fields }),
-};
-const payments = new CashflowsPaymentProvider(standIn.providerOptions(ORIGIN));
-const deps = { db, payments, mailer: noopMailer };
-const reserveDeps = {
-  db,
-  payments: new CashflowsPaymentProvider(standIn.providerOptions(ORIGIN, { configurationId: CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION })),
-  mailer: noopMailer,
-};
-type Deps = { db: typeof db; payments: CashflowsPaymentProvider; mailer: typeof noopMailer };
-
-function deliver(n: Notification | undefined, d: Deps = deps) {
-  if (!n?.url) throw new Error("Cashflows sent no notification");
-  const url = new URL(n.url);
-  return handleCashflowsNotification(
-    { ...d, logger },
-    { orderId: url.searchParams.get("order"), signature: url.searchParams.get("signature"), raw: Buffer.from(n.body), address: "203.0.113.7" },
-  );
-}
+const ORIGIN = CASHFLOWS_TEST_ORIGIN;
+const { standIn, db, lines, deps, reserveDeps, payments, deliver } = await startCashflowsServices();
+type Deps = typeof deps;
 
 async function buy(d: Deps = deps, userId: string | null = null, pricePence = 250, quantity = 2) {
   const competition = await createCompetition(db, { maxTickets: 50, pricePence });

@@ -1,56 +1,20 @@
-import { afterAll, describe, expect, it } from "vitest";
-import type { Logger } from "../../src/server/logger";
-import { noopMailer } from "../../src/server/mail/mailer";
+import { describe, expect, it } from "vitest";
 import { CashflowsPaymentProvider, notificationSignature } from "../../src/server/payments/cashflows";
-import { handleCashflowsNotification } from "../../src/server/payments/cashflows-notify";
 import { placeOrder, refreshOrder, refundOrder, sweepPendingOrders } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { CLEAN_LEDGER, count, ledgerProblems, refusal } from "../helpers/assertions";
-import { CARD, CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION, startCashflowsStandIn, type Notification } from "../helpers/cashflows-stand-in";
-import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { CARD, type Notification } from "../helpers/cashflows-stand-in";
+import { CASHFLOWS_TEST_ORIGIN, startCashflowsServices } from "../helpers/cashflows-services";
 
 /**
  * The shop's payment services with Cashflows as the provider, offline: orders placed as the web
  * checkout places them (the card comes after the order, in Cashflows' form), paid in the Gateway
  * API's stand-in, and Cashflows' notifications handed to the shop's handler as they were sent.
  */
-const ORIGIN = "https://shop.example.test";
-const standIn = await startCashflowsStandIn();
-afterAll(() => standIn.close());
-const db = createTestDb();
-allowGuestCheckout(db);
-const lines: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
-const logger: Logger = {
-  debug: () => {},
-  info: () => {},
-  warn: (msg, fields) => lines.push({ level: "warn", msg, fields }),
-  error: (msg, fields) => lines.push({ level: "error", msg, fields }),
-};
-const payments = new CashflowsPaymentProvider(standIn.providerOptions(ORIGIN));
-const deps = { db, payments, mailer: noopMailer };
-/** The same merchant account with a configuration that only reserves payments (captured by the shop). */
-const reserveDeps = {
-  db,
-  payments: new CashflowsPaymentProvider(standIn.providerOptions(ORIGIN, { configurationId: CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION })),
-  mailer: noopMailer,
-};
-type Deps = typeof deps | typeof reserveDeps;
-
-/** A notification as Cashflows sent it to the address it was given, through the shop's handler. */
-function deliver(n: Notification | undefined, d: Deps = deps, over: { orderId?: string; signature?: string; body?: string } = {}) {
-  if (!n?.url) throw new Error("Cashflows sent no notification");
-  const url = new URL(n.url);
-  return handleCashflowsNotification(
-    { ...d, logger },
-    {
-      orderId: over.orderId ?? url.searchParams.get("order"),
-      signature: over.signature ?? url.searchParams.get("signature"),
-      raw: Buffer.from(over.body ?? n.body),
-      address: "203.0.113.7",
-    },
-  );
-}
+const ORIGIN = CASHFLOWS_TEST_ORIGIN;
+const { standIn, db, lines, deps, reserveDeps, deliver } = await startCashflowsServices();
+type Deps = typeof deps;
 
 async function buy(opts: { userId?: string; quantity?: number; pricePence?: number; instantWin?: boolean; d?: Deps } = {}) {
   const competition = await createCompetition(db, { maxTickets: 50, pricePence: opts.pricePence ?? 250, ...(opts.instantWin ? { instantWin: true } : {}) });
