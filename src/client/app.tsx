@@ -1,25 +1,18 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { RouterProvider } from "react-router-dom";
-import { CartProvider } from "./components/cart/cart-context";
-import { AppToaster } from "./components/ui/app-toaster";
+import { AppProviders } from "./app-providers";
 import { showStashedFlashToast } from "./lib/flash-toast";
 import { queryClient, trpcClient } from "./lib/clients";
-import { TRPCProvider } from "./lib/trpc";
+import type { RenderSnapshot } from "./lib/render-context";
 import { router } from "./router";
 
-export function App() {
+export function App({ snapshot = null }: { snapshot?: RenderSnapshot | null }) {
   // A toast stashed before a full page load (e.g. "Logged Out").
   useEffect(() => showStashedFlashToast(), []);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <CartProvider>
-          <RouterProvider router={router} />
-          <AppToaster />
-        </CartProvider>
-      </TRPCProvider>
-    </QueryClientProvider>
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient} snapshot={snapshot}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -13,6 +13,9 @@ import type { CashflowsPaymentProvider } from "./payments/cashflows";
 import { paymentSurfaceOf, setSecurityHeaders } from "./http/security-headers";
 import { originOf, robotsTxt, sitemapXml } from "./http/crawlers";
 import { createStaticHandler } from "./http/static";
+import { createPageRenderer } from "./ssr/render";
+import { createTRPCClient, unstable_localLink } from "@trpc/client";
+import type { AppRouter } from "./routers/_app";
 import { silentLogger, type Logger } from "./logger";
 import { appRouter, createCaller } from "./routers/_app";
 import { ResponseCache } from "./http/response-cache";
@@ -85,6 +88,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+/** An address a page could be at: no file extension, and readable (a malformed escape is the static handler's 400). */
+function isPagePath(pathname: string): boolean {
+  if (/\.[A-Za-z0-9]+$/.test(pathname)) return false;
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createApp(opts: AppOptions): RequestHandler {
   const config: AppConfig = { ...defaultConfig, ...opts.config };
   const logger = opts.logger ?? silentLogger;
@@ -153,6 +167,17 @@ export function createApp(opts: AppOptions): RequestHandler {
   const cache = opts.cache ?? new ResponseCache();
   const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(createCaller(createContextInner({ db, config, services }))), onMatch);
   const withinBudget = createRequestBudget(opts.requestBudget ?? null);
+  // Public pages drawn on the server from the same procedures, called in process as an anonymous visitor.
+  const servePage = opts.clientDir
+    ? createPageRenderer({
+        clientDir: opts.clientDir,
+        trpcClient: createTRPCClient<AppRouter>({
+          links: [unstable_localLink({ router: appRouter, createContext: async () => createContextInner({ db, config, services }) })],
+        }),
+        version: () => cache.currentVersion,
+        logger,
+      })
+    : null;
   // What the provider's browser component loads, opened up in every page's policy (and nothing else).
   const paymentSurface = paymentSurfaceOf(services.payments.name, config.cashflowsEnvironment, config.cashflowsWallets);
 
@@ -324,6 +349,10 @@ export function createApp(opts: AppOptions): RequestHandler {
           res.end(req.method === "HEAD" ? undefined : file);
           return;
         }
+      }
+      if (servePage && (req.method === "GET" || req.method === "HEAD") && isPagePath(pathname)) {
+        setRoute(req, "page");
+        if (await servePage(req, res, pathname, originOf(req, opts.publicOrigin))) return;
       }
       if (serveStatic) {
         setRoute(req, "static");

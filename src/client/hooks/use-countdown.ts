@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useRenderNow } from "../lib/render-context";
 
 /** The four boxes of every countdown, in order, with their labels. */
 export const COUNTDOWN_UNITS = [
@@ -31,7 +32,9 @@ export function timeLeftUntil(target: number, now = Date.now()): TimeLeft {
 /** Time left until an ISO date, ticking each second and stopping at zero. */
 export function useCountdown(iso: string): TimeLeft {
   const target = Date.parse(iso);
-  const [left, setLeft] = useState(() => timeLeftUntil(target));
+  // A server-rendered page starts from the server's moment, so its first render matches the HTML.
+  const renderNow = useRenderNow();
+  const [left, setLeft] = useState(() => timeLeftUntil(target, renderNow ?? Date.now()));
 
   useEffect(() => {
     setLeft(timeLeftUntil(target));
@@ -53,7 +56,8 @@ const MAX_DELAY = 2_147_483_647;
 /** Whether an ISO date has passed; re-renders once, when it does, rather than every second. */
 export function usePassed(iso: string): boolean {
   const target = Date.parse(iso);
-  const [passed, setPassed] = useState(() => !(target > Date.now()));
+  const renderNow = useRenderNow();
+  const [passed, setPassed] = useState(() => !(target > (renderNow ?? Date.now())));
 
   useEffect(() => {
     if (!(target > Date.now())) {

@@ -3,7 +3,7 @@ export function monthAndYear(iso: string | null | undefined): string {
   if (!iso) return "N/A";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "N/A";
-  return date.toLocaleDateString("en-GB", { month: "long", year: "numeric" });
+  return date.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "Europe/London" });
 }
 
 /** "21 Nov 2025, 14:05" for admin tables. */

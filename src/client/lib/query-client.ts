@@ -117,6 +117,8 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         staleTime: Infinity,
         retry: false,
+        // A read that failed is shown as failed until the page asks again (a server-rendered "not found" is not fetched again).
+        retryOnMount: false,
         gcTime: 5 * 60 * 1000,
       },
       mutations: { retry: false },

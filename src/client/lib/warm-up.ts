@@ -1,6 +1,6 @@
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/routers/_app";
-import { loadCompetitionDetailPage, loadHomePage } from "../router";
+import { loadCompetitionDetailPage, loadHomePage } from "../routes";
 import { queryClient, trpcClient } from "./clients";
 
 /**

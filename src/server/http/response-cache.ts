@@ -31,6 +31,11 @@ export class ResponseCache {
     this.version++;
   }
 
+  /** The data version: bumped by every write, so anything computed at an older one is stale (server-drawn pages too). */
+  get currentVersion(): number {
+    return this.version;
+  }
+
   private clear(): void {
     this.entries.clear();
     this.bytes = 0;

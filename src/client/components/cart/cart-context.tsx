@@ -3,6 +3,9 @@ import { penceToDecimal } from "../../../shared/money";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import * as cart from "./cart-items";
 import { CART_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
+import { useHydrating } from "../../lib/render-context";
+
+const NO_ITEMS: cart.CartItem[] = [];
 
 export interface CartContextValue {
   items: cart.CartItem[];
@@ -29,10 +32,17 @@ export interface CartContextValue {
 export const CartContext = createContext<CartContextValue | null>(null);
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<cart.CartItem[]>(loadCart);
+  // A server-rendered page is drawn with an empty cart (the server cannot see this browser's storage),
+  // so its first render matches the HTML; the stored cart is read just after.
+  const hydrating = useHydrating();
+  const [stored, setItems] = useState<cart.CartItem[] | null>(() => (hydrating ? null : loadCart()));
   const [isOpen, setOpen] = useState(false);
+  const items = stored ?? NO_ITEMS;
 
-  useEffect(() => saveCart(items), [items]);
+  useEffect(() => {
+    if (stored === null) setItems(loadCart());
+    else saveCart(stored);
+  }, [stored]);
 
   // Keep several open tabs in step.
   useEffect(() => {
@@ -43,13 +53,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  const addItem = useCallback((item: cart.NewCartItem) => setItems((prev) => cart.addItem(prev, item)), []);
-  const removeItem = useCallback((id: string) => setItems((prev) => cart.removeItem(prev, id)), []);
-  const setQuantity = useCallback((id: string, q: number) => setItems((prev) => cart.setQuantity(prev, id, q)), []);
-  const increment = useCallback((id: string) => setItems((prev) => cart.incrementItem(prev, id)), []);
-  const decrement = useCallback((id: string) => setItems((prev) => cart.decrementItem(prev, id)), []);
-  const setNumbers = useCallback((id: string, numbers: string[]) => setItems((prev) => cart.setNumbers(prev, id, numbers)), []);
-  const syncPrices = useCallback((live: ReadonlyMap<string, PublicCompetition>) => setItems((prev) => cart.withLivePrices(prev, live)), []);
+  const addItem = useCallback((item: cart.NewCartItem) => setItems((prev) => cart.addItem(prev ?? loadCart(), item)), []);
+  const removeItem = useCallback((id: string) => setItems((prev) => cart.removeItem(prev ?? loadCart(), id)), []);
+  const setQuantity = useCallback((id: string, q: number) => setItems((prev) => cart.setQuantity(prev ?? loadCart(), id, q)), []);
+  const increment = useCallback((id: string) => setItems((prev) => cart.incrementItem(prev ?? loadCart(), id)), []);
+  const decrement = useCallback((id: string) => setItems((prev) => cart.decrementItem(prev ?? loadCart(), id)), []);
+  const setNumbers = useCallback((id: string, numbers: string[]) => setItems((prev) => cart.setNumbers(prev ?? loadCart(), id, numbers)), []);
+  const syncPrices = useCallback((live: ReadonlyMap<string, PublicCompetition>) => setItems((prev) => cart.withLivePrices(prev ?? loadCart(), live)), []);
   const clear = useCallback(() => setItems([]), []);
 
   const value = useMemo<CartContextValue>(() => {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { competitionPhase, type PublicCompetition } from "../../../shared/schemas/competition";
 import { usePassed } from "../../hooks/use-countdown";
+import { useNow } from "../../lib/render-context";
 import { useSuspension } from "../../hooks/use-limits";
 import { SuspensionNotice } from "../protection/suspension-notice";
 import { Card } from "../ui/card";
@@ -14,9 +15,10 @@ export type EntryAvailability = "open" | "sold-out" | "not-started" | "ended";
 /** Whether tickets can be bought now; re-evaluated as the end-date countdown reaches zero. */
 export function useEntryAvailability(c: PublicCompetition): EntryAvailability {
   const ended = usePassed(c.endDate);
+  const now = useNow();
   if (c.soldOut) return "sold-out";
   if (ended || competitionPhase(c) !== "Active") return "ended";
-  if (Date.parse(c.startDate) > Date.now()) return "not-started";
+  if (Date.parse(c.startDate) > now) return "not-started";
   return "open";
 }
 

@@ -6,9 +6,11 @@ import { CompetitionImage } from "./competition-image";
 import { PhaseBadge, SoldOutBadge } from "./phase-badge";
 import { TicketProgress } from "./ticket-progress";
 import { shortTimeLeft } from "./time-left";
+import { useNow } from "../../lib/render-context";
 
 /** A competition in a grid; the whole card links to its page. */
 export function CompetitionCard({ competition: c, eager }: { competition: PublicCompetition; eager?: boolean }) {
+  const now = useNow();
   return (
     <Link
       to={`/competition/${c.id}`}
@@ -33,7 +35,7 @@ export function CompetitionCard({ competition: c, eager }: { competition: Public
           </p>
           <p className="flex items-center gap-1 text-sm font-semibold text-stone-700">
             <ClockIcon className="size-4 text-wheat-700" />
-            {shortTimeLeft(c.endDate)}
+            {shortTimeLeft(c.endDate, now)}
           </p>
         </div>
         <TicketProgress soldTickets={c.soldTickets} maxTickets={c.maxTickets} size="sm" />

@@ -1,5 +1,6 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
 import { linkTarget } from "../../../shared/safe-link";
+import { useOrigin } from "../../lib/render-context";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { ChevronDownIcon } from "../ui/icons";
 
@@ -20,6 +21,7 @@ function Section({ title, text, defaultOpen }: { title: string; text: string; de
 /** Prize details, rules, FAQ and policy links; only those the competition has are shown. */
 export function CompetitionInfo({ competition }: { competition: Info }) {
   const { prizeDetails, rules, faq, privacyPolicyUrl, termsOfUseUrl } = competition;
+  const origin = useOrigin();
   const sections = [
     { title: "Prize Details", text: prizeDetails },
     { title: "Rules", text: rules },
@@ -30,7 +32,7 @@ export function CompetitionInfo({ competition }: { competition: Info }) {
     { label: "Privacy Policy", url: privacyPolicyUrl },
     { label: "Terms of Use", url: termsOfUseUrl },
   ].flatMap(({ label, url }) => {
-    const target = linkTarget(url, window.location.origin);
+    const target = linkTarget(url, origin);
     return target ? [{ label, url: target.kind === "site" ? target.path : target.href }] : [];
   });
 

@@ -1,10 +1,19 @@
+import { LONDON } from "../../../shared/london-time";
 import { CalendarIcon } from "../ui/icons";
 
-const LONG: Intl.DateTimeFormatOptions = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" };
+const LONG: Intl.DateTimeFormatOptions = {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: LONDON,
+};
 
 let longFormat: Intl.DateTimeFormat | null = null;
 
-/** "Monday, 7 December 2026 at 20:00". One formatter, made on first use (each costs a phone a few ms). */
+/** "Monday, 7 December 2026 at 20:00" on the UK's clock (the same wherever the page is rendered). One formatter, made on first use (each costs a phone a few ms). */
 export function longDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "to be announced";

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { linkTarget } from "../../../shared/safe-link";
+import { useOrigin } from "../../lib/render-context";
 import type { HeroSlide as Slide } from "../../../shared/schemas/content";
 import { buttonClasses } from "../ui/button-styles";
 import { ArrowRightIcon } from "../ui/icons";
@@ -29,7 +30,8 @@ function SlideMedia({ src, eager }: { src: string; eager: boolean }) {
  */
 function SlideCta({ slide, tabIndex }: { slide: Slide; tabIndex?: number }) {
   const classes = buttonClasses("accent", "lg", "mt-6");
-  const target = linkTarget(slide.ctaLink, window.location.origin);
+  const origin = useOrigin();
+  const target = linkTarget(slide.ctaLink, origin);
   if (!target) return null;
   if (target.kind === "site") {
     return (

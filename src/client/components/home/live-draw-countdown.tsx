@@ -4,11 +4,12 @@ import { formatDrawTime, sameUkDay } from "../live/draw-time";
 import { useLiveCountdown } from "../live/use-live-countdown";
 import { useLiveEvening } from "../live/use-live-evening";
 import { ArrowRightIcon, VideoIcon } from "../ui/icons";
+import { useNow } from "../../lib/render-context";
 
 /** The link's words: what a visitor will find on /live right now. */
-function watchLabel(drawAt: string | undefined, live: boolean): string {
+function watchLabel(drawAt: string | undefined, live: boolean, now: number): string {
   if (live) return "Watch live";
-  if (drawAt && sameUkDay(Date.parse(drawAt), Date.now())) return "See tonight's draws";
+  if (drawAt && sameUkDay(Date.parse(drawAt), now)) return "See tonight's draws";
   return "See the draws";
 }
 
@@ -17,6 +18,7 @@ export function LiveDrawCountdown() {
   const evening = useLiveEvening();
   const drawAt = evening.data?.drawAt;
   const { left, live } = useLiveCountdown(drawAt);
+  const now = useNow();
 
   return (
     <section aria-labelledby="live-draw-heading" className="on-dark bg-field-800 text-white">
@@ -50,7 +52,7 @@ export function LiveDrawCountdown() {
             reloadDocument
             className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-3 font-semibold whitespace-nowrap text-wheat-200 underline underline-offset-4 hover:text-white"
           >
-            {watchLabel(drawAt, live)}
+            {watchLabel(drawAt, live, now)}
             <ArrowRightIcon className="size-4" />
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes } from "react";
+import { useOrigin } from "../../lib/render-context";
 
 /** A link that opens in a new tab (SPEC §2 Landing page), saying so to screen-reader users. */
 export function ExternalLink({ children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
@@ -14,6 +15,6 @@ export const VIDEO_URL = "https://www.youtube.com/@harvestdraws";
 export const REGISTER_PATH = "/auth?mode=register";
 
 /** The site's own competitions list as an absolute URL, so it opens as a fresh tab of the shop. */
-export function competitionsUrl(): string {
-  return `${window.location.origin}/competitions`;
+export function useCompetitionsUrl(): string {
+  return `${useOrigin()}/competitions`;
 }

@@ -1,9 +1,10 @@
 import { Logo } from "../layout/logo";
 import { buttonClasses } from "../ui/button-styles";
-import { competitionsUrl, ExternalLink, REGISTER_PATH, VIDEO_URL } from "./external-link";
+import { ExternalLink, useCompetitionsUrl, REGISTER_PATH, VIDEO_URL } from "./external-link";
 
 /** The landing page's own slim header. */
 export function LandingHeader() {
+  const competitionsUrl = useCompetitionsUrl();
   return (
     <header className="border-b border-cream-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
@@ -11,7 +12,7 @@ export function LandingHeader() {
         <nav aria-label="Landing page">
           <ul className="flex items-center gap-2">
             <li className="hidden sm:block">
-              <ExternalLink href={competitionsUrl()} className={buttonClasses("ghost", "sm")}>
+              <ExternalLink href={competitionsUrl} className={buttonClasses("ghost", "sm")}>
                 Competitions
               </ExternalLink>
             </li>
@@ -29,6 +30,7 @@ export function LandingHeader() {
 
 /** The landing page's footer. */
 export function LandingFooter() {
+  const competitionsUrl = useCompetitionsUrl();
   return (
     <footer className="on-dark bg-field-900 text-field-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between lg:px-8">
@@ -38,7 +40,7 @@ export function LandingFooter() {
         </div>
         <ul className="flex flex-col gap-2 text-sm">
           <li>
-            <ExternalLink href={competitionsUrl()} className="rounded text-field-50 underline-offset-4 hover:text-white hover:underline">
+            <ExternalLink href={competitionsUrl} className="rounded text-field-50 underline-offset-4 hover:text-white hover:underline">
               Explore competitions
             </ExternalLink>
           </li>

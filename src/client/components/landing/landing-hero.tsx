@@ -2,9 +2,10 @@ import { buttonClasses } from "../ui/button-styles";
 import { ArrowRightIcon } from "../ui/icons";
 import { PlayIcon } from "../home/more-icons";
 import { SafeImage } from "../home/safe-image";
-import { competitionsUrl, ExternalLink, VIDEO_URL } from "./external-link";
+import { ExternalLink, useCompetitionsUrl, VIDEO_URL } from "./external-link";
 
 export function LandingHero() {
+  const competitionsUrl = useCompetitionsUrl();
   return (
     <section className="on-dark relative overflow-hidden bg-field-800 text-white">
       <SafeImage src="/images/hero-harvest.svg" alt="" fallback="hide" loading="eager" className="absolute inset-0 size-full object-cover opacity-40" />
@@ -17,7 +18,7 @@ export function LandingHero() {
           and cash, all drawn live for everyone to see.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ExternalLink href={competitionsUrl()} className={buttonClasses("accent", "lg")}>
+          <ExternalLink href={competitionsUrl} className={buttonClasses("accent", "lg")}>
             Explore competitions
             <ArrowRightIcon className="size-5" />
           </ExternalLink>

@@ -1,6 +1,6 @@
 import { buttonClasses } from "../ui/button-styles";
 import { ArrowRightIcon } from "../ui/icons";
-import { competitionsUrl, ExternalLink, REGISTER_PATH } from "./external-link";
+import { ExternalLink, useCompetitionsUrl, REGISTER_PATH } from "./external-link";
 
 const stats = [
   { value: "500+", label: "winners" },
@@ -10,6 +10,7 @@ const stats = [
 
 /** Trust statistics and the closing call to action. */
 export function LandingTrust() {
+  const competitionsUrl = useCompetitionsUrl();
   return (
     <>
       <section aria-labelledby="trust" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
@@ -38,7 +39,7 @@ export function LandingTrust() {
               <ArrowRightIcon className="size-5" />
             </ExternalLink>
             <ExternalLink
-              href={competitionsUrl()}
+              href={competitionsUrl}
               className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/60 px-6 text-lg font-semibold text-white transition-colors hover:bg-white/10"
             >
               Explore competitions

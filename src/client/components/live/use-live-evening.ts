@@ -15,7 +15,8 @@ export function useLiveEvening({ poll = false }: { poll?: boolean } = {}) {
       refetchInterval: poll ? LIVE_POLL_MS : false,
       refetchIntervalInBackground: false,
       // The home page reads it once; a stale time a minute long lets /live start from it and refresh.
-      staleTime: poll ? 0 : 60_000,
+      // Polling, what is at most one poll old (the server-drawn page's copy) is not read again at once.
+      staleTime: poll ? LIVE_POLL_MS : 60_000,
     }),
   );
 }

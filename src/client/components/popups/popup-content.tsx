@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { linkTarget } from "../../../shared/safe-link";
+import { useOrigin } from "../../lib/render-context";
 import type { Popup } from "../../../shared/schemas/content";
 import { buttonClasses } from "../ui/button-styles";
 import { CloseIcon } from "../ui/icons";
@@ -18,7 +19,8 @@ interface PopupContentProps {
 /** What a pop-up shows: image, title, description, its call to action and a close button. */
 export function PopupContent({ popup, title, onClose, onCta }: PopupContentProps) {
   const ctaClasses = buttonClasses("accent", "lg", "w-full");
-  const target = linkTarget(popup.ctaLink, window.location.origin);
+  const origin = useOrigin();
+  const target = linkTarget(popup.ctaLink, origin);
   return (
     <div className="relative w-full overflow-hidden rounded-2xl bg-white shadow-2xl">
       <button

@@ -11,6 +11,7 @@ import { useNewResults } from "../../components/live/use-new-results";
 import { Button } from "../../components/ui/button";
 import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
+import { useNow } from "../../lib/render-context";
 
 const PATH = "/live";
 
@@ -54,7 +55,7 @@ export function LivePage() {
 
 function LiveEveningView({ evening, reloading, fresh }: { evening: LiveEvening; reloading: boolean; fresh: ReadonlySet<string> }) {
   const { left, live } = useLiveCountdown(evening.drawAt);
-  const tonight = sameUkDay(Date.parse(evening.drawAt), Date.now());
+  const tonight = sameUkDay(Date.parse(evening.drawAt), useNow());
 
   return (
     <>

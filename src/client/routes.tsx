@@ -1,0 +1,140 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import type { RouteObject } from "react-router-dom";
+import { RootLayout } from "./components/layout/root-layout";
+import { RouteError } from "./components/layout/route-error";
+import { LoadingState } from "./components/ui/spinner";
+import { NotFoundPage } from "./routes/public/not-found-page";
+
+/** React.lazy for a named export, so pages keep named exports. */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+// Every page loads on demand, so a visitor downloads only the screen they open; admin code never reaches shoppers.
+// The two pages most visitors land on; warm-up.ts starts loading them before React renders.
+export const loadHomePage = () => import("./routes/public/home-page");
+export const loadCompetitionDetailPage = () => import("./routes/public/competition-detail-page");
+
+const HomePage = lazyNamed(loadHomePage, "HomePage");
+const AboutPage = lazyNamed(() => import("./routes/public/about-page"), "AboutPage");
+const WinnersPage = lazyNamed(() => import("./routes/public/winners-page"), "WinnersPage");
+const ContactPage = lazyNamed(() => import("./routes/public/contact-page"), "ContactPage");
+const TermsPage = lazyNamed(() => import("./routes/public/terms-page"), "TermsPage");
+const PrivacyPage = lazyNamed(() => import("./routes/public/privacy-page"), "PrivacyPage");
+const LandingPage = lazyNamed(() => import("./routes/public/landing-page"), "LandingPage");
+const AuthPage = lazyNamed(() => import("./routes/public/auth-page"), "AuthPage");
+const AccountPage = lazyNamed(() => import("./routes/customer/account-page"), "AccountPage");
+const CompetitionsPage = lazyNamed(() => import("./routes/public/competitions-page"), "CompetitionsPage");
+const CompetitionDetailPage = lazyNamed(loadCompetitionDetailPage, "CompetitionDetailPage");
+const CheckoutPage = lazyNamed(() => import("./routes/public/checkout-page"), "CheckoutPage");
+const DirectCheckoutPage = lazyNamed(() => import("./routes/public/direct-checkout-page"), "DirectCheckoutPage");
+const CheckoutCompletePage = lazyNamed(() => import("./routes/public/checkout-complete-page"), "CheckoutCompletePage");
+const SimulatedAuthenticatePage = lazyNamed(() => import("./routes/public/simulated-authenticate-page"), "SimulatedAuthenticatePage");
+const DrawRecordPage = lazyNamed(() => import("./routes/public/draw-record-page"), "DrawRecordPage");
+const SaferPlayPage = lazyNamed(() => import("./routes/public/safer-play-page"), "SaferPlayPage");
+const OurCommitmentsPage = lazyNamed(() => import("./routes/public/our-commitments-page"), "OurCommitmentsPage");
+
+const AdminLayout = lazyNamed(() => import("./routes/admin/admin-layout"), "AdminLayout");
+const AdminDashboardPage = lazyNamed(() => import("./routes/admin/admin-dashboard-page"), "AdminDashboardPage");
+const AdminCampaignsPage = lazyNamed(() => import("./routes/admin/admin-campaigns-page"), "AdminCampaignsPage");
+const AdminAnalyticsPage = lazyNamed(() => import("./routes/admin/admin-analytics-page"), "AdminAnalyticsPage");
+const AdminSettingsPage = lazyNamed(() => import("./routes/admin/admin-settings-page"), "AdminSettingsPage");
+const AdminCategoriesPage = lazyNamed(() => import("./routes/admin/admin-categories-page"), "AdminCategoriesPage");
+const AdminPopupsPage = lazyNamed(() => import("./routes/admin/admin-popups-page"), "AdminPopupsPage");
+const AdminHeroSlidesPage = lazyNamed(() => import("./routes/admin/admin-hero-slides-page"), "AdminHeroSlidesPage");
+const AdminNotificationsPage = lazyNamed(() => import("./routes/admin/admin-notifications-page"), "AdminNotificationsPage");
+const AdminAboutPage = lazyNamed(() => import("./routes/admin/admin-about-page"), "AdminAboutPage");
+const AdminWinnersPage = lazyNamed(() => import("./routes/admin/admin-winners-page"), "AdminWinnersPage");
+const AdminEntriesPage = lazyNamed(() => import("./routes/admin/admin-entries-page"), "AdminEntriesPage");
+const AdminMessagesPage = lazyNamed(() => import("./routes/admin/admin-messages-page"), "AdminMessagesPage");
+const AdminCampaignDrawPage = lazyNamed(() => import("./routes/admin/admin-campaign-draw-page"), "AdminCampaignDrawPage");
+const AdminPlayerProtectionPage = lazyNamed(() => import("./routes/admin/admin-player-protection-page"), "AdminPlayerProtectionPage");
+const AdminComplaintsPage = lazyNamed(() => import("./routes/admin/admin-complaints-page"), "AdminComplaintsPage");
+const AdminAuditLogPage = lazyNamed(() => import("./routes/admin/admin-audit-log-page"), "AdminAuditLogPage");
+const AdminMailPage = lazyNamed(() => import("./routes/admin/admin-mail-page"), "AdminMailPage");
+const AdminOrderPage = lazyNamed(() => import("./routes/admin/admin-order-page"), "AdminOrderPage");
+const AdminCustomersPage = lazyNamed(() => import("./routes/admin/admin-customers-page"), "AdminCustomersPage");
+const AdminCustomerPage = lazyNamed(() => import("./routes/admin/admin-customer-page"), "AdminCustomerPage");
+
+/** Every page of the shop: the browser's router and the server's renderer (public pages) share them. */
+export const routes: RouteObject[] = [
+  {
+    // The initiative's landing page has its own header and footer, so it sits outside the shop layout.
+    path: "women-in-agriculture",
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<LoadingState />}>
+        <LandingPage />
+      </Suspense>
+    ),
+  },
+  {
+    // The simulated provider's stand-in for a bank's 3-D Secure page: deliberately not the shop's look.
+    path: "payments/simulated/authenticate/:id",
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<LoadingState />}>
+        <SimulatedAuthenticatePage />
+      </Suspense>
+    ),
+  },
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: "about", element: <AboutPage /> },
+      { path: "competitions", element: <CompetitionsPage /> },
+      { path: "competition/:id", element: <CompetitionDetailPage /> },
+      { path: "competition/:id/draw", element: <DrawRecordPage /> },
+      { path: "winners", element: <WinnersPage /> },
+      { path: "contact", element: <ContactPage /> },
+      { path: "auth", element: <AuthPage /> },
+      // Account recovery and mailed links (issue #16), each loaded on demand like the pages above.
+      { path: "auth/forgot", Component: lazyNamed(() => import("./routes/public/forgot-password-page"), "ForgotPasswordPage") },
+      { path: "auth/reset", Component: lazyNamed(() => import("./routes/public/reset-password-page"), "ResetPasswordPage") },
+      { path: "auth/verify", Component: lazyNamed(() => import("./routes/public/verify-email-page"), "VerifyEmailPage") },
+      { path: "unsubscribe", Component: lazyNamed(() => import("./routes/public/unsubscribe-page"), "UnsubscribePage") },
+      { path: "account", element: <AccountPage /> },
+      // Winners and draw night (issue #17).
+      { path: "account/claims/:id", Component: lazyNamed(() => import("./routes/customer/claim-page"), "ClaimPage") },
+      { path: "live", Component: lazyNamed(() => import("./routes/public/live-page"), "LivePage") },
+      { path: "checkout", element: <CheckoutPage /> },
+      { path: "checkout/direct", element: <DirectCheckoutPage /> },
+      { path: "checkout/complete", element: <CheckoutCompletePage /> },
+      { path: "terms", element: <TermsPage /> },
+      { path: "privacy", element: <PrivacyPage /> },
+      { path: "safer-play", element: <SaferPlayPage /> },
+      { path: "our-commitments", element: <OurCommitmentsPage /> },
+      {
+        path: "admin",
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <AdminDashboardPage /> },
+          { path: "campaigns", element: <AdminCampaignsPage /> },
+          { path: "analytics", element: <AdminAnalyticsPage /> },
+          { path: "settings", element: <AdminSettingsPage /> },
+          { path: "categories", element: <AdminCategoriesPage /> },
+          { path: "popups", element: <AdminPopupsPage /> },
+          { path: "hero-slides", element: <AdminHeroSlidesPage /> },
+          { path: "notifications", element: <AdminNotificationsPage /> },
+          { path: "about-page", element: <AdminAboutPage /> },
+          { path: "winners", element: <AdminWinnersPage /> },
+          { path: "entries", element: <AdminEntriesPage /> },
+          { path: "messages", element: <AdminMessagesPage /> },
+          { path: "campaigns/:id/draw", element: <AdminCampaignDrawPage /> },
+          { path: "player-protection", element: <AdminPlayerProtectionPage /> },
+          { path: "complaints", element: <AdminComplaintsPage /> },
+          { path: "audit-log", element: <AdminAuditLogPage /> },
+          { path: "mail", element: <AdminMailPage /> },
+          { path: "orders/:id", element: <AdminOrderPage /> },
+          { path: "customers", element: <AdminCustomersPage /> },
+          { path: "customers/:id", element: <AdminCustomerPage /> },
+          { path: "live", Component: lazyNamed(() => import("./routes/admin/admin-live-page"), "AdminLivePage") },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];

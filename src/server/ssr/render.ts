@@ -1,0 +1,201 @@
+import type { TRPCClient } from "@trpc/client";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { AppRouter } from "../routers/_app";
+import type { Logger } from "../logger";
+import { isServerRendered, pageModuleOf } from "./page-modules";
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Server rendering of the public pages (issue #31): the page's HTML, drawn by React with its data,
+ * inside the built index.html, with the reads it was drawn from for the browser to hydrate with.
+ *
+ * Every visitor gets the same page for an address (who is signed in is read by the browser, as
+ * before: the header shows neither "Sign In" nor the account until then, so a signed-in visitor never
+ * sees the signed-out header). So a page is cached, compressed, until the shop's data changes (the
+ * read cache's version, bumped by every write) or a minute passes (countdowns, a competition closing
+ * on its own clock).
+ */
+export interface PageRendererOptions {
+  /** The built storefront: index.html and .vite/manifest.json. */
+  clientDir: string;
+  /** Calls the procedures in process, as an anonymous visitor. */
+  trpcClient: TRPCClient<AppRouter>;
+  /** The shop's data version (ResponseCache): a page drawn at an older one is drawn again. */
+  version: () => number;
+  logger: Logger;
+  /** Head tags and status of a page (description, canonical, previews); none when absent. */
+  head?: (pathname: string, origin: string, now: Date) => Promise<{ status: 200 | 404; tags: string }>;
+  now?: () => Date;
+}
+
+interface Page {
+  version: number;
+  at: number;
+  status: number;
+  etag: string;
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** How long a drawn page is served before it is drawn again even without a write. */
+export const PAGE_MAX_AGE_MS = 60_000;
+const MAX_PAGES = 2000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+interface Template {
+  head: string;
+  bodyStart: string;
+  bodyMid: string;
+  bodyEnd: string;
+  title: string;
+  entryPreloads: Set<string>;
+}
+
+/** index.html cut where the page's head tags, its markup and its data go. */
+function readTemplate(clientDir: string): Template | null {
+  const file = join(clientDir, "index.html");
+  if (!existsSync(file)) return null;
+  const html = readFileSync(file, "utf8");
+  const headEnd = html.indexOf("</head>");
+  const start = html.indexOf("<!--app-->");
+  const end = html.indexOf("<!--/app-->");
+  const data = html.indexOf("<!--app-data-->");
+  if (headEnd < 0 || start < 0 || end < start || data < end) return null;
+  const rawHead = html.slice(0, headEnd);
+  const title = /<title>[^<]*<\/title>/.exec(rawHead)?.[0] ?? "";
+  // The page's own title and description replace the shell's.
+  const head = rawHead.replace(/\s*<title>[^<]*<\/title>/, "").replace(/\s*<meta\s+name="description"[^>]*>/, "");
+  // What the entry already brings: its own script and the chunks it announces.
+  const entryPreloads = new Set(
+    [...rawHead.matchAll(/<(?:link rel="modulepreload"|script type="module") crossorigin (?:href|src)="([^"]+)"/g)].map((m) => m[1]!),
+  );
+  return {
+    head,
+    bodyStart: html.slice(headEnd, start),
+    bodyMid: html.slice(end + "<!--/app-->".length, data),
+    bodyEnd: html.slice(data + "<!--app-data-->".length),
+    title,
+    entryPreloads,
+  };
+}
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The modulepreload links of a page's chunk and the chunks it imports, beyond those the entry already announces. */
+function preloadsFor(manifest: Manifest | null, module: string | null, already: Set<string>): string {
+  if (!manifest || !module) return "";
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) return;
+    const href = `/${chunk.file}`;
+    if (files.has(href) || already.has(href)) return;
+    files.add(href);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...files].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
+}
+
+/** Public reads a page may be drawn from: the same for every visitor. Who is signed in is the browser's to ask. */
+export function readableOnServer(procedurePath: string): boolean {
+  return procedurePath.startsWith("public.") && procedurePath !== "public.auth.session";
+}
+
+export function createPageRenderer(opts: PageRendererOptions) {
+  const template = readTemplate(opts.clientDir);
+  if (!template) return null;
+  const manifestFile = join(opts.clientDir, ".vite/manifest.json");
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest) : null;
+  const now = opts.now ?? (() => new Date());
+  const pages = new Map<string, Page>();
+  const pending = new Map<string, Promise<Page | null>>();
+  let bytes = 0;
+
+  async function draw(pathname: string, origin: string): Promise<Page | null> {
+    const version = opts.version();
+    const at = now();
+    const { renderPage } = await import("../../client/entry-server");
+    const [page, head] = await Promise.all([
+      renderPage(pathname, { trpcClient: opts.trpcClient, snapshot: { now: at.getTime(), origin }, readable: readableOnServer }),
+      opts.head ? opts.head(pathname, origin, at) : Promise.resolve(null),
+    ]);
+    const status = page.unmatched || page.notFound || head?.status === 404 ? 404 : 200;
+    const title = page.head.includes("<title>") ? "" : template!.title;
+    const html =
+      template!.head +
+      title +
+      page.head +
+      (head?.tags ?? "") +
+      preloadsFor(manifest, pageModuleOf(pathname), template!.entryPreloads) +
+      template!.bodyStart +
+      page.html +
+      template!.bodyMid +
+      page.data +
+      template!.bodyEnd;
+    const raw = Buffer.from(html);
+    const [br, gz] = await Promise.all([brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), gzipAsync(raw, { level: 6 })]);
+    return { version, at: at.getTime(), status, etag: `"${createHash("sha1").update(raw).digest("base64url")}"`, raw, br, gzip: gz };
+  }
+
+  function remember(key: string, page: Page) {
+    const previous = pages.get(key);
+    if (previous) bytes -= previous.raw.length + previous.br.length + previous.gzip.length;
+    if (!previous && (pages.size >= MAX_PAGES || bytes > MAX_BYTES)) {
+      pages.clear();
+      bytes = 0;
+    }
+    pages.set(key, page);
+    bytes += page.raw.length + page.br.length + page.gzip.length;
+  }
+
+  function pageFor(pathname: string, origin: string): Page | Promise<Page | null> {
+    const key = `${origin}${pathname}`;
+    const cached = pages.get(key);
+    if (cached && cached.version === opts.version() && now().getTime() - cached.at < PAGE_MAX_AGE_MS) return cached;
+    const running = pending.get(key);
+    if (running) return running;
+    const job = draw(pathname, origin)
+      .then((page) => {
+        if (page) remember(key, page);
+        return page;
+      })
+      .catch((err: unknown) => {
+        opts.logger.error("page render failed", { path: pathname, err: err instanceof Error ? err.message : String(err) });
+        return null;
+      })
+      .finally(() => pending.delete(key));
+    pending.set(key, job);
+    return job;
+  }
+
+  /** Answers a GET or HEAD of a public page with its server-drawn HTML; false when the page is the browser's to draw (or drawing failed). */
+  return async function servePage(req: IncomingMessage, res: ServerResponse, pathname: string, origin: string): Promise<boolean> {
+    if (!isServerRendered(pathname)) return false;
+    const page = await pageFor(pathname, origin);
+    if (!page) return false;
+    const accept = String(req.headers["accept-encoding"] ?? "");
+    const [body, encoding] = /\bbr\b/.test(accept) ? [page.br, "br"] : /\bgzip\b/.test(accept) ? [page.gzip, "gzip"] : [page.raw, undefined];
+    res.setHeader("ETag", page.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    // Revalidated on every visit (the page changes when the shop's data does); a 304 costs a few bytes.
+    res.setHeader("Cache-Control", "no-cache");
+    if (page.status === 200 && req.headers["if-none-match"] === page.etag) {
+      res.writeHead(304).end();
+      return true;
+    }
+    const headers: Record<string, string | number> = { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length };
+    if (encoding) headers["Content-Encoding"] = encoding;
+    res.writeHead(page.status, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  };
+}
