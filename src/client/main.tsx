@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { queryClient } from "./lib/clients";
 import { readRenderData } from "./lib/server-render";
-import { warmUp } from "./lib/warm-up";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -14,10 +13,6 @@ if (!root) throw new Error("The page has no #root element");
 // first, so the page is hydrated from them and none is fetched again.
 const rendered = readRenderData(document);
 if (rendered) hydrate(queryClient, rendered.queries);
-
-// A page drawn in the browser starts its code and data downloads together; a server-drawn one has its
-// data already and announces its code and first picture in its head.
-if (!rendered) warmUp(window.location.pathname);
 
 if (rendered) {
   const { now, origin } = rendered;

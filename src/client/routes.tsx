@@ -11,11 +11,8 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 // Every page loads on demand, so a visitor downloads only the screen they open; admin code never reaches shoppers.
-// The two pages most visitors land on; warm-up.ts starts loading them before React renders.
-export const loadHomePage = () => import("./routes/public/home-page");
-export const loadCompetitionDetailPage = () => import("./routes/public/competition-detail-page");
-
-const HomePage = lazyNamed(loadHomePage, "HomePage");
+// A server-drawn page announces its own chunk in its head (modulepreload), so it downloads beside the entry.
+const HomePage = lazyNamed(() => import("./routes/public/home-page"), "HomePage");
 const AboutPage = lazyNamed(() => import("./routes/public/about-page"), "AboutPage");
 const WinnersPage = lazyNamed(() => import("./routes/public/winners-page"), "WinnersPage");
 const ContactPage = lazyNamed(() => import("./routes/public/contact-page"), "ContactPage");
@@ -25,7 +22,7 @@ const LandingPage = lazyNamed(() => import("./routes/public/landing-page"), "Lan
 const AuthPage = lazyNamed(() => import("./routes/public/auth-page"), "AuthPage");
 const AccountPage = lazyNamed(() => import("./routes/customer/account-page"), "AccountPage");
 const CompetitionsPage = lazyNamed(() => import("./routes/public/competitions-page"), "CompetitionsPage");
-const CompetitionDetailPage = lazyNamed(loadCompetitionDetailPage, "CompetitionDetailPage");
+const CompetitionDetailPage = lazyNamed(() => import("./routes/public/competition-detail-page"), "CompetitionDetailPage");
 const CheckoutPage = lazyNamed(() => import("./routes/public/checkout-page"), "CheckoutPage");
 const DirectCheckoutPage = lazyNamed(() => import("./routes/public/direct-checkout-page"), "DirectCheckoutPage");
 const CheckoutCompletePage = lazyNamed(() => import("./routes/public/checkout-complete-page"), "CheckoutCompletePage");

@@ -1,4 +1,4 @@
-import { ADMIN, expect, signInAs, test } from "./fixtures";
+import { ADMIN, expect, expectedDocument404, signInAs, test } from "./fixtures";
 
 test.describe("signing up, in and out", () => {
   test("a visitor registers, lands on their account with a greeting, and signs out", async ({ page }) => {
@@ -88,7 +88,9 @@ test.describe("the admin wall", () => {
   });
 });
 
-test("an unknown path shows the 404 page", async ({ page }) => {
-  await page.goto("/no/such/page");
+test("an unknown path shows the 404 page, with a 404 status", async ({ page, consoleErrors }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  expectedDocument404(consoleErrors);
 });

@@ -100,4 +100,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
+/**
+ * A page whose document is answered 404 on purpose (the 404 page, an unknown competition): the browser
+ * logs that refusal once, which is not a fault. Removes exactly that one line from the errors.
+ */
+export function expectedDocument404(consoleErrors: string[]): void {
+  const at = consoleErrors.findIndex((e) => /status of 404/.test(e));
+  expect(at, "the browser logged the document's 404").toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(at, 1);
+}
+
 export { expect };
