@@ -188,6 +188,11 @@ describe("a competition's link preview", () => {
       validThrough: "2026-12-13T23:59:00.000Z",
       url: `${ORIGIN}/competition/${c.id}`,
     });
+    const record = await headOf(`/competition/${c.id}/draw`);
+    expect(record.title).toBe("Draw record: Massey Ferguson 5S | Harvest Draws");
+    expect(record.parsed.name("description")).toMatch(/^The draw is on Monday 14 December at 20:00 \(UK time\)\. Its secret seed was fixed/);
+    expect(record.parsed.property("og:image")).toBe(p.property("og:image"));
+
     const trail = nodeOf(p.jsonLd, "BreadcrumbList")!.itemListElement as Array<{ item: string; name: string }>;
     expect(trail.map((s) => [s.name, s.item])).toEqual([
       ["Home", `${ORIGIN}/`],
