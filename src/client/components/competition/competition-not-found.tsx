@@ -2,12 +2,13 @@ import { useNavigate } from "react-router-dom";
 import { Button } from "../ui/button";
 import { SproutIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
+import { PAGE_TITLES } from "../../../shared/page-titles";
 
 export function CompetitionNotFound() {
   const navigate = useNavigate();
   return (
     <Container className="flex flex-col items-center py-20 text-center">
-      <title>Competition Not Found | Harvest Draws</title>
+      <title>{PAGE_TITLES.competitionNotFound}</title>
       <span className="inline-flex size-16 items-center justify-center rounded-full bg-wheat-100 text-wheat-800">
         <SproutIcon className="size-8" />
       </span>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Container } from "../ui/page-header";
+import { pageTitle } from "../../../shared/page-titles";
 
 export interface LegalSection {
   id: string;
@@ -18,7 +19,7 @@ interface LegalPageProps {
 export function LegalPage({ title, lead, updated, sections }: LegalPageProps) {
   return (
     <Container className="py-10 sm:py-14">
-      <title>{`${title} | Harvest Draws`}</title>
+      <title>{pageTitle(title)}</title>
       <div className="mx-auto max-w-3xl">
         <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
         <p className="mt-3 text-lg text-stone-700">{lead}</p>

@@ -19,6 +19,7 @@ import { LoadingState } from "../../components/ui/spinner";
 import { useAuth } from "../../hooks/use-auth";
 import { useSuspension } from "../../hooks/use-limits";
 import { useTRPC } from "../../lib/trpc";
+import { competitionPageTitle } from "../../../shared/page-titles";
 
 /** Records one view per signed-in visitor and competition (SPEC §2). */
 function useTrackView(competitionId: string | undefined) {
@@ -46,7 +47,7 @@ function CompetitionView({ competition: c }: { competition: PublicCompetition })
 
   return (
     <Container className="py-6 sm:py-10">
-      <title>{`${c.title} | Harvest Draws`}</title>
+      <title>{competitionPageTitle(c.title)}</title>
       <Button variant="ghost" size="sm" className="-ml-3 mb-4" onClick={() => navigate("/")}>
         <ArrowLeftIcon className="size-4" />
         Back

@@ -6,6 +6,7 @@ import { Card } from "../../components/ui/card";
 import { Container, PageHeader } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
 import { useTRPC } from "../../lib/trpc";
+import { PAGE_TITLES } from "../../../shared/page-titles";
 
 function Grid({ competitions, eagerFirst }: { competitions: PublicCompetition[]; eagerFirst?: boolean }) {
   return (
@@ -36,7 +37,7 @@ export function CompetitionsPage() {
 
   return (
     <Container className="py-10 sm:py-14">
-      <title>All Competitions | Harvest Draws</title>
+      <title>{PAGE_TITLES.competitions}</title>
       <PageHeader title="All Competitions" lead="Farm machinery, irrigation, training and cash prizes." />
       {query.isPending ? (
         <LoadingState label="Loading competitions..." />

@@ -14,6 +14,7 @@ import { ArrowLeftIcon } from "../../components/ui/icons";
 import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
 import { useTRPC } from "../../lib/trpc";
+import { drawRecordPageTitle } from "../../../shared/page-titles";
 
 const STAGES: Record<DrawStage, { label: string; style: string }> = {
   open: { label: "Sales open", style: "bg-field-100 text-field-800" },
@@ -46,7 +47,7 @@ export function DrawRecordPage() {
   const stage = drawStage(record);
   return (
     <Container className="py-6 sm:py-10">
-      <title>{`Draw record: ${record.title} | Harvest Draws`}</title>
+      <title>{drawRecordPageTitle(record.title)}</title>
       <Link
         to={`/competition/${record.competitionId}`}
         className="-ml-1 mb-4 inline-flex min-h-11 items-center gap-2 rounded-md px-1 font-semibold text-field-700 hover:text-field-900"

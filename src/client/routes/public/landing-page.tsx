@@ -4,6 +4,7 @@ import { LandingIntro } from "../../components/landing/landing-intro";
 import { LandingPrizes } from "../../components/landing/landing-prizes";
 import { LandingTrust } from "../../components/landing/landing-trust";
 import { PopupOverlay } from "../../components/popups/popup-overlay";
+import { PAGE_TITLES } from "../../../shared/page-titles";
 
 /**
  * /women-in-agriculture (SPEC §2 Landing page): a static page for members of a women's agricultural
@@ -12,7 +13,7 @@ import { PopupOverlay } from "../../components/popups/popup-overlay";
 export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <title>Harvest Draws for Women in Agriculture</title>
+      <title>{PAGE_TITLES.landing}</title>
       <LandingHeader />
       <main id="main" className="flex-1">
         <LandingHero />

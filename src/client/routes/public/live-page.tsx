@@ -12,6 +12,7 @@ import { Button } from "../../components/ui/button";
 import { Container } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
 import { useNow } from "../../lib/render-context";
+import { PAGE_TITLES } from "../../../shared/page-titles";
 
 const PATH = "/live";
 
@@ -28,7 +29,7 @@ export function LivePage() {
 
   return (
     <>
-      <title>Live Draw | Harvest Draws</title>
+      <title>{PAGE_TITLES.live}</title>
       {/* Outside the loading states, so it is in place before the first result is announced. */}
       <div role="status" aria-live="polite" aria-label="Latest result" className="sr-only">
         {announcement}

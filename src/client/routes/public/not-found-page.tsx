@@ -1,11 +1,12 @@
 import { ButtonLink } from "../../components/ui/button";
 import { SproutIcon } from "../../components/ui/icons";
 import { Container } from "../../components/ui/page-header";
+import { PAGE_TITLES } from "../../../shared/page-titles";
 
 export function NotFoundPage() {
   return (
     <Container className="flex flex-col items-center py-20 text-center">
-      <title>Page not found | Harvest Draws</title>
+      <title>{PAGE_TITLES.notFound}</title>
       <span className="inline-flex size-16 items-center justify-center rounded-full bg-wheat-100 text-wheat-800">
         <SproutIcon className="size-8" />
       </span>

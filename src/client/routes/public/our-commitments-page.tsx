@@ -2,12 +2,13 @@ import { Link } from "react-router-dom";
 import { COMMITMENTS } from "../../components/info/commitments";
 import { CheckCircleIcon } from "../../components/ui/icons";
 import { Container, PageHeader } from "../../components/ui/page-header";
+import { PAGE_TITLES } from "../../../shared/page-titles";
 
 /** /our-commitments (COMPLIANCE 3.4): the measures in place, one per clause of the code. */
 export function OurCommitmentsPage() {
   return (
     <Container className="py-10 sm:py-14">
-      <title>Our Commitments | Harvest Draws</title>
+      <title>{PAGE_TITLES.commitments}</title>
       <PageHeader
         title="Our Commitments"
         lead="We follow the UK's Voluntary Code of Good Practice for Prize Draw Operators. These are the measures we have in place, in plain English."

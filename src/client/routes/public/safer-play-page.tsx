@@ -2,6 +2,7 @@ import { PhoneIcon } from "../../components/home/more-icons";
 import { SaferPlayTools } from "../../components/info/safer-play-tools";
 import { SupportOrganisations } from "../../components/info/support-organisations";
 import { Container, PageHeader } from "../../components/ui/page-header";
+import { PAGE_TITLES } from "../../../shared/page-titles";
 
 const signs = [
   "Spending more than you can afford, or more than you meant to",
@@ -17,7 +18,7 @@ const signs = [
 export function SaferPlayPage() {
   return (
     <Container className="py-10 sm:py-14">
-      <title>Safer Play | Harvest Draws</title>
+      <title>{PAGE_TITLES.saferPlay}</title>
       <PageHeader
         title="Safer Play"
         lead="Our competitions should be a bit of fun. Here is how to stay in control, and where to find free, confidential help if it stops being fun."

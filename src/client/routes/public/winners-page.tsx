@@ -8,6 +8,7 @@ import { TrophyIcon } from "../../components/ui/icons";
 import { Container, PageHeader } from "../../components/ui/page-header";
 import { LoadingState } from "../../components/ui/spinner";
 import { useTRPC } from "../../lib/trpc";
+import { PAGE_TITLES } from "../../../shared/page-titles";
 
 /** /winners (SPEC §2): every winner, newest first. */
 export function WinnersPage() {
@@ -17,7 +18,7 @@ export function WinnersPage() {
 
   return (
     <Container className="py-10 sm:py-14">
-      <title>Winners Gallery | Harvest Draws</title>
+      <title>{PAGE_TITLES.winners}</title>
       <PageHeader title="Winners Gallery" lead="Meet the farmers and growers who have won with us. Every one drawn live on a Monday evening." />
       <WinnersStatsBanner />
       {query.isPending ? (
