@@ -14,6 +14,7 @@ import { paymentSurfaceOf, setSecurityHeaders } from "./http/security-headers";
 import { originOf, robotsTxt, sitemapXml } from "./http/crawlers";
 import { createStaticHandler } from "./http/static";
 import { createPageRenderer } from "./ssr/render";
+import { pageHead } from "./ssr/head";
 import { createTRPCClient, unstable_localLink } from "@trpc/client";
 import type { AppRouter } from "./routers/_app";
 import { silentLogger, type Logger } from "./logger";
@@ -165,7 +166,9 @@ export function createApp(opts: AppOptions): RequestHandler {
 
   // The most requested public reads, answered from memory by the same procedures, over REST and tRPC alike.
   const cache = opts.cache ?? new ResponseCache();
-  const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(createCaller(createContextInner({ db, config, services }))), onMatch);
+  // The procedures as an anonymous visitor calls them, in process: for the cached reads and the server-drawn pages' heads.
+  const anonymous = createCaller(createContextInner({ db, config, services }));
+  const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(anonymous), onMatch);
   const withinBudget = createRequestBudget(opts.requestBudget ?? null);
   // Public pages drawn on the server from the same procedures, called in process as an anonymous visitor.
   const servePage = opts.clientDir
@@ -176,6 +179,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         }),
         version: () => cache.currentVersion,
         logger,
+        head: (pathname, origin, now) => pageHead(pathname, anonymous.public, { origin, now }),
       })
     : null;
   // What the provider's browser component loads, opened up in every page's policy (and nothing else).

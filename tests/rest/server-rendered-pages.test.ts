@@ -42,8 +42,10 @@ function renderData(html: string) {
   return JSON.parse(text!) as { now: number; origin: string; queries: { queries: Array<{ queryKey: unknown[]; state: { status: string; data?: unknown } }> } };
 }
 
-/** Every script element of a page: only the data block and the entry module, never an inline script. */
+/** Every script element of a page. */
 const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+/** The scripts a browser would run from the page's own text: none may exist (data blocks and the entry module only). */
+const inlineScripts = (html: string) => scriptTags(html).filter((tag) => !/\bsrc=|type="application\/(?:ld\+)?json"/.test(tag));
 
 describe("a competition page", () => {
   it("arrives drawn: its title, price and description are in the HTML, with its own title", async () => {
@@ -73,13 +75,15 @@ describe("a competition page", () => {
 
   it("has no inline script: the data travels in a JSON block and the code in the entry module", async () => {
     const { html } = await page(`/competition/${open.id}`);
-    expect(scriptTags(html)).toEqual(['<script type="module" crossorigin src="/assets/index-test.js">', '<script type="application/json" id="render-data">']);
+    expect(inlineScripts(html)).toEqual([]);
+    expect(scriptTags(html)).toContain('<script type="module" crossorigin src="/assets/index-test.js">');
+    expect(scriptTags(html)).toContain('<script type="application/json" id="render-data">');
   });
 
   it("cannot be broken out of by a title or description with markup and quotes", async () => {
     const { status, html } = await page(`/competition/${hostile.id}`);
     expect(status).toBe(200);
-    expect(scriptTags(html)).toHaveLength(2);
+    expect(inlineScripts(html)).toEqual([]);
     expect(html).not.toContain('<script>alert("x")</script>');
     // The data block holds the title exactly, for the browser to show.
     const read = renderData(html).queries.queries.find((q) => (q.queryKey[0] as string[]).join(".") === "public.competitions.get");
@@ -114,7 +118,7 @@ describe("the other public pages", () => {
     expect(html).toContain(text);
     expect(html).toMatch(/<title>[^<]+<\/title>/);
     renderData(html);
-    expect(scriptTags(html)).toHaveLength(2);
+    expect(inlineScripts(html)).toEqual([]);
   });
 
   it("an unknown address is the 404 page with a 404 status", async () => {
@@ -161,5 +165,36 @@ describe("the page cache", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await res.text()).toBe("");
+  });
+});
+
+describe("link previews in the HTML", () => {
+  it("a competition's page carries its preview tags, absolute, with the price and a 1200 × 630 picture", async () => {
+    const { html } = await page(`/competition/${open.id}`);
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<meta property="og:title" content="Massey Ferguson 5S | Harvest Draws"');
+    expect(head).toMatch(/<meta name="description" content="[^"]*£2\.50 per entry/);
+    expect(head).toContain(`<link rel="canonical" href="${api.origin}/competition/${open.id}"`);
+    expect(head).toContain(`<meta property="og:image" content="${api.origin}/objects/preview.jpg?src=`);
+    expect(head).toContain('<meta property="og:image:width" content="1200"');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image"');
+    expect(head).toContain('<script type="application/ld+json">');
+    // One description: the shell's site-wide one is replaced, not repeated.
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(head.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("a hostile title stays inside its attributes and the JSON-LD stays JSON", async () => {
+    const { html } = await page(`/competition/${hostile.id}`);
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toContain("<script>");
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1];
+    expect(JSON.stringify(JSON.parse(ld!))).toContain("alert");
+  });
+
+  it("an unknown competition is kept out of search results", async () => {
+    const { status, html } = await page("/competition/0190c0de-0000-7000-8000-000000000000");
+    expect(status).toBe(404);
+    expect(html).toContain('<meta name="robots" content="noindex"');
   });
 });
