@@ -71,9 +71,10 @@ test.describe("pop-ups", () => {
     await expect(popup).toBeHidden();
     // The page's clock is ours: run it past the pop-up's display delay instead of sleeping through it.
     await page.clock.install();
-    const popupsRead = page.waitForResponse((r) => r.url().includes("public.content.popups"));
+    // The pop-ups arrive in the server-drawn page; once it is hydrated it asks who is signed in.
+    const hydrated = page.waitForResponse((r) => r.url().includes("public.auth.session"));
     await page.reload();
-    await popupsRead;
+    await hydrated;
     await page.clock.runFor(10_000);
     await expect(popup).toBeHidden();
 
@@ -169,8 +170,10 @@ test("a customer updates their profile and sees it saved", async ({ page }) => {
 
 test("a signed-in visitor's public reads come from the server's cache, apart from their own session read", async ({ page }) => {
   await signInAs(page, "user", "Cache");
+  // A page arrives drawn with its reads; moving on inside the app reads the next page's from the API.
+  await page.goto("/about", { waitUntil: "networkidle" });
   const list = page.waitForResponse((r) => r.url().includes("public.competitions.list"));
-  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Competitions" }).click();
   const response = await list;
   expect(response.url()).not.toContain("public.auth.session");
   expect(response.headers()["etag"]).toBeTruthy();
