@@ -1,9 +1,8 @@
-import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { queryClient } from "./lib/clients";
-import { readRenderData } from "./lib/server-render";
+import { readRenderData, seedCache } from "./lib/server-render";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -12,7 +11,7 @@ if (!root) throw new Error("The page has no #root element");
 // A public page arrives drawn by the server with the reads it was drawn from: they go in the cache
 // first, so the page is hydrated from them and none is fetched again.
 const rendered = readRenderData(document);
-if (rendered) hydrate(queryClient, rendered.queries);
+if (rendered) seedCache(queryClient, rendered);
 
 if (rendered) {
   const { now, origin } = rendered;

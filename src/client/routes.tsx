@@ -3,7 +3,6 @@ import type { RouteObject } from "react-router-dom";
 import { RootLayout } from "./components/layout/root-layout";
 import { RouteError } from "./components/layout/route-error";
 import { LoadingState } from "./components/ui/spinner";
-import { NotFoundPage } from "./routes/public/not-found-page";
 
 /** React.lazy for a named export, so pages keep named exports. */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -13,6 +12,7 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 // Every page loads on demand, so a visitor downloads only the screen they open; admin code never reaches shoppers.
 // A server-drawn page announces its own chunk in its head (modulepreload), so it downloads beside the entry.
 const HomePage = lazyNamed(() => import("./routes/public/home-page"), "HomePage");
+const NotFoundPage = lazyNamed(() => import("./routes/public/not-found-page"), "NotFoundPage");
 const AboutPage = lazyNamed(() => import("./routes/public/about-page"), "AboutPage");
 const WinnersPage = lazyNamed(() => import("./routes/public/winners-page"), "WinnersPage");
 const ContactPage = lazyNamed(() => import("./routes/public/contact-page"), "ContactPage");

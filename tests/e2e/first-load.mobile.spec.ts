@@ -31,7 +31,7 @@ test("the header is in the page before any script runs", async ({ browser }) => 
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("banner").getByText("Harvest Draws")).toBeVisible();
-  await expect(page.getByText("Live draws every Monday evening")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Live draws every Monday evening")).toBeVisible();
   await context.close();
 });
 

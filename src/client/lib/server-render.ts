@@ -1,4 +1,4 @@
-import type { DehydratedState } from "@tanstack/react-query";
+import type { DehydratedState, QueryClient } from "@tanstack/react-query";
 import type { RenderSnapshot } from "./render-context";
 
 /** What a server-rendered page hands to the browser: its render snapshot and the reads it was drawn from. */
@@ -26,5 +26,17 @@ export function readRenderData(doc: Document): RenderData | null {
     return JSON.parse(text) as RenderData;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Puts the server's reads in the browser's cache, each with the state it had on the server (data or
+ * error, and when it was read). What React Query's `hydrate` does for these, without its code for
+ * mutations and promises, which a server-drawn page never carries (it is part of every first load).
+ */
+export function seedCache(queryClient: QueryClient, data: RenderData): void {
+  const cache = queryClient.getQueryCache();
+  for (const { queryKey, queryHash, state } of data.queries.queries) {
+    if (!cache.get(queryHash)) cache.build(queryClient, { queryKey, queryHash }, state);
   }
 }

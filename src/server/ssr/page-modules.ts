@@ -29,6 +29,9 @@ export function isServerRendered(pathname: string): boolean {
   return !BROWSER_ONLY.test(pathname);
 }
 
+/** The page shown at an address no route matches. */
+export const NOT_FOUND_MODULE = "routes/public/not-found-page.tsx";
+
 export function pageModuleOf(pathname: string): string | null {
   return PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
 }

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { AppRouter } from "../routers/_app";
 import type { Logger } from "../logger";
-import { isServerRendered, pageModuleOf } from "./page-modules";
+import { isServerRendered, NOT_FOUND_MODULE, pageModuleOf } from "./page-modules";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -135,7 +135,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
       title +
       page.head +
       (head?.tags ?? "") +
-      preloadsFor(manifest, pageModuleOf(pathname), template!.entryPreloads) +
+      preloadsFor(manifest, page.unmatched ? NOT_FOUND_MODULE : pageModuleOf(pathname), template!.entryPreloads) +
       template!.bodyStart +
       page.html +
       template!.bodyMid +
@@ -161,8 +161,11 @@ export function createPageRenderer(opts: PageRendererOptions) {
     const key = `${origin}${pathname}`;
     const cached = pages.get(key);
     if (cached && cached.version === opts.version() && now().getTime() - cached.at < PAGE_MAX_AGE_MS) return cached;
+    // While the page is being drawn again, others asking meanwhile get the last drawing (at most one
+    // drawing old) rather than wait: on a launch night every sale is a write, and a popular page is
+    // then drawn at most once at a time, however many are looking at it.
     const running = pending.get(key);
-    if (running) return running;
+    if (running) return cached && now().getTime() - cached.at < PAGE_MAX_AGE_MS ? cached : running;
     const job = draw(pathname, origin)
       .then((page) => {
         if (page) remember(key, page);
