@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, previewImagePath, variantUrl, type ImageFormat } from "../../src/shared/images";
 import { LocalDiskStorage } from "../../src/server/storage/local-disk";
@@ -60,7 +60,7 @@ async function phonePhoto(): Promise<Buffer> {
   const [W, H] = [2400, 1800];
   const noise = async (w: number, h: number, sigma: number) =>
     sharp(
-      await sharp({ create: { width: w, height: h, channels: 3, noise: { type: "gaussian", mean: 128, sigma } } })
+      await sharp({ create: { width: w, height: h, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma } } })
         .png()
         .toBuffer(),
     )
@@ -88,7 +88,7 @@ const original = await phonePhoto();
 const photo = await upload(original);
 const photoId = photo.split("/").pop()!;
 
-function expectNoMetadata(meta: sharp.Metadata, bytes: Buffer) {
+function expectNoMetadata(meta: Metadata, bytes: Buffer) {
   expect(meta.exif, "EXIF").toBeUndefined();
   expect(meta.xmp, "XMP").toBeUndefined();
   expect(meta.iptc, "IPTC").toBeUndefined();

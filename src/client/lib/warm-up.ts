@@ -2,6 +2,18 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/routers/_app";
 import { loadCompetitionDetailPage, loadHomePage } from "../router";
 import { queryClient, trpcClient } from "./clients";
+import { IMAGE_SIZES, preloadPicture } from "./picture";
+
+/**
+ * Starts the download of the picture the page will open with, so it is in cache when React asks: the
+ * same sized copy, with the same preload the page's component makes while it renders (React keeps
+ * one), so the browser fetches one copy, not the original as well. A server-rendered page already
+ * carries that preload in its HTML; then this finds it there and adds nothing.
+ */
+function preloadImage(src: string | null | undefined, sizes: string): void {
+  if (!src || /\.(mp4|webm|mov)(\?.*)?$/i.test(src)) return;
+  preloadPicture(src, sizes);
+}
 
 /**
  * Runs once, before the first render: for the page the visitor opened, starts downloading its code
@@ -10,21 +22,17 @@ import { queryClient, trpcClient } from "./clients";
  * or four. The queries land in the cache under the same keys the pages ask for, and the page's
  * first picture starts downloading as soon as its address is known.
  */
-/** Starts the download of the picture the page will open with, so it is in cache when React asks. */
-function preloadImage(src: string | null | undefined): void {
-  if (!src || /\.(mp4|webm|mov)(\?.*)?$/i.test(src)) return;
-  const img = new Image();
-  img.fetchPriority = "high";
-  img.src = src;
-}
-
 export function warmUp(pathname: string): void {
   const trpc = createTRPCOptionsProxy<AppRouter>({ queryClient, client: trpcClient });
   const quietly = (p: Promise<unknown>) => void p.catch(() => {});
   quietly(queryClient.prefetchQuery(trpc.public.auth.session.queryOptions()));
   if (pathname === "/") {
     quietly(loadHomePage());
-    quietly(queryClient.fetchQuery(trpc.public.content.heroSlides.queryOptions()).then((slides) => preloadImage(slides.find((s) => s.isActive)?.image)));
+    quietly(
+      queryClient
+        .fetchQuery(trpc.public.content.heroSlides.queryOptions())
+        .then((slides) => preloadImage(slides.find((s) => s.isActive)?.image, IMAGE_SIZES.full)),
+    );
     quietly(queryClient.prefetchQuery(trpc.public.content.statistics.queryOptions()));
     quietly(queryClient.prefetchQuery(trpc.public.competitions.list.queryOptions()));
     quietly(queryClient.prefetchQuery(trpc.public.content.winnersDisplayCount.queryOptions()));
@@ -33,6 +41,10 @@ export function warmUp(pathname: string): void {
   const competition = /^\/competition\/([^/]+)\/?$/.exec(pathname);
   if (competition) {
     quietly(loadCompetitionDetailPage());
-    quietly(queryClient.fetchQuery(trpc.public.competitions.get.queryOptions({ id: decodeURIComponent(competition[1]!) })).then((c) => preloadImage(c.image)));
+    quietly(
+      queryClient
+        .fetchQuery(trpc.public.competitions.get.queryOptions({ id: decodeURIComponent(competition[1]!) }))
+        .then((c) => preloadImage(c.image, IMAGE_SIZES.half)),
+    );
   }
 }
