@@ -38,10 +38,11 @@ export function Picture({ src, alt, sizes, width, height, priority = false, load
   );
   if (!sources) return img;
   return (
-    // `contents`: the <picture> adds no box, so the <img> sits in the layout exactly as it would alone.
+    // `contents`: the <picture> adds no box, so the <img> sits in the layout exactly as it would alone;
+    // its <source>s (boxes of their own in Chromium) are hidden, or a grid would space them out as items.
     <picture className="contents">
-      <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+      <source type="image/avif" srcSet={sources.avif} sizes={sizes} className="hidden" />
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} className="hidden" />
       {img}
     </picture>
   );
