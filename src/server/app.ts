@@ -30,6 +30,7 @@ import { UploadGrants } from "./storage/uploads";
 import { LoginThrottle } from "./auth/login-throttle";
 import { PurchaseGuard } from "./services/purchase";
 import { handleUpload, serveObject } from "./http/uploads";
+import { createImageHandler } from "./http/images";
 import { tmpdir } from "node:os";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -143,6 +144,7 @@ export function createApp(opts: AppOptions): RequestHandler {
   const storage: ObjectStorage = opts.storage ?? new LocalDiskStorage(join(tmpdir(), `harvest-uploads-${process.pid}`));
   const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) => createHttpContext(db, config, services, req, res);
   const serveStatic = opts.clientDir ? createStaticHandler(opts.clientDir) : null;
+  const serveImage = createImageHandler({ storage, clientDir: opts.clientDir, logger });
 
   const onError = ({ error, path }: { error: { code: string; message: string; cause?: unknown }; path?: string }) => {
     if (error.code === "INTERNAL_SERVER_ERROR") {
@@ -298,6 +300,12 @@ export function createApp(opts: AppOptions): RequestHandler {
         if (answer.status === 401 && !withinBudget(req, res, address, 1, false)) return;
         if (answer.status === 200) cache.invalidate();
         sendJson(res, answer.status, answer.body);
+        return;
+      }
+      // A picture's sized copies and its link-preview card (http/images.ts).
+      if (/^\/objects\/(?:uploads\/[a-z0-9-]{8,80}\/[^/]+|preview\.jpg)$/.test(pathname)) {
+        setRoute(req, pathname === "/objects/preview.jpg" ? "/objects/preview.jpg" : "/objects/uploads/{id}/{variant}");
+        await serveImage(req, res, pathname, url);
         return;
       }
       const object = /^\/objects\/uploads\/([a-z0-9-]{8,80})$/.exec(pathname);

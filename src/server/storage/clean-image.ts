@@ -19,14 +19,22 @@ sharp.concurrency(1);
 export const IMAGE_TOO_LARGE_MESSAGE = "This image is too large to use (at most 60 megapixels). Please resize it and upload it again.";
 export const IMAGE_UNREADABLE_MESSAGE = "This image could not be read. It may be damaged; please choose another file.";
 
-/** Images are cleaned one after another: a 50 MP photo decoded takes about 150 MB, and two at once would double it. */
+/**
+ * Images are decoded one after another (cleaning an upload, making a picture's sized copies): a 50 MP
+ * photo decoded takes about 150 MB, and two at once would double it.
+ */
 let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` once every image work queued before it has finished. */
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = queue.then(work);
+  queue = turn.catch(() => undefined);
+  return turn;
+}
 
 /** The image as it will be served: upright, re-encoded in its own format, without EXIF, GPS, XMP or IPTC. Throws UploadRefused. */
 export function cleanImage(input: Buffer, type: "jpeg" | "png"): Promise<Buffer> {
-  const turn = queue.then(() => reencode(input, type));
-  queue = turn.catch(() => undefined);
-  return turn;
+  return oneAtATime(() => reencode(input, type));
 }
 
 async function reencode(input: Buffer, type: "jpeg" | "png"): Promise<Buffer> {

@@ -1,5 +1,6 @@
 import type { AboutPage } from "../../../shared/schemas/content";
 import { FieldIllustration } from "../home/field-illustration";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "../home/safe-image";
 import { Container } from "../ui/page-header";
 import { FeatureCard } from "./feature-card";
@@ -32,6 +33,9 @@ export function AboutContent({ about }: { about: AboutPage }) {
               </div>
             }
             loading="eager"
+            sizes={IMAGE_SIZES.half}
+            width={800}
+            height={600}
             className="aspect-[4/3] w-full rounded-2xl bg-cream-100 object-cover shadow-sm"
           />
           <div className="flex flex-col gap-4 text-lg leading-relaxed text-stone-800">

@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { formatPounds } from "../../../shared/money";
 import { savingLabel } from "../../../shared/pricing";
 import { useCart } from "../../hooks/use-cart";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { CompetitionImage } from "../competition/competition-image";
 import { TicketChips } from "../competition/ticket-chips";
 import { MinusIcon, PlusIcon, TrashIcon } from "../ui/icons";
@@ -44,7 +45,7 @@ export function CartLine({ item }: { item: CartItem }) {
   const saving = savingLabel(line);
   return (
     <li className="flex gap-3 py-3">
-      <CompetitionImage src={item.image} alt="" className="size-14 shrink-0 overflow-hidden rounded-lg" />
+      <CompetitionImage src={item.image} alt="" sizes={IMAGE_SIZES.thumb} width={56} height={56} className="size-14 shrink-0 overflow-hidden rounded-lg" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="line-clamp-2 text-sm font-semibold text-stone-900">{item.title}</p>

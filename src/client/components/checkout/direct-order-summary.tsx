@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { formatPounds } from "../../../shared/money";
 import { pendingEntryLine, type PendingEntry } from "../../lib/pending-entry";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { CompetitionImage } from "../competition/competition-image";
 import { Card } from "../ui/card";
 import { useLivePendingEntry } from "./use-live-pending-entry";
@@ -15,7 +16,15 @@ export function DirectOrderSummary({ entry: initial }: { entry: PendingEntry }) 
       <Card>
         <h2 className="text-xl font-bold">Order Summary</h2>
         <div className="mt-4 flex gap-4">
-          <CompetitionImage src={entry.competitionImage} alt={entry.competitionTitle} eager className="size-20 shrink-0 rounded-xl" />
+          <CompetitionImage
+            src={entry.competitionImage}
+            alt={entry.competitionTitle}
+            eager
+            sizes={IMAGE_SIZES.thumb}
+            width={80}
+            height={80}
+            className="size-20 shrink-0 rounded-xl"
+          />
           <div className="min-w-0">
             <p className="font-semibold text-stone-900">{entry.competitionTitle}</p>
             <p className="mt-1 text-sm tabular-nums text-stone-700">

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import type { CustomerClaim } from "../../../shared/schemas/claims";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { CompetitionImage } from "../competition/competition-image";
 import { Card } from "../ui/card";
 import { ShieldIcon } from "../ui/icons";
@@ -11,7 +12,13 @@ export function ClaimSummary({ claim }: { claim: CustomerClaim }) {
   const open = claim.status === "notified";
   return (
     <Card className="flex flex-col gap-5 sm:flex-row">
-      <CompetitionImage src={claim.competitionImage} alt="" eager className="aspect-[16/9] w-full shrink-0 rounded-xl sm:aspect-[4/3] sm:w-56" />
+      <CompetitionImage
+        src={claim.competitionImage}
+        alt=""
+        eager
+        sizes={IMAGE_SIZES.side}
+        className="aspect-[16/9] w-full shrink-0 rounded-xl sm:aspect-[4/3] sm:w-56"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="font-sans text-xl font-bold leading-snug text-field-900">{claim.competitionTitle}</h2>

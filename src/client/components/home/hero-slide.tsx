@@ -4,6 +4,7 @@ import { useOrigin } from "../../lib/render-context";
 import type { HeroSlide as Slide } from "../../../shared/schemas/content";
 import { buttonClasses } from "../ui/button-styles";
 import { ArrowRightIcon } from "../ui/icons";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "./safe-image";
 
 const VIDEO = /\.(mp4|webm|mov)(\?.*)?$/i;
@@ -16,8 +17,10 @@ function SlideMedia({ src, eager }: { src: string; eager: boolean }) {
     <SafeImage
       src={src}
       alt=""
-      loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager ? "high" : "auto"}
+      sizes={IMAGE_SIZES.full}
+      width={1600}
+      height={900}
+      priority={eager}
       fallback="hide"
       className="absolute inset-0 size-full object-cover"
     />

@@ -3,6 +3,7 @@ import { formatPrice } from "../../../shared/money";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { WheatIcon } from "../ui/icons";
 import { TicketProgress } from "../competition/ticket-progress";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "./safe-image";
 
 const imageFallback = (
@@ -23,6 +24,9 @@ export function HomeCompetitionCard({ competition: c }: { competition: PublicCom
           src={c.image}
           alt={c.title}
           fallback={imageFallback}
+          sizes={IMAGE_SIZES.card}
+          width={800}
+          height={600}
           className="aspect-[4/3] w-full bg-cream-100 object-cover transition-transform group-hover:scale-[1.02]"
         />
       </div>

@@ -6,6 +6,7 @@ import { useTRPC } from "../../lib/trpc";
 import { ButtonLink } from "../ui/button";
 import { CloseIcon } from "../ui/icons";
 import { popupOpen, popupsAppeared, setPromotionOpen } from "../popups/popup-activity";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "./safe-image";
 
 const DELAY_MS = 5000;
@@ -87,6 +88,9 @@ export function PromoModal() {
                 alt="A motocross bike mid-jump on a dirt track"
                 fallback="hide"
                 loading="eager"
+                sizes={IMAGE_SIZES.dialog}
+                width={800}
+                height={500}
                 className="aspect-[16/10] w-full object-cover"
               />
             ) : null}

@@ -5,6 +5,7 @@ import { Card } from "../ui/card";
 import { TrophyIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
 import { LoadingState } from "../ui/spinner";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "./safe-image";
 import { SectionHeading } from "./section-heading";
 
@@ -48,6 +49,9 @@ export function RecentWinners() {
                     src={w.photo}
                     alt={`${w.customerName}, winner`}
                     fallback={photoFallback}
+                    sizes={IMAGE_SIZES.tile}
+                    width={600}
+                    height={600}
                     className="aspect-square w-full bg-cream-100 object-cover"
                   />
                 ) : (

@@ -1,9 +1,8 @@
-import { useState, type ImgHTMLAttributes, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { Picture, type PictureProps } from "../ui/picture";
 
-interface SafeImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "onError"> {
-  src: string;
-  alt: string;
+interface SafeImageProps extends Omit<PictureProps, "onError"> {
   /**
    * What shows when the file cannot be loaded: "hide" renders nothing, "block" a neutral panel the
    * size of the image (so the layout does not jump), or any element.
@@ -11,8 +10,8 @@ interface SafeImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "onEr
   fallback?: "hide" | "block" | ReactNode;
 }
 
-/** An image that is lazy by default and never shows a broken-image icon. */
-export function SafeImage({ src, alt, fallback = "block", className, loading = "lazy", ...rest }: SafeImageProps) {
+/** An image in the size the screen needs, lazy by default, that never shows a broken-image icon. */
+export function SafeImage({ src, alt, fallback = "block", className, ...rest }: SafeImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
   if (!src || failedSrc === src) {
@@ -23,5 +22,5 @@ export function SafeImage({ src, alt, fallback = "block", className, loading = "
     return <>{fallback}</>;
   }
 
-  return <img src={src} alt={alt} loading={loading} decoding="async" className={className} onError={() => setFailedSrc(src)} {...rest} />;
+  return <Picture src={src} alt={alt} className={className} onError={() => setFailedSrc(src)} {...rest} />;
 }

@@ -1,6 +1,7 @@
 import { buttonClasses } from "../ui/button-styles";
 import { ArrowRightIcon } from "../ui/icons";
 import { PlayIcon } from "../home/more-icons";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "../home/safe-image";
 import { ExternalLink, useCompetitionsUrl, VIDEO_URL } from "./external-link";
 
@@ -8,7 +9,16 @@ export function LandingHero() {
   const competitionsUrl = useCompetitionsUrl();
   return (
     <section className="on-dark relative overflow-hidden bg-field-800 text-white">
-      <SafeImage src="/images/hero-harvest.svg" alt="" fallback="hide" loading="eager" className="absolute inset-0 size-full object-cover opacity-40" />
+      <SafeImage
+        src="/images/hero-harvest.svg"
+        alt=""
+        fallback="hide"
+        priority
+        sizes={IMAGE_SIZES.full}
+        width={1600}
+        height={900}
+        className="absolute inset-0 size-full object-cover opacity-40"
+      />
       <div className="absolute inset-0 bg-gradient-to-r from-field-950/90 via-field-900/75 to-field-900/30" aria-hidden="true" />
       <div className="relative mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
         <p className="text-sm font-bold uppercase tracking-widest text-wheat-300">For members of the Women in Agriculture initiative</p>

@@ -1,4 +1,5 @@
 import type { LiveCompetition } from "../../../shared/schemas/live";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { CompetitionImage } from "../competition/competition-image";
 import { Badge } from "../competition/phase-badge";
 import { liveStatus, poolLine } from "./live-labels";
@@ -9,7 +10,14 @@ export function LiveCompetitionCard({ competition: c, position, fresh }: { compe
   const status = liveStatus(c);
   return (
     <article aria-labelledby={`live-${c.id}`} className="overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm sm:flex">
-      <CompetitionImage src={c.image} alt="" className="aspect-[16/9] w-full sm:aspect-auto sm:w-56 sm:shrink-0" />
+      <CompetitionImage
+        src={c.image}
+        alt=""
+        sizes={IMAGE_SIZES.side}
+        width={800}
+        height={450}
+        className="aspect-[16/9] w-full sm:aspect-auto sm:w-56 sm:shrink-0"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">

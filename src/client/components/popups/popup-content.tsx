@@ -6,6 +6,7 @@ import type { Popup } from "../../../shared/schemas/content";
 import { buttonClasses } from "../ui/button-styles";
 import { CloseIcon } from "../ui/icons";
 import { ExternalLinkIcon } from "../home/more-icons";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "../home/safe-image";
 
 interface PopupContentProps {
@@ -31,7 +32,18 @@ export function PopupContent({ popup, title, onClose, onCta }: PopupContentProps
       >
         <CloseIcon className="size-5" />
       </button>
-      {popup.image ? <SafeImage src={popup.image} alt="" fallback="hide" loading="eager" className="aspect-[16/9] w-full bg-cream-100 object-cover" /> : null}
+      {popup.image ? (
+        <SafeImage
+          src={popup.image}
+          alt=""
+          fallback="hide"
+          loading="eager"
+          sizes={IMAGE_SIZES.dialog}
+          width={800}
+          height={450}
+          className="aspect-[16/9] w-full bg-cream-100 object-cover"
+        />
+      ) : null}
       <div className="p-6 pt-5">
         {title(popup.title)}
         {popup.description ? <p className="mt-2 text-stone-700">{popup.description}</p> : null}

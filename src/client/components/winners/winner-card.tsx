@@ -1,4 +1,5 @@
 import type { PublicWinner } from "../../../shared/schemas/content";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "../home/safe-image";
 import { TrophyIcon } from "../ui/icons";
 
@@ -19,7 +20,15 @@ export function WinnerCard({ winner: w }: { winner: PublicWinner }) {
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-sm">
       <div className="relative">
         {w.photo ? (
-          <SafeImage src={w.photo} alt={`${w.customerName}, prize winner`} fallback={trophy} className="aspect-[4/3] w-full bg-cream-100 object-cover" />
+          <SafeImage
+            src={w.photo}
+            alt={`${w.customerName}, prize winner`}
+            fallback={trophy}
+            sizes={IMAGE_SIZES.card}
+            width={800}
+            height={600}
+            className="aspect-[4/3] w-full bg-cream-100 object-cover"
+          />
         ) : (
           trophy
         )}

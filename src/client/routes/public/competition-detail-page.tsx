@@ -4,6 +4,7 @@ import { useNavigate, useParams } from "react-router-dom";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { BuyBox, useEntryAvailability } from "../../components/competition/buy-box";
 import { CompetitionImage } from "../../components/competition/competition-image";
+import { IMAGE_SIZES } from "../../lib/picture";
 import { CompetitionInfo } from "../../components/competition/competition-info";
 import { CompetitionNotFound } from "../../components/competition/competition-not-found";
 import { CompetitionSummary } from "../../components/competition/competition-summary";
@@ -54,7 +55,7 @@ function CompetitionView({ competition: c }: { competition: PublicCompetition })
       </Button>
 
       <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-        <CompetitionImage src={c.image} alt={c.title} eager className="aspect-[4/3] w-full rounded-2xl shadow-sm" />
+        <CompetitionImage src={c.image} alt={c.title} priority sizes={IMAGE_SIZES.half} className="aspect-[4/3] w-full rounded-2xl shadow-sm" />
         <div className="flex flex-col gap-5">
           <CompetitionSummary competition={c} />
           <EntryCountdown endDate={c.endDate} closed={availability === "ended"} />
