@@ -1,7 +1,12 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useCart } from "../../hooks/use-cart";
 import { CartIcon } from "../ui/icons";
-import { CartPanel } from "./cart-panel";
+import { Spinner } from "../ui/spinner";
+
+// The dropdown's lines (pictures, quantity steppers) load when it is first opened, or pointed at:
+// they are no part of a page's first load.
+const loadPanel = () => import("./cart-panel");
+const CartPanel = lazy(async () => ({ default: (await loadPanel()).CartPanel }));
 
 /** The header's cart button and its dropdown; closes on outside click, Escape or its close button. */
 export function CartMenu() {
@@ -43,6 +48,8 @@ export function CartMenu() {
         ref={buttonRef}
         type="button"
         onClick={() => setOpen(!isOpen)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         aria-expanded={isOpen}
         aria-controls="cart-dropdown"
         aria-label={label}
@@ -68,7 +75,15 @@ export function CartMenu() {
           tabIndex={-1}
           className="fixed inset-x-2 top-20 z-50 overflow-hidden rounded-2xl border border-cream-200 bg-white shadow-xl outline-none sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96"
         >
-          <CartPanel onClose={close} />
+          <Suspense
+            fallback={
+              <div className="flex justify-center p-6">
+                <Spinner />
+              </div>
+            }
+          >
+            <CartPanel onClose={close} />
+          </Suspense>
         </div>
       ) : null}
     </div>
