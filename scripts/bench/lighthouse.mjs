@@ -99,7 +99,7 @@ export function lighthouseLines(lh) {
     }
     if (p.lcpMs > LIGHTHOUSE_BUDGETS.lcpMs && p.lcpElement) lines.push(`      LCP element: ${p.lcpElement}`);
     for (const [category, audits] of Object.entries(p.failing)) {
-      lines.push(`      ${category} lost points on:`);
+      lines.push(`      ${category} lost points on (in its median run):`);
       for (const a of audits) {
         lines.push(`        ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
         for (const item of a.items ?? []) lines.push(`          - ${item}`);
