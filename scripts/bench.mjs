@@ -6,10 +6,13 @@
 // hoarder (one account holding every remaining ticket with a card that declines), each measured
 // against the same load without the attacker. And, on a fresh shop too, "provider latency": 1,000
 // buyers purchasing while each payment call takes 400 ms (scripts/bench/latency.mjs), read against
-// the bound connections ÷ latency.
+// the bound connections ÷ latency. And the storefront's budgets (issue 31, scripts/bench/budgets.mjs):
+// an anonymous competition page's HTML against its cached JSON read on the same shop
+// (scripts/bench/pages.mjs), the first-load JavaScript against today's, and with `--lighthouse`
+// Lighthouse's mobile figures for the demo shop (scripts/bench/lighthouse.mjs).
 import "./runtime.mjs"; // first: Node 24 LTS, or a plain message
 import autocannon from "autocannon";
-import { fork, spawnSync } from "node:child_process";
+import { fork } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +33,9 @@ import {
 import { attackLines, attacksOk, batchHammer, ticketHoarder } from "./bench/attacks.mjs";
 import { providerLatency, providerLatencyLines, providerLatencyOk } from "./bench/latency.mjs";
 import { bigDatabase, bigDatabaseLines, bigDatabaseOk } from "./bench/big-database.mjs";
+import { firstLoadCheck, verdict } from "./bench/budgets.mjs";
+import { lighthouseLines, lighthouseOk, lighthousePages } from "./bench/lighthouse.mjs";
+import { pageVsJson, pageVsJsonLines, pageVsJsonOk } from "./bench/pages.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -38,10 +44,13 @@ const log = (...a) => (asJson ? process.stderr : process.stdout).write(a.join(" 
 const D = quick ? { sale: 2, soldOut: 6, reads: 1, latency: 3, latencyWarmUp: 1 } : { sale: 20, soldOut: 15, reads: 10, latency: 20, latencyWarmUp: 3 };
 // `--profile`: the shop runs under the V8 CPU profiler; the profile lands in the printed folder
 // (open it in Chrome DevTools, or `node scripts/bench/profile-summary.mjs <file>`).
-// `--lighthouse`: also Lighthouse's mobile performance score (median of three runs) for the home page
-// and a competition page, with the npm package (fetched by npx, so not a dependency) on Debian's Chromium.
+// `--lighthouse`: also Lighthouse's mobile figures (median of three runs; one with `--quick`) for the home
+// page and a competition page of a fresh shop with the demo data `npm start` seeds, against the budgets, with
+// the npm package (fetched by npx at a pinned version, so not a dependency) on Debian's Chromium.
 const withLighthouse = process.argv.includes("--lighthouse");
-const LIGHTHOUSE = "lighthouse@13"; // the current major (Lighthouse 13 needs Node 22.19+, which the shop now runs on)
+// `--pages-only`: just the storefront's figures on one fresh demo shop: Lighthouse (with `--lighthouse`),
+// then the server-rendered page against its JSON, and the first-load JavaScript.
+const pagesOnly = process.argv.includes("--pages-only");
 // `--sale-only`: just the flash sale and its ceiling (for working on the purchase path).
 const saleOnly = process.argv.includes("--sale-only");
 const profileDir = process.argv.includes("--profile") ? mkdtempSync(join(tmpdir(), "harvest-profile-")) : null;
@@ -58,6 +67,83 @@ const bigOnly = process.argv.includes("--big");
 
 // The production build, as `npm start` runs it (rebuilt only when older than its sources).
 await buildAll({ ifStale: true, log });
+
+/** First-load JavaScript and CSS of the storefront, gzip bytes, from the build manifest. */
+function firstLoad() {
+  const manifest = JSON.parse(readFileSync(join(root, "dist/client/.vite/manifest.json"), "utf8"));
+  const entry = Object.values(manifest).find((m) => m.isEntry);
+  const seen = new Set();
+  let js = 0;
+  let css = 0;
+  const walk = (chunk) => {
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    js += gzipSync(readFileSync(join(root, "dist/client", chunk.file))).length;
+    for (const file of chunk.css ?? []) css += gzipSync(readFileSync(join(root, "dist/client", file))).length;
+    for (const imp of chunk.imports ?? []) walk(manifest[imp]);
+  };
+  walk(entry);
+  return { js, css };
+}
+/** The first page's JavaScript budget: a change that pulls a big module (zod, a chart library) into every visit fails the run. */
+const FIRST_LOAD_JS_BUDGET = 150 * 1024;
+const firstLoadLine = (c) =>
+  `  ${verdict(c.pass)}  first-load JavaScript ${c.bytes.toLocaleString("en-GB")} B gzip, ${c.difference >= 0 ? "+" : ""}${c.difference.toLocaleString("en-GB")} B against today's ${c.reference.toLocaleString("en-GB")} B (budget: no larger, ${c.allowance} B allowed for chunk names)`;
+
+/** The demo competition the page figures are taken on: the first one on sale (the kind of page people share). */
+async function demoCompetition(base) {
+  const list = await (await fetch(`${base}/api/competitions`)).json();
+  return (list.find((c) => c.status === "active") ?? list[0]).id;
+}
+
+// The shop's CPU time so far (ms), to wait for it to be quiet before Lighthouse.
+const cpuMs = (pid) => {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
+async function waitUntilIdle(pid) {
+  for (let i = 0; i < 60; i++) {
+    const before = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(pid) - before < 50) return;
+  }
+}
+/**
+ * Lighthouse on the home page and a demo competition of `shop` once it is quiet (its first answers warmed
+ * first: a visitor rarely meets a server that has just started).
+ */
+async function lighthouseOn(shop, competitionId) {
+  const pages = { home: "/", competition: `/competition/${competitionId}` };
+  for (const path of [...Object.values(pages), "/api/competitions", `/api/competitions/${competitionId}`]) await (await fetch(shop.base + path)).arrayBuffer();
+  await waitUntilIdle(shop.proc.pid);
+  const runs = quick ? 1 : 3;
+  log(`Lighthouse (mobile), ${runs} run${runs === 1 ? "" : "s"} per page, demo shop…`);
+  return lighthousePages({ root, base: shop.base, pages, runs, dir: shop.dataDir, log });
+}
+const budgetsOk = (lh, pv, fl) => fl.pass && (quick || ((lh === null || lighthouseOk(lh)) && (pv === null || pageVsJsonOk(pv))));
+
+if (pagesOnly) {
+  // One fresh shop, trusting the proxy header as in the main run (the page reads come from many addresses).
+  const shop = await startShop({ root, env: { TRUST_PROXY: "true" } });
+  let lh = null;
+  let pv;
+  try {
+    const id = await demoCompetition(shop.base);
+    if (withLighthouse) lh = await lighthouseOn(shop, id);
+    pv = await pageVsJson({ base: shop.base, competitionId: id, seconds: Math.max(1, D.reads / 2), log });
+  } finally {
+    await shop.stop();
+  }
+  const { js, css } = firstLoad();
+  const fl = firstLoadCheck(js);
+  if (asJson)
+    process.stdout.write(JSON.stringify({ pageVsJson: pv, firstLoad: { ...fl, cssGzipBytes: css }, ...(lh ? { lighthouse: lh } : {}) }, null, 2) + "\n");
+  else
+    console.log(
+      [`\nStorefront budgets${quick ? " (quick smoke run)" : ""}`, ...pageVsJsonLines(pv), firstLoadLine(fl), ...(lh ? lighthouseLines(lh) : [])].join("\n"),
+    );
+  process.exit(budgetsOk(lh, pv, fl) ? 0 : 1);
+}
 
 async function runAttacks() {
   const attacks = {};
@@ -95,6 +181,8 @@ const { proc: shop, base, dataDir, db } = shopServer;
 
 // 2. The ceiling, serving the shop's own list, competition and page bytes.
 const firstId = (await (await fetch(`${base}/api/competitions`)).json())[0].id;
+// The demo competition on sale whose page is measured against its JSON (before the bench's own exist).
+const pageId = await demoCompetition(base);
 const samples = join(dataDir, "ceiling");
 mkdirSync(samples, { recursive: true });
 writeFileSync(join(samples, "list.json"), Buffer.from(await (await fetch(`${base}/api/competitions`)).arrayBuffer()));
@@ -116,6 +204,11 @@ const cbase = `http://127.0.0.1:${cport}`;
 let peakRss = 0;
 // Peak RSS by phase too, so a reader sees where memory goes.
 let phase = "start-up";
+// A shop that goes away mid-run says so, with the phase, rather than leaving only a refused connection.
+let shopStopping = false;
+shop.once("exit", (code, signal) => {
+  if (!shopStopping) log(`The shop exited during "${phase}" (${signal ?? `exit code ${code}`}).`);
+});
 const peakByPhase = {};
 const rssTimer = setInterval(() => {
   try {
@@ -226,6 +319,9 @@ const reads = {
   // Draw night: every viewer of /live polls this every few seconds.
   live: saleOnly ? skipped : await readRun("/api/live", "/list", 9),
 };
+// Server rendering's cost: an anonymous competition page's HTML against its cached JSON, on this shop now.
+phase = "page vs JSON";
+const pages = saleOnly ? null : await pageVsJson({ base, competitionId: pageId, seconds: Math.max(1, D.reads / 2), log });
 
 // 4. Launch night as it happens: people buying and people browsing the same competition at once.
 // Every purchase changes what the pages show, so this is where the read cache earns its keep.
@@ -276,98 +372,35 @@ if (!saleOnly) {
   };
 }
 
-// Lighthouse against the same running shop, before it stops.
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-function lighthouse(path) {
-  const runs = [];
-  for (let i = 0; i < 3; i++) {
-    const out = join(dataDir, `lighthouse-${runs.length}.json`);
-    const r = spawnSync(
-      "npx",
-      [
-        "--yes",
-        LIGHTHOUSE,
-        base + path,
-        "--only-categories=performance",
-        "--chrome-flags=--headless=new --no-sandbox",
-        "--output=json",
-        `--output-path=${out}`,
-        "--quiet",
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
-        stdio: ["ignore", "ignore", "pipe"],
-      },
-    );
-    if (r.status !== 0) throw new Error(`lighthouse failed on ${path}: ${r.stderr}`);
-    const report = JSON.parse(readFileSync(out, "utf8"));
-    runs.push({
-      score: Math.round(report.categories.performance.score * 100),
-      lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue),
-      tbtMs: Math.round(report.audits["total-blocking-time"].numericValue),
-      cls: report.audits["cumulative-layout-shift"].numericValue,
-    });
-  }
-  return {
-    score: median(runs.map((r) => r.score)),
-    lcpMs: median(runs.map((r) => r.lcpMs)),
-    tbtMs: median(runs.map((r) => r.tbtMs)),
-    cls: median(runs.map((r) => r.cls)),
-    runs: runs.map((r) => r.score),
-  };
-}
-// Page speed is measured on a quiet machine: first let the shop finish what the load left it
-// (sending the queued mail, freezing the sold-out competitions' draw pools).
-const cpuMs = () => {
-  const f = readFileSync(`/proc/${shop.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(f[11]) + Number(f[12])) * 10;
-};
-async function waitUntilIdle() {
-  for (let i = 0; i < 60; i++) {
-    const before = cpuMs();
-    await new Promise((r) => setTimeout(r, 1000));
-    if (cpuMs() - before < 50) return;
-  }
-}
-let lighthouseScores = null;
-if (withLighthouse) {
-  phase = "lighthouse";
-  await waitUntilIdle();
-  log("Lighthouse (mobile), three runs per page…");
-  lighthouseScores = { home: lighthouse("/"), competition: lighthouse(`/competition/${firstId}`) };
-}
-
 clearInterval(rssTimer);
 ceiling.kill("SIGTERM");
+shopStopping = true;
 await shopServer.stop();
 if (profileDir) log(`CPU profile of the shop: ${profileDir}`);
 
-// 5. Purchases against a slow payment provider, on a fresh shop (see scripts/bench/latency.mjs).
+// 5. Lighthouse on a fresh shop with only the demo data, as a newcomer meets it (not the one the load has
+// filled with the bench's own competitions), on a quiet machine.
+let lighthouseScores = null;
+if (withLighthouse) {
+  const demo = await startShop({ root });
+  try {
+    lighthouseScores = await lighthouseOn(demo, await demoCompetition(demo.base));
+  } finally {
+    await demo.stop();
+  }
+}
+
+// 6. Purchases against a slow payment provider, on a fresh shop (see scripts/bench/latency.mjs).
 const latency = saleOnly ? null : await runLatency();
 
-// 6. The attacks, each on its own fresh shop (see scripts/bench/attacks.mjs).
+// 7. The attacks, each on its own fresh shop (see scripts/bench/attacks.mjs).
 const attacks = saleOnly ? {} : await runAttacks();
 
-// 7. A customer with 200,000 orders: lists and exports, on a fresh shop (see scripts/bench/big-database.mjs).
+// 8. A customer with 200,000 orders: lists and exports, on a fresh shop (see scripts/bench/big-database.mjs).
 const bigDb = saleOnly || quick ? null : await runBig();
 
-// First-load JavaScript and CSS of the storefront, gzip bytes, from the build manifest.
-const manifest = JSON.parse(readFileSync(join(root, "dist/client/.vite/manifest.json"), "utf8"));
-const entry = Object.values(manifest).find((m) => m.isEntry);
-const seen = new Set();
-/** The first page's JavaScript budget: a change that pulls a big module (zod, a chart library) into every visit fails the run. */
-const FIRST_LOAD_JS_BUDGET = 150 * 1024;
-let firstLoadJsGzipBytes = 0;
-let firstLoadCssGzipBytes = 0;
-const walk = (chunk) => {
-  if (!chunk || seen.has(chunk.file)) return;
-  seen.add(chunk.file);
-  firstLoadJsGzipBytes += gzipSync(readFileSync(join(root, "dist/client", chunk.file))).length;
-  for (const css of chunk.css ?? []) firstLoadCssGzipBytes += gzipSync(readFileSync(join(root, "dist/client", css))).length;
-  for (const imp of chunk.imports ?? []) walk(manifest[imp]);
-};
-walk(entry);
+const { js: firstLoadJsGzipBytes, css: firstLoadCssGzipBytes } = firstLoad();
+const firstLoadBudget = firstLoadCheck(firstLoadJsGzipBytes);
 
 const purchases = count(sale, 201);
 const result = {
@@ -419,6 +452,8 @@ const result = {
   peakRssMbByPhase: peakByPhase,
   firstLoadJsGzipBytes,
   firstLoadCssGzipBytes,
+  firstLoad: firstLoadBudget,
+  ...(pages ? { pageVsJson: pages } : {}),
   ...(lighthouseScores ? { lighthouse: lighthouseScores } : {}),
   ...attacks,
   ...(bigDb ? { bigDatabase: bigDb } : {}),
@@ -446,11 +481,10 @@ ${latency ? providerLatencyLines(latency).join("\n") : "  Provider latency -"}
     .map(([k, v]) => `${k} ${v}`)
     .join(", ")})
   First load      ${(firstLoadJsGzipBytes / 1024).toFixed(1)} KiB gzip JS (budget ${FIRST_LOAD_JS_BUDGET / 1024} KiB), ${(firstLoadCssGzipBytes / 1024).toFixed(1)} KiB gzip CSS`);
-  if (lighthouseScores) {
-    for (const [page, l] of Object.entries(lighthouseScores)) {
-      console.log(`  Lighthouse      ${page}: ${l.score} (runs ${l.runs.join(", ")}), LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls.toFixed(3)}`);
-    }
-  }
+  console.log("  Storefront budgets (issue 31)");
+  if (pages) for (const line of pageVsJsonLines(pages)) console.log(line);
+  console.log(firstLoadLine(firstLoadBudget));
+  if (lighthouseScores) for (const line of lighthouseLines(lighthouseScores)) console.log(line);
   for (const line of attackLines(attacks)) console.log(line);
   if (bigDb) for (const line of bigDatabaseLines(bigDb)) console.log(line);
 }
@@ -467,6 +501,7 @@ const ok =
   (saleOnly || result.soldOut.sold === result.soldOut.max) &&
   (latency === null || providerLatencyOk(latency)) &&
   firstLoadJsGzipBytes <= FIRST_LOAD_JS_BUDGET &&
+  budgetsOk(lighthouseScores, pages, firstLoadBudget) &&
   attacksOk(attacks, { quick }) &&
   (bigDb === null || bigDatabaseOk(bigDb));
 process.exit(ok ? 0 : 1);
