@@ -40,6 +40,9 @@ export default defineConfig({
   root: fileURLToPath(new URL("./src/client", import.meta.url)),
   publicDir: "public",
   plugins: [react(), tailwindcss(), precompress()],
+  // The storefront's zod never compiles validators with `new Function` (the page's CSP forbids it):
+  // src/client/lib/zod-jitless.ts. The server and the tests use zod as it is.
+  resolve: process.env.VITEST ? {} : { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/client/lib/zod-jitless.ts", import.meta.url)) }] },
   build: {
     outDir: fileURLToPath(new URL("./dist/client", import.meta.url)),
     emptyOutDir: true,

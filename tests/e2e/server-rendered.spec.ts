@@ -69,7 +69,13 @@ function dataRequests(page: Page): string[] {
 }
 
 test.describe("with JavaScript on", () => {
-  test("each page hydrates without a warning and fetches nothing its HTML carried", async ({ page }) => {
+  test("each page hydrates without a warning, breaks no rule of its content-security policy, and fetches nothing its HTML carried", async ({ page }) => {
+    // Anything the page's policy refuses (an inline script, a string compiled as code) is reported here.
+    await page.addInitScript(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
     const warnings: string[] = [];
     page.on("console", (m) => {
       if (/hydrat|did not match|server rendered/i.test(m.text())) warnings.push(`${m.type()}: ${m.text()}`);
@@ -81,6 +87,7 @@ test.describe("with JavaScript on", () => {
       await page.goto(path, { waitUntil: "networkidle" });
       await expect(page.getByText(text).first(), path).toBeVisible();
       expect(requests, `${path} fetched again what its HTML carried`).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), path).toEqual([]);
       page.removeAllListeners("request");
     }
     expect(warnings).toEqual([]);
