@@ -15,12 +15,16 @@ if (rendered) seedCache(queryClient, rendered);
 
 if (rendered) {
   const { now, origin } = rendered;
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App snapshot={{ now, origin }} />
-    </StrictMode>,
-  );
+  // As a transition too: the page is already painted, and hydrating it in slices leaves a slow phone
+  // free to answer a tap between them instead of one long task.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App snapshot={{ now, origin }} />
+      </StrictMode>,
+    );
+  });
 } else {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread in one long task (a slow phone stays responsive to taps meanwhile).

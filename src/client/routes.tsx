@@ -10,7 +10,7 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 // Every page loads on demand, so a visitor downloads only the screen they open; admin code never reaches shoppers.
-// A server-drawn page announces its own chunk in its head (modulepreload), so it downloads beside the entry.
+// A server-drawn page is painted from its HTML; its chunk loads when the entry asks for it, and it is then hydrated.
 const HomePage = lazyNamed(() => import("./routes/public/home-page"), "HomePage");
 const NotFoundPage = lazyNamed(() => import("./routes/public/not-found-page"), "NotFoundPage");
 const AboutPage = lazyNamed(() => import("./routes/public/about-page"), "AboutPage");

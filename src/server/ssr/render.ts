@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { AppRouter } from "../routers/_app";
 import type { Logger } from "../logger";
-import { isServerRendered, NOT_FOUND_MODULE, pageModuleOf } from "./page-modules";
+import { isServerRendered } from "./server-rendered";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -56,7 +56,6 @@ interface Template {
   bodyMid: string;
   bodyEnd: string;
   title: string;
-  entryPreloads: Set<string>;
 }
 
 /** index.html cut where the page's head tags, its markup and its data go. */
@@ -72,37 +71,20 @@ function readTemplate(clientDir: string): Template | null {
   const rawHead = html.slice(0, headEnd);
   const title = /<title>[^<]*<\/title>/.exec(rawHead)?.[0] ?? "";
   // The page's own title and description replace the shell's.
-  const head = rawHead.replace(/\s*<title>[^<]*<\/title>/, "").replace(/\s*<meta\s+name="description"[^>]*>/, "");
-  // What the entry already brings: its own script and the chunks it announces.
-  const entryPreloads = new Set(
-    [...rawHead.matchAll(/<(?:link rel="modulepreload"|script type="module") crossorigin (?:href|src)="([^"]+)"/g)].map((m) => m[1]!),
-  );
+  // The page is painted from its HTML: its code is not announced ahead (modulepreload), so that on a
+  // phone's connection the stylesheet and the page's main picture are not shared with 200 KB of code.
+  // The entry module finds the rest itself, and hydrates once it has arrived.
+  const head = rawHead
+    .replace(/\s*<title>[^<]*<\/title>/, "")
+    .replace(/\s*<meta\s+name="description"[^>]*>/, "")
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
   return {
     head,
     bodyStart: html.slice(headEnd, start),
     bodyMid: html.slice(end + "<!--/app-->".length, data),
     bodyEnd: html.slice(data + "<!--app-data-->".length),
     title,
-    entryPreloads,
   };
-}
-
-type Manifest = Record<string, { file: string; imports?: string[] }>;
-
-/** The modulepreload links of a page's chunk and the chunks it imports, beyond those the entry already announces. */
-function preloadsFor(manifest: Manifest | null, module: string | null, already: Set<string>): string {
-  if (!manifest || !module) return "";
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) return;
-    const href = `/${chunk.file}`;
-    if (files.has(href) || already.has(href)) return;
-    files.add(href);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(module);
-  return [...files].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
 }
 
 /** Public reads a page may be drawn from: the same for every visitor. Who is signed in is the browser's to ask. */
@@ -113,8 +95,6 @@ export function readableOnServer(procedurePath: string): boolean {
 export function createPageRenderer(opts: PageRendererOptions) {
   const template = readTemplate(opts.clientDir);
   if (!template) return null;
-  const manifestFile = join(opts.clientDir, ".vite/manifest.json");
-  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest) : null;
   const now = opts.now ?? (() => new Date());
   const pages = new Map<string, Page>();
   const pending = new Map<string, Promise<Page | null>>();
@@ -130,17 +110,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
     ]);
     const status = page.unmatched || page.notFound || head?.status === 404 ? 404 : 200;
     const title = page.head.includes("<title>") ? "" : template!.title;
-    const html =
-      template!.head +
-      title +
-      page.head +
-      (head?.tags ?? "") +
-      preloadsFor(manifest, page.unmatched ? NOT_FOUND_MODULE : pageModuleOf(pathname), template!.entryPreloads) +
-      template!.bodyStart +
-      page.html +
-      template!.bodyMid +
-      page.data +
-      template!.bodyEnd;
+    const html = template!.head + title + page.head + (head?.tags ?? "") + template!.bodyStart + page.html + template!.bodyMid + page.data + template!.bodyEnd;
     const raw = Buffer.from(html);
     const [br, gz] = await Promise.all([brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), gzipAsync(raw, { level: 6 })]);
     return { version, at: at.getTime(), status, etag: `"${createHash("sha1").update(raw).digest("base64url")}"`, raw, br, gzip: gz };
