@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import type { InstantWinsView } from "../../../shared/schemas/instant-wins";
 import { useTRPC } from "../../lib/trpc";
 import { Card } from "../ui/card";
@@ -73,7 +74,10 @@ export function InstantWinsProof({ view, root }: { view: InstantWinsView; root: 
 export function InstantWinsPanel({ competitionId }: { competitionId: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.public.competitions.instantWins.queryOptions({ id: competitionId }));
-  const root = query.data?.commitmentRoot;
-  if (!query.data || !root) return null;
-  return <InstantWinsProof view={query.data} root={root} />;
+  // Read after the page is painted (src/server/ssr/render.ts) and drawn in slices when it arrives, so
+  // hundreds of prizes never hold a phone's main thread in one task.
+  const view = useDeferredValue(query.data);
+  const root = view?.commitmentRoot;
+  if (!view || !root) return null;
+  return <InstantWinsProof view={view} root={root} />;
 }
