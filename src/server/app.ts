@@ -364,7 +364,8 @@ export function createApp(opts: AppOptions): RequestHandler {
       }
       if (servePage && (req.method === "GET" || req.method === "HEAD") && isPagePath(pathname)) {
         setRoute(req, "page");
-        if (await servePage(req, res, pathname, originOf(req, opts.publicOrigin))) return;
+        const mayDraw = () => withinBudget(req, res, clientIp(req, config), 1, false);
+        if (await servePage(req, res, pathname, originOf(req, opts.publicOrigin), mayDraw)) return;
       }
       if (serveStatic) {
         setRoute(req, "static");

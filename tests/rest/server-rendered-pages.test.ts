@@ -198,3 +198,25 @@ describe("link previews in the HTML", () => {
     expect(html).toContain('<meta name="robots" content="noindex"');
   });
 });
+
+// One address may have 3 pages drawn at once, then 1 a second (as the API's budget).
+const budgeted = await startTestServer(db, { clientDir, requestBudget: { perSecond: 1, burst: 3 }, config: { trustProxy: true } });
+
+describe("drawing pages on demand is budgeted per address", () => {
+  const from = (address: string, path: string) => fetch(budgeted.origin + path, { headers: { "x-forwarded-for": address } });
+
+  it("an address asking for page after page that must be drawn is refused with 429, while cached pages and other addresses are served", async () => {
+    // Someone's visit draws /about; from then on it is served from the cache, to anyone.
+    expect((await from("203.0.113.1", "/about")).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await from("203.0.113.66", `/no-such-field-${i}`)).status);
+    expect(statuses.slice(0, 2)).toEqual([404, 404]);
+    expect(statuses).toContain(429);
+    const refused = await from("203.0.113.66", "/no-such-field-99");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The same address still gets a page that is already drawn, and another address is unaffected.
+    expect((await from("203.0.113.66", "/about")).status).toBe(200);
+    expect((await from("203.0.113.2", "/no-such-field-100")).status).toBe(404);
+  });
+});

@@ -134,7 +134,8 @@ export function createPageRenderer(opts: PageRendererOptions) {
     bytes += page.raw.length + page.br.length + page.gzip.length;
   }
 
-  function pageFor(pathname: string, origin: string): Page | Promise<Page | null> {
+  /** The page as cached, a drawing under way, or a new drawing when `mayDraw` allows one (null otherwise: refused). */
+  function pageFor(pathname: string, origin: string, mayDraw: () => boolean): Page | Promise<Page | null> | null {
     const key = `${origin}${pathname}`;
     const cached = pages.get(key);
     if (cached && cached.version === opts.version() && now().getTime() - cached.at < PAGE_MAX_AGE_MS) return cached;
@@ -143,6 +144,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
     // then drawn at most once at a time, however many are looking at it.
     const running = pending.get(key);
     if (running) return cached && now().getTime() - cached.at < PAGE_MAX_AGE_MS ? cached : running;
+    if (!mayDraw()) return null;
     const job = draw(pathname, origin)
       .then((page) => {
         if (page) remember(key, page);
@@ -157,10 +159,24 @@ export function createPageRenderer(opts: PageRendererOptions) {
     return job;
   }
 
-  /** Answers a GET or HEAD of a public page with its server-drawn HTML; false when the page is the browser's to draw (or drawing failed). */
-  return async function servePage(req: IncomingMessage, res: ServerResponse, pathname: string, origin: string): Promise<boolean> {
+  /**
+   * Answers a GET or HEAD of a public page with its server-drawn HTML; false when the page is the
+   * browser's to draw (or drawing failed). A page that must be drawn (not cached, not under way) is
+   * first charged to the caller by `mayDraw`, which answers the request itself when it refuses: an
+   * address asking for page after page that no one else asks for (random paths, unknown ids) costs
+   * the server a drawing each, and so is held to the same budget as the API.
+   */
+  return async function servePage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    origin: string,
+    mayDraw: () => boolean = () => true,
+  ): Promise<boolean> {
     if (!isServerRendered(pathname)) return false;
-    const page = await pageFor(pathname, origin);
+    const found = pageFor(pathname, origin, mayDraw);
+    if (found === null) return true;
+    const page = await found;
     if (!page) return false;
     const accept = String(req.headers["accept-encoding"] ?? "");
     const [body, encoding] = /\bbr\b/.test(accept) ? [page.br, "br"] : /\bgzip\b/.test(accept) ? [page.gzip, "gzip"] : [page.raw, undefined];
