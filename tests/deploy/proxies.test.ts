@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { connect } from "node:net";
@@ -180,6 +181,24 @@ describe.skipIf(!available.ok)(`the shop behind the documented proxies${availabl
       const logged = shop!.output();
       expect(logged).toContain(`"ip":"${visitor(10)}"`);
       expect(logged).not.toMatch(/"ip":"(198\.51\.100|203\.0\.113)\./);
+    });
+
+    it("passes a server-drawn public page through as the shop drew it: preview tags on the public origin, compressed once, revalidated with 304", async () => {
+      const path = "/about";
+      const page = await call(`${origin}${path}`, { ca, from: visitor(30), headers: { accept: "text/html" } });
+      expect(page.status).toBe(200);
+      expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+      const html = page.text();
+      expect(html).toContain(`<link rel="canonical" href="${origin}${path}"/>`.slice(0, -2));
+      expect(html).toContain(`<meta property="og:image" content="${origin}/objects/preview.jpg?src=`);
+      expect(html).toContain('<script type="application/json" id="render-data">');
+      // The shop's own Brotli passes through untouched (the proxy compresses nothing again).
+      const br = await call(`${origin}${path}`, { ca, from: visitor(30), headers: { accept: "text/html", "accept-encoding": "br" } });
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(br.body).toString()).toBe(html);
+      // A browser holding the page revalidates it for a few bytes.
+      const again = await call(`${origin}${path}`, { ca, from: visitor(30), headers: { "if-none-match": String(page.headers.etag) } });
+      expect(again.status).toBe(304);
     });
 
     it("keeps /metrics off the public side: the proxy never passes it on, while the machine itself scrapes the shop's port", async () => {
