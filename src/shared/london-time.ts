@@ -5,6 +5,16 @@
 const HOUR = 60 * 60 * 1000;
 export const LONDON = "Europe/London";
 
+/** "21 November 2025 at 14:05" on the UK's clock, wherever it is formatted (server or browser). */
+export const LONDON_DATE_TIME: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: LONDON,
+};
+
 /** The first instant of the current calendar month in the UK. */
 export function ukMonthStart(now: Date): Date {
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, year: "numeric", month: "2-digit" }).formatToParts(now);

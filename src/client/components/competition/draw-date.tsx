@@ -1,15 +1,7 @@
-import { LONDON } from "../../../shared/london-time";
+import { LONDON_DATE_TIME } from "../../../shared/london-time";
 import { CalendarIcon } from "../ui/icons";
 
-const LONG: Intl.DateTimeFormatOptions = {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: LONDON,
-};
+const LONG: Intl.DateTimeFormatOptions = { weekday: "long", ...LONDON_DATE_TIME };
 
 let longFormat: Intl.DateTimeFormat | null = null;
 

@@ -1,4 +1,4 @@
-import { LONDON } from "../../../shared/london-time";
+import { LONDON, LONDON_DATE_TIME } from "../../../shared/london-time";
 import type { InstantWinsView } from "../../../shared/schemas/instant-wins";
 
 export type InstantPrizeUnit = InstantWinsView["prizes"][number];
@@ -63,14 +63,7 @@ const readable = (iso: string | null) => {
 export function londonDateTime(iso: string | null): string | null {
   const date = readable(iso);
   if (!date) return null;
-  committedFormat ??= new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: LONDON,
-  });
+  committedFormat ??= new Intl.DateTimeFormat("en-GB", LONDON_DATE_TIME);
   return committedFormat.format(date);
 }
 
