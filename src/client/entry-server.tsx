@@ -32,6 +32,8 @@ const staticHandler = createStaticHandler(routes);
 
 /** The passes a page may take to discover reads that depend on other reads (a page's data, then what it shows). */
 const MAX_PASSES = 5;
+/** The largest read a page carries, as JSON characters; a larger one is read by the browser. */
+export const MAX_CARRIED_CHARS = 48 * 1024;
 /** A render that has not finished by then is cut short (React then leaves the rest to the browser). */
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -113,6 +115,10 @@ export async function renderPage(
       if (pass >= MAX_PASSES) throw new Error(`${pathname}: still ${streamed ? "streaming parts" : "discovering reads"} after ${MAX_PASSES} passes`);
       for (const q of wanted) tried.add(q.queryHash);
       await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
+      // A read too large to travel in the page (a frozen pool of thousands of tickets, hundreds of
+      // instant prizes with their commitments) is left to the browser: drawn as loading on both sides,
+      // and fetched after the paint.
+      for (const q of wanted) if (q.state.status === "success" && JSON.stringify(q.state.data).length > MAX_CARRIED_CHARS) q.reset();
     }
   };
   const html = await drawSettled();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
-import { createCompetition } from "../factories/competitions";
+import { campaignPayload, createCompetition } from "../factories/competitions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 import { account } from "../helpers/winners";
@@ -218,5 +218,40 @@ describe("drawing pages on demand is budgeted per address", () => {
     // The same address still gets a page that is already drawn, and another address is unaffected.
     expect((await from("203.0.113.66", "/about")).status).toBe(200);
     expect((await from("203.0.113.2", "/no-such-field-100")).status).toBe(404);
+  });
+});
+
+describe("what a page carries", () => {
+  const createWithInstantPrizes = async (count: number) => {
+    const created = await api.request("/api/admin/competitions", {
+      method: "POST",
+      token: admin.token,
+      body: campaignPayload({
+        title: `Instant Quad ${count}`,
+        maxTickets: 2000,
+        pickNumbers: true,
+        instantPrizes: [{ name: "£5 site credit", kind: "credit", value: "5.00", count }],
+      }),
+    });
+    expect(created.status, created.text).toBe(200);
+    return created.json.id as string;
+  };
+  const carried = (html: string) => renderData(html).queries.queries.map((q) => (q.queryKey[0] as string[]).join("."));
+
+  it("a few instant prizes travel in the page; hundreds, with their commitments, are left to the browser", async () => {
+    // The code of practice keeps instant-win competitions under half of those on sale.
+    for (let i = 0; i < 4; i++) await createCompetition(db, { title: `Plain Prize ${i}` });
+    const few = await createWithInstantPrizes(4);
+    const many = await createWithInstantPrizes(300);
+    const small = await page(`/competition/${few}`);
+    expect(carried(small.html)).toContain("public.competitions.instantWins");
+    expect(small.html).toContain("Instant Wins");
+    const large = await page(`/competition/${many}`);
+    expect(large.status).toBe(200);
+    expect(carried(large.html)).not.toContain("public.competitions.instantWins");
+    expect(carried(large.html)).toContain("public.competitions.get");
+    expect(large.html).not.toContain("Instant Wins");
+    // The page of 300 prizes weighs no more than the page of 4 (which carries its 4 and draws them).
+    expect(Buffer.byteLength(large.html)).toBeLessThan(Buffer.byteLength(small.html));
   });
 });

@@ -88,11 +88,10 @@ function readTemplate(clientDir: string): Template | null {
 }
 
 /**
- * Reads the browser makes itself, after the page is painted: who is signed in (the page is the same
- * for every visitor), and a competition's instant prizes with their commitments (up to hundreds of
- * rows below the fold: carried in the page they made the motocross competition's HTML 24 KB instead of 9).
+ * Who is signed in is read by the browser itself: the page is the same for every visitor. (A read too
+ * large to travel in the page is left to the browser too: MAX_CARRIED_CHARS in entry-server.tsx.)
  */
-const BROWSER_READS = new Set(["public.auth.session", "public.competitions.instantWins"]);
+const BROWSER_READS = new Set(["public.auth.session"]);
 
 /** Public reads a page may be drawn from: the same for every visitor. */
 export function readableOnServer(procedurePath: string): boolean {
