@@ -8,6 +8,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 
+// A production build whatever the caller's NODE_ENV (a test runner sets "test"): otherwise the
+// server bundle's copy of the storefront is compiled for React's development runtime, which the
+// production server does not load, and drawing a page fails ("jsxDEV is not a function").
+process.env.NODE_ENV = "production";
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 const CLIENT_MARKER = join(root, "dist/client/index.html");
 export const SERVER_ENTRY = join(root, "dist/server/main.mjs");
