@@ -34,6 +34,8 @@ const staticHandler = createStaticHandler(routes);
 const MAX_PASSES = 5;
 /** The largest read a page carries, as JSON characters; a larger one is read by the browser. */
 export const MAX_CARRIED_CHARS = 48 * 1024;
+/** What the public pages are about, carried whatever their size: the competitions on sale and the one a page shows. */
+const ALWAYS_CARRIED = new Set(["public.competitions.list", "public.competitions.get"]);
 /** A render that has not finished by then is cut short (React then leaves the rest to the browser). */
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -118,7 +120,9 @@ export async function renderPage(
       // A read too large to travel in the page (a frozen pool of thousands of tickets, hundreds of
       // instant prizes with their commitments) is left to the browser: drawn as loading on both sides,
       // and fetched after the paint.
-      for (const q of wanted) if (q.state.status === "success" && JSON.stringify(q.state.data).length > MAX_CARRIED_CHARS) q.reset();
+      for (const q of wanted) {
+        if (q.state.status === "success" && !ALWAYS_CARRIED.has(pathOf(q)) && JSON.stringify(q.state.data).length > MAX_CARRIED_CHARS) q.reset();
+      }
     }
   };
   const html = await drawSettled();

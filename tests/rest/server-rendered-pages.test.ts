@@ -6,6 +6,7 @@ import { ensureDefaultSettings } from "../../src/server/services/settings";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
+import { MAX_CARRIED_CHARS } from "../../src/client/entry-server";
 import { account } from "../helpers/winners";
 
 /**
@@ -237,6 +238,18 @@ describe("what a page carries", () => {
     return created.json.id as string;
   };
   const carried = (html: string) => renderData(html).queries.queries.map((q) => (q.queryKey[0] as string[]).join("."));
+
+  it("the competitions on sale travel in the home page however many there are", async () => {
+    const made = [];
+    for (let i = 0; i < 120; i++)
+      made.push(await createCompetition(db, { title: `Catalogue Prize ${i}`, description: "A prize for a big catalogue. ".repeat(12) }));
+    // Through the API, so the pages are drawn again.
+    expect((await api.request(`/api/admin/competitions/${made[0]!.id}`, { method: "PUT", token: admin.token, body: { status: "closed" } })).status).toBe(200);
+    const home = await page("/");
+    const list = renderData(home.html).queries.queries.find((q) => (q.queryKey[0] as string[]).join(".") === "public.competitions.list");
+    expect(list?.state.status).toBe("success");
+    expect(JSON.stringify(list?.state.data).length).toBeGreaterThan(MAX_CARRIED_CHARS);
+  });
 
   it("a few instant prizes travel in the page; hundreds, with their commitments, are left to the browser", async () => {
     // The code of practice keeps instant-win competitions under half of those on sale.
