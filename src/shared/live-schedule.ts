@@ -1,4 +1,4 @@
-import { LONDON } from "./london-time";
+import { londonInstant, londonWallClock } from "./london-time";
 
 /**
  * The weekly live draw (setting live_draw_schedule, "Monday 20:00", UK time). The instant is found
@@ -28,35 +28,6 @@ export function parseLiveSchedule(value: string): LiveSchedule | null {
 
 export function formatLiveSchedule(s: LiveSchedule): string {
   return `${WEEKDAYS[s.weekday]} ${String(s.hour).padStart(2, "0")}:${String(s.minute).padStart(2, "0")}`;
-}
-
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: LONDON,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  hourCycle: "h23",
-});
-
-/** The wall-clock reading in London of an instant. */
-function londonWallClock(t: number): { year: number; month: number; day: number; hour: number; minute: number } {
-  const get = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const parts = londonParts.formatToParts(new Date(t));
-  return { year: get(parts, "year"), month: get(parts, "month"), day: get(parts, "day"), hour: get(parts, "hour"), minute: get(parts, "minute") };
-}
-
-/** The instant at which London's clocks read this date and time. */
-export function londonInstant(year: number, month: number, day: number, hour: number, minute: number): Date {
-  const wanted = Date.UTC(year, month - 1, day, hour, minute);
-  let t = wanted;
-  // London is UTC+0 or UTC+1: correct by the offset seen at the guess, twice to settle near a change.
-  for (let i = 0; i < 2; i++) {
-    const w = londonWallClock(t);
-    t -= Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - wanted;
-  }
-  return new Date(t);
 }
 
 /**

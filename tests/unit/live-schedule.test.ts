@@ -4,10 +4,10 @@ import {
   formatLiveSchedule,
   LIVE_EVENING_MS,
   liveDrawAt,
-  londonInstant,
   nextLiveDrawAfter,
   parseLiveSchedule,
 } from "../../src/shared/live-schedule";
+import { londonInstant } from "../../src/shared/london-time";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,9 +1,11 @@
+import { formatLondonMonth } from "../../shared/london-time";
+
 /** "March 2025" from an ISO date, or "N/A" when there is none or it cannot be read. */
 export function monthAndYear(iso: string | null | undefined): string {
   if (!iso) return "N/A";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "N/A";
-  return date.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "Europe/London" });
+  return formatLondonMonth(date);
 }
 
 /** "21 Nov 2025, 14:05" for admin tables. */

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import { competitions, entries } from "../../../db/schema";
-import { DEFAULT_LIVE_DRAW_SCHEDULE, londonInstant, nextLiveDrawAfter, parseLiveSchedule } from "../../shared/live-schedule";
-import { LONDON } from "../../shared/london-time";
+import { DEFAULT_LIVE_DRAW_SCHEDULE, nextLiveDrawAfter, parseLiveSchedule } from "../../shared/live-schedule";
+import { londonInstant, londonWallClock } from "../../shared/london-time";
 import { allocateTickets } from "../services/tickets";
 import { DEMO_POSTAL_ADDRESS, type DemoPrize } from "./demo-data";
 
@@ -11,15 +11,10 @@ export const DEMO_SCHEDULE = parseLiveSchedule(DEFAULT_LIVE_DRAW_SCHEDULE)!;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const londonDate = new Intl.DateTimeFormat("en-CA", { timeZone: LONDON, year: "numeric", month: "2-digit", day: "2-digit" });
-
 /** 21:00 UK time on the UK date `days` days from `now`: when a demo competition's sales end. */
 export function demoEndDate(now: Date, days: number): Date {
-  const [y, m, d] = londonDate
-    .format(new Date(now.getTime() + days * DAY))
-    .split("-")
-    .map(Number) as [number, number, number];
-  return londonInstant(y, m, d, 21, 0);
+  const { year, month, day } = londonWallClock(now.getTime() + days * DAY);
+  return londonInstant(year, month, day, 21, 0);
 }
 
 /** The draw evening after `endDate` that is still to come at `now`. */

@@ -1,3 +1,4 @@
+import { formatLondonDate } from "../../../shared/london-time";
 import type { ClaimAddress, CustomerClaim } from "../../../shared/schemas/claims";
 
 /** "14 December 2025" on the shop's clock, whatever the browser's time zone. */
@@ -5,7 +6,7 @@ export function longDate(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  return formatLondonDate(date);
 }
 
 /** What the winner chose, in the words of the form: "The prize" or "The cash alternative (£9,500)". */

@@ -1,16 +1,10 @@
-import { LONDON_DATE_TIME } from "../../../shared/london-time";
+import { formatLondonWeekdayDateTime } from "../../../shared/london-time";
 import { CalendarIcon } from "../ui/icons";
 
-const LONG: Intl.DateTimeFormatOptions = { weekday: "long", ...LONDON_DATE_TIME };
-
-let longFormat: Intl.DateTimeFormat | null = null;
-
-/** "Monday, 7 December 2026 at 20:00" on the UK's clock (the same wherever the page is rendered). One formatter, made on first use (each costs a phone a few ms). */
+/** "Monday, 7 December 2026 at 20:00" on the UK's clock (the same wherever the page is rendered). */
 export function longDate(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "to be announced";
-  longFormat ??= new Intl.DateTimeFormat("en-GB", LONG);
-  return longFormat.format(date);
+  return Number.isNaN(date.getTime()) ? "to be announced" : formatLondonWeekdayDateTime(date);
 }
 
 export function DrawDate({ drawDate }: { drawDate: string }) {

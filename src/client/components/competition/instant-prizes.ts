@@ -1,4 +1,4 @@
-import { LONDON, LONDON_DATE_TIME } from "../../../shared/london-time";
+import { formatLondonDateTime, formatLondonShortDate } from "../../../shared/london-time";
 import type { InstantWinsView } from "../../../shared/schemas/instant-wins";
 
 export type InstantPrizeUnit = InstantWinsView["prizes"][number];
@@ -51,9 +51,6 @@ export function nameGivesValue(name: string, value: string): boolean {
   return name.includes(`£${value}`) || name.includes(`£${value.replace(/\.00$/, "")}`);
 }
 
-let committedFormat: Intl.DateTimeFormat | null = null;
-let wonFormat: Intl.DateTimeFormat | null = null;
-
 const readable = (iso: string | null) => {
   const date = iso ? new Date(iso) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
@@ -63,14 +60,12 @@ const readable = (iso: string | null) => {
 export function londonDateTime(iso: string | null): string | null {
   const date = readable(iso);
   if (!date) return null;
-  committedFormat ??= new Intl.DateTimeFormat("en-GB", LONDON_DATE_TIME);
-  return committedFormat.format(date);
+  return formatLondonDateTime(date);
 }
 
 /** "21 Nov 2025", on the UK's calendar. */
 export function londonShortDate(iso: string | null): string {
   const date = readable(iso);
   if (!date) return "—";
-  wonFormat ??= new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: LONDON });
-  return wonFormat.format(date);
+  return formatLondonShortDate(date);
 }

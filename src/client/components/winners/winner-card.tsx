@@ -1,3 +1,4 @@
+import { formatLondonDate } from "../../../shared/london-time";
 import type { PublicWinner } from "../../../shared/schemas/content";
 import { IMAGE_SIZES } from "../../lib/picture";
 import { SafeImage } from "../home/safe-image";
@@ -5,7 +6,7 @@ import { TrophyIcon } from "../ui/icons";
 
 const longDate = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  return Number.isNaN(d.getTime()) ? "" : formatLondonDate(d);
 };
 
 const trophy = (
