@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { AppRouter } from "../server/routers/_app";
 import { CartProvider } from "./components/cart/cart-context";
 import { AppToaster } from "./components/ui/app-toaster";
-import { RenderContext, type RenderSnapshot } from "./lib/render-context";
+import { RenderSnapshotProvider, type RenderSnapshot } from "./lib/render-context";
 import { TRPCProvider } from "./lib/trpc";
 
 interface AppProvidersProps {
@@ -19,7 +19,7 @@ interface AppProvidersProps {
 /** Everything around the pages, the same on the server and in the browser so hydration matches. */
 export function AppProviders({ queryClient, trpcClient, snapshot, children }: AppProvidersProps) {
   return (
-    <RenderContext.Provider value={snapshot}>
+    <RenderSnapshotProvider snapshot={snapshot}>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <CartProvider>
@@ -28,6 +28,6 @@ export function AppProviders({ queryClient, trpcClient, snapshot, children }: Ap
           </CartProvider>
         </TRPCProvider>
       </QueryClientProvider>
-    </RenderContext.Provider>
+    </RenderSnapshotProvider>
   );
 }

@@ -1,57 +1,53 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { Suspense } from "react";
 import type { RouteObject } from "react-router-dom";
 import { RootLayout } from "./components/layout/root-layout";
 import { RouteError } from "./components/layout/route-error";
 import { LoadingState } from "./components/ui/spinner";
-
-/** React.lazy for a named export, so pages keep named exports. */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+import { lazyPage } from "./lib/lazy-page";
 
 // Every page loads on demand, so a visitor downloads only the screen they open; admin code never reaches shoppers.
-// A server-drawn page is painted from its HTML; its chunk loads when the entry asks for it, and it is then hydrated.
-const HomePage = lazyNamed(() => import("./routes/public/home-page"), "HomePage");
-const NotFoundPage = lazyNamed(() => import("./routes/public/not-found-page"), "NotFoundPage");
-const AboutPage = lazyNamed(() => import("./routes/public/about-page"), "AboutPage");
-const WinnersPage = lazyNamed(() => import("./routes/public/winners-page"), "WinnersPage");
-const ContactPage = lazyNamed(() => import("./routes/public/contact-page"), "ContactPage");
-const TermsPage = lazyNamed(() => import("./routes/public/terms-page"), "TermsPage");
-const PrivacyPage = lazyNamed(() => import("./routes/public/privacy-page"), "PrivacyPage");
-const LandingPage = lazyNamed(() => import("./routes/public/landing-page"), "LandingPage");
-const AuthPage = lazyNamed(() => import("./routes/public/auth-page"), "AuthPage");
-const AccountPage = lazyNamed(() => import("./routes/customer/account-page"), "AccountPage");
-const CompetitionsPage = lazyNamed(() => import("./routes/public/competitions-page"), "CompetitionsPage");
-const CompetitionDetailPage = lazyNamed(() => import("./routes/public/competition-detail-page"), "CompetitionDetailPage");
-const CheckoutPage = lazyNamed(() => import("./routes/public/checkout-page"), "CheckoutPage");
-const DirectCheckoutPage = lazyNamed(() => import("./routes/public/direct-checkout-page"), "DirectCheckoutPage");
-const CheckoutCompletePage = lazyNamed(() => import("./routes/public/checkout-complete-page"), "CheckoutCompletePage");
-const SimulatedAuthenticatePage = lazyNamed(() => import("./routes/public/simulated-authenticate-page"), "SimulatedAuthenticatePage");
-const DrawRecordPage = lazyNamed(() => import("./routes/public/draw-record-page"), "DrawRecordPage");
-const SaferPlayPage = lazyNamed(() => import("./routes/public/safer-play-page"), "SaferPlayPage");
-const OurCommitmentsPage = lazyNamed(() => import("./routes/public/our-commitments-page"), "OurCommitmentsPage");
+// A server-drawn page is painted from its HTML; the browser loads its chunk (src/client/start.tsx), then hydrates it.
+const HomePage = lazyPage(() => import("./routes/public/home-page"), "HomePage");
+const NotFoundPage = lazyPage(() => import("./routes/public/not-found-page"), "NotFoundPage");
+const AboutPage = lazyPage(() => import("./routes/public/about-page"), "AboutPage");
+const WinnersPage = lazyPage(() => import("./routes/public/winners-page"), "WinnersPage");
+const ContactPage = lazyPage(() => import("./routes/public/contact-page"), "ContactPage");
+const TermsPage = lazyPage(() => import("./routes/public/terms-page"), "TermsPage");
+const PrivacyPage = lazyPage(() => import("./routes/public/privacy-page"), "PrivacyPage");
+const LandingPage = lazyPage(() => import("./routes/public/landing-page"), "LandingPage");
+const AuthPage = lazyPage(() => import("./routes/public/auth-page"), "AuthPage");
+const AccountPage = lazyPage(() => import("./routes/customer/account-page"), "AccountPage");
+const CompetitionsPage = lazyPage(() => import("./routes/public/competitions-page"), "CompetitionsPage");
+const CompetitionDetailPage = lazyPage(() => import("./routes/public/competition-detail-page"), "CompetitionDetailPage");
+const CheckoutPage = lazyPage(() => import("./routes/public/checkout-page"), "CheckoutPage");
+const DirectCheckoutPage = lazyPage(() => import("./routes/public/direct-checkout-page"), "DirectCheckoutPage");
+const CheckoutCompletePage = lazyPage(() => import("./routes/public/checkout-complete-page"), "CheckoutCompletePage");
+const SimulatedAuthenticatePage = lazyPage(() => import("./routes/public/simulated-authenticate-page"), "SimulatedAuthenticatePage");
+const DrawRecordPage = lazyPage(() => import("./routes/public/draw-record-page"), "DrawRecordPage");
+const SaferPlayPage = lazyPage(() => import("./routes/public/safer-play-page"), "SaferPlayPage");
+const OurCommitmentsPage = lazyPage(() => import("./routes/public/our-commitments-page"), "OurCommitmentsPage");
 
-const AdminLayout = lazyNamed(() => import("./routes/admin/admin-layout"), "AdminLayout");
-const AdminDashboardPage = lazyNamed(() => import("./routes/admin/admin-dashboard-page"), "AdminDashboardPage");
-const AdminCampaignsPage = lazyNamed(() => import("./routes/admin/admin-campaigns-page"), "AdminCampaignsPage");
-const AdminAnalyticsPage = lazyNamed(() => import("./routes/admin/admin-analytics-page"), "AdminAnalyticsPage");
-const AdminSettingsPage = lazyNamed(() => import("./routes/admin/admin-settings-page"), "AdminSettingsPage");
-const AdminCategoriesPage = lazyNamed(() => import("./routes/admin/admin-categories-page"), "AdminCategoriesPage");
-const AdminPopupsPage = lazyNamed(() => import("./routes/admin/admin-popups-page"), "AdminPopupsPage");
-const AdminHeroSlidesPage = lazyNamed(() => import("./routes/admin/admin-hero-slides-page"), "AdminHeroSlidesPage");
-const AdminNotificationsPage = lazyNamed(() => import("./routes/admin/admin-notifications-page"), "AdminNotificationsPage");
-const AdminAboutPage = lazyNamed(() => import("./routes/admin/admin-about-page"), "AdminAboutPage");
-const AdminWinnersPage = lazyNamed(() => import("./routes/admin/admin-winners-page"), "AdminWinnersPage");
-const AdminEntriesPage = lazyNamed(() => import("./routes/admin/admin-entries-page"), "AdminEntriesPage");
-const AdminMessagesPage = lazyNamed(() => import("./routes/admin/admin-messages-page"), "AdminMessagesPage");
-const AdminCampaignDrawPage = lazyNamed(() => import("./routes/admin/admin-campaign-draw-page"), "AdminCampaignDrawPage");
-const AdminPlayerProtectionPage = lazyNamed(() => import("./routes/admin/admin-player-protection-page"), "AdminPlayerProtectionPage");
-const AdminComplaintsPage = lazyNamed(() => import("./routes/admin/admin-complaints-page"), "AdminComplaintsPage");
-const AdminAuditLogPage = lazyNamed(() => import("./routes/admin/admin-audit-log-page"), "AdminAuditLogPage");
-const AdminMailPage = lazyNamed(() => import("./routes/admin/admin-mail-page"), "AdminMailPage");
-const AdminOrderPage = lazyNamed(() => import("./routes/admin/admin-order-page"), "AdminOrderPage");
-const AdminCustomersPage = lazyNamed(() => import("./routes/admin/admin-customers-page"), "AdminCustomersPage");
-const AdminCustomerPage = lazyNamed(() => import("./routes/admin/admin-customer-page"), "AdminCustomerPage");
+const AdminLayout = lazyPage(() => import("./routes/admin/admin-layout"), "AdminLayout");
+const AdminDashboardPage = lazyPage(() => import("./routes/admin/admin-dashboard-page"), "AdminDashboardPage");
+const AdminCampaignsPage = lazyPage(() => import("./routes/admin/admin-campaigns-page"), "AdminCampaignsPage");
+const AdminAnalyticsPage = lazyPage(() => import("./routes/admin/admin-analytics-page"), "AdminAnalyticsPage");
+const AdminSettingsPage = lazyPage(() => import("./routes/admin/admin-settings-page"), "AdminSettingsPage");
+const AdminCategoriesPage = lazyPage(() => import("./routes/admin/admin-categories-page"), "AdminCategoriesPage");
+const AdminPopupsPage = lazyPage(() => import("./routes/admin/admin-popups-page"), "AdminPopupsPage");
+const AdminHeroSlidesPage = lazyPage(() => import("./routes/admin/admin-hero-slides-page"), "AdminHeroSlidesPage");
+const AdminNotificationsPage = lazyPage(() => import("./routes/admin/admin-notifications-page"), "AdminNotificationsPage");
+const AdminAboutPage = lazyPage(() => import("./routes/admin/admin-about-page"), "AdminAboutPage");
+const AdminWinnersPage = lazyPage(() => import("./routes/admin/admin-winners-page"), "AdminWinnersPage");
+const AdminEntriesPage = lazyPage(() => import("./routes/admin/admin-entries-page"), "AdminEntriesPage");
+const AdminMessagesPage = lazyPage(() => import("./routes/admin/admin-messages-page"), "AdminMessagesPage");
+const AdminCampaignDrawPage = lazyPage(() => import("./routes/admin/admin-campaign-draw-page"), "AdminCampaignDrawPage");
+const AdminPlayerProtectionPage = lazyPage(() => import("./routes/admin/admin-player-protection-page"), "AdminPlayerProtectionPage");
+const AdminComplaintsPage = lazyPage(() => import("./routes/admin/admin-complaints-page"), "AdminComplaintsPage");
+const AdminAuditLogPage = lazyPage(() => import("./routes/admin/admin-audit-log-page"), "AdminAuditLogPage");
+const AdminMailPage = lazyPage(() => import("./routes/admin/admin-mail-page"), "AdminMailPage");
+const AdminOrderPage = lazyPage(() => import("./routes/admin/admin-order-page"), "AdminOrderPage");
+const AdminCustomersPage = lazyPage(() => import("./routes/admin/admin-customers-page"), "AdminCustomersPage");
+const AdminCustomerPage = lazyPage(() => import("./routes/admin/admin-customer-page"), "AdminCustomerPage");
 
 /** Every page of the shop: the browser's router and the server's renderer (public pages) share them. */
 export const routes: RouteObject[] = [
@@ -88,14 +84,14 @@ export const routes: RouteObject[] = [
       { path: "contact", element: <ContactPage /> },
       { path: "auth", element: <AuthPage /> },
       // Account recovery and mailed links (issue #16), each loaded on demand like the pages above.
-      { path: "auth/forgot", Component: lazyNamed(() => import("./routes/public/forgot-password-page"), "ForgotPasswordPage") },
-      { path: "auth/reset", Component: lazyNamed(() => import("./routes/public/reset-password-page"), "ResetPasswordPage") },
-      { path: "auth/verify", Component: lazyNamed(() => import("./routes/public/verify-email-page"), "VerifyEmailPage") },
-      { path: "unsubscribe", Component: lazyNamed(() => import("./routes/public/unsubscribe-page"), "UnsubscribePage") },
+      { path: "auth/forgot", Component: lazyPage(() => import("./routes/public/forgot-password-page"), "ForgotPasswordPage") },
+      { path: "auth/reset", Component: lazyPage(() => import("./routes/public/reset-password-page"), "ResetPasswordPage") },
+      { path: "auth/verify", Component: lazyPage(() => import("./routes/public/verify-email-page"), "VerifyEmailPage") },
+      { path: "unsubscribe", Component: lazyPage(() => import("./routes/public/unsubscribe-page"), "UnsubscribePage") },
       { path: "account", element: <AccountPage /> },
       // Winners and draw night (issue #17).
-      { path: "account/claims/:id", Component: lazyNamed(() => import("./routes/customer/claim-page"), "ClaimPage") },
-      { path: "live", Component: lazyNamed(() => import("./routes/public/live-page"), "LivePage") },
+      { path: "account/claims/:id", Component: lazyPage(() => import("./routes/customer/claim-page"), "ClaimPage") },
+      { path: "live", Component: lazyPage(() => import("./routes/public/live-page"), "LivePage") },
       { path: "checkout", element: <CheckoutPage /> },
       { path: "checkout/direct", element: <DirectCheckoutPage /> },
       { path: "checkout/complete", element: <CheckoutCompletePage /> },
@@ -127,7 +123,7 @@ export const routes: RouteObject[] = [
           { path: "orders/:id", element: <AdminOrderPage /> },
           { path: "customers", element: <AdminCustomersPage /> },
           { path: "customers/:id", element: <AdminCustomerPage /> },
-          { path: "live", Component: lazyNamed(() => import("./routes/admin/admin-live-page"), "AdminLivePage") },
+          { path: "live", Component: lazyPage(() => import("./routes/admin/admin-live-page"), "AdminLivePage") },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
 
 /**
  * What a server-rendered page was rendered with, so the browser's first render (hydration) draws
@@ -13,22 +13,32 @@ export interface RenderSnapshot {
   origin: string;
 }
 
-export const RenderContext = createContext<RenderSnapshot | null>(null);
+const RenderContext = createContext<RenderSnapshot | null>(null);
 
-const never = () => () => {};
+/**
+ * Provides the snapshot while the server renders and while the browser hydrates its HTML, then
+ * withdraws it: from then on the components read the clock, the window and storage themselves.
+ *
+ * The withdrawal is a transition, not an urgent update: its re-render of the components that read the
+ * snapshot (countdowns, cards, the cart) yields to the browser every few milliseconds like hydration
+ * itself, and it waits for any part of the page still being hydrated instead of discarding that
+ * part's server HTML and drawing it again from scratch (what an urgent update does to a boundary that
+ * has not finished hydrating). On the server effects never run, so the snapshot stays for the whole render.
+ */
+export function RenderSnapshotProvider({ snapshot, children }: { snapshot: RenderSnapshot | null; children: ReactNode }) {
+  const [current, setCurrent] = useState(snapshot);
+  useEffect(() => {
+    startTransition(() => setCurrent(null));
+  }, []);
+  return <RenderContext.Provider value={current}>{children}</RenderContext.Provider>;
+}
 
 /**
  * The server's render time while the server renders or the browser hydrates its HTML, and null
  * afterwards (and on pages rendered only in the browser): then the caller reads the clock itself.
- * React switches from the one to the other by re-rendering just after hydration.
  */
 export function useRenderNow(): number | null {
-  const snapshot = useContext(RenderContext);
-  return useSyncExternalStore(
-    never,
-    () => null,
-    () => snapshot?.now ?? null,
-  );
+  return useContext(RenderContext)?.now ?? null;
 }
 
 /** The current time, or the server's render time while its HTML is being rendered or hydrated. */
@@ -38,20 +48,11 @@ export function useNow(): number {
 
 /** True while the server renders or the browser hydrates server HTML: storage and window are not to be read. */
 export function useHydrating(): boolean {
-  const snapshot = useContext(RenderContext);
-  return useSyncExternalStore(
-    never,
-    () => false,
-    () => snapshot !== null,
-  );
+  return useContext(RenderContext) !== null;
 }
 
 /** The shop's origin: the page's own in the browser, the rendered one on the server and while hydrating. */
 export function useOrigin(): string {
   const snapshot = useContext(RenderContext);
-  return useSyncExternalStore(
-    never,
-    () => window.location.origin,
-    () => snapshot?.origin ?? "",
-  );
+  return snapshot ? snapshot.origin : window.location.origin;
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { penceToDecimal } from "../../../shared/money";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
 import * as cart from "./cart-items";
@@ -33,14 +33,15 @@ export const CartContext = createContext<CartContextValue | null>(null);
 
 export function CartProvider({ children }: { children: ReactNode }) {
   // A server-rendered page is drawn with an empty cart (the server cannot see this browser's storage),
-  // so its first render matches the HTML; the stored cart is read just after.
+  // so its first render matches the HTML; the stored cart is read just after, as a transition (its
+  // re-render of the header and the page yields to the browser, as hydration does).
   const hydrating = useHydrating();
   const [stored, setItems] = useState<cart.CartItem[] | null>(() => (hydrating ? null : loadCart()));
   const [isOpen, setOpen] = useState(false);
   const items = stored ?? NO_ITEMS;
 
   useEffect(() => {
-    if (stored === null) setItems(loadCart());
+    if (stored === null) startTransition(() => setItems(loadCart()));
     else saveCart(stored);
   }, [stored]);
 
