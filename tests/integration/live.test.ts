@@ -4,7 +4,7 @@ import { competitions, draws } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { lifecycleTick, runDraw } from "../../src/server/services/draws";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
-import { PROMOTION_DEFAULTS } from "../../src/shared/schemas/live";
+import { PROMOTION_DEFAULTS } from "../../src/shared/promotion";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { anonCaller, refusedWith, tokenCaller } from "../helpers/account";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PaymentProvider } from "../../src/server/payments/provider";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
-import { PROMOTION_DEFAULTS } from "../../src/shared/schemas/live";
+import { PROMOTION_DEFAULTS } from "../../src/shared/promotion";
 import { createCompetition } from "../factories/competitions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { salesEnded } from "../helpers/close-early";

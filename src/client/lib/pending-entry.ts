@@ -1,33 +1,60 @@
-import { z } from "zod";
 import { decimalToPence } from "../../shared/money";
 import { priceLine, tiersFromView, type LinePrice } from "../../shared/pricing";
-import { MAX_TICKETS, MIN_TICKETS } from "../../shared/schemas/entry";
+import { MAX_TICKETS, MIN_TICKETS } from "../../shared/ticket-limits";
 
 /** The entry form hands over to /checkout/direct through session storage (SPEC §3 Pending entry). */
 export const PENDING_ENTRY_KEY = "pendingEntry";
 
-const money = z.string().refine((v) => decimalToPence(v) !== null);
-
-const pendingEntry = z.object({
-  competitionId: z.string().min(1),
-  competitionTitle: z.string().min(1),
-  competitionImage: z.string(),
-  customerName: z.string().min(1),
-  customerEmail: z.string().min(1),
-  answer: z.string().nullable().optional(),
-  tickets: z.number().int().min(MIN_TICKETS).max(MAX_TICKETS),
+export interface PendingEntry {
+  competitionId: string;
+  competitionTitle: string;
+  competitionImage: string;
+  customerName: string;
+  customerEmail: string;
+  answer?: string | null;
+  tickets: number;
   /** What each ticket costs: the multibuy price where one applies. */
-  pricePerEntry: money,
-  totalAmount: money,
+  pricePerEntry: string;
+  totalAmount: string;
   /** The competition's own ticket price and multibuy prices, so checkout prices the line as the server does. */
-  basePrice: money.optional(),
-  priceTiers: z.array(z.object({ minQuantity: z.number().int(), pricePerTicket: money })).optional(),
+  basePrice?: string;
+  priceTiers?: { minQuantity: number; pricePerTicket: string }[];
   /** Numbers the buyer chose (competitions with pickNumbers); fewer than `tickets` only while choosing again. */
-  numbers: z.array(z.string()).max(MAX_TICKETS).optional(),
+  numbers?: string[];
   /** Chosen numbers another buyer took first, until the buyer picks others (the summary shows them struck out). */
-  lostNumbers: z.array(z.string()).max(MAX_TICKETS).optional(),
-});
-export type PendingEntry = z.infer<typeof pendingEntry>;
+  lostNumbers?: string[];
+}
+
+// What storage hands back is checked by hand rather than with a schema: the competition page reads it,
+// and this way the page's code loads without zod.
+const isText = (v: unknown, min = 0): v is string => typeof v === "string" && v.length >= min;
+const isMoney = (v: unknown): v is string => typeof v === "string" && decimalToPence(v) !== null;
+const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+const optional = (v: unknown, check: (v: unknown) => boolean) => v === undefined || check(v);
+const isNumbers = (v: unknown) => Array.isArray(v) && v.length <= MAX_TICKETS && v.every((n) => isText(n));
+const isTiers = (v: unknown) => Array.isArray(v) && v.every((t) => typeof t === "object" && t !== null && isInt(t.minQuantity) && isMoney(t.pricePerTicket));
+
+function isPendingEntry(v: unknown): v is PendingEntry {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const e = v as Record<string, unknown>;
+  return (
+    isText(e.competitionId, 1) &&
+    isText(e.competitionTitle, 1) &&
+    isText(e.competitionImage) &&
+    isText(e.customerName, 1) &&
+    isText(e.customerEmail, 1) &&
+    (e.answer === undefined || e.answer === null || isText(e.answer)) &&
+    isInt(e.tickets) &&
+    e.tickets >= MIN_TICKETS &&
+    e.tickets <= MAX_TICKETS &&
+    isMoney(e.pricePerEntry) &&
+    isMoney(e.totalAmount) &&
+    optional(e.basePrice, isMoney) &&
+    optional(e.priceTiers, isTiers) &&
+    optional(e.numbers, isNumbers) &&
+    optional(e.lostNumbers, isNumbers)
+  );
+}
 
 export type PendingEntryRead = { kind: "none" } | { kind: "invalid" } | { kind: "ok"; entry: PendingEntry };
 
@@ -43,8 +70,8 @@ export function readStoredPendingEntry(): string | null {
 export function parsePendingEntry(raw: string | null): PendingEntryRead {
   if (!raw) return { kind: "none" };
   try {
-    const parsed = pendingEntry.safeParse(JSON.parse(raw));
-    return parsed.success ? { kind: "ok", entry: parsed.data } : { kind: "invalid" };
+    const parsed: unknown = JSON.parse(raw);
+    return isPendingEntry(parsed) ? { kind: "ok", entry: parsed } : { kind: "invalid" };
   } catch {
     return { kind: "invalid" };
   }

@@ -3,7 +3,8 @@ import type { Db, Tx } from "../../../db/client";
 import { competitions, draws, type Competition } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, liveDrawAt, parseLiveSchedule, type LiveSchedule } from "../../shared/live-schedule";
 import { drawTooEarlyReason } from "../../shared/draw-timing";
-import { PROMOTION_DEFAULTS, type AdminLiveEvening, type LiveCompetition, type LiveEvening, type Promotion } from "../../shared/schemas/live";
+import { PROMOTION_DEFAULTS } from "../../shared/promotion";
+import type { AdminLiveEvening, LiveCompetition, LiveEvening, Promotion } from "../../shared/schemas/live";
 import { streamFor } from "./live-stream";
 import { getSetting } from "./settings";
 

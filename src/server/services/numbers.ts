@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/client";
-import { NUMBERS_PER_REQUEST, type NumbersView } from "../../shared/schemas/competition";
+import { NUMBERS_PER_REQUEST } from "../../shared/competition-phase";
+import type { NumbersView } from "../../shared/schemas/competition";
 import { AppError } from "../errors";
 import { findCompetition } from "./competitions";
 

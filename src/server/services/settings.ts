@@ -5,7 +5,7 @@ import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, parseLiveSchedule } fro
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { AppError } from "../errors";
 import { audited, type Actor } from "./audit";
-import { PROMOTION_DEFAULTS } from "../../shared/schemas/live";
+import { PROMOTION_DEFAULTS } from "../../shared/promotion";
 import { streamFor } from "./live-stream";
 
 export interface SettingView {

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { formatLondonDate, formatLondonDayTime } from "../../shared/london-time";
 import { formatPrice } from "../../shared/money";
-import { competitionPhase, type PublicCompetition } from "../../shared/schemas/competition";
+import { competitionPhase } from "../../shared/competition-phase";
+import type { PublicCompetition } from "../../shared/schemas/competition";
 import type { drawRecord } from "../../shared/schemas/draws";
 import { cutText, plainText } from "./plain-text";
 

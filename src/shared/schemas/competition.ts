@@ -58,19 +58,6 @@ export const publicCompetition = competitionCore.extend({
 });
 export type PublicCompetition = z.infer<typeof publicCompetition>;
 
-export type CompetitionPhase = "Drawn" | "Drawing Soon" | "Closed" | "Active";
-
-/** The customer-facing phase (SPEC §4). */
-export function competitionPhase(c: { status: CompetitionStatus; drawDate: string; endDate: string }, now = new Date()): CompetitionPhase {
-  if (c.status === "drawn") return "Drawn";
-  if (now.getTime() > Date.parse(c.drawDate)) return "Drawing Soon";
-  if (c.status === "closed" || now.getTime() > Date.parse(c.endDate)) return "Closed";
-  return "Active";
-}
-
-/** The most numbers one GET /competitions/{id}/numbers answers (ten pages of the grid). */
-export const NUMBERS_PER_REQUEST = 1000;
-
 export const numbersQuery = z.strictObject({
   id: z.string().min(1).max(64),
   from: z.coerce.number().int("from must be a whole number").min(1, "from starts at 1").optional(),

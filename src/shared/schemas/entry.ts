@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageOf, pageQuery } from "./common";
 import { instantPrizeKind, instantWinView } from "./instant-wins";
 import { entryStatus, nextAction, orderStatus, orderView, type OrderView } from "./order";
-import { MAX_TICKETS, MIN_TICKETS } from "../ticket-limits";
+import { MAX_TICKETS, MIN_TICKETS, TOO_MANY_TICKETS } from "../ticket-limits";
 
 export { MAX_TICKETS, MIN_TICKETS };
 
@@ -13,7 +13,7 @@ const tickets = z.coerce
   .number({ error: "Entries must be a number" })
   .int("Entries must be a whole number")
   .min(MIN_TICKETS, `Choose at least ${MIN_TICKETS} entry`)
-  .max(MAX_TICKETS, `At most ${MAX_TICKETS} entries per order`);
+  .max(MAX_TICKETS, TOO_MANY_TICKETS);
 
 /**
  * Numbers a buyer chose (competitions with pickNumbers): one per ticket, each once. The server

@@ -63,9 +63,3 @@ export const promotion = z.object({
   competitionId: z.string().nullable(),
 });
 export type Promotion = z.infer<typeof promotion>;
-
-/** The spec's promotion, as the defaults of its settings. */
-export const PROMOTION_DEFAULTS = {
-  title: "Our Biggest Motocross Instant Win",
-  text: "Hundreds of instant prizes and a motocross bike up for grabs. Will yours be the winning ticket?",
-};

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { competitionPhase, type PublicCompetition } from "../../../shared/schemas/competition";
+import { competitionPhase } from "../../../shared/competition-phase";
+import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { useCart } from "../../hooks/use-cart";
 import { useTRPC } from "../../lib/trpc";
 

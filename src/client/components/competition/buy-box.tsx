@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { competitionPhase, type PublicCompetition } from "../../../shared/schemas/competition";
+import { competitionPhase } from "../../../shared/competition-phase";
+import type { PublicCompetition } from "../../../shared/schemas/competition";
 import { usePassed } from "../../hooks/use-countdown";
 import { useNow } from "../../lib/render-context";
 import { useSuspension } from "../../hooks/use-limits";

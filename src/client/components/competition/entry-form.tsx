@@ -4,10 +4,11 @@ import { useNavigate } from "react-router-dom";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
 import { priceLine, tiersFromView, unitPricePence } from "../../../shared/pricing";
 import type { PublicCompetition } from "../../../shared/schemas/competition";
-import { entryForm, MAX_TICKETS, MIN_TICKETS } from "../../../shared/schemas/entry";
+import { MAX_TICKETS, MIN_TICKETS, TOO_MANY_TICKETS, ticketsProblem } from "../../../shared/ticket-limits";
 import { useAuth } from "../../hooks/use-auth";
 import { useCart } from "../../hooks/use-cart";
-import { useFormFields } from "../../hooks/use-form-fields";
+import { useFormFields, useTypedBeforeHydration } from "../../hooks/use-form-fields";
+import { useHydrating } from "../../lib/render-context";
 import { INCORRECT_ANSWER } from "../../lib/checkout-errors";
 import { fieldErrorsFrom, focusFirstInvalid } from "../../lib/form-errors";
 import { readPendingEntry, savePendingEntry, type PendingEntry } from "../../lib/pending-entry";
@@ -30,9 +31,15 @@ function ticketLimit(c: PublicCompetition): number {
 /** What to say, as it is typed, about more entries than this order may have: the schema's own words at 100. */
 function overLimitMessage(count: number, limit: number): string | null {
   if (!(count > limit)) return null;
-  if (limit < MAX_TICKETS) return `You can choose at most ${limit} entries`;
-  return entryForm.shape.tickets.safeParse(count).error?.issues[0]?.message ?? `At most ${MAX_TICKETS} entries per order`;
+  return limit < MAX_TICKETS ? `You can choose at most ${limit} entries` : TOO_MANY_TICKETS;
 }
+
+/**
+ * The form's schema (and zod with it), loaded when the form is first used rather than with the page:
+ * a competition page is read far more often than it is filled in, and on a slow phone building the
+ * schemas is a long task while the page hydrates.
+ */
+const loadSchema = () => import("../../../shared/schemas/entry").then((m) => m.entryForm);
 
 /** The entry a buyer sent back from checkout to choose numbers again ("Choose again on the competition page"). */
 function returningEntry(c: PublicCompetition): PendingEntry | null {
@@ -49,6 +56,8 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
   const { addItem } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
   const luckyDipRef = useRef<HTMLButtonElement>(null);
+  // Set while the form's schema is on its way, so a second click meanwhile does not submit twice.
+  const submitting = useRef(false);
   const [returning] = useState(() => returningEntry(competition));
   const { values, setValues, errors, setErrors, field } = useFormFields({
     customerName: returning?.customerName ?? "",
@@ -56,6 +65,10 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
     answer: returning?.answer ?? "",
     tickets: String(returning?.tickets ?? 1),
   });
+  useTypedBeforeHydration(formRef, setValues);
+  // Until the page's code has taken the form over, its buttons wait: sent by the browser itself, the form
+  // would put the visitor's details in the address and reload the page.
+  const hydrating = useHydrating();
   const [numbersError, setNumbersError] = useState<string | null>(null);
   const checkAnswer = useMutation(trpc.public.competitions.checkAnswer.mutationOptions());
   const question = competition.qualifyingQuestion?.trim() || null;
@@ -87,8 +100,18 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (checkAnswer.isPending) return;
-    const parsed = entryForm.safeParse(values);
+    if (checkAnswer.isPending || submitting.current) return;
+    submitting.current = true;
+    let schema: Awaited<ReturnType<typeof loadSchema>>;
+    try {
+      schema = await loadSchema();
+    } catch {
+      toast.error("Something went wrong", "This page could not finish loading. Please check your connection and try again.");
+      return;
+    } finally {
+      submitting.current = false;
+    }
+    const parsed = schema.safeParse(values);
     const found = parsed.success ? {} : fieldErrorsFrom<keyof typeof values>(parsed.error);
     if (question && !values.answer.trim()) found.answer ??= "Please answer the qualifying question";
     if (overLimit) found.tickets = overLimit;
@@ -139,7 +162,7 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
 
   const addToCart = () => {
     // As many tickets as the form says, refused as Enter Now refuses them when that is not a number it may take.
-    const problem = overLimit ?? entryForm.shape.tickets.safeParse(values.tickets).error?.issues[0]?.message ?? null;
+    const problem = overLimit ?? ticketsProblem(values.tickets);
     const numbersProblem = competition.pickNumbers && !problem ? picks.excess : null;
     if (problem || numbersProblem) {
       setErrors((prev) => ({ ...prev, tickets: problem ?? undefined }));
@@ -168,7 +191,7 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
   };
 
   return (
-    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} onFocus={() => void loadSchema()} noValidate className="flex flex-col gap-4">
       <TextField label="Full Name" autoComplete="name" required {...field("customerName")} />
       <TextField label="Email Address" type="email" autoComplete="email" required {...field("customerEmail")} />
       {question ? <TextField label={question} autoComplete="off" required hint="Answer correctly to enter." {...field("answer")} /> : null}
@@ -205,10 +228,10 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
       {/* Over the limit there is no total to show: the field says how many may be bought instead. */}
       {overLimit ? null : <EntryTotal line={line} />}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Button type="submit" variant="accent" size="lg" pending={checkAnswer.isPending}>
+        <Button type="submit" variant="accent" size="lg" pending={checkAnswer.isPending} disabled={hydrating}>
           Enter Now
         </Button>
-        <Button type="button" variant="secondary" size="lg" onClick={addToCart}>
+        <Button type="button" variant="secondary" size="lg" onClick={addToCart} disabled={hydrating}>
           <CartIcon className="size-5" />
           Add to Cart
         </Button>

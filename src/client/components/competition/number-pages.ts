@@ -1,4 +1,5 @@
-import { NUMBERS_PER_REQUEST, type NumbersView } from "../../../shared/schemas/competition";
+import { NUMBERS_PER_REQUEST } from "../../../shared/competition-phase";
+import type { NumbersView } from "../../../shared/schemas/competition";
 
 /** The grid shows a page of 100 numbers; one numbers read covers ten pages (a block). */
 export const PAGE_SIZE = 100;

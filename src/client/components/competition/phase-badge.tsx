@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { competitionPhase, type CompetitionPhase, type CompetitionStatus } from "../../../shared/schemas/competition";
+import { competitionPhase, type CompetitionPhase } from "../../../shared/competition-phase";
+import type { CompetitionStatus } from "../../../shared/schemas/competition";
 import { cn } from "../../lib/cn";
 
 const PHASE_STYLES: Record<CompetitionPhase, string> = {

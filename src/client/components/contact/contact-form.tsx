@@ -1,7 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { contactInput } from "../../../shared/schemas/contact";
+import { useTypedBeforeHydration } from "../../hooks/use-form-fields";
 import { fieldErrorsFrom, focusFirstInvalid, type FieldErrors } from "../../lib/form-errors";
+import { useHydrating } from "../../lib/render-context";
 import { toast } from "../../lib/toast";
 import { appErrorCode, serverMessage } from "../../lib/trpc-errors";
 import { useTRPC } from "../../lib/trpc";
@@ -28,6 +30,9 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  useTypedBeforeHydration(formRef, setValues);
+  // The page's code takes the form over before it can be sent (see EntryForm).
+  const hydrating = useHydrating();
   const [kind, setKind] = useState<Kind>("message");
   /** Null until sent; then the complaint reference, or "" for an ordinary message. */
   const [sent, setSent] = useState<string | null>(null);
@@ -104,7 +109,7 @@ export function ContactForm() {
       </div>
       <TextField label="Subject" required {...bind("subject")} />
       <TextAreaField label="Message" rows={6} required {...bind("message")} />
-      <Button type="submit" size="lg" pending={send.isPending} className="self-start max-sm:w-full">
+      <Button type="submit" size="lg" pending={send.isPending} disabled={hydrating} className="self-start max-sm:w-full">
         {send.isPending ? "Sending..." : "Send Message"}
       </Button>
     </form>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useState } from "react";
-import { PROMOTION_DEFAULTS } from "../../../shared/schemas/live";
+import { PROMOTION_DEFAULTS } from "../../../shared/promotion";
 import { useTRPC } from "../../lib/trpc";
 import { ButtonLink } from "../ui/button";
 import { CloseIcon } from "../ui/icons";
