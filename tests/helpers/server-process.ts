@@ -33,7 +33,9 @@ export async function startServerProcess(opts: { dataDir?: string; env?: Record<
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "harvest-proc-"));
   const port = await freePort();
   let out = "";
-  const proc = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
+  // With the young generation production runs with (SERVER_NODE_ARGS in scripts/build.mjs), so memory is
+  // measured as an operator's server spends it.
+  const proc = spawn(process.execPath, ["--max-semi-space-size=8", "--import", "tsx", join(root, "src/server/main.ts")], {
     cwd: root,
     env: {
       ...process.env,

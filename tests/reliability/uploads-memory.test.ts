@@ -168,8 +168,9 @@ describe("large uploads", () => {
     console.log(`stored uploads: server RSS grew by ${(growth / MB).toFixed(1)} MB for 180 MB stored`);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     // Not zero: the chunks read from the sockets are garbage that V8 collects in batches (it lets
-    // tens of MB of such buffers build up first), but bounded, where holding the files costs 180 MB+.
-    expect(growth).toBeLessThan(72 * MB);
+    // tens of MB of such buffers build up first, more on a busy machine where it collects later: 59 MB
+    // on a quiet one, 76 MB seen beside the rest of the suite), but bounded, where holding the files costs 180 MB+.
+    expect(growth).toBeLessThan(96 * MB);
     for (const [i, u] of urls.entries()) {
       const served = await fetch(server.url + u.objectPath);
       expect(served.status).toBe(200);
