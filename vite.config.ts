@@ -48,6 +48,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // No <link rel="modulepreload"> added from script before each on-demand import: appending a link per
+    // chunk costs a slow phone tens of milliseconds of main thread in one task, while the page is already
+    // drawn and painted. The browser finds a chunk's imports as it reads the chunk instead.
+    modulePreload: false,
     rollupOptions: {
       output: {
         // The libraries every page needs travel as one file instead of a dozen small ones: on a

@@ -83,6 +83,9 @@ function firstLoad() {
     for (const imp of chunk.imports ?? []) walk(manifest[imp]);
   };
   walk(entry);
+  // The entry is a loader that asks for the app once the page is painted (src/client/main.tsx): what it
+  // loads that way is part of every first load too.
+  for (const imp of entry.dynamicImports ?? []) walk(manifest[imp]);
   return { js, css };
 }
 /** The first page's JavaScript budget: a change that pulls a big module (zod, a chart library) into every visit fails the run. */

@@ -9,6 +9,10 @@ import { router } from "./router";
 export function App({ snapshot = null }: { snapshot?: RenderSnapshot | null }) {
   // A toast stashed before a full page load (e.g. "Logged Out").
   useEffect(() => showStashedFlashToast(), []);
+  // The page is the app's from here on (hydrated, or drawn in the browser): a mark for the browser journeys.
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
 
   return (
     <AppProviders queryClient={queryClient} trpcClient={trpcClient} snapshot={snapshot}>

@@ -1,38 +1,33 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app";
-import { queryClient } from "./lib/clients";
-import { readRenderData, seedCache } from "./lib/server-render";
 import "./styles.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("The page has no #root element");
-
-// A public page arrives drawn by the server with the reads it was drawn from: they go in the cache
-// first, so the page is hydrated from them and none is fetched again.
-const rendered = readRenderData(document);
-if (rendered) seedCache(queryClient, rendered);
-
-if (rendered) {
-  const { now, origin } = rendered;
-  // As a transition too: the page is already painted, and hydrating it in slices leaves a slow phone
-  // free to answer a tap between them instead of one long task.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App snapshot={{ now, origin }} />
-      </StrictMode>,
-    );
-  });
-} else {
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread in one long task (a slow phone stays responsive to taps meanwhile).
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+// The page the browser paints first is drawn without any script: a public page as the server drew it,
+// any other page as the shell in index.html. The app's code (src/client/start.tsx) is asked for only
+// once the page and its pictures are loaded and the page has been painted, so on a slow connection the
+// stylesheet, the page and its main picture have the line to themselves, and the code's download never
+// holds back the first paint or the main picture's.
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  void import("./start");
 }
+
+/** Calls `then` once the browser has painted the page's first text or picture (at once where it cannot tell). */
+function afterFirstPaint(then: () => void) {
+  const painted = () => performance.getEntriesByType("paint").some((e) => e.name === "first-contentful-paint");
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint") || painted()) return then();
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: "paint", buffered: true });
+}
+
+// Then a frame and a task: the callback runs after that frame's paint.
+const onLoad = () => afterFirstPaint(() => requestAnimationFrame(() => setTimeout(start, 0)));
+if (document.readyState === "complete") onLoad();
+else window.addEventListener("load", onLoad, { once: true });
+// A picture that takes long, a page with nothing to paint, or a tab in the background (whose frames
+// wait until it is shown) does not hold the app back for more than this.
+setTimeout(start, 3000);

@@ -80,6 +80,28 @@ export async function signInAs(page: Page, role: "user" | "admin", firstName?: s
 
 /** Fails the test on an uncaught page error or a console error the test did not expect. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // A page's code starts once the page is painted (src/client/main.tsx); a journey, like a visitor,
+  // works the page once it has (the mark is set in src/client/app.tsx). What a visitor types or taps
+  // before then is covered by tests/e2e/server-rendered.spec.ts. Pages without the app (an API's JSON),
+  // journeys with JavaScript off and a navigation asked to wait only for its commit do not wait.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const appReady = () => page.waitForFunction(() => !document.getElementById("root") || document.documentElement.dataset.app === "ready");
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        if (args[1]?.waitUntil !== "commit") await appReady();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await appReady();
+        return response;
+      };
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -105,6 +105,66 @@ test.describe("with JavaScript on", () => {
     await expect(page.getByRole("button", { name: "Cart (1 item)" })).toBeVisible();
   });
 
+  test("hydration takes over the page the server drew: nothing in it is thrown away and drawn again, even with a cart to read", async ({ page }) => {
+    // A cart in this browser: reading it just after hydration updates the header and the entry form.
+    await page.goto(`/competition/${open.id}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("button", { name: "Cart (1 item)" })).toBeVisible();
+
+    // From the first byte parsed: the heading the server drew, and every element taken out of the page's main part.
+    await page.addInitScript(() => {
+      const w = window as unknown as { drawnHeading: Element | null; removed: string[]; sawLoading: boolean };
+      w.drawnHeading = null;
+      w.removed = [];
+      w.sawLoading = false;
+      document.addEventListener("DOMContentLoaded", () => (w.drawnHeading = document.querySelector("main h1")));
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (!(r.target instanceof Element) || !r.target.closest("main")) continue;
+          for (const n of r.removedNodes) if (n instanceof Element) w.removed.push(`${n.tagName.toLowerCase()}: ${(n.textContent ?? "").slice(0, 60)}`);
+          for (const n of r.addedNodes) if (n.textContent?.includes("Loading...")) w.sawLoading = true;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`/competition/${open.id}`, { waitUntil: "networkidle" });
+    // Hydrated and the stored cart read: the form answers and the header counts the cart's line.
+    await expect(page.getByRole("button", { name: "Cart (1 item)" })).toBeVisible();
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { drawnHeading: Element | null; removed: string[]; sawLoading: boolean };
+      return { headingKept: w.drawnHeading !== null && w.drawnHeading.isConnected, removed: w.removed, sawLoading: w.sawLoading };
+    });
+    expect(seen).toEqual({ headingKept: true, removed: [], sawLoading: false });
+    // And the page it took over answers.
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("button", { name: "Cart (2 items)" })).toBeVisible();
+  });
+
+  test("what a visitor types before the page's code has started is kept, and the form cannot be sent until it has", async ({ page }) => {
+    // The app's code held back until the test lets it through: the page is the server's HTML meanwhile.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/competition/${open.id}`, { waitUntil: "commit" });
+    await page.getByLabel("Full Name").fill("Early Bird");
+    await page.getByLabel("Email Address").fill("early.bird@example.co.uk");
+    await page.getByLabel(open.question).fill(open.answer);
+    // Sent by the browser itself, the form would reload the page with the details in its address.
+    await expect(page.getByRole("button", { name: "Enter Now" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
+
+    release();
+    await expect(page.getByRole("button", { name: "Enter Now" })).toBeEnabled();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Early Bird");
+    await expect(page.getByLabel(open.question)).toHaveValue(open.answer);
+    // In the form's state, not only on screen: entering goes on to payment with them.
+    await page.getByRole("button", { name: "Enter Now" }).click();
+    await expect(page).toHaveURL(/\/checkout\/direct$/);
+    expect(page.url()).not.toContain("Early");
+  });
+
   test("a signed-in customer never sees the signed-out header, and then sees their own", async ({ page }) => {
     const session = await signInAs(page, "user", "Morwenna");
     // Watches the header from the first byte parsed: a "Sign In" link in it at any moment is a flash.
