@@ -52,6 +52,20 @@ function runOnce({ root, url, out }) {
 }
 
 /**
+ * One run, tried again (up to twice) when Lighthouse failed to record its own trace (NO_NAVSTART, a
+ * fault of the run, not of the page, seen now and then on this machine's Chromium).
+ */
+async function runRecorded(args, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await runOnce(args);
+    } catch (error) {
+      if (i >= attempts || !/NO_NAVSTART/.test(String(error))) throw error;
+    }
+  }
+}
+
+/**
  * `runs` Lighthouse runs of each page of `pages` ({ name: path }) against `base`, the pages taken in
  * turn (a slower minute of a shared machine then falls on every page rather than one); returns per
  * page its path, the medians, each run's figures, the failing audits and the checks against the budgets.
@@ -65,7 +79,7 @@ export async function lighthousePages({ root, base, pages, runs = 3, dir, log = 
   const loadBefore = loadavg()[0];
   for (let i = 0; i < runs; i++) {
     for (const [name, path] of Object.entries(pages)) {
-      const report = await runOnce({ root, url: base + path, out: join(dir, `lighthouse-${name}-${i}.json`) });
+      const report = await runRecorded({ root, url: base + path, out: join(dir, `lighthouse-${name}-${i}.json`) });
       version = report.lighthouseVersion ?? version;
       const summary = summarizeReport(report);
       log(`  Lighthouse run ${i + 1}/${runs} ${name}: performance ${summary.performance}, LCP ${summary.lcpMs} ms`);
