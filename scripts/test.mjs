@@ -48,6 +48,8 @@ function countVitest(report) {
 if (!only || only === "unit") {
   // tests/deploy runs the shop behind Debian's Caddy and nginx: installed here when missing.
   ok = run("Reverse proxies check", process.execPath, [join(root, "scripts/ensure-proxy.mjs")]) && ok;
+  // The server suites' real PostgreSQL (tests/helpers/postgres.ts): Debian's package, installed here when missing.
+  ok = run("PostgreSQL check", process.execPath, [join(root, "scripts/ensure-postgres.mjs")]) && ok;
   const report = join(tmp, "reports/vitest.json");
   ok = run("Unit, integration and REST tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]) && ok;
   countVitest(report);
