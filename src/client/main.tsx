@@ -15,7 +15,7 @@ function start() {
 /** Calls `then` once the browser has painted the page's first text or picture (at once where it cannot tell). */
 function afterFirstPaint(then: () => void) {
   const painted = () => performance.getEntriesByType("paint").some((e) => e.name === "first-contentful-paint");
-  if (!PerformanceObserver.supportedEntryTypes?.includes("paint") || painted()) return then();
+  if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint") || painted()) return then();
   const observer = new PerformanceObserver(() => {
     if (!painted()) return;
     observer.disconnect();
