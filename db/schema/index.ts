@@ -7,3 +7,4 @@ export * from "./operations";
 export * from "./claims";
 export * from "./instant-wins";
 export * from "./wallet";
+export * from "./media";

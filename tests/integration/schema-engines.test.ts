@@ -66,6 +66,7 @@ const STORED: Record<string, { sqlite: string; postgresql: string }> = {
   SQLiteInteger: { sqlite: "integer", postgresql: "bigint" },
   SQLiteTimestamp: { sqlite: "integer", postgresql: "timestamp with time zone" },
   SQLiteBoolean: { sqlite: "integer", postgresql: "boolean" },
+  SQLiteBlobBuffer: { sqlite: "blob", postgresql: "bytea" },
 };
 
 const listed = (names: string[]) => names.join(",");
