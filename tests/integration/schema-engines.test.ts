@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { is } from "drizzle-orm";
+import { getTableColumns, is } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { getTableConfig as getPgTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { getTableConfig as getPgTableConfig, PgTable, type PgTableWithColumns } from "drizzle-orm/pg-core";
+import { getTableConfig, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, migrateDb, type Db } from "../../db/client";
@@ -70,6 +70,31 @@ const STORED: Record<string, { sqlite: string; postgresql: string }> = {
 };
 
 const listed = (names: string[]) => names.join(",");
+
+/** The export name of a table of the description (the PostgreSQL schema exports the same names). */
+function exportNameOf(table: SQLiteTable): string {
+  return Object.entries(description).find(([, v]) => v === table)![0];
+}
+
+/** A value of each column kind that tests its edges: past 2³¹, a time to the millisecond, bytes with zeros. */
+function sampleOf(column: SQLiteColumn & { enumValues?: string[] }): unknown {
+  switch (column.columnType) {
+    case "SQLiteText":
+      return column.enumValues?.length ? column.enumValues[column.enumValues.length - 1] : `${column.name} "quoted" £ — ünïcode`;
+    case "SQLiteTextJson":
+      return { list: [1, 2.5, "three"], nested: { yes: true, none: null } };
+    case "SQLiteInteger":
+      return 3_000_000_123;
+    case "SQLiteTimestamp":
+      return new Date("2026-12-21T20:00:00.123Z");
+    case "SQLiteBoolean":
+      return true;
+    case "SQLiteBlobBuffer":
+      return Buffer.from([0, 1, 2, 0, 255]);
+    default:
+      throw new Error(`no sample for ${column.columnType}`);
+  }
+}
 /**
  * A column's own `.unique()`: SQLite's migrations make it a unique index named `<table>_<column>_unique`,
  * PostgreSQL's a UNIQUE constraint. Both count among the unique column sets, not among the indexes.
@@ -186,6 +211,38 @@ describe("the two engines' tables, built from their committed migrations", () =>
       expect(onPostgres.foreignKeys, `${table}: foreign keys`).toEqual(onSqlite.foreignKeys);
       expect(onPostgres.uniques, `${table}: unique constraints`).toEqual(onSqlite.uniques);
       expect(onPostgres.indexes, `${table}: indexes`).toEqual(onSqlite.indexes);
+    }
+  });
+
+  it("gives a service the same values back from both engines, for every column of every table", async () => {
+    // One row per table, written without its parents: the check is of values, not of keys.
+    sqlite.$client.pragma("foreign_keys = OFF");
+    const client = await pool.connect();
+    await client.query("SET session_replication_role = replica");
+    const onPg = drizzle(client);
+    try {
+      for (const value of Object.values(description)) {
+        if (!is(value, SQLiteTable)) continue;
+        const name = getTableConfig(value).name;
+        const pgTable = (pgSchema as unknown as Record<string, PgTableWithColumns<any>>)[exportNameOf(value)]!; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const row: Record<string, unknown> = {};
+        for (const [key, column] of Object.entries(getTableColumns(value)) as [string, SQLiteColumn & { enumValues?: string[]; generated?: unknown }][]) {
+          if (column.generated) continue;
+          row[key] = sampleOf(column);
+        }
+        sqlite
+          .insert(value)
+          .values(row as never)
+          .run();
+        await onPg.insert(pgTable).values(row as never);
+        const fromSqlite = sqlite.select().from(value).all();
+        const fromPostgres = await onPg.select().from(pgTable);
+        expect(fromPostgres, name).toEqual(fromSqlite);
+      }
+    } finally {
+      await client.query("RESET session_replication_role");
+      client.release();
+      sqlite.$client.pragma("foreign_keys = ON");
     }
   });
 
