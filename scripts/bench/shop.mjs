@@ -146,7 +146,7 @@ export function newCompetition(db, max, { perPerson = null, title = "Bench Tract
 }
 
 /**
- * Instant prizes on a competition, as the campaign's save commits them (src/server/services/instant-wins.ts):
+ * Instant prizes on a competition, as the campaign's save commits them (src/server/services/instant-wins/prizes.ts):
  * `units` distinct winning numbers in 1..max with salts, their commitments and the root.
  */
 export function addInstantPrizes(db, cid, units) {

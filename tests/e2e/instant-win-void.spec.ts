@@ -1,4 +1,4 @@
-import { unitsOf } from "../../src/server/services/instant-wins";
+import { unitsOf } from "../../src/server/services/competitions/instant-wins";
 import { createSessionFor, expect, signInAs, test, withShopDb } from "./fixtures";
 import { CARDS, ownCompetition, payDirect, screenshot } from "./shop";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { createCompetition } from "../../src/server/services/admin-competitions";
+import { createCompetition } from "../../src/server/services/campaigns/manage";
 import { runDraw } from "../../src/server/services/draws";
 import { closeEarlyOf } from "../helpers/close-early";
 import { placeOrder, refundOrder } from "../../src/server/services/purchase";

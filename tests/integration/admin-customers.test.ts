@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, customerNotes, mailOutbox } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { addCustomerNote } from "../../src/server/services/admin-customers";
+import { addCustomerNote } from "../../src/server/services/customers/records";
 import type { Actor } from "../../src/server/services/audit";
 import { placeOrder, refundOrder, type OrderDeps } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { analytics, dashboard } from "../../src/server/services/admin-reports";
+import { analytics, dashboard } from "../../src/server/services/reports/reports";
 import { penceToDecimal } from "../../src/shared/money";
 import { createCompetition } from "../factories/competitions";
 import { createTestDb } from "../helpers/db";

@@ -4,9 +4,9 @@ import { auditLog, instantPrizes, notifications, orders, prizeClaims, walletEntr
 import type { PaymentEvent } from "../../src/server/payments/provider";
 import type { Actor } from "../../src/server/services/audit";
 import { submitClaim } from "../../src/server/services/claims";
-import { listWinners } from "../../src/server/services/content";
+import { listWinners } from "../../src/server/services/content/storefront";
 import { listUserWins } from "../../src/server/services/entries";
-import { instantWinsProof, unitsOf } from "../../src/server/services/instant-wins";
+import { instantWinsProof, unitsOf } from "../../src/server/services/competitions/instant-wins";
 import { handlePaymentEvent, placeOrder, refundOrder, type PlaceOrderArgs } from "../../src/server/services/purchase";
 import { addGoodwillCredit, walletOf } from "../../src/server/services/wallet";
 import { decimalToPence } from "../../src/shared/money";

@@ -4,7 +4,7 @@ import { auditLog, competitions, instantPrizes, mailOutbox, notifications, prize
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { freezePool } from "../../src/server/services/draws/lifecycle";
-import { commitInstantPrizes, instantWinsProof, unitsOf } from "../../src/server/services/instant-wins";
+import { commitInstantPrizes, instantWinsProof, unitsOf } from "../../src/server/services/competitions/instant-wins";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { placeOrder, type PlaceOrderArgs } from "../../src/server/services/purchase";
 import { claimGuestCredit, walletOf } from "../../src/server/services/wallet";

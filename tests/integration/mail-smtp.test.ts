@@ -9,7 +9,7 @@ import { marketingMail } from "../../src/server/mail/marketing";
 import { enqueueMail, MAX_ATTEMPTS, type MailMessage } from "../../src/server/mail/outbox";
 import { silentLogger } from "../../src/server/logger";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { commitInstantPrizes, unitsOf } from "../../src/server/services/instant-wins";
+import { commitInstantPrizes, unitsOf } from "../../src/server/services/competitions/instant-wins";
 import { placeOrder } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";

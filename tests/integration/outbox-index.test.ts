@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { outboxCounts, queuedMail } from "../../src/server/mail/outbox";
-import { listMailFailures } from "../../src/server/services/mail-admin";
+import { listMailFailures } from "../../src/server/services/mail/outbox";
 import { createTestDb } from "../helpers/db";
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { transaction, type Db } from "../../db/client";
 import { entries, ticketBlocks, tickets } from "../../db/schema";
-import { allocateTickets, releaseTickets, type AllocationOf, type RandomInt } from "../../src/server/services/tickets";
+import { allocateTickets, releaseTickets, type AllocationOf, type RandomInt } from "../../src/server/services/competitions/tickets";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { callerAs } from "../helpers/caller";
 import { createTestDb } from "../helpers/db";

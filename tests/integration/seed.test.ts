@@ -7,7 +7,7 @@ import { COMPETITIONS, ENTRANTS, HERO_SLIDES, POPUP } from "../../src/server/see
 import { PAST_DRAWS } from "../../src/server/seed/demo-past-draws";
 import { seed } from "../../src/server/seed/seed";
 import { claimsSummary, claimsTick, listAdminClaims } from "../../src/server/services/claims";
-import { listWinners } from "../../src/server/services/content";
+import { listWinners } from "../../src/server/services/content/storefront";
 import { getDrawRecord, lifecycleTick } from "../../src/server/services/draws";
 import { getPromotion } from "../../src/server/services/live";
 import { verifyDraw } from "../../src/shared/draw";

@@ -7,7 +7,7 @@ import type { CardFunding, PaymentMethod } from "../../src/server/payments/provi
 import { type SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { createCaller } from "../../src/server/routers/_app";
 import type { Actor } from "../../src/server/services/audit";
-import { unitsOf } from "../../src/server/services/instant-wins";
+import { unitsOf } from "../../src/server/services/competitions/instant-wins";
 import {
   DEFAULT_GUARD,
   handlePaymentEvent,

@@ -6,7 +6,7 @@ import type { ChargeResult, PaymentProvider } from "../../src/server/payments/pr
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { HOLD_MS, placeOrder, sweepPendingOrders, type PlaceOrderArgs } from "../../src/server/services/purchase";
-import { numbersInRange, toRanges } from "../../src/server/services/numbers";
+import { numbersInRange, toRanges } from "../../src/server/services/competitions/numbers";
 import { priceLine } from "../../src/shared/pricing";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { ledgerProblems, refusal } from "../helpers/assertions";

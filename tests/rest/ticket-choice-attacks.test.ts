@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { competitions, entries, orders, tickets } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { numbersInRange } from "../../src/server/services/numbers";
+import { numbersInRange } from "../../src/server/services/competitions/numbers";
 import { DEFAULT_GUARD, placeOrder, PurchaseGuard } from "../../src/server/services/purchase";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { CLEAN_LEDGER, count, ledgerProblems } from "../helpers/assertions";

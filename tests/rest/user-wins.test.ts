@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { entries, users, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { commitInstantPrizes, unitsOf } from "../../src/server/services/instant-wins";
+import { commitInstantPrizes, unitsOf } from "../../src/server/services/competitions/instant-wins";
 import { placeOrder, refundOrder } from "../../src/server/services/purchase";
 import { claimGuestCredit } from "../../src/server/services/wallet";
 import { createCompetition } from "../factories/competitions";

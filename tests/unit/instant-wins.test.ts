@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commitmentRootSync, instantCommitmentSync } from "../../src/server/services/instant-wins";
+import { commitmentRootSync, instantCommitmentSync } from "../../src/server/services/competitions/instant-wins";
 import { commitmentRootOf, instantCommitmentOf, verifyInstantProof } from "../../src/shared/instant-wins";
 
 /** The README shows these same vectors. */

@@ -3,7 +3,7 @@ import { Readable, Writable } from "node:stream";
 import type { Db } from "../../../db/client";
 import type { Logger } from "../logger";
 import { validateSessionToken } from "../auth/session";
-import { getMediaSettings } from "../services/content";
+import { getMediaSettings } from "../services/content/storefront";
 import type { ObjectStorage } from "../storage/storage";
 import { CONTENT_TYPES, IMAGE_TYPES, UploadInspector, UploadRefused, type SniffedType, type UploadGrants } from "../storage/uploads";
 import { readSessionToken } from "../trpc/context";

@@ -3,7 +3,7 @@ import type { Tx } from "../../../db/client";
 import { competitions, entries } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, nextLiveDrawAfter, parseLiveSchedule } from "../../shared/live-schedule";
 import { londonInstant, londonWallClock } from "../../shared/london-time";
-import { allocateTickets } from "../services/tickets";
+import { allocateTickets } from "../services/competitions/tickets";
 import { DEMO_POSTAL_ADDRESS, type DemoPrize } from "./demo-data";
 
 /** The shop's weekly live draw (the live_draw_schedule setting's default): every demo draw date falls on one. */

@@ -5,7 +5,7 @@ import { hashPassword } from "../auth/password";
 import { DEFAULT_SETTINGS } from "../services/settings";
 import { aboutPage, categories, heroSlides, mailOutbox, popups, settings, statistics, users } from "../../../db/schema";
 import { demoDrawDate, demoEndDate, insertDemoCompetition, seedEntries } from "./demo-competitions";
-import { commitInstantPrizes } from "../services/instant-wins";
+import { commitInstantPrizes } from "../services/competitions/instant-wins";
 import { ABOUT, CATEGORIES, COMPETITIONS, ENTRANTS, HERO_SLIDES, POPUP, PROMOTED_TITLE } from "./demo-data";
 import { seedPastDraws } from "./past-draws";
 

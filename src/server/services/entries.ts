@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import type { PaymentMethod } from "../payments/provider";
 import { placeOrder, refreshOrder, type OrderDeps } from "./purchase";
 import { keysetChunks, keysetOf, type Keyset } from "./paging/keyset";
-import { ticketNumbersByEntry } from "./tickets";
+import { ticketNumbersByEntry } from "./competitions/tickets";
 
 /** Where a buyer comes back to from their bank's authentication page (the order id is added). */
 export const CHECKOUT_COMPLETE_PATH = "/checkout/complete";

@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client";
 import { migrationVersion } from "../../../db/client";
 import type { MailDelivery } from "../mail/mailer";
 import { outboxCounts } from "../mail/outbox";
-import { mailHealth } from "./mail-admin";
+import { mailHealth } from "./mail/outbox";
 
 export type DatabaseHealth = "ok" | "unreachable" | "unwritable";
 

@@ -6,11 +6,11 @@ import { writeAudit, type Actor } from "./audit";
 import type { Mailer } from "../mail/mailer";
 import { postalEntryMail } from "../mail/draw-mails";
 import { enqueueMail } from "../mail/outbox";
-import { answerIsCorrect } from "./competitions";
+import { answerIsCorrect } from "./competitions/catalogue";
 import { assertAdult, suspensionMessage } from "./protection";
 import { ticketsOfPerson } from "./purchase";
-import { awardInstantWins, claimInstantWins, publicNameOf, refuseStaff } from "./instant-wins";
-import { allocateTickets, ticketNumbersByEntry } from "./tickets";
+import { awardInstantWins, claimInstantWins, publicNameOf, refuseStaff } from "./competitions/instant-wins";
+import { allocateTickets, ticketNumbersByEntry } from "./competitions/tickets";
 
 export interface PostalEntryArgs {
   customerName: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminCompetition, campaignInput, competitionUpdate } from "../../../shared/schemas/admin";
 import { byId, successResult } from "../../../shared/schemas/common";
-import * as admin from "../../services/admin-competitions";
+import * as admin from "../../services/campaigns/manage";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const adminCompetitionsRouter = router({

@@ -13,8 +13,8 @@ import {
 } from "../../../shared/schemas/admin";
 import { byId, successResult } from "../../../shared/schemas/common";
 import { aboutPage, category, heroSlide, popup } from "../../../shared/schemas/content";
-import * as admin from "../../services/admin-content";
-import { getAboutPage } from "../../services/content";
+import * as admin from "../../services/content/manage";
+import { getAboutPage } from "../../services/content/storefront";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const heroSlidesRouter = router({

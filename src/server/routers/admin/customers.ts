@@ -2,7 +2,7 @@ import { z } from "zod";
 import { byId } from "../../../shared/schemas/common";
 import { customerNote, customerNoteInput, customerPage, customerRecord, customerSearchInput } from "../../../shared/schemas/customers";
 import { goodwillCreditInput, walletView } from "../../../shared/schemas/wallet";
-import { addCustomerNote, getCustomer, listCustomers, resendOrderConfirmation } from "../../services/admin-customers";
+import { addCustomerNote, getCustomer, listCustomers, resendOrderConfirmation } from "../../services/customers/records";
 import { addGoodwillCredit, customerWallet } from "../../services/wallet";
 import { adminProcedure, router } from "../../trpc/procedures";
 

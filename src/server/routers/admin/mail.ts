@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mailFailure, mailPreview, mailRetryInput, mailStatus, mailTemplateInput, mailTemplateSummary } from "../../../shared/schemas/mail";
-import { listMailFailures, listMailTemplates, mailStatus as readMailStatus, previewMailTemplate, retryMail } from "../../services/mail-admin";
+import { listMailFailures, listMailTemplates, mailStatus as readMailStatus, previewMailTemplate, retryMail } from "../../services/mail/outbox";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const adminMailRouter = router({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { campaignUploadGrant, campaignUploadInput, imageUploadGrant } from "../../../shared/schemas/media";
-import { issueUploadUrl } from "../../services/admin-content";
+import { issueUploadUrl } from "../../services/content/manage";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const mediaRouter = router({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminEntry, entryFilters, entryListFilters } from "../../../shared/schemas/admin";
 import { notification, notificationInput } from "../../../shared/schemas/notification";
-import * as reports from "../../services/admin-reports";
+import * as reports from "../../services/reports/reports";
 import { createNotification } from "../../services/notifications";
 import { downloadOutput } from "../../services/paging/download";
 import { adminProcedure, router } from "../../trpc/procedures";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminStatistics, statisticsUpdate } from "../../../shared/schemas/statistics";
-import { getAdminStatistics, updateStatistics } from "../../services/statistics";
+import { getAdminStatistics, updateStatistics } from "../../services/content/statistics";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const adminStatisticsRouter = router({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateOfBirthChangeInput, revokeSessionsInput } from "../../../shared/schemas/admin";
-import { changeDateOfBirth, signOutEverywhere } from "../../services/admin-users";
+import { changeDateOfBirth, signOutEverywhere } from "../../services/customers/account-actions";
 import { adminProcedure, router } from "../../trpc/procedures";
 
 export const adminUsersRouter = router({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { trackViewInput } from "../../../shared/schemas/competition";
 import { customerEntry, customerWin, userEntriesPage, userEntriesQuery } from "../../../shared/schemas/entry";
-import { recordView } from "../../services/competitions";
+import { recordView } from "../../services/competitions/catalogue";
 import * as entries from "../../services/entries";
 import { customerProcedure, router } from "../../trpc/procedures";
 

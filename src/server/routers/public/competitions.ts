@@ -2,9 +2,9 @@ import { z } from "zod";
 import { byId } from "../../../shared/schemas/common";
 import { instantWinsView } from "../../../shared/schemas/instant-wins";
 import { answerCheck, numbersQuery, numbersView, publicCompetition } from "../../../shared/schemas/competition";
-import * as competitions from "../../services/competitions";
-import { instantWinsProof } from "../../services/instant-wins";
-import { numbersInRange } from "../../services/numbers";
+import * as competitions from "../../services/competitions/catalogue";
+import { instantWinsProof } from "../../services/competitions/instant-wins";
+import { numbersInRange } from "../../services/competitions/numbers";
 import { publicProcedure, router } from "../../trpc/procedures";
 
 export const competitionsRouter = router({

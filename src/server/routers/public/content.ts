@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { aboutPage, category, heroSlide, mediaSettings, popup, popupsQuery, publicWinner, statistics, winnersQuery } from "../../../shared/schemas/content";
-import * as content from "../../services/content";
-import { listPopupsForPage } from "../../services/popups";
+import * as content from "../../services/content/storefront";
+import { listPopupsForPage } from "../../services/content/popups";
 import { publicProcedure, router } from "../../trpc/procedures";
 
 export const contentRouter = router({

@@ -6,7 +6,8 @@ import type { CloseEarlyInput } from "../../../shared/schemas/draws";
 import { AppError } from "../../errors";
 import { writeAudit } from "../audit";
 import { openClaim } from "../claims";
-import { findCompetition } from "../competitions";
+import { findCompetition } from "../competitions/catalogue";
+import { displayName } from "../competitions/winner-name";
 import { closeEarly, drawTooEarly } from "./close-early";
 import { closeSales, freezePool } from "./lifecycle";
 import { getDrawRecord, type DrawPublicRecord } from "./record";
@@ -16,21 +17,6 @@ import type { DrawAudit, DrawDeps } from "./types";
  * The draw itself (COMPLIANCE.md, provably fair): winners picked from the frozen pool by the seed
  * committed to when the competition opened (and a public beacon when given), written once.
  */
-
-/** A word that is an email address or a phone number is never published as a name. */
-const CONTACT_DETAIL = /@|\d{3,}/;
-
-/** First name, last initial and town: enough to be real, never an email or a phone number. */
-export function displayName(fullName: string, town: string | null): string {
-  const parts = fullName
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w && !CONTACT_DETAIL.test(w));
-  const first = parts[0] ?? "Winner";
-  const lastWord = parts.length > 1 ? parts[parts.length - 1]! : null;
-  const last = lastWord ? ` ${lastWord[0]!.toUpperCase()}.` : "";
-  return `${first}${last}${town ? `, ${town}` : ""}`;
-}
 
 /**
  * Closes (if open), freezes and draws. The result is written in one transaction, exactly once. Before

@@ -4,7 +4,7 @@ import { competitions, draws, entries, instantPrizes, tickets, type Competition 
 import { poolHashOf, sortPool } from "../../../shared/draw";
 import { AppError } from "../../errors";
 import { writeAudit } from "../audit";
-import { findCompetition } from "../competitions";
+import { findCompetition } from "../competitions/catalogue";
 import type { DrawAudit } from "./types";
 
 /*

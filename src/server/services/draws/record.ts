@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../../../db/client";
 import { draws, entries, tickets, type Competition } from "../../../../db/schema";
 import { commitmentOf } from "../../../shared/draw";
-import { findCompetition } from "../competitions";
+import { findCompetition } from "../competitions/catalogue";
 
 /*
  * The public record of a draw (SPEC: /competition/:id/draw): the commitment from the start, the

@@ -6,9 +6,9 @@ import { penceToDecimal } from "../../../shared/money";
 import { orderReference } from "../../../shared/order-reference";
 import type { AdminOrderView, NextActionView, OrderView, UserOrdersPage } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
-import { instantWinsByEntry } from "../instant-wins";
+import { instantWinsByEntry } from "../competitions/instant-wins";
 import { keysetChunks, keysetOf, type Keyset } from "../paging/keyset";
-import { ticketNumbersByEntry } from "../tickets";
+import { ticketNumbersByEntry } from "../competitions/tickets";
 import { cardPenceOf } from "./charge";
 
 /** Refunds of a part paid by site credit are recorded under an id of ours, not the card provider's. */

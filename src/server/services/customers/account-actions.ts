@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { users } from "../../../db/schema";
-import { DOB_IN_FUTURE, todayIso } from "../../shared/schemas/admin";
-import { AppError } from "../errors";
-import { audited, type Actor } from "./audit";
-import { revokeAllSessions } from "./auth";
+import type { Db } from "../../../../db/client";
+import { users } from "../../../../db/schema";
+import { DOB_IN_FUTURE, todayIso } from "../../../shared/schemas/admin";
+import { AppError } from "../../errors";
+import { audited, type Actor } from "../audit";
+import { revokeAllSessions } from "../auth";
 
 /** Sign a player out on every device; the audit row shares the transaction that deletes the sessions. */
 export function signOutEverywhere(db: Db, actor: Actor, userId: string, reason: string | null): { revoked: number } {

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Tx } from "../../../db/client";
-import { competitions, instantPrizes, notifications, users, winners } from "../../../db/schema";
-import { formatPounds } from "../../shared/money";
-import { voidClaimsOf } from "./claims";
-import { takeBackPrizeCredit } from "./wallet";
+import type { Tx } from "../../../../db/client";
+import { competitions, instantPrizes, notifications, users, winners } from "../../../../db/schema";
+import { formatPounds } from "../../../shared/money";
+import { voidClaimsOf } from "../claims";
+import { takeBackPrizeCredit } from "../wallet";
 
 /** What voiding an order's instant wins did, for the audit row. */
 export interface InstantVoid {

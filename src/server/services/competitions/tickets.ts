@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomInt } from "node:crypto";
-import type { Tx } from "../../../db/client";
-import { releasedTicketNumbers, TICKET_BLOCK_SIZE, tickets, type Competition } from "../../../db/schema";
-import { AppError } from "../errors";
-import { idBatches } from "./paging/batches";
+import type { Tx } from "../../../../db/client";
+import { releasedTicketNumbers, TICKET_BLOCK_SIZE, tickets, type Competition } from "../../../../db/schema";
+import { AppError } from "../../errors";
+import { idBatches } from "../paging/batches";
 
 /** What allocation needs to know of a competition. */
 export type AllocationOf = Pick<Competition, "id" | "allocation" | "maxTickets">;

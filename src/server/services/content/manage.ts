@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../../../db/client";
-import { aboutPage, categories, competitions, entries, heroSlides, popups, prizeClaims, tickets, winners } from "../../../db/schema";
-import type { aboutPageInput, categoryInput, heroSlideInput, popupInput, winnerInput } from "../../shared/schemas/admin";
-import { AppError } from "../errors";
-import type { UploadGrants, UploadKind } from "../storage/uploads";
-import { audited, type Actor } from "./audit";
-import { openClaim } from "./claims";
-import { getAboutPage, toHeroSlide } from "./content";
+import type { Db, Tx } from "../../../../db/client";
+import { aboutPage, categories, competitions, entries, heroSlides, popups, prizeClaims, tickets, winners } from "../../../../db/schema";
+import type { aboutPageInput, categoryInput, heroSlideInput, popupInput, winnerInput } from "../../../shared/schemas/admin";
+import { AppError } from "../../errors";
+import type { UploadGrants, UploadKind } from "../../storage/uploads";
+import { audited, type Actor } from "../audit";
+import { openClaim } from "../claims";
+import { getAboutPage, toHeroSlide } from "./storefront";
 import { toPopup } from "./popups";
 
 const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);

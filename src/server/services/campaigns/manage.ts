@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { transaction, type Db, type Tx } from "../../../db/client";
-import { competitions, draws, entries, instantPrizes, type Competition, type InstantPrizeKind } from "../../../db/schema";
-import { decimalToPence, penceToDecimal } from "../../shared/money";
-import { dearerQuantity, priceTierProblem, tiersFromView } from "../../shared/pricing";
-import { saveInstantPrizes, specsOf, type InstantPrizeSpec } from "./instant-wins";
-import type { AdminCompetition, campaignInput, CompetitionUpdate } from "../../shared/schemas/admin";
-import { AppError } from "../errors";
-import { audited, writeAudit, type Actor } from "./audit";
-import { competitionCoreView, findCompetition } from "./competitions";
-import { numberSetting } from "./settings";
+import { transaction, type Db, type Tx } from "../../../../db/client";
+import { competitions, draws, entries, instantPrizes, type Competition, type InstantPrizeKind } from "../../../../db/schema";
+import { decimalToPence, penceToDecimal } from "../../../shared/money";
+import { dearerQuantity, priceTierProblem, tiersFromView } from "../../../shared/pricing";
+import { saveInstantPrizes, specsOf, type InstantPrizeSpec } from "../competitions/instant-wins";
+import type { AdminCompetition, campaignInput, CompetitionUpdate } from "../../../shared/schemas/admin";
+import { AppError } from "../../errors";
+import { audited, writeAudit, type Actor } from "../audit";
+import { competitionCoreView, findCompetition } from "../competitions/catalogue";
+import { numberSetting } from "../settings";
 
 type CampaignValues = z.output<typeof campaignInput>;
 

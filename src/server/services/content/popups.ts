@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, lte, notExists, or } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { competitionViews, competitions, entries, popups } from "../../../db/schema";
-import type { Popup } from "../../shared/schemas/content";
-import { competitionsEndingWithin } from "./content";
+import type { Db } from "../../../../db/client";
+import { competitionViews, competitions, entries, popups } from "../../../../db/schema";
+import type { Popup } from "../../../shared/schemas/content";
+import { competitionsEndingWithin } from "./storefront";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,17 +1,17 @@
 import { and, asc, count, desc, eq, gt, like, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { auditLog, contactMessages, customerNotes, orders, sessions, users } from "../../../db/schema";
-import { penceToDecimal } from "../../shared/money";
-import { AppError } from "../errors";
-import { confirmationLine, orderConfirmationMail } from "../mail/templates";
-import { enqueueMail } from "../mail/outbox";
-import { audited, type Actor } from "./audit";
-import { listCustomerClaims } from "./claims";
-import { toCustomerProfile } from "./auth";
-import { listUserWins, newestUserEntries } from "./entries";
-import { nextTurn } from "./paging/batches";
-import { getLimits } from "./protection/limits";
-import { loadOrderView, newestUserOrders } from "./purchase";
+import type { Db } from "../../../../db/client";
+import { auditLog, contactMessages, customerNotes, orders, sessions, users } from "../../../../db/schema";
+import { penceToDecimal } from "../../../shared/money";
+import { AppError } from "../../errors";
+import { confirmationLine, orderConfirmationMail } from "../../mail/templates";
+import { enqueueMail } from "../../mail/outbox";
+import { audited, type Actor } from "../audit";
+import { listCustomerClaims } from "../claims";
+import { toCustomerProfile } from "../auth";
+import { listUserWins, newestUserEntries } from "../entries";
+import { nextTurn } from "../paging/batches";
+import { getLimits } from "../protection/limits";
+import { loadOrderView, newestUserOrders } from "../purchase";
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
-import { competitions, instantPrizes, statistics, winners } from "../../../db/schema";
-import { decimalToPence, penceToDecimal } from "../../shared/money";
-import type { Statistics } from "../../shared/schemas/content";
-import type { AdminStatistics, StatisticsUpdate } from "../../shared/schemas/statistics";
-import { audited, type Actor } from "./audit";
+import type { Db, Tx } from "../../../../db/client";
+import { competitions, instantPrizes, statistics, winners } from "../../../../db/schema";
+import { decimalToPence, penceToDecimal } from "../../../shared/money";
+import type { Statistics } from "../../../shared/schemas/content";
+import type { AdminStatistics, StatisticsUpdate } from "../../../shared/schemas/statistics";
+import { audited, type Actor } from "../audit";
 
 /*
  * The site statistics (SPEC: totalWinners, totalPrizeValue, totalFollowers) belong to the operator:

@@ -1,15 +1,15 @@
 import { and, desc, eq, gte, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../../db/client";
-import { competitions, contactMessages, entries, orders, users, winners } from "../../../db/schema";
-import { penceToDecimal } from "../../shared/money";
-import type { AdminEntry, entryFilters } from "../../shared/schemas/admin";
-import { listOutbox } from "../mail/outbox";
-import { nextTurn } from "./paging/batches";
-import type { Download } from "./paging/download";
-import { keysetOf, type Keyset } from "./paging/keyset";
-import { ticketNumbersByEntry } from "./tickets";
-import { creditOwed } from "./wallet";
+import type { Db } from "../../../../db/client";
+import { competitions, contactMessages, entries, orders, users, winners } from "../../../../db/schema";
+import { penceToDecimal } from "../../../shared/money";
+import type { AdminEntry, entryFilters } from "../../../shared/schemas/admin";
+import { listOutbox } from "../../mail/outbox";
+import { nextTurn } from "../paging/batches";
+import type { Download } from "../paging/download";
+import { keysetOf, type Keyset } from "../paging/keyset";
+import { ticketNumbersByEntry } from "../competitions/tickets";
+import { creditOwed } from "../wallet";
 
 const DAY = 24 * 60 * 60 * 1000;
 

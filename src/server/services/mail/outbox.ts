@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, or } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mailOutbox } from "../../../db/schema";
+import type { Db } from "../../../../db/client";
+import { mailOutbox } from "../../../../db/schema";
 import {
   MAIL_TEMPLATE_KINDS,
   type MailFailure,
@@ -9,13 +9,13 @@ import {
   type MailStatus,
   type MailTemplateKind,
   type MailTemplateSummary,
-} from "../../shared/schemas/mail";
-import { AppError } from "../errors";
-import { MAIL_CATALOGUE } from "../mail/catalogue";
-import { mailLayout, textAsHtml } from "../mail/layout";
-import type { MailDelivery, Mailer } from "../mail/mailer";
-import { outboxCounts, UNSENT } from "../mail/outbox";
-import { audited, type Actor } from "./audit";
+} from "../../../shared/schemas/mail";
+import { AppError } from "../../errors";
+import { MAIL_CATALOGUE } from "../../mail/catalogue";
+import { mailLayout, textAsHtml } from "../../mail/layout";
+import type { MailDelivery, Mailer } from "../../mail/mailer";
+import { outboxCounts, UNSENT } from "../../mail/outbox";
+import { audited, type Actor } from "../audit";
 
 /** The back office's mail tools: every template previewed with sample data, and mail the worker could not send. */
 

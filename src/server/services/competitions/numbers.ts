@@ -1,8 +1,8 @@
-import type { Db } from "../../../db/client";
-import { NUMBERS_PER_REQUEST } from "../../shared/competition-phase";
-import type { NumbersView } from "../../shared/schemas/competition";
-import { AppError } from "../errors";
-import { findCompetition } from "./competitions";
+import type { Db } from "../../../../db/client";
+import { NUMBERS_PER_REQUEST } from "../../../shared/competition-phase";
+import type { NumbersView } from "../../../shared/schemas/competition";
+import { AppError } from "../../errors";
+import { findCompetition } from "./catalogue";
 
 /** How long an answer is reused: the grid may be a second behind; the order's write is the authority. */
 export const NUMBERS_TTL_MS = 1000;

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import type { Db, Tx } from "../../../db/client";
-import { competitionViews, competitions, type Competition } from "../../../db/schema";
-import { penceToDecimal } from "../../shared/money";
-import { tiersToView } from "../../shared/pricing";
-import type { PublicCompetition } from "../../shared/schemas/competition";
-import { AppError } from "../errors";
+import type { Db, Tx } from "../../../../db/client";
+import { competitionViews, competitions, type Competition } from "../../../../db/schema";
+import { penceToDecimal } from "../../../shared/money";
+import { tiersToView } from "../../../shared/pricing";
+import type { PublicCompetition } from "../../../shared/schemas/competition";
+import { AppError } from "../../errors";
 
 /** The fields every view of a competition shares (see competitionCore). */
 export function competitionCoreView(c: Competition) {

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { aboutPage, categories, competitions, heroSlides, winners } from "../../../db/schema";
-import type { AboutPage, HeroSlide, MediaSettings, PublicWinner } from "../../shared/schemas/content";
-import { getSetting } from "./settings";
+import type { Db } from "../../../../db/client";
+import { aboutPage, categories, competitions, heroSlides, winners } from "../../../../db/schema";
+import type { AboutPage, HeroSlide, MediaSettings, PublicWinner } from "../../../shared/schemas/content";
+import { getSetting } from "../settings";
 
 export function toHeroSlide(s: typeof heroSlides.$inferSelect): HeroSlide {
   return { ...s, createdAt: s.createdAt.toISOString() };

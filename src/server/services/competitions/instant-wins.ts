@@ -1,19 +1,19 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import type { Db, Tx } from "../../../db/client";
-import { competitions, instantPrizes, winners, type Competition, type InstantPrize, type InstantPrizeKind, type User } from "../../../db/schema";
-import { enqueueStoredMail } from "../mail/outbox";
-import { uuidv7 } from "../../../db/ids";
-import { instantWinPlain } from "../mail/draw-mails";
-import { openClaim } from "./claims";
-import { creditExpiryFrom, verifiedOwnerOf } from "./wallet";
-import { commitmentText } from "../../shared/instant-wins";
-import { penceToDecimal } from "../../shared/money";
-import type { InstantWinsView, InstantWinView } from "../../shared/schemas/instant-wins";
-import { AppError } from "../errors";
-import { findCompetition } from "./competitions";
-import { displayName } from "./draws/draw";
-import { idBatches } from "./paging/batches";
+import type { Db, Tx } from "../../../../db/client";
+import { competitions, instantPrizes, winners, type Competition, type InstantPrize, type InstantPrizeKind, type User } from "../../../../db/schema";
+import { enqueueStoredMail } from "../../mail/outbox";
+import { uuidv7 } from "../../../../db/ids";
+import { instantWinPlain } from "../../mail/draw-mails";
+import { openClaim } from "../claims";
+import { creditExpiryFrom, verifiedOwnerOf } from "../wallet";
+import { commitmentText } from "../../../shared/instant-wins";
+import { penceToDecimal } from "../../../shared/money";
+import type { InstantWinsView, InstantWinView } from "../../../shared/schemas/instant-wins";
+import { AppError } from "../../errors";
+import { findCompetition } from "./catalogue";
+import { displayName } from "./winner-name";
+import { idBatches } from "../paging/batches";
 
 /** A prize as the campaign defines it: `count` units of one name, kind and value. */
 export interface InstantPrizeSpec {
