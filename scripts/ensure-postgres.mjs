@@ -2,9 +2,9 @@
 // run starts a throw-away cluster of Debian's PostgreSQL (tests/helpers/postgres.ts). Installs the package
 // when it is missing, as ensure-browser.mjs does for Chromium, with its system service kept from starting
 // (the tests run their own server, as the `postgres` system user, on a free port).
-import { execSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { aptInstallWithoutStarting } from "./apt-install.mjs";
 
 const ROOT = "/usr/lib/postgresql";
 
@@ -22,19 +22,7 @@ export function ensurePostgres() {
   const found = postgresBin();
   if (found) return found;
   console.log("PostgreSQL not found; installing Debian's postgresql package…");
-  const root = process.getuid?.() === 0;
-  const sudo = root ? "" : "sudo ";
-  const policy = "/usr/sbin/policy-rc.d";
-  const ownPolicy = root && !existsSync(policy);
-  // Exit 101: "action forbidden by policy", so the package's scripts do not start the system's cluster.
-  if (ownPolicy) writeFileSync(policy, "#!/bin/sh\nexit 101\n", { mode: 0o755 });
-  try {
-    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql`, {
-      stdio: "inherit",
-    });
-  } finally {
-    if (ownPolicy) rmSync(policy, { force: true });
-  }
+  aptInstallWithoutStarting(["postgresql"]);
   const installed = postgresBin();
   if (!installed) {
     console.error(`Still no PostgreSQL under ${ROOT} after apt-get`);

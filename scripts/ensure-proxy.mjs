@@ -3,8 +3,9 @@
 // whichever is missing, as ensure-browser.mjs does for Chromium. The packages' system services are kept from starting (a policy-rc.d that
 // refuses every start while apt runs, then a stop for good measure): the tests run their own
 // instances, with their own configuration and prefix, on high ports.
-import { execSync, spawnSync } from "node:child_process";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { aptInstallWithoutStarting } from "./apt-install.mjs";
 
 // Debian package → the file the tests need from it: the two proxies, openssl for the tests'
 // certificate and systemd-analyze for checking the unit file.
@@ -16,19 +17,8 @@ const missing = Object.entries(PACKAGES)
 
 if (missing.length) {
   console.log(`Not found: ${missing.join(", ")}; installing Debian's package${missing.length > 1 ? "s" : ""}…`);
+  aptInstallWithoutStarting(missing);
   const root = process.getuid?.() === 0;
-  const sudo = root ? "" : "sudo ";
-  const policy = "/usr/sbin/policy-rc.d";
-  const ownPolicy = root && !existsSync(policy);
-  // Exit 101: "action forbidden by policy", so the packages' scripts do not start the services.
-  if (ownPolicy) writeFileSync(policy, "#!/bin/sh\nexit 101\n", { mode: 0o755 });
-  try {
-    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`, {
-      stdio: "inherit",
-    });
-  } finally {
-    if (ownPolicy) rmSync(policy, { force: true });
-  }
   // Where systemd runs, make sure the freshly installed proxies are not serving ports 80/443.
   const services = missing.filter((pkg) => pkg === "caddy" || pkg === "nginx");
   if (services.length && existsSync("/run/systemd/system")) {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ObjectMeta, ObjectStorage, PendingObject } from "./storage";
+import { putThroughBegin, type ObjectMeta, type ObjectStorage, type PendingObject } from "./storage";
 
 const KEY = /^[a-z0-9-]{8,80}$/;
 /** Files being written; the leading dot keeps them out of KEY, so they can never be served. */
@@ -20,18 +20,8 @@ export class LocalDiskStorage implements ObjectStorage {
     return join(this.dir, key);
   }
 
-  async put(key: string, data: Buffer, contentType: string, extra: Omit<ObjectMeta, "contentType"> = {}): Promise<void> {
-    const pending = await this.begin(key);
-    try {
-      await new Promise<void>((resolve, reject) => {
-        pending.stream.once("error", reject);
-        pending.stream.end(data, resolve);
-      });
-      await pending.commit(contentType, extra);
-    } catch (err) {
-      await pending.abort();
-      throw err;
-    }
+  put(key: string, data: Buffer, contentType: string, extra: Omit<ObjectMeta, "contentType"> = {}): Promise<void> {
+    return putThroughBegin(this, key, data, contentType, extra);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable, Writable } from "node:stream";
 import type pg from "pg";
-import type { ObjectMeta, ObjectStorage, PendingObject } from "./storage";
+import { putThroughBegin, type ObjectMeta, type ObjectStorage, type PendingObject } from "./storage";
 
 const KEY = /^[a-z0-9-]{8,80}$/;
 /** Bytes per row: an upload streams in a chunk at a time, and a reader reads one at a time. */
@@ -17,18 +17,8 @@ export const CHUNK_BYTES = 512 * 1024;
 export class PostgresObjectStorage implements ObjectStorage {
   constructor(private readonly pool: pg.Pool) {}
 
-  async put(key: string, data: Buffer, contentType: string, extra: Omit<ObjectMeta, "contentType"> = {}): Promise<void> {
-    const pending = await this.begin(key);
-    try {
-      await new Promise<void>((resolve, reject) => {
-        pending.stream.once("error", reject);
-        pending.stream.end(data, resolve);
-      });
-      await pending.commit(contentType, extra);
-    } catch (err) {
-      await pending.abort();
-      throw err;
-    }
+  put(key: string, data: Buffer, contentType: string, extra: Omit<ObjectMeta, "contentType"> = {}): Promise<void> {
+    return putThroughBegin(this, key, data, contentType, extra);
   }
 
   /**

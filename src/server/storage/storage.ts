@@ -25,3 +25,24 @@ export interface ObjectStorage {
   get(key: string): Promise<({ stream: Readable; size: number } & ObjectMeta) | null>;
   remove(key: string): Promise<void>;
 }
+
+/** `put` by way of `begin`: the bytes written to a pending object and committed, or nothing kept when that fails. */
+export async function putThroughBegin(
+  storage: ObjectStorage,
+  key: string,
+  data: Buffer,
+  contentType: string,
+  extra: Omit<ObjectMeta, "contentType"> = {},
+): Promise<void> {
+  const pending = await storage.begin(key);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      pending.stream.once("error", reject);
+      pending.stream.end(data, resolve);
+    });
+    await pending.commit(contentType, extra);
+  } catch (err) {
+    await pending.abort();
+    throw err;
+  }
+}
