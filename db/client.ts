@@ -1,13 +1,16 @@
 import Database, { type RunResult } from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GroupCommit } from "./group-commit";
+import { ConnectionLease } from "./lease";
 import * as relations from "./relations";
 import * as tables from "./schema";
+import { leasedDatabase } from "./sqlite-session";
 import { prepareStatements, type Statements } from "./statements";
 
 export const schema = { ...tables, ...relations };
@@ -17,18 +20,22 @@ interface Prepared {
   readonly statements: Statements;
 }
 
-/** The shop's database: one connection, its prepared statements and its group commit. */
-export type Db = BetterSQLite3Database<typeof schema> &
-  Prepared & {
-    $client: Database.Database;
-    readonly groupCommit: GroupCommit;
-  };
+type Schema = typeof schema;
+type Relations = ExtractTablesWithRelations<Schema>;
 
 /**
- * What a service step reads and writes through: the database itself or a transaction on it
- * (`transaction(db, (tx) => …)`). The database is a Tx too, so a step runs either way.
+ * What a service reads and writes through: the database, or the database inside a transaction
+ * (`withTransaction(db, async (tx) => …)`). Every query is a promise (decision 015); a step is the same
+ * code inside a transaction or out.
  */
-export type Tx = BaseSQLiteDatabase<"sync", RunResult, typeof schema> & Prepared;
+export type Tx = BaseSQLiteDatabase<"async", RunResult, Schema, Relations> & Prepared;
+
+/** The shop's database: one connection lent in turn (its lease), its prepared statements and its group commit. */
+export type Db = Tx & {
+  $client: Database.Database;
+  readonly lease: ConnectionLease;
+  readonly groupCommit: GroupCommit;
+};
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Beside this file in the sources (db/), two levels up from the server bundle (dist/server). */
@@ -54,32 +61,59 @@ export function createDb(path: string): Db {
   sqlite.pragma("cache_size = -20000");
   sqlite.pragma("temp_store = MEMORY");
   sqlite.pragma("mmap_size = 268435456");
-  const db = drizzle(sqlite, { schema });
+  const lease = new ConnectionLease(sqlite);
+  const relational = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+  const db = leasedDatabase<Schema, Relations>(sqlite, lease, {
+    fullSchema: schema,
+    schema: relational.tables as Relations,
+    tableNamesMap: relational.tableNamesMap,
+  });
   // Prepared at first use rather than here: a new file has no tables until it is migrated.
   let statements: Statements | undefined;
-  let groupCommit: GroupCommit | undefined;
+  const groupCommit = new GroupCommit(lease);
   return Object.defineProperties(db, {
-    statements: { get: () => (statements ??= prepareStatements(db)) },
-    groupCommit: { get: () => (groupCommit ??= new GroupCommit(sqlite)) },
+    $client: { value: sqlite },
+    lease: { value: lease },
+    groupCommit: { value: groupCommit },
+    statements: { get: () => (statements ??= prepareStatements(db as Db)) },
   }) as Db;
 }
 
 /**
- * Runs `fn` in one transaction on `db` (IMMEDIATE by default: it takes the write lock at once). The
- * transaction carries the database's prepared statements, so a step is the same code inside or out.
- * `fn` must be synchronous: the connection is shared, and a transaction is never held across an await.
+ * Runs `body` in one transaction on `db`: committed when it resolves, rolled back when it throws. The
+ * body gets the database to read and write through (its prepared statements too), and may await: on
+ * SQLite the transaction holds the one connection (BEGIN IMMEDIATE, so it takes the write lock at once)
+ * and other work waits its turn. Inside another transaction it is a savepoint of its own.
+ * A body awaits only the database: never a payment provider, a mail server or a timer.
  */
-export function transaction<T>(db: Db, fn: (tx: Tx) => T, behavior: "deferred" | "immediate" | "exclusive" = "immediate"): T {
-  return db.transaction((tx) => fn(Object.assign(tx, { statements: db.statements })), { behavior });
+export function withTransaction<T>(db: Tx, body: (tx: Tx) => Promise<T> | T): Promise<T> {
+  return leaseOf(db).transaction(() => body(db));
+}
+
+function leaseOf(db: Tx): ConnectionLease {
+  const lease = (db as Partial<Db>).lease;
+  if (!lease) throw new Error("withTransaction needs the shop's database (createDb)");
+  return lease;
 }
 
 /**
  * Runs `step` in the database's next group transaction (db/group-commit.ts), in a savepoint of
  * its own, and resolves with its result once that transaction has committed. `step` gets the
- * database (the group's transaction is open on it) and must be synchronous.
+ * database (the group's transaction is open on it) and awaits only the database.
  */
-export function inGroupCommit<T>(db: Db, step: (tx: Db) => T): Promise<T> {
+export function inGroupCommit<T>(db: Db, step: (tx: Db) => Promise<T> | T): Promise<T> {
   return db.groupCommit.enqueue(() => step(db));
+}
+
+/** The first row a query gives (or undefined): SQLite's `.get()`, said the same way on every engine. */
+export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> {
+  return (await query)[0];
+}
+
+/** How many rows a write changed, from what the engine reports. */
+export function changed(result: unknown): number {
+  const r = result as { changes?: number; rowCount?: number | null };
+  return Number(r.changes ?? r.rowCount ?? 0);
 }
 
 /**
@@ -238,8 +272,9 @@ export function lockDatabase(path: string): () => void {
   };
 }
 
+/** Applies the pending migrations, before the shop serves (each in a transaction of its own). */
 export function migrateDb(db: Db): void {
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  migrate(drizzle(db.$client), { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
 /** The newest applied migration, for health reports. */

@@ -1,16 +1,16 @@
-import type Database from "better-sqlite3";
+import type { ConnectionLease } from "./lease";
 
 /**
  * Group commit for the purchase path. At a launch-night peak many buyers' short write steps arrive
  * within the same turn of the event loop; committing each on its own writes the same table and
  * index pages to the WAL again and again. Here the steps queued during one turn run, one after the
- * other, inside a single IMMEDIATE transaction, each in its own savepoint: a step that throws rolls
- * back only its own writes and gets its own error, and every step sees the writes of the steps
- * before it exactly as if they had committed separately. No step's promise settles before the
- * COMMIT has succeeded; if the COMMIT fails, every step in the group fails with that error and
- * nothing of the group is kept.
+ * other, inside a single IMMEDIATE transaction holding the connection (db/lease.ts), each in its own
+ * savepoint: a step that throws rolls back only its own writes and gets its own error, and every step
+ * sees the writes of the steps before it exactly as if they had committed separately. No step's
+ * promise settles before the COMMIT has succeeded; if the COMMIT fails, every step in the group fails
+ * with that error and nothing of the group is kept.
  *
- * Steps must be synchronous (the write lock is never held across an await).
+ * A step awaits only the database: the group holds the connection while it runs.
  */
 interface Step {
   run: () => unknown;
@@ -21,32 +21,22 @@ interface Step {
 /** Upper bound on the steps in one transaction, so one commit never grows without limit. */
 const MAX_GROUP = 256;
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 export class GroupCommit {
   private queue: Step[] = [];
   private scheduled = false;
-  private readonly begin: Database.Statement;
-  private readonly commit: Database.Statement;
-  private readonly rollback: Database.Statement;
-  private readonly savepoint: Database.Statement;
-  private readonly release: Database.Statement;
-  private readonly rollbackTo: Database.Statement;
+  private running: Promise<void> | null = null;
 
-  constructor(private readonly client: Database.Database) {
-    this.begin = client.prepare("BEGIN IMMEDIATE");
-    this.commit = client.prepare("COMMIT");
-    this.rollback = client.prepare("ROLLBACK");
-    this.savepoint = client.prepare("SAVEPOINT group_step");
-    this.release = client.prepare("RELEASE group_step");
-    this.rollbackTo = client.prepare("ROLLBACK TO group_step");
-  }
+  constructor(private readonly lease: ConnectionLease) {}
 
-  enqueue<T>(run: () => T): Promise<T> {
+  enqueue<T>(run: () => T | Promise<T>): Promise<T> {
+    // A step asked for by work that holds the connection (inside a transaction) cannot wait for the
+    // next group, which needs the connection: it runs now, in a savepoint of that transaction.
+    if (this.lease.held) return this.lease.transaction(run);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ run, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.runQueued());
-      }
+      this.schedule();
     });
   }
 
@@ -58,45 +48,44 @@ export class GroupCommit {
   async flush(): Promise<void> {
     do {
       await new Promise<void>((resolve) => setImmediate(resolve));
-      while (this.queue.length && !this.client.inTransaction) this.runGroup();
-    } while (this.queue.length);
+      if (this.running) await this.running;
+      else if (this.queue.length) await this.runGroups();
+    } while (this.queue.length || this.running);
   }
 
-  private runQueued(): void {
-    this.scheduled = false;
-    if (!this.queue.length) return;
-    this.runGroup();
-    if (this.queue.length) {
-      this.scheduled = true;
-      setImmediate(() => this.runQueued());
-    }
+  private schedule(): void {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.runGroups();
+    });
   }
 
-  private runGroup(): void {
-    const group = this.queue.splice(0, MAX_GROUP);
-    if (this.client.inTransaction) {
-      // Never the case on the event loop (transactions here are synchronous); be safe anyway.
-      for (const step of group) this.enqueue(step.run).then(step.resolve, step.reject);
-      return;
-    }
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+  private runGroups(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      while (this.queue.length) await this.runGroup(this.queue.splice(0, MAX_GROUP));
+    })().finally(() => {
+      this.running = null;
+      if (this.queue.length) this.schedule();
+    });
+    return this.running;
+  }
+
+  private async runGroup(group: Step[]): Promise<void> {
+    const outcomes: Outcome[] = [];
     try {
-      this.begin.run();
-      for (const step of group) {
-        this.savepoint.run();
-        try {
-          const value = step.run();
-          this.release.run();
-          outcomes.push({ ok: true, value });
-        } catch (error) {
-          this.rollbackTo.run();
-          this.release.run();
-          outcomes.push({ ok: false, error });
+      await this.lease.transaction(async () => {
+        for (const step of group) {
+          try {
+            outcomes.push({ ok: true, value: await this.lease.transaction(step.run) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
         }
-      }
-      this.commit.run();
+      });
     } catch (error) {
-      if (this.client.inTransaction) this.rollback.run();
       for (const step of group) step.reject(error);
       return;
     }

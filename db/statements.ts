@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { RunResult } from "better-sqlite3";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import {
   competitions,
   entries,
@@ -22,7 +24,7 @@ import type { schema } from "./client";
  * connection when the database is first used instead of built and compiled on every call. A
  * transaction shares its connection, so they run inside it too: `tx.statements` is the same set.
  */
-export function prepareStatements(db: BetterSQLite3Database<typeof schema>) {
+export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typeof schema, ExtractTablesWithRelations<typeof schema>>) {
   const p = sql.placeholder;
   /** Tickets of the competition held in unpaid orders from the client's address (heldOfUser and heldOfGuest alike). */
   const heldFromAddress = () =>

@@ -32,6 +32,18 @@ export default tseslint.config(
     },
   },
   {
+    // Every query is a promise (decision 015): one never awaited runs outside its transaction, or its
+    // failure goes unseen. Checked with the types, on the server, the database layer and the tests.
+    basePath: root,
+    files: ["src/server/**/*.ts", "db/**/*.ts", "tests/**/*.ts", "scripts/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
     // CommonJS by necessity (loaded with require() by better-sqlite3's binding resolution).
     basePath: root,
     files: ["**/*.cjs"],

@@ -343,7 +343,7 @@ export function createApp(opts: AppOptions): RequestHandler {
       if ((pathname === "/robots.txt" || pathname === "/sitemap.xml") && (req.method === "GET" || req.method === "HEAD")) {
         setRoute(req, pathname);
         const origin = originOf(req, opts.publicOrigin);
-        const text = pathname === "/robots.txt" ? robotsTxt(origin) : sitemapXml(db, origin, new Date());
+        const text = pathname === "/robots.txt" ? robotsTxt(origin) : await sitemapXml(db, origin, new Date());
         res.writeHead(200, {
           "Content-Type": pathname === "/robots.txt" ? "text/plain; charset=utf-8" : "application/xml; charset=utf-8",
           "Content-Length": Buffer.byteLength(text),

@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       }
 
       // The cached GET /api/live names the evening's time: a new evening (6 hours after the last began) refreshes it.
-      const evening = liveDrawAt(liveSchedule(db), new Date()).getTime();
+      const evening = liveDrawAt(await liveSchedule(db), new Date()).getTime();
       if (evening !== lastEvening) {
         if (lastEvening !== 0) cache.invalidate();
         lastEvening = evening;
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     }
     // Winners who have not claimed: reminders at 48 hours and 7 days, expiry at the window's end (apart, so a failing draw never holds them up).
     try {
-      const claims = claimsTick({ db, mailer, origin: mailOrigin });
+      const claims = await claimsTick({ db, mailer, origin: mailOrigin });
       if (claims.reminded || claims.expired) logger.info("prize claims", claims);
     } catch (err) {
       logger.error("claims tick failed", { err: err instanceof Error ? err.message : String(err) });
@@ -197,13 +197,16 @@ async function main(): Promise<void> {
     clearInterval(sweeper);
     mailer.stop();
     server.close(() => {
-      try {
-        db.$client.pragma("wal_checkpoint(TRUNCATE)");
-        db.$client.close();
-      } finally {
-        unlock();
-        process.exit(0);
-      }
+      // After every piece of work already waiting for the connection (a group commit, say) is done.
+      void db.lease
+        .hold(() => {
+          db.$client.pragma("wal_checkpoint(TRUNCATE)");
+          db.$client.close();
+        })
+        .finally(() => {
+          unlock();
+          process.exit(0);
+        });
     });
     // Keep-alive connections would hold the server open: close each as soon as it goes idle.
     server.closeIdleConnections();

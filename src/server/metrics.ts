@@ -52,9 +52,10 @@ export class ShopMetrics {
       help: "Unpaid orders holding ticket numbers: pending (being paid) and requires_action (waiting on the buyer's bank).",
       labelNames: ["status"],
       registers,
-      collect() {
+      async collect() {
         const counts = { pending: 0, requires_action: 0 };
-        for (const row of statements.holds.all()) counts[row.status as keyof typeof counts] = row.n;
+        // Raw statement on the connection: it takes its turn through the lease like any query.
+        for (const row of await db.lease.statement(() => statements.holds.all())) counts[row.status as keyof typeof counts] = row.n;
         this.set({ status: "pending" }, counts.pending);
         this.set({ status: "requires_action" }, counts.requires_action);
       },
@@ -64,8 +65,8 @@ export class ShopMetrics {
       help: "Mail in the outbox not sent: queued (waiting or retrying) and failed (given up on, for an admin to retry).",
       labelNames: ["status"],
       registers,
-      collect() {
-        const counts = outboxCounts(db);
+      async collect() {
+        const counts = await outboxCounts(db);
         this.set({ status: "queued" }, counts.queued);
         this.set({ status: "failed" }, counts.failed);
       },

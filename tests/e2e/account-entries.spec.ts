@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
+import { first } from "../../db/client";
 import { users } from "../../db/schema";
 import { fillPaidOrders } from "../../scripts/bench/big-shop.mjs";
 import { createCompetition } from "../factories/competitions";
@@ -10,7 +11,7 @@ async function customerWithEntries(page: Parameters<typeof signInAs>[0] | null, 
   const session = page ? await signInAs(page, "user", "Bethan") : await createSessionFor("user", "Bethan");
   const title = `Paging Quad ${crypto.randomUUID().slice(0, 6)}`;
   await withShopDb(async (db) => {
-    const user = db.select({ id: users.id }).from(users).where(eq(users.email, session.email)).get()!;
+    const user = (await first(db.select({ id: users.id }).from(users).where(eq(users.email, session.email))))!;
     const competition = await createCompetition(db, { title, maxTickets: null });
     fillPaidOrders(db.$client, { userId: user.id, email: session.email, name: "Bethan Tester", competitionId: competition.id, orders: count });
   });

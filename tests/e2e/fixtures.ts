@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appendFileSync } from "node:fs";
-import { createDb, type Db } from "../../db/client";
+import { createDb, first, type Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { createSession } from "../../src/server/auth/session";
 import { register } from "../../src/server/services/auth";
@@ -24,8 +24,8 @@ export async function withShopDb<T>(use: (db: Db) => T | Promise<T>, path = `${E
 }
 
 /** The seeded admin account, as the actor of back-office services. */
-export function seededAdmin(db: Db): { id: string; email: string; firstName: string } {
-  const admin = db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.email, ADMIN.email)).get();
+export async function seededAdmin(db: Db): Promise<{ id: string; email: string; firstName: string }> {
+  const admin = await first(db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.email, ADMIN.email)));
   if (!admin) throw new Error(`the seeded admin ${ADMIN.email} is missing`);
   return admin;
 }
@@ -44,8 +44,8 @@ export async function createSessionFor(
 ): Promise<{ token: string; email: string; firstName: string }> {
   const session = await withShopDb(async (db) => {
     if (role === "admin") {
-      const admin = seededAdmin(db);
-      return { token: createSession(db, admin.id).token, email: admin.email, firstName: admin.firstName };
+      const admin = await seededAdmin(db);
+      return { token: (await createSession(db, admin.id)).token, email: admin.email, firstName: admin.firstName };
     }
     const signedUp = await register(db, {
       email: `shopper-${crypto.randomUUID().slice(0, 8)}@example.test`,

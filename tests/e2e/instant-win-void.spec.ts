@@ -10,7 +10,7 @@ test("an admin refunds the order that won instant credit: the credit is taken ba
     { title: "E2E Void Quad", image: "/images/quad-bike.svg", price: "1.99" },
     { pickNumbers: true, allocation: "random", maxTickets: 100, instantPrizes: [{ name: "£5 site credit", kind: "credit", value: "5.00", count: 2 }] },
   );
-  const winning = await withShopDb((db) => unitsOf(db, c.id).map((u) => u.ticketNumber));
+  const winning = await withShopDb(async (db) => (await unitsOf(db, c.id)).map((u) => u.ticketNumber));
 
   await page.goto(`/competition/${c.id}`);
   await page.getByLabel(c.question).fill(c.answer);

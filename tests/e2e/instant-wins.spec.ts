@@ -13,7 +13,7 @@ test("a buyer wins site credit the moment a winning number is paid for, spends i
     { pickNumbers: true, allocation: "random", maxTickets: 100, instantPrizes: [{ name: "£5 site credit", kind: "credit", value: "5.00", count: 3 }] },
   );
   // The test reads the secret winning numbers the way only the server could.
-  const winning = await withShopDb((db) => unitsOf(db, c.id).map((u) => u.ticketNumber));
+  const winning = await withShopDb(async (db) => (await unitsOf(db, c.id)).map((u) => u.ticketNumber));
   expect(winning).toHaveLength(3);
 
   await page.goto(`/competition/${c.id}`);

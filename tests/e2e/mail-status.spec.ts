@@ -10,12 +10,13 @@ import { orderThroughServices, ownCompetition, screenshot } from "./shop";
  */
 const waitingInOutbox = () =>
   withShopDb(
-    (db) =>
-      db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(inArray(mailOutbox.status, ["queued"]))
-        .all().length,
+    async (db) =>
+      (
+        await db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(inArray(mailOutbox.status, ["queued"]))
+      ).length,
   );
 
 test("an admin of a shop without SMTP_URL is told mail is not being sent, and reaches the outbox from the banner", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { first } from "../../db/client";
 import { users } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -56,7 +57,7 @@ export async function ownCompetition(setup: CompetitionSetup, extra: Partial<Cam
     postalAddress: "Harvest Draws Free Entry\nPO Box 1\nLincoln",
     ...extra,
   });
-  const created = await withShopDb((db) => createCompetition(db, seededAdmin(db), input), dbPath);
+  const created = await withShopDb(async (db) => createCompetition(db, await seededAdmin(db), input), dbPath);
   return { id: created.id, title: created.title, price: created.price, answer, question, endDate: created.endDate };
 }
 
@@ -64,8 +65,8 @@ export async function ownCompetition(setup: CompetitionSetup, extra: Partial<Cam
 export async function drawnCompetition(title: string): Promise<ShopCompetition> {
   const c = await ownCompetition({ title }, { drawMode: "live" });
   await withShopDb(async (db) => {
-    const actor = seededAdmin(db);
-    recordPostalEntry({ db, mailer: noopMailer, actor }, c.id, {
+    const actor = await seededAdmin(db);
+    await recordPostalEntry({ db, mailer: noopMailer, actor }, c.id, {
       customerName: "Pat Postcard",
       customerEmail: `postal-${crypto.randomUUID().slice(0, 8)}@example.test`,
       address: "Glebe Farm\nLouth",
@@ -203,7 +204,7 @@ export async function orderThroughServices(
   refund?: { amount?: string; reason: string },
 ): Promise<string | null> {
   return withShopDb(async (db) => {
-    const user = db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email)).get();
+    const user = await first(db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email)));
     if (!user) throw new Error(`no account ${email}`);
     const deps = { db, payments: new SimulatedPaymentProvider(), mailer: noopMailer };
     const order = await placeOrder(deps, {
@@ -214,7 +215,7 @@ export async function orderThroughServices(
       method: { token },
       returnUrl: "/checkout/complete",
     }).catch(() => null);
-    if (order && refund) await refundOrder(deps, seededAdmin(db), { id: order.id, ...refund });
+    if (order && refund) await refundOrder(deps, await seededAdmin(db), { id: order.id, ...refund });
     return order?.id ?? null;
   });
 }
@@ -233,8 +234,8 @@ export async function takeNumbersFirst(
   token: "sim_approve" | "sim_3ds_required" = "sim_approve",
 ): Promise<{ orderId: string; email: string }> {
   const other = await createSessionFor("user", "Quinn");
-  const order = await withShopDb((db) => {
-    const user = db.select({ id: users.id }).from(users).where(eq(users.email, other.email)).get();
+  const order = await withShopDb(async (db) => {
+    const user = await first(db.select({ id: users.id }).from(users).where(eq(users.email, other.email)));
     if (!user) throw new Error(`no account ${other.email}`);
     return placeOrder(
       { db, payments: new SimulatedPaymentProvider(), mailer: noopMailer },

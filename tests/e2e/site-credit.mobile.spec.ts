@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { first } from "../../db/client";
 import { users } from "../../db/schema";
 import { addGoodwillCredit } from "../../src/server/services/wallet";
 import { expect, seededAdmin, signInAs, test, withShopDb } from "./fixtures";
@@ -10,9 +11,9 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 
 test("on a 390px phone: £3 of goodwill credit pays first at the cart checkout and the card pays the rest", async ({ page }) => {
   const buyer = await signInAs(page, "user", "Cara");
-  await withShopDb((db) => {
-    const user = db.select().from(users).where(eq(users.email, buyer.email)).get()!;
-    addGoodwillCredit(db, seededAdmin(db), user.id, "3.00", "Sorry your parcel was late");
+  await withShopDb(async (db) => {
+    const user = (await first(db.select().from(users).where(eq(users.email, buyer.email))))!;
+    await addGoodwillCredit(db, await seededAdmin(db), user.id, "3.00", "Sorry your parcel was late");
   });
   const c = await ownCompetition({ title: "E2E Phone Credit Hedge Cutter", price: "5.00" });
   await page.goto(`/competition/${c.id}`);
@@ -46,9 +47,9 @@ test("on a 390px phone: £3 of goodwill credit pays first at the cart checkout a
 
 test("on a 390px phone: an order site credit pays in full asks for neither a card nor a billing address", async ({ page }) => {
   const buyer = await signInAs(page, "user", "Gwen");
-  await withShopDb((db) => {
-    const user = db.select().from(users).where(eq(users.email, buyer.email)).get()!;
-    addGoodwillCredit(db, seededAdmin(db), user.id, "10.00", "Sorry your parcel was late");
+  await withShopDb(async (db) => {
+    const user = (await first(db.select().from(users).where(eq(users.email, buyer.email))))!;
+    await addGoodwillCredit(db, await seededAdmin(db), user.id, "10.00", "Sorry your parcel was late");
   });
   const c = await ownCompetition({ title: "E2E Phone Credit Only Muck Spreader", price: "1.99" });
   await page.goto(`/competition/${c.id}`);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { first } from "../../db/client";
 import { users } from "../../db/schema";
 import { addGoodwillCredit } from "../../src/server/services/wallet";
 import { expect, seededAdmin, signInAs, test, withShopDb } from "./fixtures";
@@ -6,9 +7,9 @@ import { CARDS, enterCompetition, orderNumber, ordersOf, ownCompetition, payDire
 
 test("a part-credit order refunded in full by an admin: the card gets its part back, the rest returns to site credit", async ({ page, browser }) => {
   const buyer = await signInAs(page, "user", "Wren");
-  await withShopDb((db) => {
-    const user = db.select().from(users).where(eq(users.email, buyer.email)).get()!;
-    addGoodwillCredit(db, seededAdmin(db), user.id, "4.00", "Sorry your hamper was late");
+  await withShopDb(async (db) => {
+    const user = (await first(db.select().from(users).where(eq(users.email, buyer.email))))!;
+    await addGoodwillCredit(db, await seededAdmin(db), user.id, "4.00", "Sorry your hamper was late");
   });
   const c = await ownCompetition({ title: "E2E Credit Refund Trailer", image: "/images/livestock-trailer.svg", price: "2.00" });
   await enterCompetition(page, c, c.answer, 3, "Wren Tester");

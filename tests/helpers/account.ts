@@ -38,14 +38,14 @@ export function anonCaller(db: Db, o: CallOptions = {}) {
 }
 
 /** The caller a browser holding this session token would be. */
-export function tokenCaller(db: Db, token: string, o: CallOptions = {}) {
-  const { user, session } = validateSessionToken(db, token, o.now);
+export async function tokenCaller(db: Db, token: string, o: CallOptions = {}) {
+  const { user, session } = await validateSessionToken(db, token, o.now);
   if (!user) throw new Error("the token names no live session");
   return createCaller(createContextInner({ ...base(db, o), user, session, authSource: "header" }));
 }
 
-export function mailsTo(db: Db, to: string) {
-  return db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).all();
+export async function mailsTo(db: Db, to: string) {
+  return await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
 }
 
 /** The token of the first `path?token=…` link in a mail's text. */

@@ -13,9 +13,9 @@ export const closeEarlyOf = (c: { endDate: Date | string }) => ({ confirmEndDate
  * Draw night as it really comes: the competition's end date has just passed (sales closed on
  * Sunday night), so the live draw at the scheduled time runs without closing anything early.
  */
-export function salesEnded(db: Db, id: string): void {
-  db.update(competitions)
+export async function salesEnded(db: Db, id: string): Promise<void> {
+  await db
+    .update(competitions)
     .set({ endDate: new Date(Date.now() - 1000) })
-    .where(eq(competitions.id, id))
-    .run();
+    .where(eq(competitions.id, id));
 }

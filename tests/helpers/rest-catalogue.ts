@@ -3,7 +3,7 @@
  * refusals met on purpose; tests/helpers/rest-cases.ts derives from each success the refusals every
  * operation of its kind can meet, so a new REST path needs one line here and gets the rest.
  */
-import type { Db } from "../../db/client";
+import { first, type Db } from "../../db/client";
 import { closeEarlyOf } from "./close-early";
 import { eq } from "drizzle-orm";
 import { contactMessages, mailOutbox, notifications, prizeClaims, settings } from "../../db/schema";
@@ -47,7 +47,7 @@ const DAY = 86_400_000;
 
 export async function createFixture(db: Db, setup: TestServer): Promise<Fixture> {
   allowGuestCheckout(db);
-  db.insert(settings).values({ key: "winners_display_count", value: "12", category: "display" }).onConflictDoNothing().run();
+  await db.insert(settings).values({ key: "winners_display_count", value: "12", category: "display" }).onConflictDoNothing();
   const customer = await createUserWithSession(db);
   const admin = await createUserWithSession(db, "admin");
   const competition = await createCompetition(db, { title: "Conformance Baler" });
@@ -128,7 +128,7 @@ async function claim(fx: Fixture, token: string | null = null): Promise<string> 
   if (bought.status !== 201) throw new Error(`setup purchase failed: ${bought.status} ${bought.text}`);
   const drawn = await fx.setup.request(`/api/admin/competitions/${c.id}/draw`, { token: fx.admin.token, body: { closeEarly: closeEarlyOf(c) } });
   if (drawn.status !== 200) throw new Error(`setup draw failed: ${drawn.status} ${drawn.text}`);
-  return fx.db.select({ id: prizeClaims.id }).from(prizeClaims).where(eq(prizeClaims.competitionId, c.id)).get()!.id;
+  return (await first(fx.db.select({ id: prizeClaims.id }).from(prizeClaims).where(eq(prizeClaims.competitionId, c.id)).limit(1)))!.id;
 }
 
 /** The fixture customer's claim, made once. */
@@ -141,7 +141,7 @@ const customerClaim = (fx: Fixture) => {
 /** A verified winner (claiming needs a verified address) and their claim, ready to be claimed. */
 async function winner(fx: Fixture): Promise<{ token: string; id: string }> {
   const u = await createUser(fx.db, { emailVerified: true });
-  const { token } = createSession(fx.db, u.id);
+  const { token } = await createSession(fx.db, u.id);
   return { token, id: await claim(fx, token) };
 }
 
@@ -155,12 +155,13 @@ const claimBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const notification = (fx: Fixture, userId: string | null) =>
-  fx.db
-    .insert(notifications)
-    .values({ title: `Note ${fx.unique()}`, message: "For the catalogue", userId })
-    .returning()
-    .get().id;
+const notification = async (fx: Fixture, userId: string | null) =>
+  (await first(
+    fx.db
+      .insert(notifications)
+      .values({ title: `Note ${fx.unique()}`, message: "For the catalogue", userId })
+      .returning(),
+  ))!.id;
 
 /** Each operation's success (fresh: it uses something up, so each server gets its own). */
 export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => CaseRequest | Promise<CaseRequest> }> = {
@@ -213,14 +214,14 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
     fresh: true,
     build: async (fx) => {
       const u = await createUser(fx.db, { firstName: "Nia", lastName: "Jones" });
-      return { body: { token: issueToken(fx.db, u.id, "password_reset", u.email), password: "new-horse-1", confirmPassword: "new-horse-1" } };
+      return { body: { token: await issueToken(fx.db, u.id, "password_reset", u.email), password: "new-horse-1", confirmPassword: "new-horse-1" } };
     },
   },
   "POST /auth/verify-email": {
     fresh: true,
     build: async (fx) => {
       const u = await createUser(fx.db);
-      return { body: { token: issueToken(fx.db, u.id, "email_verify", u.email) } };
+      return { body: { token: await issueToken(fx.db, u.id, "email_verify", u.email) } };
     },
   },
   "POST /mail/unsubscribe/{token}": { build: () => ({ params: { token: "no-such-token" }, body: {} }) },
@@ -228,7 +229,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
     fresh: true,
     build: async (fx) => {
       const u = await createUser(fx.db, { firstName: "Nia", lastName: "Jones", dateOfBirth: null });
-      return { token: createSession(fx.db, u.id).token, body: { dateOfBirth: "1985-06-15" } };
+      return { token: (await createSession(fx.db, u.id)).token, body: { dateOfBirth: "1985-06-15" } };
     },
   },
   "POST /auth/resend-verification": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token, body: {} }) },
@@ -241,7 +242,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
     fresh: true,
     build: async (fx) => {
       const c = await freshCustomer(fx);
-      return { token: c.token, params: { id: publicSessionId(createSession(fx.db, c.id).session.id) } };
+      return { token: c.token, params: { id: publicSessionId((await createSession(fx.db, c.id)).session.id) } };
     },
   },
   "DELETE /auth/sessions": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token }) },
@@ -264,9 +265,9 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "GET /notifications": { build: () => ({}) },
   "POST /notifications": { fresh: true, build: () => ({ body: { title: "Draw tonight", message: "Live at 8pm", type: "info", priority: "high" } }) },
   "GET /notifications/unread-count": { build: () => ({}) },
-  "PUT /notifications/{id}/read": { fresh: true, build: (fx) => ({ params: { id: notification(fx, fx.customer.id) }, body: {} }) },
+  "PUT /notifications/{id}/read": { fresh: true, build: async (fx) => ({ params: { id: await notification(fx, fx.customer.id) }, body: {} }) },
   "PUT /notifications/mark-all-read": { build: () => ({ body: {} }) },
-  "DELETE /notifications/{id}": { fresh: true, build: (fx) => ({ params: { id: notification(fx, fx.customer.id) } }) },
+  "DELETE /notifications/{id}": { fresh: true, build: async (fx) => ({ params: { id: await notification(fx, fx.customer.id) } }) },
   "GET /orders/{id}": { build: (fx) => ({ params: { id: fx.orderId } }) },
   "GET /user/orders": { build: () => ({}) },
   "GET /user/wallet": { build: () => ({}) },
@@ -338,21 +339,22 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "GET /admin/mail/status": { build: () => ({}) },
   "POST /admin/mail/failures/{id}/retry": {
     fresh: true,
-    build: (fx) => ({
+    build: async (fx) => ({
       params: {
-        id: fx.db
-          .insert(mailOutbox)
-          .values({
-            to: `failed-${fx.unique()}@example.test`,
-            subject: "Undeliverable",
-            text: "Hello",
-            kind: "winner",
-            status: "failed",
-            attempts: 5,
-            lastError: "550 no such mailbox",
-          })
-          .returning({ id: mailOutbox.id })
-          .get().id,
+        id: (await first(
+          fx.db
+            .insert(mailOutbox)
+            .values({
+              to: `failed-${fx.unique()}@example.test`,
+              subject: "Undeliverable",
+              text: "Hello",
+              kind: "winner",
+              status: "failed",
+              attempts: 5,
+              lastError: "550 no such mailbox",
+            })
+            .returning({ id: mailOutbox.id }),
+        ))!.id,
       },
       body: {},
     }),
@@ -378,7 +380,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "GET /admin/complaints": { build: () => ({}) },
   "PUT /admin/complaints/{id}": {
     fresh: true,
-    build: (fx) => {
+    build: async (fx) => {
       const values = {
         name: "Gwen",
         email: `gwen-${fx.unique()}@example.test`,
@@ -387,11 +389,12 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
         kind: "complaint" as const,
         reference: `CMP-T-${fx.unique()}`,
       };
-      const id = fx.db
-        .insert(contactMessages)
-        .values({ ...values, responseDueAt: new Date(Date.now() + 56 * DAY) })
-        .returning()
-        .get().id;
+      const id = (await first(
+        fx.db
+          .insert(contactMessages)
+          .values({ ...values, responseDueAt: new Date(Date.now() + 56 * DAY) })
+          .returning(),
+      ))!.id;
       return { params: { id }, body: { status: "answered", note: "Replied by phone" } };
     },
   },
@@ -410,7 +413,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
     fresh: true,
     build: async (fx) => ({ params: { id: (await order(fx)).orderId }, body: { reason: "The customer asked for their money back" } }),
   },
-  "DELETE /admin/notifications/{id}": { fresh: true, build: (fx) => ({ params: { id: notification(fx, null) } }) },
+  "DELETE /admin/notifications/{id}": { fresh: true, build: async (fx) => ({ params: { id: await notification(fx, null) } }) },
   "GET /user/claims": { build: () => ({}) },
   "GET /user/claims/{id}": { build: async (fx) => ({ params: { id: await customerClaim(fx) } }) },
   "POST /user/claims/{id}": {

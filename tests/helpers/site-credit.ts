@@ -57,7 +57,7 @@ export const creditDeps = (db: Db, payments: SimulatedPaymentProvider, now?: Dat
 /** A customer, with goodwill credit of `amount` when given. */
 export async function customerWithCredit(db: Db, by: Actor, amount: string | null, over: Partial<Parameters<typeof createUser>[1]> = {}): Promise<User> {
   const user = await createUser(db, over);
-  if (amount) addGoodwillCredit(db, by, user.id, amount, "Sorry for the delay");
+  if (amount) await addGoodwillCredit(db, by, user.id, amount, "Sorry for the delay");
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { first, type Db } from "../../db/client";
 import { prizeClaims, type Competition, type PrizeClaim, type User } from "../../db/schema";
 import { createSession } from "../../src/server/auth/session";
 import { noopMailer } from "../../src/server/mail/mailer";
@@ -21,15 +21,15 @@ export const DAY = 24 * HOUR;
 /** A signed-in account holder; verified unless told otherwise. */
 export async function account(db: Db, over: Partial<Parameters<typeof createUser>[1]> = {}): Promise<{ user: User; token: string }> {
   const user = await createUser(db, { emailVerified: true, ...over });
-  return { user, token: createSession(db, user.id).token };
+  return { user, token: (await createSession(db, user.id)).token };
 }
 
 /**
  * The caller of a signed-in user at a moment of the test's choosing, on the shop's origin. Unlike
  * tokenCaller, the session is not checked against that moment, so the clock may run weeks or years ahead.
  */
-export function callerAt(db: Db, user: User, now?: Date) {
-  const { session } = createSession(db, user.id);
+export async function callerAt(db: Db, user: User, now?: Date) {
+  const { session } = await createSession(db, user.id);
   return createCaller(createContextInner({ db, user, session, authSource: "header", origin: SHOP, now: now ? () => now : undefined }));
 }
 
@@ -69,16 +69,16 @@ export async function wonAt(
   const competition = await createCompetition(db, { title: `Claimable Quad ${n}`, prizeDetails: `Farm quad number ${n}`, ...over });
   await buy(db, competition.id, buyer);
   await runDraw({ db, mailer: noopMailer, now: () => at, origin: SHOP }, competition.id, null, closeEarlyOf(competition));
-  return { competition, claim: claimOf(db, competition.id) };
+  return { competition, claim: await claimOf(db, competition.id) };
 }
 
-export function claimOf(db: Db, competitionId: string): PrizeClaim {
-  const rows = db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, competitionId)).all();
+export async function claimOf(db: Db, competitionId: string): Promise<PrizeClaim> {
+  const rows = await db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, competitionId));
   if (rows.length !== 1) throw new Error(`expected one claim for ${competitionId}, found ${rows.length}`);
   return rows[0]!;
 }
 
-export const claimRow = (db: Db, id: string) => db.select().from(prizeClaims).where(eq(prizeClaims.id, id)).get()!;
+export const claimRow = async (db: Db, id: string) => (await first(db.select().from(prizeClaims).where(eq(prizeClaims.id, id))))!;
 
 /** What a winner sends to claim: a GB mainland address unless told otherwise. */
 export function claimForm(dateOfBirth: string, over: Record<string, unknown> = {}) {

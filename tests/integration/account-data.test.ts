@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { transaction } from "../../db/client";
+import { first, withTransaction } from "../../db/client";
 import { authTokens, contactMessages, notifications, orders, sessions, users } from "../../db/schema";
 import { createSession, sessionIdFromToken, validateSessionToken } from "../../src/server/auth/session";
 import { noopMailer } from "../../src/server/mail/mailer";
@@ -42,7 +42,7 @@ describe("signed-in devices", () => {
     const user = await createUser(db);
     const phone = await signIn(user.email, CHROME_ANDROID);
     const iphone = await signIn(user.email, SAFARI_IPHONE, at(1));
-    const list = await tokenCaller(db, phone, { now: at(2) }).customer.account.sessions();
+    const list = await (await tokenCaller(db, phone, { now: at(2) })).customer.account.sessions();
     expect(list).toHaveLength(2);
     expect(list.find((s) => s.current)).toMatchObject({ device: "Chrome on Android" });
     expect(list.find((s) => !s.current)).toMatchObject({ device: "Safari on iPhone" });
@@ -60,40 +60,40 @@ describe("signed-in devices", () => {
     const iphone = await signIn(user.email, SAFARI_IPHONE);
     const stranger = await createUser(db);
     const strangers = await signIn(stranger.email, CHROME_ANDROID);
-    const theirId = (await tokenCaller(db, strangers).customer.account.sessions())[0]!.id;
+    const theirId = (await (await tokenCaller(db, strangers)).customer.account.sessions())[0]!.id;
 
-    const me = tokenCaller(db, phone).customer.account;
+    const me = (await tokenCaller(db, phone)).customer.account;
     expect(await refusedWith(me.endSession({ id: theirId }))).toMatchObject({ code: "NOT_FOUND", appCode: "NOT_FOUND" });
-    expect(validateSessionToken(db, strangers).user?.id).toBe(stranger.id);
+    expect((await validateSessionToken(db, strangers)).user?.id).toBe(stranger.id);
 
     const other = (await me.sessions()).find((s) => !s.current)!;
     expect(await me.endSession({ id: other.id })).toEqual({ success: true, current: false });
-    expect(validateSessionToken(db, iphone).user).toBeNull();
-    expect(validateSessionToken(db, phone).user?.id).toBe(user.id);
+    expect((await validateSessionToken(db, iphone)).user).toBeNull();
+    expect((await validateSessionToken(db, phone)).user?.id).toBe(user.id);
   });
 
   it("signs out of all other devices and keeps the current one", async () => {
     const user = await createUser(db);
     const keep = await signIn(user.email, CHROME_ANDROID);
     const others = [await signIn(user.email, SAFARI_IPHONE), await signIn(user.email, "curl/8.5.0")];
-    expect(await tokenCaller(db, keep).customer.account.endOtherSessions()).toEqual({ revoked: 2 });
-    for (const t of others) expect(validateSessionToken(db, t).user).toBeNull();
-    expect(validateSessionToken(db, keep).user?.id).toBe(user.id);
-    expect(await tokenCaller(db, keep).customer.account.sessions()).toEqual([expect.objectContaining({ current: true, device: "Chrome on Android" })]);
+    expect(await (await tokenCaller(db, keep)).customer.account.endOtherSessions()).toEqual({ revoked: 2 });
+    for (const t of others) expect((await validateSessionToken(db, t)).user).toBeNull();
+    expect((await validateSessionToken(db, keep)).user?.id).toBe(user.id);
+    expect(await (await tokenCaller(db, keep)).customer.account.sessions()).toEqual([expect.objectContaining({ current: true, device: "Chrome on Android" })]);
   });
 
   it("moves lastUsedAt forward only after 5 minutes", async () => {
     const user = await createUser(db);
-    const { token, session } = createSession(db, user.id, T0, "Firefox on Windows");
-    const lastUsed = () => db.select().from(sessions).where(eq(sessions.id, session.id)).get()!.lastUsedAt!.getTime();
-    expect(validateSessionToken(db, token, at(4.9)).user?.id).toBe(user.id);
-    expect(lastUsed()).toBe(T0.getTime());
-    validateSessionToken(db, token, at(5));
-    expect(lastUsed()).toBe(at(5).getTime());
-    validateSessionToken(db, token, at(8));
-    expect(lastUsed()).toBe(at(5).getTime());
-    validateSessionToken(db, token, at(11));
-    expect(lastUsed()).toBe(at(11).getTime());
+    const { token, session } = await createSession(db, user.id, T0, "Firefox on Windows");
+    const lastUsed = async () => (await first(db.select().from(sessions).where(eq(sessions.id, session.id))))!.lastUsedAt!.getTime();
+    expect((await validateSessionToken(db, token, at(4.9))).user?.id).toBe(user.id);
+    expect(await lastUsed()).toBe(T0.getTime());
+    await validateSessionToken(db, token, at(5));
+    expect(await lastUsed()).toBe(at(5).getTime());
+    await validateSessionToken(db, token, at(8));
+    expect(await lastUsed()).toBe(at(5).getTime());
+    await validateSessionToken(db, token, at(11));
+    expect(await lastUsed()).toBe(at(11).getTime());
   });
 });
 
@@ -103,18 +103,18 @@ describe("marketing consent", () => {
     const no = await anonCaller(db, { now: T0 }).public.auth.register(registration(`optout-${Date.now()}@example.test`));
     expect(yes.user.marketingEmail).toBe(true);
     expect(no.user.marketingEmail).toBe(false);
-    const row = (id: string) => db.select().from(users).where(eq(users.id, id)).get()!;
-    expect(row(yes.user.id)).toMatchObject({ marketingEmail: true, marketingConsentAt: T0 });
-    expect(row(no.user.id)).toMatchObject({ marketingEmail: false, marketingConsentAt: null });
-    expect(await tokenCaller(db, yes.token).customer.account.preferences()).toEqual({ marketingEmail: true, marketingConsentAt: T0.toISOString() });
+    const row = async (id: string) => (await first(db.select().from(users).where(eq(users.id, id))))!;
+    expect(await row(yes.user.id)).toMatchObject({ marketingEmail: true, marketingConsentAt: T0 });
+    expect(await row(no.user.id)).toMatchObject({ marketingEmail: false, marketingConsentAt: null });
+    expect(await (await tokenCaller(db, yes.token)).customer.account.preferences()).toEqual({ marketingEmail: true, marketingConsentAt: T0.toISOString() });
   });
 
   it("changes with setPreferences, keeping when it changed", async () => {
     const user = await createUser(db);
-    const { token } = createSession(db, user.id);
-    const me = tokenCaller(db, token, { now: at(3) }).customer.account;
+    const { token } = await createSession(db, user.id);
+    const me = (await tokenCaller(db, token, { now: at(3) })).customer.account;
     expect(await me.setPreferences({ marketingEmail: true })).toEqual({ marketingEmail: true, marketingConsentAt: at(3).toISOString() });
-    const later = tokenCaller(db, token, { now: at(9) }).customer.account;
+    const later = (await tokenCaller(db, token, { now: at(9) })).customer.account;
     expect(await later.setPreferences({ marketingEmail: false })).toEqual({ marketingEmail: false, marketingConsentAt: at(9).toISOString() });
     expect(await later.preferences()).toEqual({ marketingEmail: false, marketingConsentAt: at(9).toISOString() });
   });
@@ -122,12 +122,12 @@ describe("marketing consent", () => {
   it("unsubscribes with the customer's own token, and answers ok for an unknown one", async () => {
     const user = await createUser(db, { marketingEmail: true, marketingConsentAt: T0 });
     const bystander = await createUser(db, { marketingEmail: true, marketingConsentAt: T0 });
-    const token = transaction(db, (tx) => unsubscribeTokenFor(tx, user.id));
-    expect(transaction(db, (tx) => unsubscribeTokenFor(tx, user.id))).toBe(token);
+    const token = await withTransaction(db, (tx) => unsubscribeTokenFor(tx, user.id));
+    expect(await withTransaction(db, (tx) => unsubscribeTokenFor(tx, user.id))).toBe(token);
     expect(await anonCaller(db, { now: at(1) }).public.auth.unsubscribe({ token, "List-Unsubscribe": "One-Click" })).toEqual({ ok: true });
-    expect(db.select().from(users).where(eq(users.id, user.id)).get()).toMatchObject({ marketingEmail: false, marketingConsentAt: at(1) });
+    expect(await first(db.select().from(users).where(eq(users.id, user.id)))).toMatchObject({ marketingEmail: false, marketingConsentAt: at(1) });
     expect(await anonCaller(db).public.auth.unsubscribe({ token: "no-such-token-at-all" })).toEqual({ ok: true });
-    expect(db.select().from(users).where(eq(users.id, bystander.id)).get()!.marketingEmail).toBe(true);
+    expect((await first(db.select().from(users).where(eq(users.id, bystander.id))))!.marketingEmail).toBe(true);
   });
 });
 
@@ -137,16 +137,16 @@ describe("the data export", () => {
     const token = await signIn(user.email, CHROME_ANDROID);
     const c = await createCompetition(db, { title: "Export Tractor" });
     const order = await buy(user.id, user.email, c.id, 3);
-    db.insert(notifications).values({ userId: user.id, title: "Good luck", message: "Your tickets are in" }).run();
-    setLimit(db, user.id, "75.00", new Date());
-    db.insert(contactMessages)
-      .values({ name: "Ffion", email: user.email, subject: "Where are my tickets", message: "A complaint", kind: "complaint", reference: `C-${Date.now()}` })
-      .run();
-    db.insert(contactMessages).values({ name: "Else", email: "someone-else@example.test", subject: "Not theirs", message: "x" }).run();
-    const unsubscribe = transaction(db, (tx) => unsubscribeTokenFor(tx, user.id));
+    await db.insert(notifications).values({ userId: user.id, title: "Good luck", message: "Your tickets are in" });
+    await setLimit(db, user.id, "75.00", new Date());
+    await db
+      .insert(contactMessages)
+      .values({ name: "Ffion", email: user.email, subject: "Where are my tickets", message: "A complaint", kind: "complaint", reference: `C-${Date.now()}` });
+    await db.insert(contactMessages).values({ name: "Else", email: "someone-else@example.test", subject: "Not theirs", message: "x" });
+    const unsubscribe = await withTransaction(db, (tx) => unsubscribeTokenFor(tx, user.id));
     await anonCaller(db).public.auth.forgotPassword({ email: user.email });
 
-    const file = await tokenCaller(db, token).customer.account.exportData();
+    const file = await (await tokenCaller(db, token)).customer.account.exportData();
     const data = customerExport.parse(JSON.parse(await downloadText(file)));
     expect(data.profile).toMatchObject({ id: user.id, email: user.email, phone: "07700 900999", postcode: "LD3 7AA" });
     expect(data.orders.map((o) => o.id)).toEqual([order.id]);
@@ -159,13 +159,13 @@ describe("the data export", () => {
     expect(data.sessions).toEqual([expect.objectContaining({ current: true, device: "Chrome on Android" })]);
 
     const text = JSON.stringify(data);
-    const row = db.select().from(users).where(eq(users.id, user.id)).get()!;
+    const row = (await first(db.select().from(users).where(eq(users.id, user.id))))!;
     expect(text).not.toContain(row.passwordHash);
     expect(text).not.toContain("argon2");
     expect(text).not.toContain(token);
     expect(text).not.toContain(sessionIdFromToken(token));
     expect(text).not.toContain(unsubscribe);
-    for (const t of db.select().from(authTokens).where(eq(authTokens.userId, user.id)).all()) expect(text).not.toContain(t.id);
+    for (const t of await db.select().from(authTokens).where(eq(authTokens.userId, user.id))) expect(text).not.toContain(t.id);
     expect(text).not.toContain("someone-else@example.test");
   });
 });
@@ -176,40 +176,40 @@ describe("closing the account", () => {
     const token = await signIn(user.email, CHROME_ANDROID);
     const c = await createCompetition(db);
     const order = await buy(user.id, user.email, c.id);
-    db.insert(notifications).values({ userId: user.id, title: "Hello", message: "x" }).run();
-    expect(await tokenCaller(db, token).customer.protection.close()).toEqual({ closed: true });
-    const row = db.select().from(users).where(eq(users.id, user.id)).get()!;
+    await db.insert(notifications).values({ userId: user.id, title: "Hello", message: "x" });
+    expect(await (await tokenCaller(db, token)).customer.protection.close()).toEqual({ closed: true });
+    const row = (await first(db.select().from(users).where(eq(users.id, user.id))))!;
     expect(row).toMatchObject({ isActive: false, phone: null, address: null, city: null, postcode: null, marketingEmail: false });
     expect(row.closedAt).toBeInstanceOf(Date);
-    expect(db.select().from(notifications).where(eq(notifications.userId, user.id)).all()).toHaveLength(0);
-    expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
-    expect(validateSessionToken(db, token).user).toBeNull();
-    expect(db.select().from(orders).where(eq(orders.id, order.id)).get()).toMatchObject({ userId: user.id, status: "paid" });
+    expect(await db.select().from(notifications).where(eq(notifications.userId, user.id))).toHaveLength(0);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect((await validateSessionToken(db, token)).user).toBeNull();
+    expect(await first(db.select().from(orders).where(eq(orders.id, order.id)))).toMatchObject({ userId: user.id, status: "paid" });
   });
 });
 
 describe("date of birth at checkout", () => {
   it("is needed to pay, set once (the same date again is fine, another is locked), and then the purchase passes", async () => {
     const user = await createUser(db, { dateOfBirth: null });
-    const { token } = createSession(db, user.id);
+    const { token } = await createSession(db, user.id);
     const c = await createCompetition(db);
     expect((await refusedWith(buy(user.id, user.email, c.id))).appCode).toBe("DATE_OF_BIRTH_NEEDED");
-    const me = tokenCaller(db, token).customer.account;
+    const me = (await tokenCaller(db, token)).customer.account;
     expect(await me.setDateOfBirth({ dateOfBirth: "1979-11-23" })).toMatchObject({ id: user.id, dateOfBirth: "1979-11-23" });
     expect(await me.setDateOfBirth({ dateOfBirth: "1979-11-23" })).toMatchObject({ dateOfBirth: "1979-11-23" });
     const locked = await refusedWith(me.setDateOfBirth({ dateOfBirth: "1969-11-23" }));
     expect(locked).toMatchObject({ appCode: "DATE_OF_BIRTH_LOCKED", code: "FORBIDDEN" });
     expect(locked.message).toBe("Your date of birth can't be changed once it is set. If it is wrong, please contact us and we will correct it.");
-    expect(db.select().from(users).where(eq(users.id, user.id)).get()!.dateOfBirth).toBe("1979-11-23");
+    expect((await first(db.select().from(users).where(eq(users.id, user.id))))!.dateOfBirth).toBe("1979-11-23");
     expect((await buy(user.id, user.email, c.id)).status).toBe("paid");
   });
 
   it("refuses a date in the wrong shape before anything is stored", async () => {
     const user = await createUser(db, { dateOfBirth: null });
-    const { token } = createSession(db, user.id);
-    const err = await refusedWith(tokenCaller(db, token).customer.account.setDateOfBirth({ dateOfBirth: "23/11/1979" }));
+    const { token } = await createSession(db, user.id);
+    const err = await refusedWith((await tokenCaller(db, token)).customer.account.setDateOfBirth({ dateOfBirth: "23/11/1979" }));
     expect(err.code).toBe("BAD_REQUEST");
     expect(err.message).toContain("Enter the date of birth as YYYY-MM-DD");
-    expect(db.select().from(users).where(eq(users.id, user.id)).get()!.dateOfBirth).toBeNull();
+    expect((await first(db.select().from(users).where(eq(users.id, user.id))))!.dateOfBirth).toBeNull();
   });
 });

@@ -52,7 +52,7 @@ describe("account links over SMTP", () => {
     const signedUp = await anonCaller(db).public.auth.register(registration(email));
     const token = await deliveredLink(email, "Confirm your email address", "/auth/verify");
     expect(await anonCaller(db).public.auth.verifyEmail({ token })).toEqual({ ok: true, kind: "verified", email });
-    expect(await tokenCaller(db, signedUp.token).public.auth.session()).toMatchObject({ email, emailVerified: true });
+    expect(await (await tokenCaller(db, signedUp.token)).public.auth.session()).toMatchObject({ email, emailVerified: true });
   });
 
   it("delivers the reset link, and that link sets a new password and signs in", async () => {
@@ -61,7 +61,7 @@ describe("account links over SMTP", () => {
     const token = await deliveredLink(user.email, "Reset your Harvest Draws password", "/auth/reset");
     const signedIn = await anonCaller(db).public.auth.resetPassword({ token, password: "smtp-new-pass", confirmPassword: "smtp-new-pass" });
     expect(signedIn.user.id).toBe(user.id);
-    expect(validateSessionToken(db, signedIn.token).user?.id).toBe(user.id);
+    expect((await validateSessionToken(db, signedIn.token)).user?.id).toBe(user.id);
     await expect(anonCaller(db).public.auth.login({ email: user.email, password: DEFAULT_PASSWORD })).rejects.toThrow("Invalid email or password");
     expect((await anonCaller(db).public.auth.login({ email: user.email, password: "smtp-new-pass" })).user.id).toBe(user.id);
     // The notice that the password changed arrives too.

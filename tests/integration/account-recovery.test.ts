@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { authTokens, mailOutbox, sessions, users } from "../../db/schema";
 import { createSession, sessionIdFromToken, validateSessionToken } from "../../src/server/auth/session";
 import { closeAccount } from "../../src/server/services/protection";
@@ -14,13 +15,13 @@ const MINUTE = 60_000;
 const T0 = new Date("2026-03-02T10:00:00Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * MINUTE);
 
-const resetMails = (email: string) => mailsTo(db, email).filter((m) => m.kind === "password_reset");
+const resetMails = async (email: string) => (await mailsTo(db, email)).filter((m) => m.kind === "password_reset");
 
 /** Asks for a link and reads it from the mail that request queued. */
 async function askForReset(email: string, now = T0): Promise<string> {
-  const before = new Set(resetMails(email).map((m) => m.id));
+  const before = new Set((await resetMails(email)).map((m) => m.id));
   await anonCaller(db, { now }).public.auth.forgotPassword({ email });
-  const mail = resetMails(email).find((m) => !before.has(m.id));
+  const mail = (await resetMails(email)).find((m) => !before.has(m.id));
   if (!mail) throw new Error(`no reset mail was queued for ${email}`);
   return linkToken(mail.text, "/auth/reset");
 }
@@ -34,17 +35,17 @@ describe("forgot password", () => {
     const unknown = await anonCaller(db, { now: T0 }).public.auth.forgotPassword({ email: "nobody-here@example.test" });
     expect(known).toEqual({ ok: true });
     expect(unknown).toEqual(known);
-    const mails = resetMails(user.email);
+    const mails = await resetMails(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Reset your Harvest Draws password");
     expect(mails[0]!.text).toContain(`${SHOP}/auth/reset?token=`);
-    expect(mailsTo(db, "nobody-here@example.test")).toHaveLength(0);
+    expect(await mailsTo(db, "nobody-here@example.test")).toHaveLength(0);
   });
 
   it("stores only the SHA-256 of the mailed token", async () => {
     const user = await createUser(db);
     const token = await askForReset(user.email);
-    const rows = db.select().from(authTokens).where(eq(authTokens.userId, user.id)).all();
+    const rows = await db.select().from(authTokens).where(eq(authTokens.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(sessionIdFromToken(token));
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
@@ -57,34 +58,34 @@ describe("forgot password", () => {
     for (let i = 0; i < 5; i++) {
       expect(await anonCaller(db, { now: at(i) }).public.auth.forgotPassword({ email: user.email })).toEqual({ ok: true });
     }
-    expect(resetMails(user.email)).toHaveLength(3);
+    expect(await resetMails(user.email)).toHaveLength(3);
     // An hour after the first, the window has room again.
     await anonCaller(db, { now: at(61) }).public.auth.forgotPassword({ email: user.email });
-    expect(resetMails(user.email)).toHaveLength(4);
+    expect(await resetMails(user.email)).toHaveLength(4);
   });
 
   it("mails nothing to a closed account", async () => {
     const user = await createUser(db);
-    closeAccount(db, user.id, T0);
+    await closeAccount(db, user.id, T0);
     expect(await anonCaller(db, { now: T0 }).public.auth.forgotPassword({ email: user.email })).toEqual({ ok: true });
-    expect(resetMails(user.email)).toHaveLength(0);
+    expect(await resetMails(user.email)).toHaveLength(0);
   });
 });
 
 describe("the reset link", () => {
   it("sets the new password, ends every other session, signs in afresh and tells the customer", async () => {
     const user = await createUser(db);
-    const phone = createSession(db, user.id, T0, "Chrome on Android");
-    const laptop = createSession(db, user.id, T0, "Firefox on Windows");
+    const phone = await createSession(db, user.id, T0, "Chrome on Android");
+    const laptop = await createSession(db, user.id, T0, "Firefox on Windows");
     const token = await askForReset(user.email, at(1));
     const signedIn = await reset(token, "brand-new-pass", at(5));
     expect(signedIn.user).toMatchObject({ id: user.id, email: user.email, emailVerified: true });
-    expect(validateSessionToken(db, signedIn.token, at(6)).user?.id).toBe(user.id);
-    expect(validateSessionToken(db, phone.token, at(6)).user).toBeNull();
-    expect(validateSessionToken(db, laptop.token, at(6)).user).toBeNull();
-    expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+    expect((await validateSessionToken(db, signedIn.token, at(6))).user?.id).toBe(user.id);
+    expect((await validateSessionToken(db, phone.token, at(6))).user).toBeNull();
+    expect((await validateSessionToken(db, laptop.token, at(6))).user).toBeNull();
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
 
-    const changed = mailsTo(db, user.email).filter((m) => m.kind === "password_changed");
+    const changed = (await mailsTo(db, user.email)).filter((m) => m.kind === "password_changed");
     expect(changed).toHaveLength(1);
     expect(changed[0]!.subject).toBe("Your Harvest Draws password was changed");
 
@@ -97,11 +98,11 @@ describe("the reset link", () => {
     const user = await createUser(db);
     const token = await askForReset(user.email);
     await reset(token, "once-only-pass", at(1));
-    const hashAfterFirst = db.select().from(users).where(eq(users.id, user.id)).get()!.passwordHash;
+    const hashAfterFirst = (await first(db.select().from(users).where(eq(users.id, user.id))))!.passwordHash;
     const again = await refusedWith(reset(token, "second-try-pass", at(2)));
     expect(again).toMatchObject({ appCode: "LINK_EXPIRED", code: "BAD_REQUEST", message: "This reset link has expired or has already been used." });
     expect(again.message).toBe(RESET_LINK_INVALID);
-    expect(db.select().from(users).where(eq(users.id, user.id)).get()!.passwordHash).toBe(hashAfterFirst);
+    expect((await first(db.select().from(users).where(eq(users.id, user.id))))!.passwordHash).toBe(hashAfterFirst);
   });
 
   it("expires after 60 minutes", async () => {
@@ -133,13 +134,13 @@ describe("the reset link", () => {
   it("queues nothing and ends no session when the passwords do not match", async () => {
     const user = await createUser(db);
     const token = await askForReset(user.email);
-    const before = db.select().from(mailOutbox).all().length;
+    const before = (await db.select().from(mailOutbox)).length;
     const err = await refusedWith(
       anonCaller(db, { now: at(1) }).public.auth.resetPassword({ token, password: "one-password", confirmPassword: "two-password" }),
     );
     expect(err.code).toBe("BAD_REQUEST");
     expect(err.message).toContain("Passwords don't match");
-    expect(db.select().from(mailOutbox).all()).toHaveLength(before);
+    expect(await db.select().from(mailOutbox)).toHaveLength(before);
     // The link is still good after a typo.
     expect((await reset(token, "fixed-the-typo", at(2))).user.id).toBe(user.id);
   });

@@ -111,25 +111,18 @@ describe("a customer's record", () => {
   it("writes a note and its audit row in one transaction: if the audit fails, there is no note", async () => {
     const customer = await createUser(db);
     await admin.admin.customers.addNote({ id: customer.id, text: "First note" });
-    const audits = db.select().from(auditLog).where(eq(auditLog.targetId, customer.id)).all();
+    const audits = await db.select().from(auditLog).where(eq(auditLog.targetId, customer.id));
     expect(audits).toEqual([expect.objectContaining({ action: "admin.customers.addNote", actorEmail: adminUser!.email })]);
 
     db.$client.exec(
       "create trigger refuse_note_audit before insert on audit_log when new.action = 'admin.customers.addNote' begin select raise(abort, 'audit refused'); end",
     );
     try {
-      expect(() => addCustomerNote(db, actor, customer.id, "Second note")).toThrow("audit refused");
+      await expect(addCustomerNote(db, actor, customer.id, "Second note")).rejects.toThrow("audit refused");
     } finally {
       db.$client.exec("drop trigger refuse_note_audit");
     }
-    expect(
-      db
-        .select()
-        .from(customerNotes)
-        .where(eq(customerNotes.userId, customer.id))
-        .all()
-        .map((n) => n.text),
-    ).toEqual(["First note"]);
+    expect((await db.select().from(customerNotes).where(eq(customerNotes.userId, customer.id))).map((n) => n.text)).toEqual(["First note"]);
   });
 });
 
@@ -138,14 +131,14 @@ describe("resending an order confirmation", () => {
     const customer = await createUser(db);
     const c = await createCompetition(db, { title: "Resend Quad" });
     const order = await buy(customer.id, customer.email, c.id);
-    const before = db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email)).all().length;
+    const before = (await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).length;
     expect(await admin.admin.customers.resendConfirmation({ id: order.id })).toEqual({ ok: true, to: customer.email });
-    const mails = db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email)).all();
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email));
     expect(mails).toHaveLength(before + 1);
     const mail = mails.find((m) => m.kind === "order_confirmation" && m.text.includes("Resend Quad"))!;
     expect(mail).toBeDefined();
     for (const n of order.lines[0]!.ticketNumbers) expect(mail.text).toContain(n);
-    const audit = db.select().from(auditLog).where(eq(auditLog.targetId, order.id)).all();
+    const audit = await db.select().from(auditLog).where(eq(auditLog.targetId, order.id));
     expect(audit.map((a) => a.action)).toContain("admin.customers.resendConfirmation");
     expect((await admin.admin.customers.get({ id: customer.id })).audit.map((a) => a.action)).toContain("admin.customers.resendConfirmation");
   });
@@ -155,13 +148,13 @@ describe("resending an order confirmation", () => {
     const c = await createCompetition(db);
     const waiting = await buy(customer.id, customer.email, c.id, "sim_3ds_required");
     expect(waiting.status).not.toBe("paid");
-    const before = db.select().from(mailOutbox).all().length;
+    const before = (await db.select().from(mailOutbox)).length;
     expect(await refusedWith(admin.admin.customers.resendConfirmation({ id: waiting.id }))).toMatchObject({
       code: "CONFLICT",
       appCode: "INVALID_STATE",
       message: "Only a paid order has a confirmation to send again.",
     });
     expect(await refusedWith(admin.admin.customers.resendConfirmation({ id: crypto.randomUUID() }))).toMatchObject({ code: "NOT_FOUND" });
-    expect(db.select().from(mailOutbox).all()).toHaveLength(before);
+    expect(await db.select().from(mailOutbox)).toHaveLength(before);
   });
 });

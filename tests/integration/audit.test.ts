@@ -2,7 +2,7 @@ import { aboutPagePayload } from "../factories/content";
 import { TRPCError } from "@trpc/server";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
+import { first, type Db } from "../../db/client";
 import {
   auditLog,
   categories,
@@ -93,54 +93,56 @@ const writes: Record<string, Write> = {
   },
   "admin.heroSlides.create": async () => (c) => c.admin.heroSlides.create(slide()),
   "admin.heroSlides.update": async () => {
-    const row = db.insert(heroSlides).values(slide()).returning().get();
+    const row = (await first(db.insert(heroSlides).values(slide()).returning()))!;
     return (c) => c.admin.heroSlides.update({ id: row.id, order: 3 });
   },
   "admin.heroSlides.remove": async () => {
-    const row = db.insert(heroSlides).values(slide()).returning().get();
+    const row = (await first(db.insert(heroSlides).values(slide()).returning()))!;
     return (c) => c.admin.heroSlides.remove({ id: row.id });
   },
   "admin.categories.create": async () => (c) => c.admin.categories.create({ name: unique("Orchards") }),
   "admin.categories.update": async () => {
-    const row = db
-      .insert(categories)
-      .values({ name: unique("Hedging") })
-      .returning()
-      .get();
+    const row = (await first(
+      db
+        .insert(categories)
+        .values({ name: unique("Hedging") })
+        .returning(),
+    ))!;
     return (c) => c.admin.categories.update({ id: row.id, name: unique("Hedgerows") });
   },
   "admin.categories.remove": async () => {
-    const row = db
-      .insert(categories)
-      .values({ name: unique("Spare") })
-      .returning()
-      .get();
+    const row = (await first(
+      db
+        .insert(categories)
+        .values({ name: unique("Spare") })
+        .returning(),
+    ))!;
     return (c) => c.admin.categories.remove({ id: row.id });
   },
   "admin.popups.create": async () => (c) => c.admin.popups.create(popupFields()),
   "admin.popups.update": async () => {
-    const row = db.insert(popups).values(popupFields()).returning().get();
+    const row = (await first(db.insert(popups).values(popupFields()).returning()))!;
     return (c) => c.admin.popups.update({ id: row.id, ...popupFields(), priority: 4 });
   },
   "admin.popups.remove": async () => {
-    const row = db.insert(popups).values(popupFields()).returning().get();
+    const row = (await first(db.insert(popups).values(popupFields()).returning()))!;
     return (c) => c.admin.popups.remove({ id: row.id });
   },
   "admin.about.save": async () => (c) => c.admin.about.save({ ...about, heroTitle: unique("About") }),
   "admin.winners.create": async () => {
     // With the winning ticket: the winner's claim, notification and mail are part of the change.
     const comp = await createCompetition(db);
-    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    await recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
     return (c) => c.admin.winners.create({ competitionId: comp.id, customerName: "Nia W.", ticketNumber: "1" });
   },
   "admin.winners.update": async () => {
     const comp = await createCompetition(db);
-    const row = db.insert(winners).values({ competitionId: comp.id, customerName: "Nia W.", source: "manual" }).returning().get();
+    const row = (await first(db.insert(winners).values({ competitionId: comp.id, customerName: "Nia W.", source: "manual" }).returning()))!;
     return (c) => c.admin.winners.update({ id: row.id, competitionId: comp.id, customerName: "Nia Williams" });
   },
   "admin.winners.remove": async () => {
     const comp = await createCompetition(db);
-    const row = db.insert(winners).values({ competitionId: comp.id, customerName: "Nia W.", source: "manual" }).returning().get();
+    const row = (await first(db.insert(winners).values({ competitionId: comp.id, customerName: "Nia W.", source: "manual" }).returning()))!;
     return (c) => c.admin.winners.remove({ id: row.id });
   },
   "admin.reports.createNotification": async () => (c) => c.admin.reports.createNotification({ title: unique("Draw tonight"), message: "Live at 8pm" }),
@@ -148,14 +150,14 @@ const writes: Record<string, Write> = {
   "admin.media.objectUpload": async () => (c) => c.admin.media.objectUpload(),
   "admin.draws.run": async () => {
     const comp = await createCompetition(db);
-    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    await recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
     return (c) => c.admin.draws.run({ id: comp.id, closeEarly: closeEarlyOf(comp) });
   },
   "admin.claims.update": async () => {
     const comp = await createCompetition(db);
-    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    await recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
     await caller.admin.draws.run({ id: comp.id, closeEarly: closeEarlyOf(comp) });
-    const claim = db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, comp.id)).get()!;
+    const claim = (await first(db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, comp.id)).limit(1)))!;
     return (c) => c.admin.claims.update({ id: claim.id, status: "expired", note: "The winner declined the prize" });
   },
   "admin.draws.recordPostal": async () => {
@@ -167,11 +169,12 @@ const writes: Record<string, Write> = {
     return (c) => c.admin.protection.restrict({ userId: player.id, reason: "Concerning pattern of play" });
   },
   "admin.protection.updateComplaint": async () => {
-    const row = db
-      .insert(contactMessages)
-      .values({ name: "Rhys", email: "rhys@example.test", subject: "Prize", message: "Not arrived", kind: "complaint", reference: unique("HD-C") })
-      .returning()
-      .get();
+    const row = (await first(
+      db
+        .insert(contactMessages)
+        .values({ name: "Rhys", email: "rhys@example.test", subject: "Prize", message: "Not arrived", kind: "complaint", reference: unique("HD-C") })
+        .returning(),
+    ))!;
     return (c) => c.admin.protection.updateComplaint({ id: row.id, status: "answered", note: "Courier traced" });
   },
   "admin.users.revokeSessions": async () => {
@@ -199,19 +202,21 @@ const writes: Record<string, Write> = {
     return (c) => c.admin.customers.resendConfirmation({ id: order.id });
   },
   "admin.mail.retry": async () => {
-    const row = db
-      .insert(mailOutbox)
-      .values({ to: "bounced@example.test", subject: "Undeliverable", text: "Hello", status: "failed", attempts: 5, lastError: "550 no such mailbox" })
-      .returning()
-      .get();
+    const row = (await first(
+      db
+        .insert(mailOutbox)
+        .values({ to: "bounced@example.test", subject: "Undeliverable", text: "Hello", status: "failed", attempts: 5, lastError: "550 no such mailbox" })
+        .returning(),
+    ))!;
     return (c) => c.admin.mail.retry({ id: row.id });
   },
   "admin.notifications.remove": async () => {
-    const row = db
-      .insert(notifications)
-      .values({ title: unique("Old news"), message: "Gone" })
-      .returning()
-      .get();
+    const row = (await first(
+      db
+        .insert(notifications)
+        .values({ title: unique("Old news"), message: "Gone" })
+        .returning(),
+    ))!;
     return (c) => c.admin.notifications.remove({ id: row.id });
   },
 };
@@ -235,15 +240,9 @@ function auditFails<T>(run: () => Promise<T>): Promise<T> {
   return run().finally(() => db.$client.exec("drop trigger audit_refused"));
 }
 
-const newRows = (afterId: number) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.actorId, actor.id))
-    .orderBy(desc(auditLog.id))
-    .all()
-    .filter((r) => r.id > afterId);
-const lastId = () => db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1).get()?.id ?? 0;
+const newRows = async (afterId: number) =>
+  (await db.select().from(auditLog).where(eq(auditLog.actorId, actor.id)).orderBy(desc(auditLog.id))).filter((r) => r.id > afterId);
+const lastId = async () => (await first(db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1)))?.id ?? 0;
 
 describe("every admin write carries its own audit row", () => {
   it("the table below covers every admin mutation of the router", () => {
@@ -269,9 +268,9 @@ describe("every admin write carries its own audit row", () => {
       expect(String((refused as TRPCError).cause)).toContain("audit log unavailable");
       expect(snapshot(), "nothing of the change may remain").toBe(before);
 
-      const since = lastId();
+      const since = await lastId();
       await call(caller);
-      const rows = newRows(since);
+      const rows = await newRows(since);
       expect(rows.length).toBeGreaterThanOrEqual(1);
       for (const row of rows) expect(row).toMatchObject({ action: path, actorId: actor.id, actorEmail: actor.email });
     });
@@ -281,42 +280,40 @@ describe("every admin write carries its own audit row", () => {
 describe("the audit row says what was changed, by whom and why", () => {
   it("records the setting, its new value (long values cut) and no reason", async () => {
     db.$client.prepare("insert or ignore into settings (key, value, category, updated_at) values ('site_notice', 'x', 'general', 0)").run();
-    const since = lastId();
+    const since = await lastId();
     await caller.admin.settings.update({ key: "site_notice", value: "y".repeat(1200) });
-    const [row] = newRows(since);
+    const [row] = await newRows(since);
     expect(row).toMatchObject({ action: "admin.settings.update", targetType: "settings", targetId: "site_notice", reason: null });
     expect((row!.details as { value: string }).value).toBe(`${"y".repeat(500)}…`);
   });
 
   it("records the player, the old and new date of birth and the reason", async () => {
     const player = await createUser(db, { dateOfBirth: "2010-03-04" });
-    const since = lastId();
+    const since = await lastId();
     await caller.admin.users.changeDateOfBirth({ userId: player.id, dateOfBirth: "1980-03-04", reason: "Driving licence checked" });
-    const [row] = newRows(since);
+    const [row] = await newRows(since);
     expect(row).toMatchObject({ action: "admin.users.changeDateOfBirth", targetType: "users", targetId: player.id, reason: "Driving licence checked" });
     expect(row!.details).toMatchObject({ dateOfBirth: "1980-03-04", previousDateOfBirth: "2010-03-04" });
-    expect(db.select({ d: users.dateOfBirth }).from(users).where(eq(users.id, player.id)).get()?.d).toBe("1980-03-04");
+    expect((await first(db.select({ d: users.dateOfBirth }).from(users).where(eq(users.id, player.id))))?.d).toBe("1980-03-04");
   });
 
   it("records each step of a draw an admin runs on an open competition after its end date", async () => {
     const start = Date.now();
     const comp = await createCompetition(db, { endDate: new Date(start + 60_000), drawDate: new Date(start + 120_000) });
-    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
-    const since = lastId();
-    await tokenCaller(db, adminToken!, { now: new Date(start + 180_000) }).admin.draws.run({ id: comp.id, beacon: "lottery-2026-01-05" });
-    const steps = newRows(since)
-      .reverse()
-      .map((r) => (r.details as { step: string }).step);
+    await recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    const since = await lastId();
+    await (await tokenCaller(db, adminToken!, { now: new Date(start + 180_000) })).admin.draws.run({ id: comp.id, beacon: "lottery-2026-01-05" });
+    const steps = (await newRows(since)).reverse().map((r) => (r.details as { step: string }).step);
     expect(steps).toEqual(["sales closed", "pool frozen", "drawn"]);
   });
 
   it("records a close early on purpose with the end and draw dates before and after, then the draw", async () => {
     const comp = await createCompetition(db);
-    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
-    const since = lastId();
+    await recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    const since = await lastId();
     const at = new Date();
-    await tokenCaller(db, adminToken!, { now: at }).admin.draws.run({ id: comp.id, closeEarly: closeEarlyOf(comp) });
-    const rows = newRows(since).reverse();
+    await (await tokenCaller(db, adminToken!, { now: at })).admin.draws.run({ id: comp.id, closeEarly: closeEarlyOf(comp) });
+    const rows = (await newRows(since)).reverse();
     expect(rows.map((r) => (r.details as { step: string }).step)).toEqual(["closed early", "pool frozen", "drawn"]);
     expect(rows[0]).toMatchObject({ action: "admin.draws.run", targetId: comp.id });
     expect(rows[0]!.details).toMatchObject({
@@ -324,73 +321,85 @@ describe("the audit row says what was changed, by whom and why", () => {
       drawDate: { before: comp.drawDate.toISOString(), after: at.toISOString() },
       confirmedEndDate: closeEarlyOf(comp).confirmEndDate,
     });
-    const after = db.select().from(competitions).where(eq(competitions.id, comp.id)).get()!;
+    const after = (await first(db.select().from(competitions).where(eq(competitions.id, comp.id))))!;
     expect(after).toMatchObject({ status: "drawn", endDate: at, drawDate: at });
   });
 });
 
 describe("audited(): the change and its row commit or roll back together", () => {
-  it("leaves no row when the change throws inside the transaction, and keeps none of the change", () => {
-    const since = lastId();
-    const before = db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()!.value;
-    expect(() =>
+  it("leaves no row when the change throws inside the transaction, and keeps none of the change", async () => {
+    const since = await lastId();
+    const before = (await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value;
+    await expect(
       audited(
         db,
         actor,
-        (tx) => {
-          tx.update(settings).set({ value: "99" }).where(eq(settings.key, "winners_display_count")).run();
+        async (tx) => {
+          await tx.update(settings).set({ value: "99" }).where(eq(settings.key, "winners_display_count"));
           throw new Error("the change failed half way");
         },
         () => ({ action: "admin.settings.update", targetId: "winners_display_count" }),
       ),
-    ).toThrow("the change failed half way");
-    expect(newRows(since)).toEqual([]);
-    expect(db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()!.value).toBe(before);
+    ).rejects.toThrow("the change failed half way");
+    expect(await newRows(since)).toEqual([]);
+    expect((await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value).toBe(before);
   });
 
   it("leaves no row when a service refuses the change", async () => {
     const comp = await createCompetition(db);
-    recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
-    const since = lastId();
+    await recordPostalEntry({ db, mailer: noopMailer }, comp.id, postalCard());
+    const since = await lastId();
     await expect(caller.admin.competitions.remove({ id: comp.id })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(caller.admin.competitions.update({ id: comp.id, status: "drawn" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const name = unique("Taken");
     await caller.admin.categories.create({ name });
-    const sinceCategory = lastId();
+    const sinceCategory = await lastId();
     await expect(caller.admin.categories.create({ name: name.toUpperCase() })).rejects.toMatchObject({ code: "CONFLICT" });
-    expect(newRows(sinceCategory)).toEqual([]);
-    expect(newRows(since).map((r) => r.action)).toEqual(["admin.categories.create"]);
+    expect(await newRows(sinceCategory)).toEqual([]);
+    expect((await newRows(since)).map((r) => r.action)).toEqual(["admin.categories.create"]);
   });
 
-  it("rolls the change back when the audit table is gone", () => {
-    const before = db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()!.value;
+  it("rolls the change back when the audit table is gone", async () => {
+    const before = (await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value;
     db.$client.exec("alter table audit_log rename to audit_log_away");
     try {
-      expect(() =>
+      await expect(
         audited(
           db,
           actor,
-          (tx) => tx.update(settings).set({ value: "42" }).where(eq(settings.key, "winners_display_count")).run(),
+          async (tx) => {
+            await tx.update(settings).set({ value: "42" }).where(eq(settings.key, "winners_display_count"));
+          },
           () => ({ action: "admin.settings.update", targetId: "winners_display_count" }),
         ),
-      ).toThrow(/audit_log/);
+      ).rejects.toThrow(/audit_log/);
     } finally {
       db.$client.exec("alter table audit_log_away rename to audit_log");
     }
-    expect(db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()!.value).toBe(before);
+    expect((await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value).toBe(before);
   });
 
-  it("refuses a change that would hold the transaction open across an await", () => {
+  it("keeps other requests out of a change that awaits the database: they see the change and its row together, or neither", async () => {
     const rows = count(db, "audit_log");
-    expect(() =>
-      audited(
-        db,
-        actor,
-        async () => "later",
-        () => ({ action: "admin.settings.update" }),
-      ),
-    ).toThrow(/promise/i);
-    expect(count(db, "audit_log")).toBe(rows);
+    const before = (await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value;
+    const change = audited(
+      db,
+      actor,
+      async (tx) => {
+        await tx.update(settings).set({ value: "7" }).where(eq(settings.key, "winners_display_count"));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+      () => ({ action: "admin.settings.update", targetId: "winners_display_count" }),
+    );
+    // Another request reads while the change waits between its statements.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(db.$client.inTransaction).toBe(true);
+    const seen = Promise.all([first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))), db.$count(auditLog)]);
+    await change;
+    const [setting, n] = await seen;
+    expect(before).not.toBe("7");
+    // The reader waited for the commit: it saw the new value with its audit row, never the value alone.
+    expect({ value: setting?.value, rows: n }).toEqual({ value: "7", rows: rows + 1 });
     expect(db.$client.inTransaction).toBe(false);
   });
 });

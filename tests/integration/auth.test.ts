@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { validateSessionToken } from "../../src/server/auth/session";
 import { callerAs } from "../helpers/caller";
@@ -36,8 +37,8 @@ describe("register", () => {
     const { caller } = await callerAs(db, null);
     const result = await caller.public.auth.register(registration("Megan@Example.com"));
     expect(result.user).toMatchObject({ email: "megan@example.com", firstName: "Megan", role: "user", country: "United Kingdom" });
-    expect(validateSessionToken(db, result.token).user?.id).toBe(result.user.id);
-    const row = db.select().from(users).where(eq(users.id, result.user.id)).get()!;
+    expect((await validateSessionToken(db, result.token)).user?.id).toBe(result.user.id);
+    const row = (await first(db.select().from(users).where(eq(users.id, result.user.id))))!;
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(result)).not.toContain("argon2");
   });
@@ -79,10 +80,10 @@ describe("login and logout", () => {
 
   it("ends the session on logout", async () => {
     const { caller, token, user } = await callerAs(db, "customer");
-    expect(validateSessionToken(db, token!).user?.id).toBe(user!.id);
+    expect((await validateSessionToken(db, token!)).user?.id).toBe(user!.id);
     await caller.public.auth.logout();
-    expect(validateSessionToken(db, token!).user).toBeNull();
-    expect(db.select().from(sessions).where(eq(sessions.userId, user!.id)).all()).toHaveLength(0);
+    expect((await validateSessionToken(db, token!)).user).toBeNull();
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(0);
   });
 });
 
@@ -99,7 +100,7 @@ describe("profile", () => {
       country: "Wales",
     });
     expect(updated).toMatchObject({ id: user!.id, email: user!.email, firstName: "Eira", city: "Aberystwyth", country: "Wales" });
-    const row = db.select().from(users).where(eq(users.id, user!.id)).get()!;
+    const row = (await first(db.select().from(users).where(eq(users.id, user!.id))))!;
     expect(row).toMatchObject({ firstName: "Eira", lastName: "Jones", postcode: "SY23 1AA", email: user!.email });
   });
 });

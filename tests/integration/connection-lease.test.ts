@@ -106,4 +106,78 @@ describe("the connection lease", () => {
     expect(inside).toBe(1);
     expect(lease.held).toBe(false);
   });
+
+  it("no longer lends the connection to work a holder left running once the holder is done: it waits its turn", async () => {
+    let leftover: Promise<{ heldAtStart: boolean; rows: number }> | undefined;
+    await lease.transaction(() => {
+      insert("c1", 1);
+      // A timer set inside the transaction fires after it has committed.
+      setTimeout(() => {
+        const heldAtStart = lease.held;
+        leftover = lease.hold(() => ({ heldAtStart, rows: count() }));
+      }, 5);
+    });
+    // Another transaction has the connection when the timer fires, and waits between its two writes.
+    const other = lease.transaction(async () => {
+      insert("c1", 2);
+      await tick(30);
+      insert("c1", 3);
+    });
+    await tick(15);
+    expect(leftover).toBeDefined();
+    await other;
+    // The left-over work did not slip into the open transaction: it ran after the commit and saw every row.
+    expect(await leftover).toEqual({ heldAtStart: false, rows: 3 });
+  });
+
+  it("runs savepoints a transaction starts together one after the other, each undone on its own", async () => {
+    const order: string[] = [];
+    const outcomes = await lease.transaction(() =>
+      Promise.allSettled(
+        [1, 2, 3].map((n) =>
+          lease.transaction(async () => {
+            order.push(`start ${n}`);
+            insert("c1", n);
+            await tick(2);
+            order.push(`end ${n}`);
+            if (n === 2) throw new Error("refused");
+          }),
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(order).toEqual(["start 1", "end 1", "start 2", "end 2", "start 3", "end 3"]);
+    expect(client.prepare("SELECT number FROM tickets ORDER BY number").all()).toEqual([{ number: 1 }, { number: 3 }]);
+  });
+
+  it("runs a single statement at once when nobody holds the connection, and in its turn when somebody does", async () => {
+    const now = lease.statement(() => count());
+    expect(lease.idle).toBe(true);
+    expect(await now).toBe(0);
+    const writing = lease.transaction(async () => {
+      insert("c1", 1);
+      await tick(10);
+      insert("c1", 2);
+    });
+    const read = lease.statement(() => count());
+    await writing;
+    expect(await read).toBe(2);
+    await expect(lease.statement(() => insert("c1", 1))).rejects.toThrow(/UNIQUE constraint failed/);
+  });
+
+  it("lets a holder start work apart from itself (outside): that work waits for the commit instead of entering the transaction", async () => {
+    let apart: Promise<number> | undefined;
+    let inside: Promise<number> | undefined;
+    await lease.transaction(async () => {
+      insert("c1", 1);
+      lease.outside(() => setTimeout(() => (apart = lease.hold(() => count())), 0));
+      setTimeout(() => (inside = lease.hold(() => count())), 0);
+      await tick(20);
+      insert("c1", 2);
+    });
+    // The timer set the usual way fired while the transaction ran and counted as it (one row so far);
+    // the one started outside waited for the commit and saw both.
+    expect(await inside).toBe(1);
+    expect(await apart).toBe(2);
+  });
 });

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db/client";
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { first } from "../../db/client";
 import { competitions, draws, notifications, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -12,6 +16,9 @@ import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { ledgerProblems, refusal } from "../helpers/assertions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
+
+const execFileAsync = promisify(execFile);
+const root = fileURLToPath(new URL("../..", import.meta.url));
 
 const db = createTestDb();
 allowGuestCheckout(db);
@@ -53,7 +60,7 @@ describe("postal entries", () => {
   it("take the next number from the same sequence as paid entries and join the pool", async () => {
     const c = await createCompetition(db, { maxTickets: 10 });
     await buy(c.id, 2);
-    const p = postal(c.id);
+    const p = await postal(c.id);
     expect(p.ticketNumbers).toEqual(["3"]);
     await buy(c.id, 1);
     await refusal(buy(c.id, 1, undefined, null, "sim_decline"));
@@ -67,11 +74,11 @@ describe("postal entries", () => {
     const c = await createCompetition(db, { maxTickets: 3, maxTicketsPerPerson: 2 });
     const user = await createUser(db);
     await buy(c.id, 1, user.email, user.id);
-    const mine = postal(c.id, { customerEmail: user.email.toUpperCase() });
+    const mine = await postal(c.id, { customerEmail: user.email.toUpperCase() });
     expect(mine.userId).toBe(user.id);
     const capped = await refusal(Promise.resolve().then(() => postal(c.id, { customerEmail: user.email })));
     expect(capped.code).toBe("PER_PERSON_LIMIT");
-    postal(c.id);
+    await postal(c.id);
     const full = await refusal(Promise.resolve().then(() => postal(c.id)));
     expect(full.message).toContain("sold out");
     const late = await createCompetition(db, { status: "closed" });
@@ -104,10 +111,10 @@ describe("running a draw", () => {
     expect(record.winners[0]!.displayName).toBe("Buyer P., Hereford");
     const check = await verifyDraw({ ...record, pool: record.pool!.map((p) => p.ticketNumber) });
     expect(check.ok).toBe(true);
-    const rows = db.select().from(winners).where(eq(winners.competitionId, c.id)).all();
+    const rows = await db.select().from(winners).where(eq(winners.competitionId, c.id));
     expect(rows.map((r) => r.source)).toEqual(["draw", "draw"]);
     expect(JSON.stringify(rows)).not.toContain("@");
-    const note = db.select().from(notifications).where(eq(notifications.userId, user.id)).all();
+    const note = await db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(note.some((n) => n.type === "winner" && n.priority === "urgent")).toBe(true);
     const again = await refusal(runDraw(deps(afterEnd(c)), c.id));
     expect(again).toMatchObject({ code: "ALREADY_DRAWN", message: "This competition has already been drawn" });
@@ -117,16 +124,16 @@ describe("running a draw", () => {
     const c = await createCompetition(db);
     const err = await refusal(runDraw(deps(), c.id));
     expect(err.message).toBe("There are no entries to draw from");
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.status).toBe("active");
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.status).toBe("active");
   });
 
   it("waits while a payment is still held so no paid ticket misses the pool", async () => {
     const c = await createCompetition(db);
-    db.update(competitions).set({ heldTickets: 1 }).where(eq(competitions.id, c.id)).run();
+    await db.update(competitions).set({ heldTickets: 1 }).where(eq(competitions.id, c.id));
     await buy(c.id, 1);
     const err = await refusal(runDraw(deps(afterEnd(c)), c.id));
     expect(err.message).toContain("still being processed");
-    expect(db.select().from(draws).where(eq(draws.competitionId, c.id)).get()).toBeUndefined();
+    expect(await first(db.select().from(draws).where(eq(draws.competitionId, c.id)))).toBeUndefined();
   });
 });
 
@@ -137,21 +144,26 @@ describe("the lifecycle scheduler", () => {
     await buy(c.id, 3);
     // A tick before the end changes nothing.
     await lifecycleTick(deps(new Date(start)));
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.status).toBe("active");
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.status).toBe("active");
     // Past the end: closed and frozen, not yet drawn.
     await lifecycleTick(deps(new Date(start + 1500)));
-    const frozen = db.select().from(draws).where(eq(draws.competitionId, c.id)).get()!;
+    const frozen = (await first(db.select().from(draws).where(eq(draws.competitionId, c.id))))!;
     expect(frozen.poolSize).toBe(3);
     expect(frozen.drawnAt).toBeNull();
-    // "Restart": a new connection to the same file, and two ticks racing after the draw date.
-    const reopened = createDb(db.$client.name);
+    // "Restart": another process on the same file, and two ticks racing after the draw date.
     const later = new Date(start + 5000);
-    await Promise.all([lifecycleTick({ db: reopened, mailer: noopMailer, now: () => later }), lifecycleTick(deps(later))]);
+    const other = execFileAsync(process.execPath, [
+      "--import",
+      "tsx",
+      join(root, "tests/helpers/lifecycle-process.ts"),
+      db.$client.name,
+      String(later.getTime()),
+    ]);
+    await Promise.all([other, lifecycleTick(deps(later))]);
     await lifecycleTick(deps(new Date(start + 9000)));
-    reopened.$client.close();
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.status).toBe("drawn");
-    expect(db.select().from(winners).where(eq(winners.competitionId, c.id)).all()).toHaveLength(1);
-    expect(db.select().from(draws).where(eq(draws.competitionId, c.id)).get()!.poolHash).toBe(frozen.poolHash);
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.status).toBe("drawn");
+    expect(await db.select().from(winners).where(eq(winners.competitionId, c.id))).toHaveLength(1);
+    expect((await first(db.select().from(draws).where(eq(draws.competitionId, c.id))))!.poolHash).toBe(frozen.poolHash);
   });
 
   it("closes a sold-out competition at once, and leaves a live-draw competition for the admin", async () => {
@@ -160,8 +172,8 @@ describe("the lifecycle scheduler", () => {
     const live = await createCompetition(db, { drawMode: "live", endDate: new Date(Date.now() + 500), drawDate: new Date(Date.now() + 600) });
     await buy(live.id, 1);
     await lifecycleTick(deps(new Date(Date.now() + 10_000)));
-    expect(db.select().from(competitions).where(eq(competitions.id, soldOut.id)).get()!.status).not.toBe("active");
-    const liveRow = db.select().from(competitions).where(eq(competitions.id, live.id)).get()!;
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, soldOut.id))))!.status).not.toBe("active");
+    const liveRow = (await first(db.select().from(competitions).where(eq(competitions.id, live.id))))!;
     expect(liveRow.status).toBe("closed");
     expect((await runDraw(deps(new Date(Date.now() + 10_000)), live.id)).winners).toHaveLength(1);
   });

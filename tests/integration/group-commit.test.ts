@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { inGroupCommit } from "../../db/client";
+import { inGroupCommit, withTransaction } from "../../db/client";
 import { createTestDb } from "../helpers/db";
 
 const db = createTestDb();
@@ -75,5 +75,40 @@ describe("group commit", () => {
     // Nothing queued: flush() simply returns.
     await db.groupCommit.flush();
     expect(rows()).toEqual(["late"]);
+  });
+
+  it("runs steps that await the database between their statements, and keeps every other query out until the group commits", async () => {
+    db.$client.exec("delete from gc_rows");
+    const insert = (v: string) => db.lease.statement(() => db.$client.prepare("insert into gc_rows (v) values (?)").run(v));
+    const count = () => db.lease.statement(() => db.$client.prepare("select count(*) from gc_rows").pluck().get() as number);
+    const step = (v: string) =>
+      inGroupCommit(db, async () => {
+        await insert(`${v}1`);
+        await new Promise((resolve) => setImmediate(resolve));
+        await insert(`${v}2`);
+        return count();
+      });
+    const a = step("a");
+    const b = step("b");
+    // Asked for while the group runs: it waits for the commit and sees all four rows, never some of them.
+    await new Promise((resolve) => setImmediate(resolve));
+    const outside = count();
+    await expect(a).resolves.toBe(2);
+    await expect(b).resolves.toBe(4);
+    await expect(outside).resolves.toBe(4);
+    expect(rows()).toEqual(["a1", "a2", "b1", "b2"]);
+  });
+
+  it("runs a step asked for inside a transaction at once, in a savepoint of it, instead of waiting for a group that needs the connection", async () => {
+    db.$client.exec("delete from gc_rows");
+    const outcome = await withTransaction(db, async () => {
+      await inGroupCommit(db, () => db.$client.prepare("insert into gc_rows (v) values ('inner')").run());
+      return inGroupCommit(db, () => {
+        db.$client.prepare("insert into gc_rows (v) values ('undone')").run();
+        throw new Error("refused");
+      }).catch((error: Error) => error.message);
+    });
+    expect(outcome).toBe("refused");
+    expect(rows()).toEqual(["inner"]);
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { auditLog, competitions, instantPrizes, mailOutbox, notifications, prizeClaims, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -43,14 +44,14 @@ function order(competitionId: string, numbers: string[], over: Partial<PlaceOrde
   };
 }
 
-const winningNumbers = (competitionId: string) => unitsOf(db, competitionId).map((u) => u.ticketNumber);
+const winningNumbers = async (competitionId: string) => (await unitsOf(db, competitionId)).map((u) => u.ticketNumber);
 
 describe("defining instant prizes", () => {
   it("draws a distinct winning number and salt per unit when the campaign is saved, and publishes only the commitments and their root", async () => {
     const c = await instantCompetition();
     expect(c.instantWin).toBe(true);
     expect(c.instantPrizes).toEqual(PRIZES);
-    const units = unitsOf(db, c.id);
+    const units = await unitsOf(db, c.id);
     expect(units).toHaveLength(4);
     expect(new Set(units.map((u) => u.ticketNumber)).size).toBe(4);
     expect(units.every((u) => Number(u.ticketNumber) >= 1 && Number(u.ticketNumber) <= 200 && /^[0-9a-f]{64}$/.test(u.salt))).toBe(true);
@@ -79,8 +80,8 @@ describe("defining instant prizes", () => {
     const seen = new Array<number>(11).fill(0);
     const rounds = 600;
     for (let i = 0; i < rounds; i++) {
-      commitInstantPrizes(db, c, [{ name: "£1", kind: "credit", valuePence: 100, count: 3 }], new Date(), draw);
-      for (const u of unitsOf(db, c.id)) seen[Number(u.ticketNumber)]! += 1;
+      await commitInstantPrizes(db, c, [{ name: "£1", kind: "credit", valuePence: 100, count: 3 }], new Date(), draw);
+      for (const u of await unitsOf(db, c.id)) seen[Number(u.ticketNumber)]! += 1;
     }
     const expected = (rounds * 3) / 10;
     expect(seen.slice(1).reduce((sum, o) => sum + (o - expected) ** 2 / expected, 0)).toBeLessThan(27.88);
@@ -89,13 +90,14 @@ describe("defining instant prizes", () => {
   it("keeps the commitment when an edit does not change the prizes, and locks them once a ticket is out", async () => {
     const { caller: admin } = await callerAs(db, "admin");
     const c = await instantCompetition({ title: "Locked Quad" });
-    const root = db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.instantCommitmentRoot;
+    const root = (await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.instantCommitmentRoot;
     const fields = campaignPayload({ title: "Locked Quad", maxTickets: 200, pickNumbers: true });
     await admin.admin.competitions.update({ id: c.id, ...fields, instantPrizes: PRIZES });
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.instantCommitmentRoot).toBe(root);
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.instantCommitmentRoot).toBe(root);
     await admin.admin.competitions.update({ id: c.id, ...fields, instantPrizes: [PRIZES[0]!] });
-    expect(unitsOf(db, c.id)).toHaveLength(3);
-    const free = Array.from({ length: 200 }, (_, i) => String(i + 1)).find((n) => !winningNumbers(c.id).includes(n))!;
+    expect(await unitsOf(db, c.id)).toHaveLength(3);
+    const winning = await winningNumbers(c.id);
+    const free = Array.from({ length: 200 }, (_, i) => String(i + 1)).find((n) => !winning.includes(n))!;
     await placeOrder(deps(), order(c.id, [free]));
     await expect(admin.admin.competitions.update({ id: c.id, ...fields, instantPrizes: PRIZES })).rejects.toThrow("its instant prizes");
     await expect(admin.admin.competitions.update({ id: c.id, ...fields, instantWinnersInDraw: false })).rejects.toThrow("instant winners stay in the draw");
@@ -112,20 +114,21 @@ describe("defining instant prizes", () => {
 describe("winning one", () => {
   it("wins the prize on a winning number the moment it is paid for, once, and reveals that unit", async () => {
     const c = await instantCompetition({ title: "Winning Quad" });
-    const [first, second] = winningNumbers(c.id);
+    const [first, second] = await winningNumbers(c.id);
     const paid = await placeOrder(deps(), order(c.id, [first!, second!]));
     expect(paid.instantWins).toEqual([
       expect.objectContaining({ name: "£10 site credit", kind: "credit", value: "10.00", ticketNumber: first }),
       expect.objectContaining({ name: "£10 site credit", kind: "credit", value: "10.00", ticketNumber: second }),
     ]);
-    const proof = instantWinsProof(db, c.id);
+    const proof = await instantWinsProof(db, c.id);
     expect(proof.prizes.filter((p) => p.won).map((p) => [p.ticketNumber, p.winnerDisplayName])).toEqual([
       [first, "Gwen E."],
       [second, "Gwen E."],
     ]);
     expect(await verifyInstantProof(c.id, proof.commitmentRoot!, proof.prizes)).toEqual({ rootMatches: true, mismatched: [], revealed: 2 });
     // A ticket on no winning number wins nothing.
-    const plain = Array.from({ length: 200 }, (_, i) => String(i + 1)).find((n) => !winningNumbers(c.id).includes(n))!;
+    const winning = await winningNumbers(c.id);
+    const plain = Array.from({ length: 200 }, (_, i) => String(i + 1)).find((n) => !winning.includes(n))!;
     expect((await placeOrder(deps(), order(c.id, [plain]))).instantWins).toEqual([]);
   });
 
@@ -135,7 +138,7 @@ describe("winning one", () => {
       maxTickets: 4,
       instantPrizes: [{ name: "£5 credit", kind: "credit", value: "5.00", count: 4 }],
     });
-    recordPostalEntry(deps(), c.id, {
+    await recordPostalEntry(deps(), c.id, {
       customerName: "Pat Postcard",
       customerEmail: "pat-postcard@example.test",
       address: "1 Lane\nTown",
@@ -145,24 +148,19 @@ describe("winning one", () => {
       dateOfBirth: "1970-05-01",
     });
     // Every number wins here, so the postal entry's one ticket must have won.
-    const won = db
-      .select()
-      .from(instantPrizes)
-      .where(eq(instantPrizes.competitionId, c.id))
-      .all()
-      .filter((u) => u.wonAt);
+    const won = (await db.select().from(instantPrizes).where(eq(instantPrizes.competitionId, c.id))).filter((u) => u.wonAt);
     expect(won).toHaveLength(1);
     expect(won[0]!.winnerDisplayName).toBe("Pat P.");
   });
 
   it("never gives one unit to two buyers: 40 concurrent buyers of the same winning number", async () => {
     const c = await instantCompetition({ title: "Race Quad" });
-    const target = winningNumbers(c.id).at(-1)!;
+    const target = (await winningNumbers(c.id)).at(-1)!;
     const results = await Promise.allSettled(Array.from({ length: 40 }, () => placeOrder(deps(), order(c.id, [target]))));
     const wins = results.flatMap((r) => (r.status === "fulfilled" ? r.value.instantWins : []));
     expect(wins).toHaveLength(1);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(unitsOf(db, c.id).filter((u) => u.wonAt)).toHaveLength(1);
+    expect((await unitsOf(db, c.id)).filter((u) => u.wonAt)).toHaveLength(1);
     expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], duplicates: [], oversold: [] });
   });
 
@@ -192,16 +190,17 @@ describe("winning one", () => {
 
   it("leaves instant winners out of the main draw's pool where the competition says so", async () => {
     const c = await instantCompetition({ title: "Out Quad", instantWinnersInDraw: false });
-    const [winning] = winningNumbers(c.id);
-    const plain = Array.from({ length: 200 }, (_, i) => String(i + 1)).find((n) => !winningNumbers(c.id).includes(n))!;
+    const numbers = await winningNumbers(c.id);
+    const [winning] = numbers;
+    const plain = Array.from({ length: 200 }, (_, i) => String(i + 1)).find((n) => !numbers.includes(n))!;
     await placeOrder(deps(), order(c.id, [winning!, plain]));
-    db.update(competitions).set({ status: "closed" }).where(eq(competitions.id, c.id)).run();
+    await db.update(competitions).set({ status: "closed" }).where(eq(competitions.id, c.id));
     expect(await freezePool(db, c.id)).toBe(true);
     const { caller: anon } = await callerAs(db, null);
     const record = await anon.public.draws.record({ id: c.id });
     expect(record.pool?.map((t) => t.ticketNumber)).toEqual([plain]);
     // Sales closed: every unit's number and salt are now public, and they still verify.
-    const proof = instantWinsProof(db, c.id);
+    const proof = await instantWinsProof(db, c.id);
     expect(proof.revealed).toBe(true);
     expect(proof.prizes.every((p) => p.ticketNumber && p.salt)).toBe(true);
     expect(await verifyInstantProof(c.id, proof.commitmentRoot!, proof.prizes)).toEqual({ rootMatches: true, mismatched: [], revealed: 4 });
@@ -212,7 +211,7 @@ describe("what a win gives", () => {
   it("puts credit in the winner's wallet with an urgent notification and a mail, and opens a claim for cash", async () => {
     const c = await instantCompetition({ title: "Wallet Quad" });
     const buyer = await createUser(db, { emailVerified: true, city: "Ludlow" });
-    const units = unitsOf(db, c.id);
+    const units = await unitsOf(db, c.id);
     const credit = units.find((u) => u.kind === "credit")!;
     const cash = units.find((u) => u.kind === "cash")!;
     const paid = await placeOrder(deps(), order(c.id, [credit.ticketNumber, cash.ticketNumber], { userId: buyer.id, customerEmail: buyer.email }));
@@ -220,26 +219,26 @@ describe("what a win gives", () => {
       ["credit", credit.ticketNumber],
       ["cash", cash.ticketNumber],
     ]);
-    expect(walletOf(db, buyer)).toMatchObject({ balance: "10.00", entries: [{ amount: "10.00", kind: "prize", reference: credit.id }] });
-    const note = db.select().from(notifications).where(eq(notifications.userId, buyer.id)).all();
+    expect(await walletOf(db, buyer)).toMatchObject({ balance: "10.00", entries: [{ amount: "10.00", kind: "prize", reference: credit.id }] });
+    const note = await db.select().from(notifications).where(eq(notifications.userId, buyer.id));
     expect(note.map((n) => n.title).sort()).toEqual(["You've won instantly!", "You've won!"]);
-    const mails = db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email)).all();
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
     expect(mails.map((m) => m.kind).sort()).toEqual(["instant_win", "order_confirmation", "winner"]);
     expect(mails.find((m) => m.kind === "instant_win")!.text).toContain(`£10 site credit on ticket ${credit.ticketNumber}`);
-    const claim = db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, c.id)).get()!;
+    const claim = (await first(db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, c.id))))!;
     expect(claim).toMatchObject({ ticketNumber: cash.ticketNumber, userId: buyer.id, status: "notified" });
-    expect(db.select().from(winners).where(eq(winners.id, claim.winnerId)).get()).toMatchObject({ source: "instant", customerName: "Gwen E., Ludlow" });
+    expect(await first(db.select().from(winners).where(eq(winners.id, claim.winnerId)))).toMatchObject({ source: "instant", customerName: "Gwen E., Ludlow" });
   });
 
   it("holds a guest's credit against the email until an account with it is verified", async () => {
     const c = await instantCompetition({ title: "Guest Quad" });
-    const credit = unitsOf(db, c.id).find((u) => u.kind === "credit")!;
+    const credit = (await unitsOf(db, c.id)).find((u) => u.kind === "credit")!;
     const email = `guest-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await placeOrder(deps(), order(c.id, [credit.ticketNumber], { customerEmail: email }));
     const unverified = await createUser(db, { email, emailVerified: false });
-    expect(walletOf(db, unverified).balance).toBe("0.00");
-    claimGuestCredit(db, { ...unverified, emailVerified: true });
-    expect(walletOf(db, unverified).balance).toBe("10.00");
+    expect((await walletOf(db, unverified)).balance).toBe("0.00");
+    await claimGuestCredit(db, { ...unverified, emailVerified: true });
+    expect((await walletOf(db, unverified)).balance).toBe("10.00");
   });
 });
 
@@ -250,7 +249,7 @@ describe("goodwill credit", () => {
     const wallet = await admin.admin.customers.addCredit({ id: player.id, amount: "2.50", reason: "Sorry for the slow delivery" });
     expect(wallet).toMatchObject({ balance: "2.50", entries: [{ amount: "2.50", kind: "goodwill", note: "Sorry for the slow delivery" }] });
     expect((await admin.admin.customers.wallet({ id: player.id })).balance).toBe("2.50");
-    const audit = db.select().from(auditLog).where(eq(auditLog.action, "admin.customers.addCredit")).all().at(-1)!;
+    const audit = (await db.select().from(auditLog).where(eq(auditLog.action, "admin.customers.addCredit"))).at(-1)!;
     expect(audit).toMatchObject({ targetId: player.id });
     await expect(admin.admin.customers.addCredit({ id: player.id, amount: "0", reason: "Nothing" })).rejects.toThrow("above zero");
     await expect(admin.admin.customers.addCredit({ id: player.id, amount: "600.00", reason: "Too much" })).rejects.toThrow("at most 500.00");
@@ -258,7 +257,7 @@ describe("goodwill credit", () => {
     await expect(admin.admin.customers.addCredit({ id: "nobody", amount: "1.00", reason: "Missing" })).rejects.toThrow("Customer not found");
     const { caller: customer } = await callerAs(db, "customer");
     await expect(customer.admin.customers.addCredit({ id: player.id, amount: "1.00", reason: "Myself" })).rejects.toThrow();
-    expect(walletOf(db, player).balance).toBe("2.50");
+    expect((await walletOf(db, player)).balance).toBe("2.50");
   });
 });
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { competitions, draws } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { lifecycleTick, runDraw } from "../../src/server/services/draws";
@@ -17,10 +18,10 @@ import { account, buy, buyerOf, callerAt, DAY, HOUR } from "../helpers/winners";
  */
 const db = createTestDb();
 allowGuestCheckout(db);
-ensureDefaultSettings(db);
+await ensureDefaultSettings(db);
 const admin = await account(db, { role: "admin" });
 const adminAt = (now?: Date) => callerAt(db, admin.user, now);
-const settings = () => adminAt().admin.settings;
+const settings = async () => (await adminAt()).admin.settings;
 const eveningAt = (iso: string) => anonCaller(db, { now: new Date(iso) }).public.live.evening();
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -47,14 +48,14 @@ describe("the next live draw", () => {
 
   it("follows the live_draw_schedule setting, which takes a weekday and a 24-hour time", async () => {
     for (const bad of ["", "Monday", "Funday 20:00", "Monday 25:00", "Monday 8pm"]) {
-      expect((await refusedWith(settings().update({ key: "live_draw_schedule", value: bad }))).appCode, bad).toBe("INVALID_INPUT");
+      expect((await refusedWith((await settings()).update({ key: "live_draw_schedule", value: bad }))).appCode, bad).toBe("INVALID_INPUT");
     }
-    expect((await settings().update({ key: "live_draw_schedule", value: "tue 7:30" })).value).toBe("Tuesday 07:30");
+    expect((await (await settings()).update({ key: "live_draw_schedule", value: "tue 7:30" })).value).toBe("Tuesday 07:30");
     try {
       // Wednesday 29 May 2030 (summer time): Tuesday 4 June at 07:30 in London.
       expect(await eveningAt("2030-05-29T12:00:00Z")).toMatchObject({ drawAt: "2030-06-04T06:30:00.000Z", scheduleLabel: "Tuesday 07:30" });
     } finally {
-      await settings().update({ key: "live_draw_schedule", value: "Monday 20:00" });
+      await (await settings()).update({ key: "live_draw_schedule", value: "Monday 20:00" });
     }
   });
 });
@@ -104,7 +105,7 @@ describe("the evening's competitions (Monday 3 June 2030, 20:00 in London = 19:0
   });
 
   it("tells the presenter which draws can run, in the words a refused draw would use", async () => {
-    const live = await adminAt(new Date("2030-06-03T18:55:00Z")).admin.live.evening();
+    const live = await (await adminAt(new Date("2030-06-03T18:55:00Z"))).admin.live.evening();
     const reasons = Object.fromEntries(ours(live.competitions).map((c) => [c.title, c.blockedReason]));
     expect(reasons).toEqual({
       "Evening Waiting Since Last Week": "There are no entries to draw from",
@@ -115,15 +116,15 @@ describe("the evening's competitions (Monday 3 June 2030, 20:00 in London = 19:0
     });
     expect(live.competitions.find((c) => c.id === zeta.id)).toMatchObject({ drawMode: "live", heldTickets: 1 });
     for (const c of [waiting, morning, zeta]) {
-      const refused = await refusedWith(adminAt(new Date("2030-06-03T19:01:00Z")).admin.draws.run({ id: c.id }));
+      const refused = await refusedWith((await adminAt(new Date("2030-06-03T19:01:00Z"))).admin.draws.run({ id: c.id }));
       expect(refused.message, c.title).toBe(reasons[c.title]);
     }
     expect(await refusedWith(anonCaller(db).admin.live.evening())).toMatchObject({ code: "UNAUTHORIZED" });
-    expect(await refusedWith(tokenCaller(db, winner.token).admin.live.evening())).toMatchObject({ code: "FORBIDDEN" });
+    expect(await refusedWith((await tokenCaller(db, winner.token)).admin.live.evening())).toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("shows each result as soon as it is drawn, with the winner's first name and town only", async () => {
-    await adminAt(new Date("2030-06-03T19:05:00Z")).admin.draws.run({ id: beta.id });
+    await (await adminAt(new Date("2030-06-03T19:05:00Z"))).admin.draws.run({ id: beta.id });
     const evening = await eveningAt("2030-06-03T19:06:00Z");
     const drawn = evening.competitions.find((c) => c.id === beta.id)!;
     expect(drawn).toMatchObject({
@@ -135,7 +136,7 @@ describe("the evening's competitions (Monday 3 June 2030, 20:00 in London = 19:0
     });
     expect(JSON.stringify(evening)).not.toContain("@");
     expect(JSON.stringify(evening)).not.toContain("Ellis");
-    const live = await adminAt(new Date("2030-06-03T19:06:00Z")).admin.live.evening();
+    const live = await (await adminAt(new Date("2030-06-03T19:06:00Z"))).admin.live.evening();
     expect(live.competitions.find((c) => c.id === beta.id)!.blockedReason).toBe("Already drawn");
     expect(live.competitions.find((c) => c.id === alpha.id)!.blockedReason).toBeNull();
   });
@@ -169,19 +170,19 @@ describe("the live stream setting", () => {
     ];
     try {
       for (const [url, embedUrl] of accepted) {
-        expect((await settings().update({ key: "live_stream_url", value: ` ${url} ` })).value).toBe(url);
+        expect((await (await settings()).update({ key: "live_stream_url", value: ` ${url} ` })).value).toBe(url);
         const { stream } = await eveningAt("2026-11-25T12:00:00Z");
         expect(stream, url).toEqual({ url, provider: url.includes("facebook") ? "facebook" : "youtube", embedUrl });
-        expect((await adminAt().admin.live.evening()).stream?.embedUrl).toBe(embedUrl);
+        expect((await (await adminAt()).admin.live.evening()).stream?.embedUrl).toBe(embedUrl);
       }
     } finally {
-      await settings().update({ key: "live_stream_url", value: "" });
+      await (await settings()).update({ key: "live_stream_url", value: "" });
     }
     expect((await eveningAt("2026-11-25T12:00:00Z")).stream).toBeNull();
   });
 
   it("refuses http, other hosts and script URLs, and keeps the stream it had", async () => {
-    await settings().update({ key: "live_stream_url", value: "https://youtu.be/dQw4w9WgXcQ" });
+    await (await settings()).update({ key: "live_stream_url", value: "https://youtu.be/dQw4w9WgXcQ" });
     try {
       for (const bad of [
         "http://www.youtube.com/watch?v=dQw4w9WgXcQ",
@@ -190,12 +191,12 @@ describe("the live stream setting", () => {
         "javascript:alert(1)",
         "https://www.youtube.com/",
       ]) {
-        const refused = await refusedWith(settings().update({ key: "live_stream_url", value: bad }));
+        const refused = await refusedWith((await settings()).update({ key: "live_stream_url", value: bad }));
         expect(refused, bad).toMatchObject({ appCode: "INVALID_INPUT", message: "Use the https address of a YouTube or Facebook video page" });
       }
       expect((await eveningAt("2026-11-25T12:00:00Z")).stream?.url).toBe("https://youtu.be/dQw4w9WgXcQ");
     } finally {
-      await settings().update({ key: "live_stream_url", value: "" });
+      await (await settings()).update({ key: "live_stream_url", value: "" });
     }
   });
 });
@@ -216,7 +217,9 @@ describe("the promotion dialog", () => {
   it("with no competition chosen, opens the newest instant-win competition on sale, and hides when it closes", async () => {
     // Enough other competitions on sale that instant wins stay under half (the code of practice).
     for (let i = 0; i < 4; i++) await createCompetition(db, { title: `Promotion Filler ${i}` });
-    const bike = await adminAt().admin.competitions.create(
+    const bike = await (
+      await adminAt()
+    ).admin.competitions.create(
       campaignPayload({
         title: "Promoted Motocross Instant Win",
         allocation: "random",
@@ -224,99 +227,99 @@ describe("the promotion dialog", () => {
       }),
     );
     expect(await promotion()).toMatchObject({ enabled: true, link: `/competition/${bike.id}`, competitionId: bike.id });
-    await adminAt().admin.competitions.update({ id: bike.id, status: "closed" });
+    await (await adminAt()).admin.competitions.update({ id: bike.id, status: "closed" });
     expect(await promotion()).toMatchObject({ enabled: false, link: "/competitions", competitionId: null });
   });
 
   it("opens the competition an admin chose while it is on sale, and hides once it has closed or sold out", async () => {
     const target = await createCompetition(db, { title: "Promoted Motocross Bike", maxTickets: 10 });
-    await settings().update({ key: "promotion_competition_id", value: target.id });
+    await (await settings()).update({ key: "promotion_competition_id", value: target.id });
     try {
       expect(await promotion()).toMatchObject({ enabled: true, link: `/competition/${target.id}`, competitionId: target.id });
-      db.update(competitions).set({ soldTickets: 10 }).where(eq(competitions.id, target.id)).run();
+      await db.update(competitions).set({ soldTickets: 10 }).where(eq(competitions.id, target.id));
       expect(await promotion()).toMatchObject({ enabled: false, link: "/competitions", competitionId: null });
-      db.update(competitions).set({ soldTickets: 0 }).where(eq(competitions.id, target.id)).run();
-      await adminAt().admin.competitions.update({ id: target.id, status: "closed" });
+      await db.update(competitions).set({ soldTickets: 0 }).where(eq(competitions.id, target.id));
+      await (await adminAt()).admin.competitions.update({ id: target.id, status: "closed" });
       expect(await promotion()).toMatchObject({ enabled: false, link: "/competitions" });
     } finally {
-      await settings().update({ key: "promotion_competition_id", value: "" });
+      await (await settings()).update({ key: "promotion_competition_id", value: "" });
     }
   });
 
   it("refuses a competition that does not exist, and a title or text too long", async () => {
-    expect(await refusedWith(settings().update({ key: "promotion_competition_id", value: UNKNOWN_ID }))).toMatchObject({
+    expect(await refusedWith((await settings()).update({ key: "promotion_competition_id", value: UNKNOWN_ID }))).toMatchObject({
       appCode: "INVALID_INPUT",
       message: "Choose an existing competition",
     });
-    expect((await refusedWith(settings().update({ key: "promotion_title", value: "x".repeat(121) }))).appCode).toBe("INVALID_INPUT");
-    expect((await refusedWith(settings().update({ key: "promotion_text", value: "x".repeat(501) }))).appCode).toBe("INVALID_INPUT");
-    expect((await refusedWith(settings().update({ key: "promotion_enabled", value: "yes" }))).appCode).toBe("INVALID_INPUT");
+    expect((await refusedWith((await settings()).update({ key: "promotion_title", value: "x".repeat(121) }))).appCode).toBe("INVALID_INPUT");
+    expect((await refusedWith((await settings()).update({ key: "promotion_text", value: "x".repeat(501) }))).appCode).toBe("INVALID_INPUT");
+    expect((await refusedWith((await settings()).update({ key: "promotion_enabled", value: "yes" }))).appCode).toBe("INVALID_INPUT");
     expect((await promotion()).link).toBe("/competitions");
   });
 
   it("takes an admin's title and text, and can be switched off", async () => {
     try {
-      await settings().update({ key: "promotion_title", value: "Tractor Week" });
-      await settings().update({ key: "promotion_text", value: "Three tractors to win this week." });
-      await settings().update({ key: "promotion_enabled", value: "false" });
+      await (await settings()).update({ key: "promotion_title", value: "Tractor Week" });
+      await (await settings()).update({ key: "promotion_text", value: "Three tractors to win this week." });
+      await (await settings()).update({ key: "promotion_enabled", value: "false" });
       expect(await promotion()).toMatchObject({ enabled: false, title: "Tractor Week", text: "Three tractors to win this week." });
     } finally {
-      await settings().update({ key: "promotion_title", value: PROMOTION_DEFAULTS.title });
-      await settings().update({ key: "promotion_text", value: PROMOTION_DEFAULTS.text });
-      await settings().update({ key: "promotion_enabled", value: "true" });
+      await (await settings()).update({ key: "promotion_title", value: PROMOTION_DEFAULTS.title });
+      await (await settings()).update({ key: "promotion_text", value: PROMOTION_DEFAULTS.text });
+      await (await settings()).update({ key: "promotion_enabled", value: "true" });
     }
   });
 });
 
 describe("reopening a closed competition", () => {
-  const listed = async (id: string) => (await adminAt().admin.competitions.list()).find((c) => c.id === id)!;
-  const frozen = (id: string) => !!db.select().from(draws).where(eq(draws.competitionId, id)).get();
+  const listed = async (id: string) => (await (await adminAt()).admin.competitions.list()).find((c) => c.id === id)!;
+  const frozen = async (id: string) => !!(await first(db.select().from(draws).where(eq(draws.competitionId, id)).limit(1)));
 
   it("is offered, and works, for a competition closed before its end date: the scheduler leaves its pool open until then", async () => {
     const c = await createCompetition(db, { endDate: new Date(Date.now() + 3 * DAY), drawDate: new Date(Date.now() + 4 * DAY) });
     await buy(db, c.id, buyerOf((await account(db)).user));
-    await adminAt().admin.competitions.update({ id: c.id, status: "closed" });
+    await (await adminAt()).admin.competitions.update({ id: c.id, status: "closed" });
     await lifecycleTick({ db, mailer: noopMailer, now: () => new Date(Date.now() + HOUR) });
-    expect(frozen(c.id)).toBe(false);
+    expect(await frozen(c.id)).toBe(false);
     expect(await listed(c.id)).toMatchObject({ status: "closed", poolFrozen: false, reopenBlockedReason: null });
-    expect((await adminAt().admin.competitions.update({ id: c.id, status: "active" })).status).toBe("active");
+    expect((await (await adminAt()).admin.competitions.update({ id: c.id, status: "active" })).status).toBe("active");
     // Sales go on where they stopped.
     const more = await buy(db, c.id, buyerOf((await account(db)).user));
     expect(more.status).toBe("paid");
 
     // Closed again, it freezes at its end date and is drawn at its draw date as before.
-    await adminAt().admin.competitions.update({ id: c.id, status: "closed" });
+    await (await adminAt()).admin.competitions.update({ id: c.id, status: "closed" });
     await lifecycleTick({ db, mailer: noopMailer, now: () => new Date(Date.now() + 3 * DAY + HOUR) });
-    expect(frozen(c.id)).toBe(true);
+    expect(await frozen(c.id)).toBe(true);
     await lifecycleTick({ db, mailer: noopMailer, now: () => new Date(Date.now() + 4 * DAY + HOUR) });
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.status).toBe("drawn");
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.status).toBe("drawn");
   });
 
   it("is refused after the end date, and once the pool is frozen, with the reason shown instead", async () => {
     const ended = await createCompetition(db, { status: "closed", endDate: new Date(Date.now() - HOUR), drawDate: new Date(Date.now() + DAY) });
     expect(await listed(ended.id)).toMatchObject({ poolFrozen: false, reopenBlockedReason: "Its end date has passed, so sales cannot reopen." });
-    expect(await refusedWith(adminAt().admin.competitions.update({ id: ended.id, status: "active" }))).toMatchObject({
+    expect(await refusedWith((await adminAt()).admin.competitions.update({ id: ended.id, status: "active" }))).toMatchObject({
       appCode: "INVALID_STATE",
       code: "CONFLICT",
       message: "This competition cannot reopen: its end date has passed, so sales cannot reopen.",
     });
 
     await lifecycleTick({ db, mailer: noopMailer });
-    expect(frozen(ended.id)).toBe(true);
+    expect(await frozen(ended.id)).toBe(true);
     expect(await listed(ended.id)).toMatchObject({ poolFrozen: true, reopenBlockedReason: "The draw pool is frozen for the draw, so sales cannot reopen." });
-    expect(await refusedWith(adminAt().admin.competitions.update({ id: ended.id, status: "active" }))).toMatchObject({
+    expect(await refusedWith((await adminAt()).admin.competitions.update({ id: ended.id, status: "active" }))).toMatchObject({
       appCode: "POOL_FROZEN",
       code: "CONFLICT",
     });
-    expect(db.select().from(competitions).where(eq(competitions.id, ended.id)).get()!.status).toBe("closed");
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, ended.id))))!.status).toBe("closed");
   });
 
   it("is refused for a sold-out competition", async () => {
     const c = await createCompetition(db, { maxTickets: 1 });
     await buy(db, c.id, buyerOf((await account(db)).user));
-    await adminAt().admin.competitions.update({ id: c.id, status: "closed" });
+    await (await adminAt()).admin.competitions.update({ id: c.id, status: "closed" });
     expect((await listed(c.id)).reopenBlockedReason).toBe("It has sold out.");
-    expect((await refusedWith(adminAt().admin.competitions.update({ id: c.id, status: "active" }))).appCode).toBe("INVALID_STATE");
+    expect((await refusedWith((await adminAt()).admin.competitions.update({ id: c.id, status: "active" }))).appCode).toBe("INVALID_STATE");
   });
 
   it("shows no reason for a competition that is not closed", async () => {

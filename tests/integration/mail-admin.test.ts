@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { transaction } from "../../db/client";
+import { first, withTransaction } from "../../db/client";
 import { auditLog, mailOutbox } from "../../db/schema";
 import { enqueueMail, markMailAttemptFailed, queuedMail } from "../../src/server/mail/outbox";
 import { MAIL_TEMPLATE_KINDS } from "../../src/shared/schemas/mail";
@@ -13,12 +13,12 @@ const db = createTestDb();
 const { caller: admin, user } = await callerAs(db, "admin");
 const { caller: customer } = await callerAs(db, "customer");
 
-const queue = (to: string, kind = "refund") => transaction(db, (tx) => enqueueMail(tx, { to, subject: `Mail to ${to}`, text: "Hello", kind }));
+const queue = (to: string, kind = "refund") => withTransaction(db, (tx) => enqueueMail(tx, { to, subject: `Mail to ${to}`, text: "Hello", kind }));
 
 /** Fails a mail's every attempt, as an SMTP server that refuses it would. */
-function failEveryAttempt(id: string, error = "550 mailbox unavailable") {
+async function failEveryAttempt(id: string, error = "550 mailbox unavailable") {
   let outcome;
-  do outcome = markMailAttemptFailed(db, id, error, new Date());
+  do outcome = await markMailAttemptFailed(db, id, error, new Date());
   while (outcome.status === "queued");
 }
 
@@ -50,11 +50,11 @@ describe("admin.mail", () => {
   });
 
   it("lists mail that failed or is backing off, not mail that is waiting its first try or was sent", async () => {
-    const fresh = queue("fresh@example.test");
-    const retrying = queue("retrying@example.test");
-    markMailAttemptFailed(db, retrying, "421 try later", new Date());
-    const failed = queue("failed@example.test", "winner");
-    failEveryAttempt(failed);
+    const fresh = await queue("fresh@example.test");
+    const retrying = await queue("retrying@example.test");
+    await markMailAttemptFailed(db, retrying, "421 try later", new Date());
+    const failed = await queue("failed@example.test", "winner");
+    await failEveryAttempt(failed);
 
     const failures = await admin.admin.mail.failures();
     const ids = failures.map((f) => f.id);
@@ -77,20 +77,20 @@ describe("admin.mail", () => {
   });
 
   it("retry puts a failed mail back in the queue with fresh attempts, audited", async () => {
-    const id = queue("again@example.test");
-    failEveryAttempt(id);
-    expect(queuedMail(db, 500).map((m) => m.id)).not.toContain(id);
+    const id = await queue("again@example.test");
+    await failEveryAttempt(id);
+    expect((await queuedMail(db, 500)).map((m) => m.id)).not.toContain(id);
 
     const answer = await admin.admin.mail.retry({ id });
     expect(answer).toMatchObject({ id, status: "queued", attempts: 0, nextAttemptAt: null });
-    expect(queuedMail(db, 500).map((m) => m.id)).toContain(id);
-    expect(db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get()).toMatchObject({ status: "queued", attempts: 0 });
-    const audit = db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1).get();
+    expect((await queuedMail(db, 500)).map((m) => m.id)).toContain(id);
+    expect(await first(db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))).toMatchObject({ status: "queued", attempts: 0 });
+    const audit = await first(db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1));
     expect(audit).toMatchObject({ action: "admin.mail.retry", targetType: "mail", targetId: id, actorId: user!.id });
   });
 
   it("retry refuses mail that has not failed (409) and mail that does not exist (404)", async () => {
-    const queued = queue("queued@example.test");
+    const queued = await queue("queued@example.test");
     await expect(admin.admin.mail.retry({ id: queued })).rejects.toMatchObject({ code: "CONFLICT", cause: { code: "INVALID_STATE" } });
     await expect(admin.admin.mail.retry({ id: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });

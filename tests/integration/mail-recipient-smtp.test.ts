@@ -22,7 +22,7 @@ afterAll(() => smtp.close());
 
 const db = createTestDb();
 allowGuestCheckout(db);
-ensureDefaultSettings(db);
+await ensureDefaultSettings(db);
 const mailer = createMailer(db, { smtpUrl: smtp.url, from: "Harvest Draws <no-reply@harvestdraws.test>", logger: silentLogger });
 afterAll(() => mailer.stop());
 
@@ -43,10 +43,10 @@ async function recipientsOf(subject: string): Promise<string[][]> {
 
 /** The customer asks for a new address and uses the link that was mailed to it. */
 async function changeEmail(token: string, newEmail: string): Promise<void> {
-  await tokenCaller(db, token).customer.account.changeEmail({ newEmail, password: DEFAULT_PASSWORD });
-  const confirm = mailsTo(db, newEmail).find((m) => m.kind === "email_change_confirm")!;
+  await (await tokenCaller(db, token)).customer.account.changeEmail({ newEmail, password: DEFAULT_PASSWORD });
+  const confirm = (await mailsTo(db, newEmail)).find((m) => m.kind === "email_change_confirm")!;
   await anonCaller(db).public.auth.verifyEmail({ token: linkToken(confirm.text, "/auth/verify") });
-  expect((await tokenCaller(db, token).public.auth.session())?.email).toBe(newEmail);
+  expect((await (await tokenCaller(db, token)).public.auth.session())?.email).toBe(newEmail);
 }
 
 async function customer(): Promise<{ user: User; token: string; oldEmail: string; newEmail: string }> {
@@ -63,17 +63,17 @@ describe("mail about an account's prize follows the address the customer confirm
     await buy(db, c.id, buyerOf(winner.user));
     await changeEmail(winner.token, winner.newEmail);
 
-    salesEnded(db, c.id);
-    await adminCaller().admin.draws.run({ id: c.id });
-    const [claim] = (await adminCaller().admin.claims.list()).filter((x) => x.competitionId === c.id);
+    await salesEnded(db, c.id);
+    await (await adminCaller()).admin.draws.run({ id: c.id });
+    const [claim] = (await (await adminCaller()).admin.claims.list()).filter((x) => x.competitionId === c.id);
     expect(await recipientsOf(`You've won: ${c.title}`)).toEqual([[winner.newEmail]]);
     const won = smtp.received.find((m) => m.subject === `You've won: ${c.title}`)!;
     expect(won.text).toContain(`${SHOP}/account/claims/${claim!.id}`);
 
-    await tokenCaller(db, winner.token).customer.claims.submit({ id: claim!.id, ...claimForm(DOB, { choice: "cash" }) });
+    await (await tokenCaller(db, winner.token)).customer.claims.submit({ id: claim!.id, ...claimForm(DOB, { choice: "cash" }) });
     expect(await recipientsOf(`Claim received: ${c.title}`)).toEqual([[winner.newEmail]]);
 
-    await adminCaller().admin.claims.update({ id: claim!.id, status: "fulfilled", reference: "BACS-2201" });
+    await (await adminCaller()).admin.claims.update({ id: claim!.id, status: "fulfilled", reference: "BACS-2201" });
     expect(await recipientsOf(`Prize paid: ${c.title}`)).toEqual([[winner.newEmail]]);
 
     // The old address hears only of the change itself.
@@ -88,16 +88,16 @@ describe("mail about an account's prize follows the address the customer confirm
     const c = await createCompetition(db, { title: `Staff Quad ${n}` });
     const order = await buy(db, c.id, buyerOf(winner.user));
     await changeEmail(winner.token, winner.newEmail);
-    salesEnded(db, c.id);
-    await adminCaller().admin.draws.run({ id: c.id });
+    await salesEnded(db, c.id);
+    await (await adminCaller()).admin.draws.run({ id: c.id });
 
-    const claim = (await adminCaller().admin.claims.list()).find((x) => x.competitionId === c.id)!;
+    const claim = (await (await adminCaller()).admin.claims.list()).find((x) => x.competitionId === c.id)!;
     expect(claim.customerEmail).toBe(winner.newEmail);
-    expect((await adminCaller().admin.orders.get({ id: order.id })).customer.email).toBe(winner.newEmail);
-    const listed = await adminCaller().admin.reports.searchEntries({ competitionId: c.id });
+    expect((await (await adminCaller()).admin.orders.get({ id: order.id })).customer.email).toBe(winner.newEmail);
+    const listed = await (await adminCaller()).admin.reports.searchEntries({ competitionId: c.id });
     expect(listed.items.map((e) => e.customerEmail)).toEqual([winner.newEmail]);
     // Staff can find the entry by the address the customer uses now.
-    expect((await adminCaller().admin.reports.searchEntries({ search: winner.newEmail })).items.map((e) => e.orderId)).toEqual([order.id]);
+    expect((await (await adminCaller()).admin.reports.searchEntries({ search: winner.newEmail })).items.map((e) => e.orderId)).toEqual([order.id]);
   });
 });
 
@@ -107,7 +107,7 @@ describe("mail about an account's order follows the address the customer confirm
     const c = await createCompetition(db, { title: `Refund Quad ${n}` });
     const order = await buy(db, c.id, buyerOf(buyer.user), 2);
     await changeEmail(buyer.token, buyer.newEmail);
-    await adminCaller().admin.orders.refund({ id: order.id, reason: "The customer asked for their money back" });
+    await (await adminCaller()).admin.orders.refund({ id: order.id, reason: "The customer asked for their money back" });
     const subject = `Your refund of £${order.amount} from Harvest Draws`;
     expect(await recipientsOf(subject)).toEqual([[buyer.newEmail]]);
   });
@@ -116,13 +116,13 @@ describe("mail about an account's order follows the address the customer confirm
     const buyer = await customer();
     const c = await createCompetition(db, { title: `Queued Quad ${n}` });
     const order = await buy(db, c.id, buyerOf(buyer.user));
-    expect(mailsTo(db, buyer.oldEmail).map((m) => m.kind)).toContain("order_confirmation");
+    expect((await mailsTo(db, buyer.oldEmail)).map((m) => m.kind)).toContain("order_confirmation");
     await changeEmail(buyer.token, buyer.newEmail);
     await mailer.flush();
     const confirmations = smtp.received.filter((m) => m.subject === "Your Harvest Draws entry is confirmed" && m.text.includes(orderReference(order.id)));
     expect(confirmations.map((m) => m.to)).toEqual([[buyer.newEmail]]);
     // The outbox records where it went.
-    expect(mailsTo(db, buyer.newEmail).find((m) => m.kind === "order_confirmation")).toMatchObject({ status: "sent" });
+    expect((await mailsTo(db, buyer.newEmail)).find((m) => m.kind === "order_confirmation")).toMatchObject({ status: "sent" });
   });
 });
 
@@ -131,17 +131,17 @@ describe("a guest order keeps its own address", () => {
     const guest = fresh("guest");
     const c = await createCompetition(db, { title: `Guest Quad ${n}` });
     const order = await buy(db, c.id, { userId: null, email: guest, name: "Gwen Guest" });
-    salesEnded(db, c.id);
-    await adminCaller().admin.draws.run({ id: c.id });
+    await salesEnded(db, c.id);
+    await (await adminCaller()).admin.draws.run({ id: c.id });
     expect(await recipientsOf(`You've won: ${c.title}`)).toEqual([[guest]]);
 
     const other = await buy(db, (await createCompetition(db, { title: `Guest Refund ${n}` })).id, { userId: null, email: guest, name: "Gwen Guest" }, 2);
-    await adminCaller().admin.orders.refund({ id: other.id, reason: "The customer asked for their money back" });
+    await (await adminCaller()).admin.orders.refund({ id: other.id, reason: "The customer asked for their money back" });
     expect(await recipientsOf(`Your refund of £${other.amount} from Harvest Draws`)).toEqual([[guest]]);
     const confirmations = smtp.received.filter(
       (m) => m.subject === "Your Harvest Draws entry is confirmed" && (m.text.includes(orderReference(order.id)) || m.text.includes(orderReference(other.id))),
     );
     expect(confirmations.map((m) => m.to)).toEqual([[guest], [guest]]);
-    expect((await adminCaller().admin.orders.get({ id: order.id })).customer.email).toBe(guest);
+    expect((await (await adminCaller()).admin.orders.get({ id: order.id })).customer.email).toBe(guest);
   });
 });

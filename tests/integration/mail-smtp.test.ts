@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { transaction } from "../../db/client";
+import { first, withTransaction } from "../../db/client";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
@@ -69,7 +69,7 @@ function header(raw: string, name: string): string | undefined {
     .trim();
 }
 
-const queue = (message: MailMessage) => transaction(db, (tx) => enqueueMail(tx, message));
+const queue = (message: MailMessage) => withTransaction(db, (tx) => enqueueMail(tx, message));
 
 describe("confirmation mail over SMTP", () => {
   it("delivers the ticket numbers to the buyer and marks the outbox row sent", async () => {
@@ -94,7 +94,7 @@ describe("confirmation mail over SMTP", () => {
     expect(mail!.raw).toContain("Subject: Your Harvest Draws entry is confirmed");
     expect(mail!.raw).toContain("SMTP Quad Bike");
     for (const n of result.lines[0]!.ticketNumbers) expect(mail!.raw).toContain(n);
-    const row = db.select().from(mailOutbox).where(eq(mailOutbox.to, "gwen@example.test")).get()!;
+    const row = (await first(db.select().from(mailOutbox).where(eq(mailOutbox.to, "gwen@example.test")).limit(1)))!;
     expect(row.status).toBe("sent");
     expect(row.sentAt).toBeInstanceOf(Date);
   });
@@ -147,8 +147,8 @@ describe("confirmation mail over SMTP", () => {
   it("sends an instant win's mail, queued by the sale without its HTML, with the HTML rendered when it is sent", async () => {
     const mailer = createMailer(db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: "Harvest Draws <no-reply@harvestdraws.test>", logger: silentLogger });
     const c = await createCompetition(db, { title: "Instant <Quad>", maxTickets: 5, allocation: "random", pickNumbers: true });
-    transaction(db, (tx) => commitInstantPrizes(tx, c, [{ name: "£5 site credit", kind: "credit", valuePence: 500, count: 1 }], new Date()));
-    const [winning] = unitsOf(db, c.id).map((u) => u.ticketNumber);
+    await withTransaction(db, (tx) => commitInstantPrizes(tx, c, [{ name: "£5 site credit", kind: "credit", valuePence: 500, count: 1 }], new Date()));
+    const [winning] = (await unitsOf(db, c.id)).map((u) => u.ticketNumber);
     await placeOrder(
       { db, payments: new SimulatedPaymentProvider(0), mailer, origin: "https://shop.example.test" },
       {
@@ -160,7 +160,7 @@ describe("confirmation mail over SMTP", () => {
         returnUrl: "/checkout/complete",
       },
     );
-    const queued = db.select().from(mailOutbox).where(eq(mailOutbox.to, "nia@example.test")).all();
+    const queued = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "nia@example.test"));
     expect(queued.find((m) => m.kind === "instant_win")).toMatchObject({ html: null, status: "queued" });
     await mailer.flush();
     mailer.stop();
@@ -178,7 +178,7 @@ describe("confirmation mail over SMTP", () => {
 
   it("sends marketing mail with one-click List-Unsubscribe headers and the footer link in both parts", async () => {
     const mailer = createMailer(db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: "Harvest Draws <no-reply@harvestdraws.test>", logger: silentLogger });
-    queue(
+    await queue(
       marketingMail(
         { to: "news@example.test", subject: "New this week", heading: "New competitions", text: "A tractor & a trailer.\n\nDrawn on Monday." },
         { origin: "https://shop.example.test/", token: "tok/en+1" },
@@ -194,16 +194,16 @@ describe("confirmation mail over SMTP", () => {
     expect(found.get("text/plain")!.body).toContain("https://shop.example.test/unsubscribe?token=tok%2Fen%2B1");
     expect(found.get("text/html")!.body).toContain('href="https://shop.example.test/unsubscribe?token=tok%2Fen%2B1"');
     expect(found.get("text/html")!.body).toContain("A tractor &amp; a trailer.");
-    const row = db.select().from(mailOutbox).where(eq(mailOutbox.to, "news@example.test")).get()!;
+    const row = (await first(db.select().from(mailOutbox).where(eq(mailOutbox.to, "news@example.test")).limit(1)))!;
     expect(row).toMatchObject({ status: "sent", kind: "marketing" });
   });
 
   it("keeps mail queued with the error when the SMTP server cannot be reached", async () => {
     const mailer = createMailer(db, { smtpUrl: "smtp://127.0.0.1:1", from: "x@example.test", logger: silentLogger });
-    db.insert(mailOutbox).values({ to: "later@example.test", subject: "Later", text: "Later" }).run();
+    await db.insert(mailOutbox).values({ to: "later@example.test", subject: "Later", text: "Later" });
     await mailer.flush();
     mailer.stop();
-    const row = db.select().from(mailOutbox).where(eq(mailOutbox.to, "later@example.test")).get()!;
+    const row = (await first(db.select().from(mailOutbox).where(eq(mailOutbox.to, "later@example.test")).limit(1)))!;
     expect(row.status).toBe("queued");
     expect(row.attempts).toBe(1);
     expect(row.lastError).toBeTruthy();
@@ -212,8 +212,8 @@ describe("confirmation mail over SMTP", () => {
   it("backs off after each failure (1 min, 5 min, 30 min, 2 h), never retrying early, and marks the mail failed after the last attempt", async () => {
     let clock = new Date("2030-01-01T09:00:00Z");
     const mailer = createMailer(db, { smtpUrl: "smtp://127.0.0.1:1", from: "x@example.test", logger: silentLogger, now: () => clock });
-    const id = queue({ to: "backoff@example.test", subject: "Backing off", text: "Try again", kind: "refund" });
-    const row = () => db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get()!;
+    const id = await queue({ to: "backoff@example.test", subject: "Backing off", text: "Try again", kind: "refund" });
+    const row = async () => (await first(db.select().from(mailOutbox).where(eq(mailOutbox.id, id))))!;
     const minutes = (m: number) => new Date(clock.getTime() + m * 60_000);
 
     for (const [attempt, waitMinutes] of [
@@ -223,19 +223,19 @@ describe("confirmation mail over SMTP", () => {
       [4, 120],
     ] as const) {
       await mailer.flush();
-      expect(row()).toMatchObject({ status: "queued", attempts: attempt });
-      expect(row().nextAttemptAt).toEqual(minutes(waitMinutes));
-      expect(row().lastError).toBeTruthy();
+      expect(await row()).toMatchObject({ status: "queued", attempts: attempt });
+      expect((await row()).nextAttemptAt).toEqual(minutes(waitMinutes));
+      expect((await row()).lastError).toBeTruthy();
       // Not tried again before its time…
       clock = minutes(waitMinutes - 0.5);
       await mailer.flush();
-      expect(row().attempts).toBe(attempt);
+      expect((await row()).attempts).toBe(attempt);
       // …and tried once it has come.
       clock = minutes(0.5);
     }
     await mailer.flush();
     mailer.stop();
-    expect(row()).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null });
-    expect(row().lastError).toBeTruthy();
+    expect(await row()).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null });
+    expect((await row()).lastError).toBeTruthy();
   });
 });

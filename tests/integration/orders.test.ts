@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { competitions, entries, mailOutbox, orders, tickets } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest } from "../../src/server/payments/provider";
@@ -113,15 +114,9 @@ describe("when entries are taken", () => {
     await placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 1, answer: "green" }] }));
     const soldOut = await refusal(placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 1, answer: "green" }] })));
     expect(soldOut).toMatchObject({ code: "SOLD_OUT", message: `"${c.title}" has sold out` });
-    const row = db.select().from(competitions).where(eq(competitions.id, c.id)).get()!;
+    const row = (await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!;
     expect(row.soldTickets).toBe(5);
-    const numbers = db
-      .select({ n: tickets.number })
-      .from(tickets)
-      .where(eq(tickets.competitionId, c.id))
-      .all()
-      .map((t) => Number(t.n))
-      .sort((a, b) => a - b);
+    const numbers = (await db.select({ n: tickets.number }).from(tickets).where(eq(tickets.competitionId, c.id))).map((t) => Number(t.n)).sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -157,13 +152,14 @@ describe("payment outcomes", () => {
     expect(err.code).toBe("PAYMENT_DECLINED");
     expect(err.message).toBe("Your payment could not be processed. Please try again.");
     expect(err.details).toMatchObject({ paymentStatus: "failed", reason });
-    const order = db
-      .select()
-      .from(orders)
-      .where(eq(orders.id, String(err.details!.orderId)))
-      .get()!;
+    const order = (await first(
+      db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, String(err.details!.orderId))),
+    ))!;
     expect(order.status).toBe("failed");
-    expect(db.select().from(entries).where(eq(entries.orderId, order.id)).get()!.paymentStatus).toBe("failed");
+    expect((await first(db.select().from(entries).where(eq(entries.orderId, order.id)).limit(1)))!.paymentStatus).toBe("failed");
     const next = await placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] }));
     expect(next.lines[0]!.ticketNumbers.sort()).toEqual(["1", "2", "3"]);
     expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [], failedWithTickets: [], oversold: [] });
@@ -176,7 +172,7 @@ describe("payment outcomes", () => {
     const card = payments.tokenise({ number: "4111 1111 1111 1111", expiry: "12/39", cvc: "123" });
     expect(card).toMatchObject({ ok: true, brand: "visa", last4: "1111" });
     const result = await placeOrder(deps(payments), args(c.id, { method: { token: card.ok ? card.token : "" } }));
-    const order = db.select().from(orders).where(eq(orders.id, result.orderId)).get()!;
+    const order = (await first(db.select().from(orders).where(eq(orders.id, result.orderId))))!;
     expect(order).toMatchObject({ cardBrand: "visa", cardLast4: "1111", status: "paid" });
     expect(JSON.stringify(db.$client.prepare("select * from orders").all())).not.toContain("4111111111111111");
   });
@@ -193,7 +189,7 @@ describe("idempotency", () => {
     const third = await placeOrder(deps(payments), a);
     expect(third.orderId).toBe(first.orderId);
     expect(payments.calls).toHaveLength(1);
-    expect(db.select().from(orders).where(eq(orders.customerEmail, a.customerEmail)).all()).toHaveLength(1);
+    expect(await db.select().from(orders).where(eq(orders.customerEmail, a.customerEmail))).toHaveLength(1);
   });
 
   it("repeats a failure as a failure", async () => {
@@ -237,9 +233,9 @@ describe("holds and mail", () => {
     };
     const pending = refusal(placeOrder(deps(slow), args(c.id)));
     await db.groupCommit.flush();
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.heldTickets).toBe(2);
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.heldTickets).toBe(2);
     expect(await sweepPendingOrders({ db, payments: slow, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 1000))).toEqual({ settled: 0, failed: 1 });
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.heldTickets).toBe(0);
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.heldTickets).toBe(0);
     release();
     const err = await pending;
     expect(err.code).toBe("PAYMENT_DECLINED");
@@ -251,13 +247,13 @@ describe("holds and mail", () => {
     const c = await createCompetition(db, { title: "Mail Test Tractor" });
     const email = "mail-check@example.test";
     const paid = await placeOrder(deps(), args(c.id, { customerEmail: email }));
-    const mail = db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).all();
+    const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe("Your Harvest Draws entry is confirmed");
     for (const n of paid.lines[0]!.ticketNumbers) expect(mail[0]!.text).toContain(n);
     expect(mail[0]!.text).toContain("Mail Test Tractor");
     await refusal(placeOrder(deps(), args(c.id, { customerEmail: "declined@example.test", method: { token: "sim_decline" } })));
-    expect(db.select().from(mailOutbox).where(eq(mailOutbox.to, "declined@example.test")).all()).toHaveLength(0);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, "declined@example.test"))).toHaveLength(0);
   });
 
   it("buys several competitions in one order with the question asked per line", async () => {

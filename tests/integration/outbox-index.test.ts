@@ -10,7 +10,7 @@ import { createTestDb } from "../helpers/db";
  * only mail not yet sent, through its partial index, never the whole table (a full scan of 250,000
  * rows took about 300 ms on the build machine, blocking every request).
  */
-function plansOf(db: Db, read: () => unknown): string[] {
+async function plansOf(db: Db, read: () => Promise<unknown>): Promise<string[]> {
   const client = db.$client;
   const prepare = client.prepare.bind(client);
   const seen: string[] = [];
@@ -19,7 +19,7 @@ function plansOf(db: Db, read: () => unknown): string[] {
     return prepare(source);
   }) as typeof client.prepare;
   try {
-    read();
+    await read();
   } finally {
     client.prepare = prepare;
   }
@@ -36,8 +36,8 @@ describe("reading the outbox", () => {
     ["the worker's next batch", () => queuedMail(db, 50)],
     ["the health check's counts", () => outboxCounts(db)],
     ["the failed-mail list", () => listMailFailures(db)],
-  ])("%s reads only unsent mail, through its index", (_, read) => {
-    const plans = plansOf(db, read);
+  ])("%s reads only unsent mail, through its index", async (_, read) => {
+    const plans = await plansOf(db, read);
     for (const plan of plans) expect(plan).toMatch(/USING (COVERING )?INDEX mail_outbox_unsent_idx/);
   });
 });

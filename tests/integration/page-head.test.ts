@@ -341,7 +341,7 @@ describe("what an admin typed cannot break out of the head", () => {
 describe("the preview follows the data", () => {
   it("a competition renamed by an admin is previewed under its new title", async () => {
     const c = await createCompetition(db, { title: "Old Name" });
-    db.update(competitions).set({ title: "New Name" }).where(eq(competitions.id, c.id)).run();
+    await db.update(competitions).set({ title: "New Name" }).where(eq(competitions.id, c.id));
     expect((await headOf(`/competition/${c.id}`)).parsed.property("og:title")).toBe("New Name | Harvest Draws");
   });
 });

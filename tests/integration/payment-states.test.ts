@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db/client";
+import { createDb, first } from "../../db/client";
 import { competitions, entries, mailOutbox, orders, paymentEvents, refunds } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import type { PaymentEvent, PaymentProvider } from "../../src/server/payments/provider";
@@ -49,14 +49,15 @@ function args(competitionId: string, token: string, over: Partial<PlaceOrderArgs
   };
 }
 
-const competition = (id: string) => db.select().from(competitions).where(eq(competitions.id, id)).get()!;
-const order = (id: string) => db.select().from(orders).where(eq(orders.id, id)).get()!;
-const confirmations = (email: string) =>
-  db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, "Your Harvest Draws entry is confirmed")))
-    .all().length;
+const competition = async (id: string) => (await first(db.select().from(competitions).where(eq(competitions.id, id))))!;
+const order = async (id: string) => (await first(db.select().from(orders).where(eq(orders.id, id))))!;
+const confirmations = async (email: string) =>
+  (
+    await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, "Your Harvest Draws entry is confirmed")))
+  ).length;
 
 /** Answers the bank's challenge and hands back the report the provider sent about it. */
 async function answer(paymentId: string, outcome: "approve" | "fail", provider = payments): Promise<PaymentEvent> {
@@ -71,7 +72,7 @@ async function authenticating(competitionId: string, over: Partial<PlaceOrderArg
   const a = args(competitionId, "sim_3ds_required", over);
   const view = await placeOrder({ ...deps, ...options }, a);
   expect(view.status).toBe("requires_action");
-  return { view, orderId: view.id, paymentId: order(view.id).paymentId!, email: a.customerEmail };
+  return { view, orderId: view.id, paymentId: (await order(view.id)).paymentId!, email: a.customerEmail };
 }
 
 describe("a card that needs no authentication", () => {
@@ -81,8 +82,8 @@ describe("a card that needs no authentication", () => {
     const view = await placeOrder(deps, a);
     expect(view).toMatchObject({ status: "paid", nextAction: null, payment: { provider: "simulated", brand: "visa", last4: "4242", funding: "debit" } });
     expect(view.lines[0]!.ticketNumbers).toEqual(["1", "2"]);
-    expect(competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
-    expect(confirmations(a.customerEmail)).toBe(1);
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
+    expect(await confirmations(a.customerEmail)).toBe(1);
   });
 
   it("declined: the order fails, nothing is sold and the numbers go to the next buyer", async () => {
@@ -90,10 +91,10 @@ describe("a card that needs no authentication", () => {
     const a = args(c.id, "sim_decline");
     const err = await refusal(placeOrder(deps, a));
     expect(err).toMatchObject({ code: "PAYMENT_DECLINED", details: { paymentStatus: "failed", reason: "card_declined" } });
-    const failed = loadOrderView(db, String(err.details!.orderId));
+    const failed = await loadOrderView(db, String(err.details!.orderId));
     expect(failed).toMatchObject({ status: "failed", lines: [{ ticketNumbers: [], status: "failed" }] });
-    expect(competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
-    expect(confirmations(a.customerEmail)).toBe(0);
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
+    expect(await confirmations(a.customerEmail)).toBe(0);
     const next = await placeOrder(deps, args(c.id, "sim_approve"));
     expect(next.lines[0]!.ticketNumbers.sort()).toEqual(["1", "2"]);
   });
@@ -105,17 +106,17 @@ describe("a card that must authenticate (3-D Secure)", () => {
     const { view, orderId, paymentId, email } = await authenticating(c.id);
     expect(view.nextAction).toEqual({ type: "redirect", url: `${SHOP}/payments/simulated/authenticate/${paymentId}` });
     expect(view.lines[0]).toMatchObject({ ticketNumbers: [], status: "pending" });
-    expect(order(orderId)).toMatchObject({ status: "requires_action", paymentProvider: "simulated" });
+    expect(await order(orderId)).toMatchObject({ status: "requires_action", paymentProvider: "simulated" });
     // The numbers are held for this buyer: nobody else can take them meanwhile.
-    expect(competition(c.id)).toMatchObject({ heldTickets: 2, soldTickets: 0 });
+    expect(await competition(c.id)).toMatchObject({ heldTickets: 2, soldTickets: 0 });
     expect(count(db, "tickets", `entry_id = '${view.lines[0]!.entryId}'`)).toBe(2);
     expect((await refusal(placeOrder(deps, args(c.id, "sim_approve", { lines: [{ competitionId: c.id, quantity: 1, answer: "green" }] })))).code).toBe(
       "SOLD_OUT",
     );
     // Looking again while the challenge is open changes nothing and still says where to go.
     expect(await refreshOrder(deps, orderId)).toMatchObject({ status: "requires_action", nextAction: view.nextAction, lines: [{ ticketNumbers: [] }] });
-    expect(competition(c.id).heldTickets).toBe(2);
-    expect(confirmations(email)).toBe(0);
+    expect((await competition(c.id)).heldTickets).toBe(2);
+    expect(await confirmations(email)).toBe(0);
     expect(ledgerProblems(db)).toMatchObject(BALANCED);
   });
 
@@ -128,12 +129,12 @@ describe("a card that must authenticate (3-D Secure)", () => {
     const paid = await refreshOrder(deps, orderId);
     expect(paid).toMatchObject({ status: "paid", nextAction: null, payment: { provider: "simulated", brand: "visa", last4: "3184", funding: "debit" } });
     expect(paid.lines[0]!.ticketNumbers).toEqual(["1", "2"]);
-    expect(competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
     // The bank answering again, and the provider reporting again, change nothing.
     expect((await payments.authenticate(paymentId, "approve"))?.status).toBe("succeeded");
     await handlePaymentEvent(deps, { ...event, id: `${event.id}-again` });
-    expect(competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
-    expect(confirmations(email)).toBe(1);
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
+    expect(await confirmations(email)).toBe(1);
     expect(ledgerProblems(db)).toMatchObject(BALANCED);
   });
 
@@ -143,10 +144,10 @@ describe("a card that must authenticate (3-D Secure)", () => {
     const event = await answer(paymentId, "fail");
     expect(event.type).toBe("payment.failed");
     expect(await handlePaymentEvent(deps, event)).toBe("failed");
-    expect(order(orderId)).toMatchObject({ status: "failed", failureReason: "authentication_failed" });
+    expect(await order(orderId)).toMatchObject({ status: "failed", failureReason: "authentication_failed" });
     expect(await refreshOrder(deps, orderId)).toMatchObject({ status: "failed", lines: [{ ticketNumbers: [], status: "failed" }] });
-    expect(competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
-    expect(confirmations(email)).toBe(0);
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
+    expect(await confirmations(email)).toBe(0);
     const next = await placeOrder(deps, args(c.id, "sim_approve"));
     expect(next.lines[0]!.ticketNumbers.sort()).toEqual(["1", "2"]);
   });
@@ -168,9 +169,9 @@ describe("a card that must authenticate (3-D Secure)", () => {
     } else {
       await Promise.all([handlePaymentEvent(deps, event), refreshOrder(deps, orderId), refreshOrder(deps, orderId)]);
     }
-    expect(loadOrderView(db, orderId)).toMatchObject({ status: "paid", lines: [{ ticketNumbers: ["1", "2"] }] });
-    expect(competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
-    expect(confirmations(email)).toBe(1);
+    expect(await loadOrderView(db, orderId)).toMatchObject({ status: "paid", lines: [{ ticketNumbers: ["1", "2"] }] });
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
+    expect(await confirmations(email)).toBe(1);
     expect(ledgerProblems(db)).toMatchObject(BALANCED);
   });
 
@@ -180,9 +181,9 @@ describe("a card that must authenticate (3-D Secure)", () => {
     const event = await answer(paymentId, "approve");
     expect(await handlePaymentEvent(deps, event)).toBe("paid");
     expect(await handlePaymentEvent(deps, event)).toBe("duplicate");
-    expect(db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id)).all()).toHaveLength(1);
-    expect(order(orderId).status).toBe("paid");
-    expect(confirmations(email)).toBe(1);
+    expect(await db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(1);
+    expect((await order(orderId)).status).toBe("paid");
+    expect(await confirmations(email)).toBe(1);
   });
 
   it("is replayed with the same next action when the buyer submits again with the same idempotency key", async () => {
@@ -194,8 +195,8 @@ describe("a card that must authenticate (3-D Secure)", () => {
     expect(again).toMatchObject({ id: first.id, status: "requires_action", lines: [{ ticketNumbers: [] }] });
     expect(again.nextAction).toEqual(first.nextAction);
     // One order, one hold, one payment at the provider.
-    expect(db.select().from(orders).where(eq(orders.customerEmail, a.customerEmail)).all()).toHaveLength(1);
-    expect(competition(c.id).heldTickets).toBe(2);
+    expect(await db.select().from(orders).where(eq(orders.customerEmail, a.customerEmail))).toHaveLength(1);
+    expect((await competition(c.id)).heldTickets).toBe(2);
     expect(count(db, "simulated_payments", `order_id = '${first.id}'`)).toBe(1);
   });
 });
@@ -207,15 +208,15 @@ describe("a challenge nobody answers in time", () => {
     const { orderId, paymentId, email } = await authenticating(c.id, {}, { holdMs: 30_000 });
     const swept = await sweepPendingOrders({ db, payments, mailer: noopMailer }, new Date(Date.now() + MINUTE));
     expect(swept).toEqual({ settled: 0, failed: 1 });
-    expect(order(orderId)).toMatchObject({ status: "failed", failureReason: "authentication not completed in time" });
-    expect(payments.challenge(paymentId)?.status).toBe("canceled");
-    expect(competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
+    expect(await order(orderId)).toMatchObject({ status: "failed", failureReason: "authentication not completed in time" });
+    expect((await payments.challenge(paymentId))?.status).toBe("canceled");
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
     // The buyer finishes the challenge after all: the bank no longer takes it, so no money moves.
     const before = reported.length;
     expect((await payments.authenticate(paymentId, "approve"))?.status).toBe("canceled");
     expect(reported).toHaveLength(before);
     expect(await refreshOrder(deps, orderId)).toMatchObject({ status: "failed", refunds: [] });
-    expect(confirmations(email)).toBe(0);
+    expect(await confirmations(email)).toBe(0);
     expect(ledgerProblems(db)).toMatchObject(BALANCED);
   });
 
@@ -229,7 +230,7 @@ describe("a challenge nobody answers in time", () => {
     };
     const unreachable: PaymentProvider = { name: "simulated", cardFunding: down, charge: down, retrieve: down, cancel: down, refund: down, lookup: down };
     expect(await sweepPendingOrders({ db, payments: unreachable, mailer: noopMailer })).toEqual({ settled: 0, failed: 1 });
-    expect(order(orderId).status).toBe("failed");
+    expect((await order(orderId)).status).toBe("failed");
     const resold = await placeOrder(deps, args(c.id, "sim_approve"));
     expect(resold.lines[0]!.ticketNumbers.sort()).toEqual(["1", "2"]);
 
@@ -241,22 +242,15 @@ describe("a challenge nobody answers in time", () => {
       lines: [{ ticketNumbers: [] }],
       refunds: [{ amount: "5.00", reason: "Paid after its tickets were released" }],
     });
-    expect(order(orderId)).toMatchObject({ refundedPence: 500, paymentId });
+    expect(await order(orderId)).toMatchObject({ refundedPence: 500, paymentId });
     // The next buyer keeps the numbers; the late buyer is told their money went back, and gets no confirmation.
-    expect(loadOrderView(db, resold.id).lines[0]!.ticketNumbers.sort()).toEqual(["1", "2"]);
-    expect(competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
-    expect(confirmations(email)).toBe(0);
-    expect(
-      db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, email))
-        .all()
-        .map((m) => m.subject),
-    ).toEqual(["Your refund of £5.00 from Harvest Draws"]);
+    expect((await loadOrderView(db, resold.id)).lines[0]!.ticketNumbers.sort()).toEqual(["1", "2"]);
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
+    expect(await confirmations(email)).toBe(0);
+    expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.subject)).toEqual(["Your refund of £5.00 from Harvest Draws"]);
     // Reported again (a new event id), it is not refunded twice.
     await handlePaymentEvent(deps, { ...event, id: `${event.id}-again` });
-    expect(db.select().from(refunds).where(eq(refunds.orderId, orderId)).all()).toHaveLength(1);
+    expect(await db.select().from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(1);
     expect(ledgerProblems(db)).toMatchObject(BALANCED);
   });
 });
@@ -271,17 +265,17 @@ describe("a restart of the shop", () => {
       const restarted = new SimulatedPaymentProvider({ store: sqliteSimulatedStore(reopened) });
       const after: OrderDeps = { db: reopened, payments: restarted, mailer: noopMailer };
       restarted.onEvent((event) => handlePaymentEvent(after, event));
-      expect(restarted.challenge(paymentId)).toMatchObject({ orderId, status: "requires_action" });
+      expect(await restarted.challenge(paymentId)).toMatchObject({ orderId, status: "requires_action" });
       expect(await restarted.retrieve(paymentId)).toMatchObject({ status: "requires_action" });
       expect((await restarted.authenticate(paymentId, "approve"))?.status).toBe("succeeded");
       expect(await refreshOrder(after, orderId)).toMatchObject({ status: "paid", lines: [{ ticketNumbers: ["1", "2"] }] });
     } finally {
       reopened.$client.close();
     }
-    expect(order(orderId).status).toBe("paid");
-    expect(competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
-    expect(confirmations(email)).toBe(1);
-    expect(db.select().from(entries).where(eq(entries.orderId, orderId)).get()!.paymentStatus).toBe("paid");
+    expect((await order(orderId)).status).toBe("paid");
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
+    expect(await confirmations(email)).toBe(1);
+    expect((await first(db.select().from(entries).where(eq(entries.orderId, orderId)).limit(1)))!.paymentStatus).toBe("paid");
     expect(count(db, "tickets", `competition_id = '${c.id}'`)).toBe(2);
   });
 });

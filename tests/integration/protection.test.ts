@@ -79,12 +79,12 @@ describe("monthly spending limits (1.4)", () => {
   it("refuses the order that would pass the limit and says how much is left", async () => {
     const c = await createCompetition(db, { pricePence: 250 });
     const u = await createUser(db);
-    setLimit(db, u.id, "10.00", new Date());
+    await setLimit(db, u.id, "10.00", new Date());
     await buy(u.id, c.id, 3);
     const over = await refusal(buy(u.id, c.id, 2));
     expect(over.code).toBe("SPENDING_LIMIT");
     expect(over.message).toBe("This order would take you over your monthly spending limit of £10.00. You have £2.50 left this month.");
-    expect(getLimits(db, u.id, new Date())).toMatchObject({ monthlyLimit: "10.00", spentThisMonth: "7.50", remainingThisMonth: "2.50" });
+    expect(await getLimits(db, u.id, new Date())).toMatchObject({ monthlyLimit: "10.00", spentThisMonth: "7.50", remainingThisMonth: "2.50" });
     expect((await buy(u.id, c.id, 1)).status).toBe("paid");
   });
 
@@ -92,14 +92,14 @@ describe("monthly spending limits (1.4)", () => {
     const c = await createCompetition(db, { pricePence: 100 });
     const u = await createUser(db);
     const t0 = new Date();
-    setLimit(db, u.id, "0", t0);
+    await setLimit(db, u.id, "0", t0);
     expect((await refusal(buy(u.id, c.id, 1, "sim_approve", t0))).message).toContain("£0.00");
-    const raised = setLimit(db, u.id, "50.00", t0);
+    const raised = await setLimit(db, u.id, "50.00", t0);
     expect(raised.monthlyLimit).toBe("0.00");
     expect(raised.pendingIncrease).toEqual({ monthlyLimit: "50.00", effectiveAt: new Date(t0.getTime() + 24 * HOUR).toISOString() });
     expect((await refusal(buy(u.id, c.id, 1, "sim_approve", new Date(t0.getTime() + 23 * HOUR)))).code).toBe("SPENDING_LIMIT");
     const later = new Date(t0.getTime() + 24 * HOUR + 1);
-    expect(getLimits(db, u.id, later).monthlyLimit).toBe("50.00");
+    expect((await getLimits(db, u.id, later)).monthlyLimit).toBe("50.00");
   });
 
   it("counts spend per UK calendar month", () => {
@@ -111,9 +111,9 @@ describe("monthly spending limits (1.4)", () => {
   it("starts afresh in a new month", async () => {
     const c = await createCompetition(db, { pricePence: 500, endDate: new Date("2099-01-01") });
     const u = await createUser(db);
-    setLimit(db, u.id, "5.00", new Date());
+    await setLimit(db, u.id, "5.00", new Date());
     const dec31 = new Date("2026-12-31T23:30:00Z");
-    db.update(users).set({ monthlyLimitPence: 500 }).where(eq(users.id, u.id)).run();
+    await db.update(users).set({ monthlyLimitPence: 500 }).where(eq(users.id, u.id));
     await buy(u.id, c.id, 1, "sim_approve", dec31);
     expect((await refusal(buy(u.id, c.id, 1, "sim_approve", new Date("2026-12-31T23:59:00Z")))).code).toBe("SPENDING_LIMIT");
     expect((await buy(u.id, c.id, 1, "sim_approve", new Date("2027-01-01T00:01:00Z"))).status).toBe("paid");
@@ -138,9 +138,9 @@ describe("breaks, self-exclusion and closure (1.5)", () => {
     const c = await createCompetition(db);
     const u = await createUser(db);
     const now = new Date();
-    const long = takeBreak(db, u.id, "6m", now);
+    const long = await takeBreak(db, u.id, "6m", now);
     expect(long.kind).toBe("self_exclusion");
-    const shorter = takeBreak(db, u.id, "1w", now);
+    const shorter = await takeBreak(db, u.id, "1w", now);
     expect(shorter.suspendedUntil).toBe(long.suspendedUntil);
     expect((await refusal(buy(u.id, c.id))).message).toContain("You have self-excluded until");
     expect((await refusal(Promise.resolve().then(() => restrictAccount(db, u.id, false, "customer asked nicely")))).code).toBe("INVALID_STATE");
@@ -162,26 +162,26 @@ describe("breaks, self-exclusion and closure (1.5)", () => {
   it("an operator's restriction neither shortens nor lifts a player's own self-exclusion", async () => {
     const c = await createCompetition(db);
     const u = await createUser(db);
-    const own = takeBreak(db, u.id, "1y", new Date());
-    restrictAccount(db, u.id, true, "Concerning pattern of play");
-    restrictAccount(db, u.id, false, "Reviewed with the player");
-    const after = getLimits(db, u.id, new Date());
+    const own = await takeBreak(db, u.id, "1y", new Date());
+    await restrictAccount(db, u.id, true, "Concerning pattern of play");
+    await restrictAccount(db, u.id, false, "Reviewed with the player");
+    const after = await getLimits(db, u.id, new Date());
     expect(after.suspension).toMatchObject({ kind: "self_exclusion", until: own.suspendedUntil });
     expect((await refusal(buy(u.id, c.id))).message).toContain("You have self-excluded until");
   });
 
   it("hides broadcasts (marketing) from a suspended player", async () => {
     const u = await createUser(db);
-    takeBreak(db, u.id, "1w", new Date());
+    await takeBreak(db, u.id, "1w", new Date());
     const { caller } = await callerAs(db, "admin");
     await caller.admin.reports.createNotification({ title: "Flash sale!", message: "Buy now" });
     const { listForUser } = await import("../../src/server/services/notifications");
-    expect(listForUser(db, u.id).map((n) => n.title)).not.toContain("Flash sale!");
+    expect((await listForUser(db, u.id)).map((n) => n.title)).not.toContain("Flash sale!");
   });
 
   it("closes an account: sessions end and sign-in is refused", async () => {
     const u = await createUser(db);
-    closeAccount(db, u.id, new Date());
+    await closeAccount(db, u.id, new Date());
     const err = await refusal(login(db, u.email, DEFAULT_PASSWORD));
     expect(err.code).toBe("ACCOUNT_CLOSED");
   });
@@ -191,12 +191,12 @@ describe("harm signals and intervention (1.6–1.7)", () => {
   it("flags a player who hits their limit and asks to raise it, and lets an admin restrict them with a reason on record", async () => {
     const c = await createCompetition(db, { pricePence: 1000 });
     const u = await createUser(db, { firstName: "Signal", lastName: "Person" });
-    setLimit(db, u.id, "10.00", new Date());
+    await setLimit(db, u.id, "10.00", new Date());
     await buy(u.id, c.id, 1);
     await refusal(buy(u.id, c.id, 1));
-    setLimit(db, u.id, "100.00", new Date());
-    setLimit(db, u.id, "200.00", new Date());
-    const flagged = playerSignals(db, new Date()).find((p) => p.userId === u.id)!;
+    await setLimit(db, u.id, "100.00", new Date());
+    await setLimit(db, u.id, "200.00", new Date());
+    const flagged = (await playerSignals(db, new Date())).find((p) => p.userId === u.id)!;
     expect(flagged.signals).toEqual(expect.arrayContaining(["Reached their spending limit 1 time(s)", "Asked to raise their limit 2 times"]));
     const { caller } = await callerAs(db, "admin");
     await caller.admin.protection.restrict({ userId: u.id, restricted: true, reason: "Repeated limit increases after hitting the limit" });

@@ -230,12 +230,9 @@ describe("the two engines' tables, built from their committed migrations", () =>
           if (column.generated) continue;
           row[key] = sampleOf(column);
         }
-        sqlite
-          .insert(value)
-          .values(row as never)
-          .run();
+        await sqlite.insert(value).values(row as never);
         await onPg.insert(pgTable).values(row as never);
-        const fromSqlite = sqlite.select().from(value).all();
+        const fromSqlite = await sqlite.select().from(value);
         const fromPostgres = await onPg.select().from(pgTable);
         expect(fromPostgres, name).toEqual(fromSqlite);
       }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
+import { first, type Db } from "../../db/client";
 import { competitions, draws, entries, heroSlides, instantPrizes, mailOutbox, popups, prizeClaims, settings, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { COMPETITIONS, ENTRANTS, HERO_SLIDES, POPUP } from "../../src/server/seed/demo-data";
@@ -50,18 +50,17 @@ describe.each(moments)("the demo seed, seeded at %s", (_label, at) => {
 
   it("seeds winners only from its drawn competitions' draws: one each, dated the draw, in the draw record", async () => {
     const { db } = await setup;
-    const rows = db
+    const rows = await db
       .select({ winner: winners, competition: competitions })
       .from(winners)
-      .innerJoin(competitions, eq(winners.competitionId, competitions.id))
-      .all();
+      .innerJoin(competitions, eq(winners.competitionId, competitions.id));
     expect(rows.map((r) => r.competition.title).sort()).toEqual(PAST_DRAWS.map((p) => p.title).sort());
     const perCompetition = new Map<string, number>();
     for (const { winner, competition } of rows) {
       perCompetition.set(competition.id, (perCompetition.get(competition.id) ?? 0) + 1);
       expect(competition.status).toBe("drawn");
       expect(winner.source).toBe("draw");
-      const record = db.select().from(draws).where(eq(draws.competitionId, competition.id)).get()!;
+      const record = (await first(db.select().from(draws).where(eq(draws.competitionId, competition.id))))!;
       expect(record.drawnAt).not.toBeNull();
       expect(winner.winDate.getTime()).toBe(record.drawnAt!.getTime());
       expect(competition.drawDate.getTime()).toBe(record.drawnAt!.getTime());
@@ -73,22 +72,21 @@ describe.each(moments)("the demo seed, seeded at %s", (_label, at) => {
       expect(drawn!.displayName).toBe(winner.customerName);
     }
     for (const [id, n] of perCompetition) {
-      const c = db.select({ numberOfWinners: competitions.numberOfWinners }).from(competitions).where(eq(competitions.id, id)).get()!;
+      const c = (await first(db.select({ numberOfWinners: competitions.numberOfWinners }).from(competitions).where(eq(competitions.id, id))))!;
       expect(n).toBeLessThanOrEqual(c.numberOfWinners);
     }
     // Every drawn competition has its winner (none was drawn and left out of the gallery).
-    const drawnIds = db.select({ id: competitions.id }).from(competitions).where(eq(competitions.status, "drawn")).all();
+    const drawnIds = await db.select({ id: competitions.id }).from(competitions).where(eq(competitions.status, "drawn"));
     expect(drawnIds.map((c) => c.id).sort()).toEqual([...perCompetition.keys()].sort());
   });
 
   it("quotes each winner about the prize they won, with their own photo and first name, initial and county only", async () => {
     const { db } = await setup;
-    const rows = db
+    const rows = await db
       .select({ winner: winners, title: competitions.title, entrant: entries.customerName })
       .from(winners)
       .innerJoin(competitions, eq(winners.competitionId, competitions.id))
-      .innerJoin(entries, eq(winners.entryId, entries.id))
-      .all();
+      .innerJoin(entries, eq(winners.entryId, entries.id));
     for (const { winner, title, entrant } of rows) {
       expect(winner.testimonial).toBe(PAST_DRAWS.find((p) => p.title === title)!.testimonial);
       const person = ENTRANTS.find((e) => e.name === entrant)!;
@@ -100,7 +98,7 @@ describe.each(moments)("the demo seed, seeded at %s", (_label, at) => {
     // Nobody wins twice, so no face appears twice.
     expect(new Set(rows.map((r) => r.entrant)).size).toBe(rows.length);
     // What the public gallery serves: the same rows, newest first, no email addresses.
-    const gallery = listWinners(db);
+    const gallery = await listWinners(db);
     expect(gallery).toHaveLength(PAST_DRAWS.length);
     expect(gallery.map((w) => w.competitionTitle)).toEqual([...PAST_DRAWS].sort((a, b) => a.weeksAgo - b.weeksAgo).map((p) => p.title));
     expect(JSON.stringify(gallery)).not.toContain("@");
@@ -108,7 +106,7 @@ describe.each(moments)("the demo seed, seeded at %s", (_label, at) => {
 
   it("draws on past Monday evenings at 20:00 UK time, one a week, and every draw still to come is a Monday 20:00 too", async () => {
     const { db, now } = await setup;
-    const all = db.select().from(competitions).all();
+    const all = await db.select().from(competitions);
     const drawn = all.filter((c) => c.status === "drawn");
     expect(drawn).toHaveLength(PAST_DRAWS.length);
     for (const c of drawn) {
@@ -140,7 +138,7 @@ describe.each(moments)("the demo seed, seeded at %s", (_label, at) => {
 
   it("publishes draw records that verify", async () => {
     const { db } = await setup;
-    const drawn = db.select({ id: competitions.id }).from(competitions).where(eq(competitions.status, "drawn")).all();
+    const drawn = await db.select({ id: competitions.id }).from(competitions).where(eq(competitions.status, "drawn"));
     for (const { id } of drawn) {
       const record = await getDrawRecord(db, id);
       expect(record.winners).toHaveLength(1);
@@ -152,63 +150,59 @@ describe.each(moments)("the demo seed, seeded at %s", (_label, at) => {
 
   it("links each hero slide and the pop-up to the competition they show", async () => {
     const { db } = await setup;
-    const slides = db.select().from(heroSlides).all();
+    const slides = await db.select().from(heroSlides);
     expect(slides.map((s) => s.title)).toEqual(HERO_SLIDES.map((s) => s.title));
     const shows: Record<string, string> = {
       "Win a Massey Ferguson 5S": "Massey Ferguson 5S Tractor",
       "Water your fields for free": "Centre-Pivot Irrigation System",
     };
-    const opened = (link: string) => {
+    const opened = async (link: string) => {
       const id = /^\/competition\/([^/]+)$/.exec(link)?.[1];
-      return id ? db.select().from(competitions).where(eq(competitions.id, id)).get() : undefined;
+      return id ? await first(db.select().from(competitions).where(eq(competitions.id, id))) : undefined;
     };
     for (const slide of slides) {
       if (slide.title === "Live draws every Monday") {
         expect(slide.ctaLink).toBe("/winners");
         continue;
       }
-      const c = opened(slide.ctaLink);
+      const c = await opened(slide.ctaLink);
       expect(c?.title, slide.title).toBe(shows[slide.title]);
       expect(c?.status).toBe("active");
     }
-    expect(opened(slides[1]!.ctaLink)?.title).toBe("Centre-Pivot Irrigation System");
-    const popup = db.select().from(popups).get()!;
+    expect((await opened(slides[1]!.ctaLink))?.title).toBe("Centre-Pivot Irrigation System");
+    const popup = (await first(db.select().from(popups).limit(1)))!;
     expect(popup.title).toBe(POPUP.title);
-    expect(opened(popup.ctaLink)?.title).toBe("Massey Ferguson 5S Tractor");
+    expect((await opened(popup.ctaLink))?.title).toBe("Massey Ferguson 5S Tractor");
   });
 
   it("makes the promotion true: a motocross bike and hundreds of instant prizes on sale, which ENTER NOW opens", async () => {
     const { db, now } = await setup;
-    const promotion = getPromotion(db, now);
+    const promotion = await getPromotion(db, now);
     expect(promotion).toMatchObject({ enabled: true, title: "Our Biggest Motocross Instant Win" });
-    const c = db.select().from(competitions).where(eq(competitions.id, promotion.competitionId!)).get()!;
+    const c = (await first(db.select().from(competitions).where(eq(competitions.id, promotion.competitionId!))))!;
     expect(promotion.link).toBe(`/competition/${c.id}`);
-    expect(db.select().from(settings).where(eq(settings.key, "promotion_competition_id")).get()?.value).toBe(c.id);
+    expect((await first(db.select().from(settings).where(eq(settings.key, "promotion_competition_id"))))?.value).toBe(c.id);
     expect(c).toMatchObject({ title: "Motocross Bike Instant Win", status: "active", instantWin: true, allocation: "random" });
     expect(c.prizeDetails).toMatch(/motocross bike/i);
     expect(c.endDate.getTime()).toBeGreaterThan(now.getTime());
     // Hundreds of instant prizes, committed before any sale, none won yet, each on its own number in range.
-    const units = db.select().from(instantPrizes).where(eq(instantPrizes.competitionId, c.id)).all();
+    const units = await db.select().from(instantPrizes).where(eq(instantPrizes.competitionId, c.id));
     expect(units.length).toBeGreaterThanOrEqual(200);
     expect(units.every((u) => u.wonAt === null && Number(u.ticketNumber) >= 1 && Number(u.ticketNumber) <= c.maxTickets!)).toBe(true);
     expect(new Set(units.map((u) => u.ticketNumber)).size).toBe(units.length);
     expect(c.instantCommitmentRoot).toMatch(/^[0-9a-f]{64}$/);
     // The code of practice: instant-win competitions stay under half of those on sale.
-    const live = db
-      .select()
-      .from(competitions)
-      .all()
-      .filter((x) => x.status === "active" && x.endDate > now);
+    const live = (await db.select().from(competitions)).filter((x) => x.status === "active" && x.endDate > now);
     expect(live.filter((x) => x.instantWin).length * 2).toBeLessThan(live.length);
   });
 
   it("leaves each winner's claim where the story has it, and no mail for the made-up addresses", async () => {
     const { db, now } = await setup;
-    const claims = listAdminClaims(db, undefined, now);
+    const claims = await listAdminClaims(db, undefined, now);
     expect(claims).toHaveLength(PAST_DRAWS.length);
     // What /admin/winners reads passes its output schema.
     for (const claim of claims) adminClaim.parse(claim);
-    expect(claimsSummary(db, now)).toEqual({
+    expect(await claimsSummary(db, now)).toEqual({
       awaitingContact: 0,
       overdue: 0,
       awaitingFulfilment: PAST_DRAWS.filter((p) => p.claim.status === "claimed").length,
@@ -234,13 +228,13 @@ describe.each(moments)("the demo seed, seeded at %s", (_label, at) => {
       if (past.claim.status !== "notified" && past.claim.choice === "cash") expect(claim.cashAlternative).not.toBeNull();
     }
     expect(new Set(claims.map((c) => c.status))).toEqual(new Set(["notified", "claimed", "fulfilled"]));
-    expect(db.select().from(prizeClaims).all()).toHaveLength(PAST_DRAWS.length);
+    expect(await db.select().from(prizeClaims)).toHaveLength(PAST_DRAWS.length);
 
-    expect(db.select().from(mailOutbox).all()).toEqual([]);
+    expect(await db.select().from(mailOutbox)).toEqual([]);
     // The server's first pass after seeding draws nothing and reminds nobody.
     const deps = { db, mailer: noopMailer, now: () => now, origin: "" };
     expect((await lifecycleTick(deps)).drawn).toBe(0);
-    expect(claimsTick(deps)).toEqual({ reminded: 0, expired: 0 });
-    expect(db.select().from(mailOutbox).all()).toEqual([]);
+    expect(await claimsTick(deps)).toEqual({ reminded: 0, expired: 0 });
+    expect(await db.select().from(mailOutbox)).toEqual([]);
   });
 });

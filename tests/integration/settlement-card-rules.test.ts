@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { orders, refunds } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import type { CardFunding, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest } from "../../src/server/payments/provider";
@@ -97,7 +98,7 @@ async function order(deps: ReturnType<typeof shop>["deps"], userId: string, comp
   return view.id;
 }
 
-const orderRow = (id: string) => db.select().from(orders).where(eq(orders.id, id)).get()!;
+const orderRow = async (id: string) => (await first(db.select().from(orders).where(eq(orders.id, id))))!;
 
 describe("a card the hold could not check", () => {
   it("pays with a debit card: the reserved payment is captured and the order is paid, its funding recorded", async () => {
@@ -105,13 +106,13 @@ describe("a card the hold could not check", () => {
     const u = await createUser(db);
     const c = await createCompetition(db, { pricePence: 500 });
     const id = await order(deps, u.id, c.id, 2);
-    expect(orderRow(id).cardFunding).toBe("unknown");
+    expect((await orderRow(id)).cardFunding).toBe("unknown");
     payments.paid.set(`job_${id}`, { funding: "debit", captured: false });
     const view = await refreshOrder(deps, id);
     expect(view.status).toBe("paid");
     expect(view.lines[0]!.ticketNumbers).toHaveLength(2);
     expect(payments.captures).toEqual([`job_${id}`]);
-    expect(orderRow(id)).toMatchObject({ status: "paid", cardFunding: "debit" });
+    expect(await orderRow(id)).toMatchObject({ status: "paid", cardFunding: "debit" });
   });
 
   it("refuses a credit card on an instant-win competition: the reservation is cancelled, never captured, and the numbers go back", async () => {
@@ -125,7 +126,7 @@ describe("a card the hold could not check", () => {
     expect(payments.captures).toEqual([]);
     expect(payments.cancels).toEqual([`job_${id}`]);
     expect(payments.refunds).toEqual([]);
-    expect(orderRow(id).failureReason).toBe("Credit cards cannot be used for instant-win competitions. Please use a debit card.");
+    expect((await orderRow(id)).failureReason).toBe("Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     // The buyer's view says why (the complete page shows it); other failures keep their reasons to the operator.
     expect(view.failureMessage).toBe("Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
@@ -140,7 +141,7 @@ describe("a card the hold could not check", () => {
     const view = await refreshOrder(deps, id);
     expect(view.status).toBe("refunded");
     expect(payments.refunds).toMatchObject([{ paymentId: `job_${id}`, amountPence: 900 }]);
-    expect(db.select().from(refunds).where(eq(refunds.orderId, id)).all()).toHaveLength(1);
+    expect(await db.select().from(refunds).where(eq(refunds.orderId, id))).toHaveLength(1);
     expect(view.lines[0]!.ticketNumbers ?? []).toHaveLength(0);
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
@@ -155,8 +156,8 @@ describe("a card the hold could not check", () => {
     const second = await order(deps, u.id, c.id, 1);
     payments.paid.set(`job_${second}`, { funding: "credit", captured: false });
     expect((await refreshOrder(deps, second)).status).toBe("failed");
-    expect(orderRow(second).failureReason).toContain("Credit card payments are limited to £250.00 a month. You have £50.00");
-    expect((await refreshOrder(deps, second)).failureMessage).toBe(orderRow(second).failureReason);
+    expect((await orderRow(second)).failureReason).toContain("Credit card payments are limited to £250.00 a month. You have £50.00");
+    expect((await refreshOrder(deps, second)).failureMessage).toBe((await orderRow(second)).failureReason);
     // A debit card is not capped.
     const third = await order(deps, u.id, c.id, 1);
     payments.paid.set(`job_${third}`, { funding: "debit", captured: false });
@@ -170,14 +171,14 @@ describe("a card the hold could not check", () => {
     const short = await order(deps, u.id, c.id, 2);
     payments.paid.set(`job_${short}`, { funding: "debit", captured: true, amountPence: 1 });
     expect((await refreshOrder(deps, short)).status).toBe("failed");
-    expect(orderRow(short).failureReason).toBe("amount mismatch: the provider took 1 GBP for 1000 GBP");
+    expect((await orderRow(short)).failureReason).toBe("amount mismatch: the provider took 1 GBP for 1000 GBP");
     expect((await refreshOrder(deps, short)).failureMessage).toBeNull();
     expect(payments.refunds.at(-1)).toMatchObject({ paymentId: `job_${short}`, amountPence: 1 });
     const euros = await order(deps, u.id, c.id, 1);
     payments.paid.set(`job_${euros}`, { funding: "debit", captured: true, currency: "EUR" });
     // Refunded as taken (the whole card amount, in the provider's record): the order shows it.
     expect((await refreshOrder(deps, euros)).status).toBe("refunded");
-    expect(orderRow(euros).failureReason).toContain("amount mismatch");
+    expect((await orderRow(euros)).failureReason).toContain("amount mismatch");
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -188,7 +189,7 @@ describe("a card the hold could not check", () => {
     const id = await order(deps, u.id, c.id);
     payments.paid.set(`job_${id}`, { funding: "debit", captured: true, paymentId: "job_of_another_order" });
     expect((await refreshOrder(deps, id)).status).toBe("failed");
-    expect(orderRow(id).failureReason).toContain("payment mismatch");
+    expect((await orderRow(id)).failureReason).toContain("payment mismatch");
     expect(payments.refunds).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { first as firstRow, type Db } from "../../db/client";
 import { competitions, mailOutbox, notifications, orders, refunds, walletEntries, type User } from "../../db/schema";
 import { type AppError } from "../../src/server/errors";
 import { noopMailer } from "../../src/server/mail/mailer";
@@ -46,18 +46,17 @@ const REASON = "The customer asked for their money back";
 const customerWithCredit = (amount: string | null, on: Db = db, by: Actor = actor) => creditCustomer(on, by, amount);
 const orderArgs = creditOrderArgs;
 
-const balance = (user: User, on: Db = db, at?: Date) => walletOf(on, user, at).balance;
-const walletRows = (user: User, on: Db = db) => on.select().from(walletEntries).where(eq(walletEntries.userId, user.id)).all();
-const competition = (id: string, on: Db = db) => on.select().from(competitions).where(eq(competitions.id, id)).get()!;
-const orderRow = (id: string, on: Db = db) => on.select().from(orders).where(eq(orders.id, id)).get()!;
-const ordersOf = (user: User, on: Db = db) => on.select().from(orders).where(eq(orders.userId, user.id)).all();
-const refundMails = (email: string) =>
-  db
+const balance = async (user: User, on: Db = db, at?: Date) => (await walletOf(on, user, at)).balance;
+const walletRows = async (user: User, on: Db = db) => await on.select().from(walletEntries).where(eq(walletEntries.userId, user.id));
+const competition = async (id: string, on: Db = db) => (await firstRow(on.select().from(competitions).where(eq(competitions.id, id))))!;
+const orderRow = async (id: string, on: Db = db) => (await firstRow(on.select().from(orders).where(eq(orders.id, id))))!;
+const ordersOf = async (user: User, on: Db = db) => await on.select().from(orders).where(eq(orders.userId, user.id));
+const refundMails = async (email: string) =>
+  await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "refund")))
-    .all();
-const notes = (user: User) => db.select().from(notifications).where(eq(notifications.userId, user.id)).all();
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "refund")));
+const notes = async (user: User) => await db.select().from(notifications).where(eq(notifications.userId, user.id));
 
 const neverNegative = (user: User) => ledgerNeverNegative(db, user);
 
@@ -69,18 +68,20 @@ describe("paying with site credit", () => {
     const view = await placeOrder(depsOf(payments), orderArgs(buyer, c.id, { useCredit: true }));
     expect(view).toMatchObject({ status: "paid", amount: "5.00", creditUsed: "3.00", payment: { provider: "simulated", brand: "visa", last4: "4242" } });
     expect(payments.charges.map((ch) => ch.amountPence)).toEqual([200]);
-    expect(balance(buyer)).toBe("0.00");
-    const spends = walletRows(buyer).filter((r) => r.kind === "spend");
+    expect(await balance(buyer)).toBe("0.00");
+    const spends = (await walletRows(buyer)).filter((r) => r.kind === "spend");
     expect(spends).toMatchObject([{ amountPence: -300, reference: view.id }]);
-    expect(walletOf(db, buyer).entries[0]).toMatchObject({ kind: "spend", amount: "-3.00", reference: view.id });
-    expect(orderRow(view.id)).toMatchObject({ status: "paid", totalPence: 500, creditPence: 300, paymentProvider: "simulated" });
+    expect((await walletOf(db, buyer)).entries[0]).toMatchObject({ kind: "spend", amount: "-3.00", reference: view.id });
+    expect(await orderRow(view.id)).toMatchObject({ status: "paid", totalPence: 500, creditPence: 300, paymentProvider: "simulated" });
     expect(view.lines[0]!.ticketNumbers).toHaveLength(1);
     // The confirmation says how it was paid.
-    const confirmation = db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, buyer.email), eq(mailOutbox.kind, "order_confirmation")))
-      .get()!;
+    const confirmation = (await firstRow(
+      db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, buyer.email), eq(mailOutbox.kind, "order_confirmation")))
+        .limit(1),
+    ))!;
     expect(confirmation.text).toContain("Total paid: £5.00\nSite credit used: £3.00\nPaid by card: £2.00");
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
@@ -92,7 +93,7 @@ describe("paying with site credit", () => {
     const view = await placeOrder(depsOf(payments), orderArgs(buyer, c.id, { useCredit: true }));
     expect(view).toMatchObject({ status: "paid", amount: "5.00", creditUsed: "4.70" });
     expect(payments.charges.map((ch) => ch.amountPence)).toEqual([30]);
-    expect(balance(buyer)).toBe("0.20");
+    expect(await balance(buyer)).toBe("0.20");
   });
 
   it("fully by credit with no card: paid, no card payment, no provider call, tickets given", async () => {
@@ -103,18 +104,11 @@ describe("paying with site credit", () => {
     expect(view).toMatchObject({ status: "paid", amount: "5.00", creditUsed: "5.00", payment: null });
     expect(view.lines[0]!.ticketNumbers).toHaveLength(2);
     expect(payments.charges).toEqual([]);
-    expect(balance(buyer)).toBe("5.00");
-    expect(orderRow(view.id)).toMatchObject({ status: "paid", creditPence: 500, paymentProvider: "site_credit" });
-    expect(competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
+    expect(await balance(buyer)).toBe("5.00");
+    expect(await orderRow(view.id)).toMatchObject({ status: "paid", creditPence: 500, paymentProvider: "site_credit" });
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
     // The confirmation goes out as for any paid order.
-    expect(
-      db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, buyer.email))
-        .all()
-        .filter((m) => m.kind === "order_confirmation"),
-    ).toHaveLength(1);
+    expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).filter((m) => m.kind === "order_confirmation")).toHaveLength(1);
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -131,10 +125,10 @@ describe("paying with site credit", () => {
     // Without using the credit, no card is no payment either.
     const without = await refusal(placeOrder(depsOf(payments), orderArgs(buyer, c.id, { method: null })));
     expect(without).toMatchObject({ code: "INVALID_INPUT", message: "Enter your card details" });
-    expect(competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
-    expect(balance(buyer)).toBe("2.00");
-    expect(walletRows(buyer).filter((r) => r.kind === "spend")).toEqual([]);
-    expect(ordersOf(buyer)).toEqual([]);
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
+    expect(await balance(buyer)).toBe("2.00");
+    expect((await walletRows(buyer)).filter((r) => r.kind === "spend")).toEqual([]);
+    expect(await ordersOf(buyer)).toEqual([]);
     expect(payments.charges).toEqual([]);
   });
 
@@ -147,9 +141,9 @@ describe("paying with site credit", () => {
     const c2 = await placeOrder(depsOf(payments), args);
     expect(new Set([a.id, b.id, c2.id]).size).toBe(1);
     expect(c2).toMatchObject({ status: "paid", creditUsed: "5.00", payment: null });
-    expect(balance(buyer)).toBe("3.00");
-    expect(walletRows(buyer).filter((r) => r.kind === "spend")).toHaveLength(1);
-    expect(ordersOf(buyer)).toHaveLength(1);
+    expect(await balance(buyer)).toBe("3.00");
+    expect((await walletRows(buyer)).filter((r) => r.kind === "spend")).toHaveLength(1);
+    expect(await ordersOf(buyer)).toHaveLength(1);
     expect(payments.charges).toEqual([]);
   });
 
@@ -162,8 +156,8 @@ describe("paying with site credit", () => {
     const guest = await placeOrder(depsOf(payments), orderArgs(null, c.id, { useCredit: true, customerEmail: buyer.email }));
     for (const view of [notAsked, declined, guest]) expect(view).toMatchObject({ status: "paid", creditUsed: "0.00", payment: { provider: "simulated" } });
     expect(payments.charges.map((ch) => ch.amountPence)).toEqual([500, 500, 500]);
-    expect(balance(buyer)).toBe("5.00");
-    expect(walletRows(buyer).map((r) => r.kind)).toEqual(["goodwill"]);
+    expect(await balance(buyer)).toBe("5.00");
+    expect((await walletRows(buyer)).map((r) => r.kind)).toEqual(["goodwill"]);
   });
 });
 
@@ -176,15 +170,15 @@ describe("credit given back when an order is not completed", () => {
     expect(refused.code).toBe("PAYMENT_DECLINED");
     const orderId = refused.details!.orderId as string;
     expect(payments.charges.map((ch) => ch.amountPence)).toEqual([200]);
-    expect(orderRow(orderId)).toMatchObject({ status: "failed", creditPence: 300 });
-    expect(balance(buyer)).toBe("3.00");
-    expect(walletOf(db, buyer).entries[0]).toMatchObject({
+    expect(await orderRow(orderId)).toMatchObject({ status: "failed", creditPence: 300 });
+    expect(await balance(buyer)).toBe("3.00");
+    expect((await walletOf(db, buyer)).entries[0]).toMatchObject({
       kind: "refund",
       amount: "3.00",
       reference: orderId,
       note: "Order not completed: credit returned",
     });
-    expect(competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -194,24 +188,24 @@ describe("credit given back when an order is not completed", () => {
     const payments = new SilentProvider(0);
     const placing = refusal(placeOrder(depsOf(payments), orderArgs(buyer, c.id, { useCredit: true })));
     await eventually(() => payments.charges.length === 1);
-    const [pending] = ordersOf(buyer);
+    const [pending] = await ordersOf(buyer);
     expect(pending).toMatchObject({ status: "pending", creditPence: 300 });
-    expect(balance(buyer)).toBe("0.00");
-    expect(competition(c.id).heldTickets).toBe(1);
+    expect(await balance(buyer)).toBe("0.00");
+    expect((await competition(c.id)).heldTickets).toBe(1);
 
     // Before the hold ends the sweep leaves it alone.
     await sweepPendingOrders({ db, payments, mailer: noopMailer }, new Date(Date.now() + HOLD_MS / 2));
-    expect(orderRow(pending!.id).status).toBe("pending");
+    expect((await orderRow(pending!.id)).status).toBe("pending");
 
     await sweepPendingOrders({ db, payments, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 60_000));
-    expect(orderRow(pending!.id)).toMatchObject({ status: "failed", failureReason: "hold expired" });
-    expect(balance(buyer)).toBe("3.00");
-    expect(competition(c.id).heldTickets).toBe(0);
+    expect(await orderRow(pending!.id)).toMatchObject({ status: "failed", failureReason: "hold expired" });
+    expect(await balance(buyer)).toBe("3.00");
+    expect((await competition(c.id)).heldTickets).toBe(0);
 
     payments.answer({ status: "declined", reason: "card_declined", message: "Your card was declined." });
     expect((await placing).code).toBe("PAYMENT_DECLINED");
-    expect(balance(buyer)).toBe("3.00");
-    expect(walletRows(buyer).filter((r) => r.kind === "refund")).toHaveLength(1);
+    expect(await balance(buyer)).toBe("3.00");
+    expect((await walletRows(buyer)).filter((r) => r.kind === "refund")).toHaveLength(1);
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -221,16 +215,16 @@ describe("credit given back when an order is not completed", () => {
     const payments = new SilentProvider(0);
     const placing = refusal(placeOrder(depsOf(payments), orderArgs(buyer, c.id, { useCredit: true })));
     await eventually(() => payments.charges.length === 1);
-    const [pending] = ordersOf(buyer);
+    const [pending] = await ordersOf(buyer);
     await sweepPendingOrders({ db, payments, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 60_000));
-    expect(orderRow(pending!.id).status).toBe("failed");
-    expect(balance(buyer)).toBe("3.00");
+    expect((await orderRow(pending!.id)).status).toBe("failed");
+    expect(await balance(buyer)).toBe("3.00");
 
     payments.answer({ status: "succeeded", paymentId: `sim_pi_late_${pending!.id}`, cardBrand: "visa", last4: "4242", funding: "debit" });
     expect((await placing).code).toBe("PAYMENT_DECLINED");
     expect(payments.refunds.map((r) => r.amountPence)).toEqual([200]);
-    expect(orderRow(pending!.id)).toMatchObject({ status: "refunded", refundedPence: 500 });
-    expect(balance(buyer)).toBe("3.00");
+    expect(await orderRow(pending!.id)).toMatchObject({ status: "refunded", refundedPence: 500 });
+    expect(await balance(buyer)).toBe("3.00");
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -241,10 +235,10 @@ describe("credit given back when an order is not completed", () => {
     const view = await placeOrder(depsOf(payments), orderArgs(buyer, c.id, { useCredit: true, method: { token: "sim_3ds_required" } }));
     expect(view).toMatchObject({ status: "requires_action", creditUsed: "3.00" });
     expect(payments.charges.map((ch) => ch.amountPence)).toEqual([200]);
-    expect(balance(buyer)).toBe("0.00");
+    expect(await balance(buyer)).toBe("0.00");
     await sweepPendingOrders({ db, payments, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 60_000));
-    expect(orderRow(view.id)).toMatchObject({ status: "failed", failureReason: "authentication not completed in time" });
-    expect(balance(buyer)).toBe("3.00");
+    expect(await orderRow(view.id)).toMatchObject({ status: "failed", failureReason: "authentication not completed in time" });
+    expect(await balance(buyer)).toBe("3.00");
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });
@@ -263,11 +257,11 @@ describe("orders at once", () => {
     for (const v of paid) expect(v).toMatchObject({ status: "paid", creditUsed: "1.00", payment: null });
     expect(refused).toHaveLength(10);
     for (const e of refused) expect(e).toMatchObject({ code: "INVALID_INPUT", message: "Enter your card details" });
-    expect(balance(buyer)).toBe("0.00");
+    expect(await balance(buyer)).toBe("0.00");
     expect(neverNegative(buyer)).toBe(true);
-    expect(walletRows(buyer).filter((r) => r.kind === "spend")).toHaveLength(10);
+    expect((await walletRows(buyer)).filter((r) => r.kind === "spend")).toHaveLength(10);
     expect(payments.charges).toEqual([]);
-    expect(competition(c.id)).toMatchObject({ soldTickets: 10, heldTickets: 0 });
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 10, heldTickets: 0 });
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -280,7 +274,7 @@ describe("orders at once", () => {
     const creditPence = views.reduce((sum, v) => sum + Math.round(Number(v.creditUsed) * 100), 0);
     expect(creditPence).toBe(1000);
     expect(payments.charges.reduce((sum, ch) => sum + ch.amountPence, 0)).toBe(20 * 300 - 1000);
-    expect(balance(buyer)).toBe("0.00");
+    expect(await balance(buyer)).toBe("0.00");
     expect(neverNegative(buyer)).toBe(true);
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
@@ -295,13 +289,13 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     const view = await placeOrder(deps, orderArgs(buyer, c.id, { useCredit: true }));
     expect(view).toMatchObject({ status: "paid", creditUsed: "2.00" });
     expect(payments.charges.map((ch) => ch.amountPence)).toEqual([300]);
-    expect(balance(buyer)).toBe("0.00");
+    expect(await balance(buyer)).toBe("0.00");
 
     const first = await refundOrder(deps, actor, { id: view.id, amount: "2.00", reason: REASON });
     expect(first).toMatchObject({ status: "partially_refunded", refunded: "2.00", refundable: "3.00", refunds: [{ amount: "2.00", to: "card" }] });
     expect(payments.refunds.map((r) => r.amountPence)).toEqual([200]);
-    expect(balance(buyer)).toBe("0.00");
-    expect(refundMails(buyer.email).map((m) => m.text)).toEqual([
+    expect(await balance(buyer)).toBe("0.00");
+    expect((await refundMails(buyer.email)).map((m) => m.text)).toEqual([
       expect.stringContaining(`£2.00 of your order ${view.reference} has been refunded to your card.`),
     ]);
 
@@ -309,21 +303,16 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     expect(rest).toMatchObject({ status: "refunded", refunded: "5.00", refundable: "0.00" });
     expect(rest.refunds.map((r) => `${r.amount} ${r.to}`).sort()).toEqual(["1.00 card", "2.00 card", "2.00 site_credit"]);
     expect(payments.refunds.map((r) => r.amountPence)).toEqual([200, 100]);
-    expect(balance(buyer)).toBe("2.00");
-    expect(walletOf(db, buyer).entries[0]).toMatchObject({ kind: "refund", amount: "2.00", reference: view.id });
-    const creditRow = db
-      .select()
-      .from(refunds)
-      .where(eq(refunds.orderId, view.id))
-      .all()
-      .filter((r) => r.providerRefundId.startsWith("credit:"));
+    expect(await balance(buyer)).toBe("2.00");
+    expect((await walletOf(db, buyer)).entries[0]).toMatchObject({ kind: "refund", amount: "2.00", reference: view.id });
+    const creditRow = (await db.select().from(refunds).where(eq(refunds.orderId, view.id))).filter((r) => r.providerRefundId.startsWith("credit:"));
     expect(creditRow).toMatchObject([{ amountPence: 200 }]);
 
-    const mails = refundMails(buyer.email);
+    const mails = await refundMails(buyer.email);
     expect(mails).toHaveLength(2);
     const split = mails.find((m) => m.subject === "Your refund of £3.00 from Harvest Draws")!;
     expect(split.text).toContain(`£3.00 of your order ${view.reference} has been refunded: £1.00 to your card and £2.00 to your site credit.`);
-    expect(notes(buyer).map((n) => n.message)).toContain(
+    expect((await notes(buyer)).map((n) => n.message)).toContain(
       `£3.00 of your order ${view.reference} has been refunded: £1.00 to your card and £2.00 to your site credit.`,
     );
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
@@ -335,16 +324,16 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     const payments = new RecordingProvider(0);
     const deps = depsOf(payments);
     const view = await placeOrder(deps, orderArgs(buyer, c.id, { useCredit: true, method: null }));
-    expect(balance(buyer)).toBe("0.00");
+    expect(await balance(buyer)).toBe("0.00");
     const refunded = await refundOrder(deps, actor, { id: view.id, reason: REASON });
     expect(refunded).toMatchObject({ status: "refunded", refunded: "5.00", refunds: [{ amount: "5.00", to: "site_credit" }] });
     expect(payments.refunds).toEqual([]);
-    expect(balance(buyer)).toBe("5.00");
-    const [mail] = refundMails(buyer.email);
+    expect(await balance(buyer)).toBe("5.00");
+    const [mail] = await refundMails(buyer.email);
     expect(mail).toMatchObject({ subject: "Your refund of £5.00 from Harvest Draws" });
     expect(mail!.text).toContain(`£5.00 of your order ${view.reference} has been returned to your site credit.`);
     expect(mail!.text).not.toContain("to your card");
-    expect(competition(c.id).soldTickets).toBe(0);
+    expect((await competition(c.id)).soldTickets).toBe(0);
     expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
@@ -358,16 +347,16 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     const first = await caller.admin.orders.refund(input);
     expect(first).toMatchObject({ status: "partially_refunded", refunded: "3.00", refundable: "2.00" });
     expect(first.refunds.map((r) => `${r.amount} ${r.to}`).sort()).toEqual(["1.00 card", "2.00 site_credit"]);
-    expect(balance(buyer)).toBe("2.00");
+    expect(await balance(buyer)).toBe("2.00");
     const again = await caller.admin.orders.refund(input);
     expect(again).toMatchObject({ status: "partially_refunded", refunded: "3.00", refundable: "2.00" });
     expect(again.refunds).toHaveLength(2);
-    expect(balance(buyer)).toBe("2.00");
-    expect(refundMails(buyer.email)).toHaveLength(1);
+    expect(await balance(buyer)).toBe("2.00");
+    expect(await refundMails(buyer.email)).toHaveLength(1);
     // The rest (site credit only now) still goes back once.
     const rest = await caller.admin.orders.refund({ id: view.id, reason: REASON, idempotencyKey: `refund-rest-${view.id.slice(-8)}` });
     expect(rest).toMatchObject({ status: "refunded", refunded: "5.00" });
-    expect(balance(buyer)).toBe("4.00");
+    expect(await balance(buyer)).toBe("4.00");
   });
 });
 
@@ -377,7 +366,7 @@ describe("spending limits", () => {
     const c5 = await createCompetition(db, { pricePence: 500 });
     const c2 = await createCompetition(db, { pricePence: 200 });
     const buyer = await customerWithCredit("8.00");
-    setLimit(db, buyer.id, "10.00", new Date());
+    await setLimit(db, buyer.id, "10.00", new Date());
     const payments = new RecordingProvider(0);
     const byCredit = await placeOrder(depsOf(payments), orderArgs(buyer, c8.id, { useCredit: true, method: null }));
     expect(byCredit).toMatchObject({ status: "paid", creditUsed: "8.00" });
@@ -408,7 +397,9 @@ describe("spending limits", () => {
 
 describe("credit that lapses (credit_expiry_days)", () => {
   const own = createTestDb();
-  ensureDefaultSettings(own);
+  beforeAll(async () => {
+    await ensureDefaultSettings(own);
+  });
   const t0 = new Date(Date.now() - 20 * DAY);
   const at = (days: number) => new Date(t0.getTime() + days * DAY);
 
@@ -437,12 +428,12 @@ describe("credit that lapses (credit_expiry_days)", () => {
     const { settingsApi, ownActor, c } = await setup();
     await settingsApi.update({ key: "credit_expiry_days", value: "30" });
     const buyer = await createUser(own);
-    const added = addGoodwillCredit(own, ownActor, buyer.id, "10.00", "Sorry for the delay", t0);
+    const added = await addGoodwillCredit(own, ownActor, buyer.id, "10.00", "Sorry for the delay", t0);
     expect(added.entries[0]).toMatchObject({ kind: "goodwill", amount: "10.00", expiresAt: at(30).toISOString() });
     const view = await placeOrder(depsOf(new RecordingProvider(0), own, at(10)), orderArgs(buyer, c.id, { useCredit: true, method: null }));
     expect(view).toMatchObject({ status: "paid", creditUsed: "4.00", payment: null });
-    expect(balance(buyer, own, at(29))).toBe("6.00");
-    const later = walletOf(own, buyer, at(31));
+    expect(await balance(buyer, own, at(29))).toBe("6.00");
+    const later = await walletOf(own, buyer, at(31));
     expect(later.balance).toBe("0.00");
     expect(later.entries.filter((e) => e.kind === "expiry")).toEqual([
       { kind: "expiry", amount: "-6.00", reference: null, note: "Unspent credit lapsed", at: at(30).toISOString(), expiresAt: null },
@@ -450,16 +441,16 @@ describe("credit that lapses (credit_expiry_days)", () => {
     // Lapsed credit cannot pay.
     const refused = await refusal(placeOrder(depsOf(new RecordingProvider(0), own, at(31)), orderArgs(buyer, c.id, { useCredit: true, method: null })));
     expect(refused).toMatchObject({ code: "INVALID_INPUT", message: "Enter your card details" });
-    expect(balance(buyer, own, at(31))).toBe("0.00");
+    expect(await balance(buyer, own, at(31))).toBe("0.00");
   });
 
   it("credit added while the setting is 0 never lapses", async () => {
     const { settingsApi, ownActor } = await setup();
     await settingsApi.update({ key: "credit_expiry_days", value: "0" });
     const buyer = await createUser(own);
-    addGoodwillCredit(own, ownActor, buyer.id, "5.00", "Sorry for the delay", t0);
+    await addGoodwillCredit(own, ownActor, buyer.id, "5.00", "Sorry for the delay", t0);
     await settingsApi.update({ key: "credit_expiry_days", value: "30" });
-    const far = walletOf(own, buyer, at(3650));
+    const far = await walletOf(own, buyer, at(3650));
     expect(far.balance).toBe("5.00");
     expect(far.entries).toMatchObject([{ kind: "goodwill", amount: "5.00", expiresAt: null }]);
   });
@@ -468,13 +459,13 @@ describe("credit that lapses (credit_expiry_days)", () => {
     const { settingsApi, ownActor, c } = await setup();
     const buyer = await createUser(own);
     await settingsApi.update({ key: "credit_expiry_days", value: "0" });
-    addGoodwillCredit(own, ownActor, buyer.id, "5.00", "Never lapses", t0);
+    await addGoodwillCredit(own, ownActor, buyer.id, "5.00", "Never lapses", t0);
     await settingsApi.update({ key: "credit_expiry_days", value: "30" });
-    addGoodwillCredit(own, ownActor, buyer.id, "5.00", "Lapses at day 31", at(1));
+    await addGoodwillCredit(own, ownActor, buyer.id, "5.00", "Lapses at day 31", at(1));
     const view = await placeOrder(depsOf(new RecordingProvider(0), own, at(2)), orderArgs(buyer, c.id, { useCredit: true, method: null }));
     expect(view).toMatchObject({ status: "paid", creditUsed: "4.00" });
     // £4 came out of the lot that lapses: £1 of it lapses at day 31, the £5 that never lapses is all there.
-    const later = walletOf(own, buyer, at(40));
+    const later = await walletOf(own, buyer, at(40));
     expect(later.balance).toBe("5.00");
     expect(later.entries.filter((e) => e.kind === "expiry")).toMatchObject([{ amount: "-1.00", at: at(31).toISOString() }]);
   });
@@ -498,7 +489,7 @@ describe("the checkouts", () => {
   it("tRPC checkoutDirect and checkoutCart take useCredit, with the card token optional", async () => {
     const c = await createCompetition(db, { pricePence: 300 });
     const { caller, user } = await callerAs(db, "customer");
-    addGoodwillCredit(db, actor, user!.id, "5.00", "Sorry for the delay");
+    await addGoodwillCredit(db, actor, user!.id, "5.00", "Sorry for the delay");
     const billing = { address: "1 Mill Lane", city: "Lincoln", postcode: "LN1 1AA" };
     const direct = await caller.public.entries.checkoutDirect({
       competitionId: c.id,
@@ -541,7 +532,7 @@ describe("the checkouts", () => {
   it("tRPC checkouts need no billing address when site credit pays the whole order, and ask for one when the card pays any of it", async () => {
     const c = await createCompetition(db, { pricePence: 300 });
     const { caller, user } = await callerAs(db, "customer");
-    addGoodwillCredit(db, actor, user!.id, "4.00", "Sorry for the delay");
+    await addGoodwillCredit(db, actor, user!.id, "4.00", "Sorry for the delay");
     const cartOrder = { email: user!.email, firstName: "Nia", lastName: "Price", lines: [{ competitionId: c.id, quantity: 1, answer: "green" }] };
 
     const direct = await caller.public.entries.checkoutDirect({
@@ -561,7 +552,7 @@ describe("the checkouts", () => {
       details: { fieldErrors: { billing: ["Billing address is required"] } },
     });
     expect((await caller.customer.wallet.get()).balance).toBe("1.00");
-    expect(competition(c.id)).toMatchObject({ soldTickets: 1, heldTickets: 0 });
+    expect(await competition(c.id)).toMatchObject({ soldTickets: 1, heldTickets: 0 });
 
     const billing = { address: "1 Mill Lane", city: "Lincoln", postcode: "LN1 1AA" };
     const cart = await caller.public.entries.checkoutCart({ ...cartOrder, useCredit: true, paymentToken: "sim_approve", billing });
@@ -574,14 +565,14 @@ describe("the checkouts", () => {
   it("REST POST /api/entries with useCredit: no token needed when credit pays it all; asked for one when it does not", async () => {
     const c = await createCompetition(db, { pricePence: 300 });
     const { user, token } = await createUserWithSession(db);
-    addGoodwillCredit(db, actor, user.id, "4.00", "Sorry for the delay");
+    await addGoodwillCredit(db, actor, user.id, "4.00", "Sorry for the delay");
     const before = payments.charges.length;
 
     const paid = await api.request("/api/entries", { token, body: body(c.id, { useCredit: true }) });
     expect(paid.status).toBe(201);
     expect(paid.json).toMatchObject({ status: "paid", paymentStatus: "paid", amount: "3.00" });
     expect(paid.json.ticketNumbers).toHaveLength(1);
-    expect(orderRow(paid.json.orderId)).toMatchObject({ creditPence: 300, paymentProvider: "site_credit" });
+    expect(await orderRow(paid.json.orderId)).toMatchObject({ creditPence: 300, paymentProvider: "site_credit" });
     expect(payments.charges.length).toBe(before);
 
     const wallet = await api.request("/api/user/wallet", { token });
@@ -595,7 +586,7 @@ describe("the checkouts", () => {
 
     const withCard = await api.request("/api/entries", { token, body: body(c.id, { useCredit: true, paymentToken: "sim_approve" }) });
     expect(withCard.status).toBe(201);
-    expect(orderRow(withCard.json.orderId)).toMatchObject({ creditPence: 100, paymentProvider: "simulated" });
+    expect(await orderRow(withCard.json.orderId)).toMatchObject({ creditPence: 100, paymentProvider: "simulated" });
     expect(payments.charges.slice(before).map((ch) => ch.amountPence)).toEqual([200]);
     expect((await api.request("/api/user/wallet", { token })).json.balance).toBe("0.00");
   });

@@ -17,14 +17,14 @@ const admin = await createUserWithSession(db, "admin");
 const customer = await createUserWithSession(db);
 const adminCaller = () => tokenCaller(db, admin.token);
 const publicStats = () => anonCaller(db).public.content.statistics();
-db.insert(statistics).values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 }).run();
+await db.insert(statistics).values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 });
 
 describe("the site statistics", () => {
   it("an admin types new figures: the public answer shows them, and the audit log has before and after", async () => {
-    const saved = await adminCaller().admin.statistics.update({ source: "manual", totalWinners: 7, totalPrizeValue: "48500.00", totalFollowers: 1200 });
+    const saved = await (await adminCaller()).admin.statistics.update({ source: "manual", totalWinners: 7, totalPrizeValue: "48500.00", totalFollowers: 1200 });
     expect(saved).toMatchObject({ source: "manual", totalWinners: 7, totalPrizeValue: "48500.00", totalFollowers: 1200 });
     expect(await publicStats()).toMatchObject({ totalWinners: 7, totalPrizeValue: "48500.00", totalFollowers: 1200 });
-    const row = db.select().from(auditLog).where(eq(auditLog.action, "admin.statistics.update")).all().at(-1)!;
+    const row = (await db.select().from(auditLog).where(eq(auditLog.action, "admin.statistics.update"))).at(-1)!;
     expect(row.actorEmail).toBe(admin.user.email);
     expect(row.details).toMatchObject({
       totalWinners: 7,
@@ -34,7 +34,7 @@ describe("the site statistics", () => {
   });
 
   it("an empty figure is stored as none, so the pages show the spec's fallback text", async () => {
-    await adminCaller().admin.statistics.update({ source: "manual", totalWinners: null, totalPrizeValue: null, totalFollowers: 500 });
+    await (await adminCaller()).admin.statistics.update({ source: "manual", totalWinners: null, totalPrizeValue: null, totalFollowers: 500 });
     expect(await publicStats()).toMatchObject({ totalWinners: 0, totalPrizeValue: "0.00", totalFollowers: 500 });
   });
 
@@ -42,43 +42,45 @@ describe("the site statistics", () => {
     const tractor = await createCompetition(db, { title: "Stats Tractor", cashAlternative: "£68,000" });
     const course = await createCompetition(db, { title: "Stats Course", cashAlternative: null });
     const instant = await createCompetition(db, { title: "Stats Instant", instantWin: true });
-    db.insert(winners).values({ competitionId: tractor.id, customerName: "Ann B., Kent", source: "draw" }).run();
-    db.insert(winners).values({ competitionId: course.id, customerName: "Cai D., Powys", source: "manual" }).run();
-    const won = (n: number, kind: "credit" | "cash", valuePence: number) =>
-      db
-        .insert(instantPrizes)
-        .values({
-          competitionId: instant.id,
-          unitIndex: n,
-          name: "prize",
-          kind,
-          valuePence,
-          ticketNumber: String(n + 1),
-          salt: "s",
-          commitment: `c${n}`,
-          wonAt: new Date(),
-        })
-        .run();
-    won(0, "credit", 500);
-    won(1, "cash", 2000);
+    await db.insert(winners).values({ competitionId: tractor.id, customerName: "Ann B., Kent", source: "draw" });
+    await db.insert(winners).values({ competitionId: course.id, customerName: "Cai D., Powys", source: "manual" });
+    const won = async (n: number, kind: "credit" | "cash", valuePence: number) => {
+      await db.insert(instantPrizes).values({
+        competitionId: instant.id,
+        unitIndex: n,
+        name: "prize",
+        kind,
+        valuePence,
+        ticketNumber: String(n + 1),
+        salt: "s",
+        commitment: `c${n}`,
+        wonAt: new Date(),
+      });
+    };
+    await won(0, "credit", 500);
+    await won(1, "cash", 2000);
     // A cash instant win has a winners row too: counted once.
-    db.insert(winners).values({ competitionId: instant.id, customerName: "Eve F.", source: "instant", ticketNumber: "2" }).run();
-    db.insert(instantPrizes)
-      .values({ competitionId: instant.id, unitIndex: 2, name: "prize", kind: "cash", valuePence: 9999, ticketNumber: "3", salt: "s", commitment: "c2" })
-      .run();
+    await db.insert(winners).values({ competitionId: instant.id, customerName: "Eve F.", source: "instant", ticketNumber: "2" });
+    await db
+      .insert(instantPrizes)
+      .values({ competitionId: instant.id, unitIndex: 2, name: "prize", kind: "cash", valuePence: 9999, ticketNumber: "3", salt: "s", commitment: "c2" });
 
-    const saved = await adminCaller().admin.statistics.update({ source: "computed", totalWinners: 999, totalPrizeValue: "1.00", totalFollowers: 82_400 });
+    const saved = await (
+      await adminCaller()
+    ).admin.statistics.update({ source: "computed", totalWinners: 999, totalPrizeValue: "1.00", totalFollowers: 82_400 });
     expect(saved.computed).toEqual({ totalWinners: 4, totalPrizeValue: "68025.00" });
     expect(await publicStats()).toMatchObject({ totalWinners: 4, totalPrizeValue: "68025.00", totalFollowers: 82_400 });
     // Back to typed figures: what was typed, not what was computed.
-    await adminCaller().admin.statistics.update({ source: "manual", totalWinners: 12, totalPrizeValue: "100.00", totalFollowers: 82_400 });
+    await (await adminCaller()).admin.statistics.update({ source: "manual", totalWinners: 12, totalPrizeValue: "100.00", totalFollowers: 82_400 });
     expect(await publicStats()).toMatchObject({ totalWinners: 12, totalPrizeValue: "100.00" });
   });
 
   it("refuses bad figures with their field's message, and anyone but an admin", async () => {
-    const bad = await refusedWith(adminCaller().admin.statistics.update({ source: "manual", totalWinners: -1, totalPrizeValue: "11m", totalFollowers: 1.5 }));
+    const bad = await refusedWith(
+      (await adminCaller()).admin.statistics.update({ source: "manual", totalWinners: -1, totalPrizeValue: "11m", totalFollowers: 1.5 }),
+    );
     expect(bad.code).toBe("BAD_REQUEST");
     expect(bad.message).toMatch(/cannot be negative|must be a whole number|amount in pounds/);
-    expect((await refusedWith(tokenCaller(db, customer.token).admin.statistics.get())).code).toBe("FORBIDDEN");
+    expect((await refusedWith((await tokenCaller(db, customer.token)).admin.statistics.get())).code).toBe("FORBIDDEN");
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { competitions, entries, mailOutbox, tickets } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import type { ChargeResult, PaymentProvider } from "../../src/server/payments/provider";
@@ -31,13 +32,8 @@ function order(competitionId: string, quantity: number, numbers?: string[], over
 }
 
 const picking = (over: Partial<typeof competitions.$inferInsert> = {}) => createCompetition(db, { allocation: "random", pickNumbers: true, ...over });
-const numbersOf = (competitionId: string) =>
-  db
-    .select({ number: tickets.number })
-    .from(tickets)
-    .where(eq(tickets.competitionId, competitionId))
-    .all()
-    .map((t) => t.number);
+const numbersOf = async (competitionId: string) =>
+  (await db.select({ number: tickets.number }).from(tickets).where(eq(tickets.competitionId, competitionId))).map((t) => t.number);
 
 describe("picking numbers", () => {
   it("sells the chosen numbers, and fills the rest of the line at random", async () => {
@@ -57,7 +53,7 @@ describe("picking numbers", () => {
     );
     expect(mixed.lines[0]!.ticketNumbers).toHaveLength(3);
     expect(mixed.lines[0]!.ticketNumbers).toContain("18");
-    expect(new Set(numbersOf(c.id)).size).toBe(6);
+    expect(new Set(await numbersOf(c.id)).size).toBe(6);
   });
 
   it("answers 409 naming the numbers lost to another buyer and offering free ones nearby, and holds nothing of the refused order", async () => {
@@ -68,8 +64,8 @@ describe("picking numbers", () => {
     expect(lost.message).toBe("Ticket #17 has just been taken by another buyer. Please choose another number.");
     expect(lost.details).toEqual({ lost: ["17"], nearby: ["13", "14", "15", "19", "20", "21"] });
     // Nothing of the refused order stayed: 40 is still free, and the ledger adds up.
-    expect(numbersOf(c.id).sort()).toEqual(["16", "17", "18"]);
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()).toMatchObject({ soldTickets: 3, heldTickets: 0, nextTicketNumber: 4 });
+    expect((await numbersOf(c.id)).sort()).toEqual(["16", "17", "18"]);
+    expect(await first(db.select().from(competitions).where(eq(competitions.id, c.id)))).toMatchObject({ soldTickets: 3, heldTickets: 0, nextTicketNumber: 4 });
     const again = await placeOrder(deps(), order(c.id, 2, ["19", "40"]));
     expect(again.lines[0]!.ticketNumbers.sort()).toEqual(["19", "40"]);
     // Several lost at once are named together; a number at the edge of the range looks one way only.
@@ -114,7 +110,7 @@ describe("picking numbers", () => {
         billing: { address: "1 Lane", city: "York", postcode: "YO1 1AA" },
       }),
     ).rejects.toThrow("Choose one number per ticket");
-    expect(numbersOf(c.id)).toEqual([]);
+    expect(await numbersOf(c.id)).toEqual([]);
   });
 
   it("200 buyers fighting over 50 numbers: each number sold exactly once, every loser told which number was lost", async () => {
@@ -136,8 +132,8 @@ describe("picking numbers", () => {
       const err = await refusal(Promise.reject(r.reason));
       expect(err.message).toMatch(/has just been taken by another buyer|has sold out/);
     }
-    expect(numbersOf(c.id).sort()).toEqual([...new Set(wants)].sort());
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()).toMatchObject({ soldTickets: sold.length, heldTickets: 0 });
+    expect((await numbersOf(c.id)).sort()).toEqual([...new Set(wants)].sort());
+    expect(await first(db.select().from(competitions).where(eq(competitions.id, c.id)))).toMatchObject({ soldTickets: sold.length, heldTickets: 0 });
     expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [], oversold: [], paidWithoutTickets: [] });
   });
 
@@ -158,10 +154,10 @@ describe("picking numbers", () => {
     const waiting = refusal(placeOrder(deps(slow), order(c.id, 1, ["7"])));
     await db.groupCommit.flush();
     // Held: shown as held on the grid, and refused to anyone else.
-    expect(numbersInRange(db, { id: c.id, from: 1, to: 20 }, Date.now() + 10_000)).toMatchObject({ held: [[7, 7]], sold: [] });
+    expect(await numbersInRange(db, { id: c.id, from: 1, to: 20 }, Date.now() + 10_000)).toMatchObject({ held: [[7, 7]], sold: [] });
     expect((await refusal(placeOrder(deps(), order(c.id, 1, ["7"])))).details).toMatchObject({ lost: ["7"] });
     expect(await sweepPendingOrders({ db, payments: slow, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 1000))).toEqual({ settled: 0, failed: 1 });
-    expect(numbersInRange(db, { id: c.id, from: 1, to: 20 }, Date.now() + 20_000)).toMatchObject({ held: [], sold: [] });
+    expect(await numbersInRange(db, { id: c.id, from: 1, to: 20 }, Date.now() + 20_000)).toMatchObject({ held: [], sold: [] });
     const taken = await placeOrder(deps(), order(c.id, 1, ["7"]));
     expect(taken.lines[0]!.ticketNumbers).toEqual(["7"]);
     settle({ status: "declined", reason: "card_declined", message: "Your card was declined." });
@@ -172,17 +168,19 @@ describe("picking numbers", () => {
   it("gives postal entries one random free number each, never a chosen one", async () => {
     const c = await picking({ maxTickets: 10 });
     await placeOrder(deps(), order(c.id, 8, ["1", "2", "3", "4", "5", "6", "7", "8"]));
-    const cards = [0, 1].map(() =>
-      recordPostalEntry(deps(), c.id, {
-        customerName: "Postal Person",
-        customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,
-        address: "1 Lane\nTown",
-        receivedAt: new Date(Date.now() - 60_000).toISOString(),
-        postalReference: `PC-${crypto.randomUUID().slice(0, 8)}`,
-        answer: "green",
-        dateOfBirth: "1970-05-01",
-      }),
-    );
+    const cards: Array<Awaited<ReturnType<typeof recordPostalEntry>>> = [];
+    for (let i = 0; i < 2; i++)
+      cards.push(
+        await recordPostalEntry(deps(), c.id, {
+          customerName: "Postal Person",
+          customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,
+          address: "1 Lane\nTown",
+          receivedAt: new Date(Date.now() - 60_000).toISOString(),
+          postalReference: `PC-${crypto.randomUUID().slice(0, 8)}`,
+          answer: "green",
+          dateOfBirth: "1970-05-01",
+        }),
+      );
     expect(cards.map((p) => p.ticketNumbers)).toHaveLength(2);
     expect(cards.flatMap((p) => p.ticketNumbers).sort()).toEqual(["10", "9"]);
     expect(cards.every((p) => p.ticketNumbers.length === 1)).toBe(true);
@@ -193,7 +191,7 @@ describe("the number grid's read", () => {
   it("answers sold and held numbers of a range as [first, last] ranges, at most 1,000 at a time", async () => {
     const c = await picking({ maxTickets: 3000 });
     await placeOrder(deps(), order(c.id, 5, ["1", "2", "3", "10", "2999"]));
-    const view = numbersInRange(db, { id: c.id, from: 1, to: 1000 }, Date.now() + 30_000);
+    const view = await numbersInRange(db, { id: c.id, from: 1, to: 1000 }, Date.now() + 30_000);
     expect(view).toMatchObject({
       from: 1,
       to: 1000,
@@ -205,11 +203,11 @@ describe("the number grid's read", () => {
       ],
       held: [],
     });
-    expect(numbersInRange(db, { id: c.id, from: 2501 }, Date.now() + 31_000)).toMatchObject({ from: 2501, to: 3000, sold: [[2999, 2999]] });
-    expect(() => numbersInRange(db, { id: c.id, from: 1, to: 1001 }, Date.now() + 32_000)).toThrow("At most 1,000 numbers at a time");
-    expect(() => numbersInRange(db, { id: c.id, from: 3001 }, Date.now() + 33_000)).toThrow("Ticket numbers run from 1 to 3000");
+    expect(await numbersInRange(db, { id: c.id, from: 2501 }, Date.now() + 31_000)).toMatchObject({ from: 2501, to: 3000, sold: [[2999, 2999]] });
+    await expect(numbersInRange(db, { id: c.id, from: 1, to: 1001 }, Date.now() + 32_000)).rejects.toThrow("At most 1,000 numbers at a time");
+    await expect(numbersInRange(db, { id: c.id, from: 3001 }, Date.now() + 33_000)).rejects.toThrow("Ticket numbers run from 1 to 3000");
     const open = await createCompetition(db, { maxTickets: null });
-    expect(() => numbersInRange(db, { id: open.id }, Date.now() + 34_000)).toThrow("no fixed range");
+    await expect(numbersInRange(db, { id: open.id }, Date.now() + 34_000)).rejects.toThrow("no fixed range");
     expect(toRanges([1, 2, 3, 5, 7, 8])).toEqual([
       [1, 3],
       [5, 5],
@@ -242,11 +240,11 @@ describe("multibuy prices", () => {
       expect(priceLine(199, tiers, quantity).totalPence).toBe(Number(amount.replace(".", "")));
     }
     // The confirmation mail says what the tier saved.
-    const mails = db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_confirmation")).all();
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order_confirmation"));
     expect(mails.some((m) => m.text.includes("— £17.90 (10 × £1.79, multibuy saving £2.00)"))).toBe(true);
     expect(mails.some((m) => m.text.includes("— £1.99\n"))).toBe(true);
     // The receipt, the entry and the order all say what was actually paid.
-    const e = db.select().from(entries).where(eq(entries.competitionId, c.id)).all();
+    const e = await db.select().from(entries).where(eq(entries.competitionId, c.id));
     expect(e.reduce((s, x) => s + x.amountPence, 0)).toBe(199 + 1791 + 1790 + 4296 + 3725 + 14900);
   });
 

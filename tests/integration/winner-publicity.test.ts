@@ -12,7 +12,7 @@ import { account, buyerOf, claimForm, wonAt } from "../helpers/winners";
  * on their claim form: their name, their photo. Winners an admin entered by hand are shown as entered.
  */
 const db = createTestDb();
-ensureDefaultSettings(db);
+await ensureDefaultSettings(db);
 const admin = await account(db, { role: "admin" });
 const staff = () => tokenCaller(db, admin.token);
 const DOB = "1985-06-15"; // the factory's date of birth
@@ -28,7 +28,7 @@ async function galleryEntry(winnerId: string) {
 async function drawnWinner() {
   const winner = await account(db, { firstName: "Ffion", lastName: "Jones" });
   const { claim } = await wonAt(db, new Date(), buyerOf(winner.user));
-  db.update(winners).set({ photo: PHOTO }).where(eq(winners.id, claim.winnerId)).run();
+  await db.update(winners).set({ photo: PHOTO }).where(eq(winners.id, claim.winnerId));
   return { winner, claim };
 }
 
@@ -36,32 +36,38 @@ describe("the winners gallery respects what the winner allowed", () => {
   it("shows a drawn winner not yet asked as 'A lucky winner' with no photo", async () => {
     const { claim } = await drawnWinner();
     expect(await galleryEntry(claim.winnerId)).toMatchObject({ customerName: "A lucky winner", photo: null });
-    const staffView = (await staff().admin.winners.list()).find((w) => w.id === claim.winnerId);
+    const staffView = (await (await staff()).admin.winners.list()).find((w) => w.id === claim.winnerId);
     expect(staffView).toMatchObject({ customerName: expect.stringMatching(/^Ffion J\./), photo: PHOTO, publishName: null, publishPhoto: null });
   });
 
   it("shows the name but not the photo when only the name is allowed, and tells staff", async () => {
     const { winner, claim } = await drawnWinner();
-    await tokenCaller(db, winner.token).customer.claims.submit({ id: claim.id, ...claimForm(DOB, { publishName: true, publishPhoto: false }) });
+    await (await tokenCaller(db, winner.token)).customer.claims.submit({ id: claim.id, ...claimForm(DOB, { publishName: true, publishPhoto: false }) });
     const shown = await galleryEntry(claim.winnerId);
     expect(shown.customerName).toMatch(/^Ffion J\./);
     expect(shown.photo).toBeNull();
-    expect((await staff().admin.winners.list()).find((w) => w.id === claim.winnerId)).toMatchObject({ publishName: true, publishPhoto: false, photo: PHOTO });
+    expect((await (await staff()).admin.winners.list()).find((w) => w.id === claim.winnerId)).toMatchObject({
+      publishName: true,
+      publishPhoto: false,
+      photo: PHOTO,
+    });
   });
 
   it("shows the photo but not the name when only the photo is allowed", async () => {
     const { winner, claim } = await drawnWinner();
-    await tokenCaller(db, winner.token).customer.claims.submit({ id: claim.id, ...claimForm(DOB, { publishPhoto: true }) });
+    await (await tokenCaller(db, winner.token)).customer.claims.submit({ id: claim.id, ...claimForm(DOB, { publishPhoto: true }) });
     expect(await galleryEntry(claim.winnerId)).toMatchObject({ customerName: "A lucky winner", photo: PHOTO });
   });
 
   it("a claim that says nothing allows nothing; both ticked shows both", async () => {
     const silent = await drawnWinner();
-    await tokenCaller(db, silent.winner.token).customer.claims.submit({ id: silent.claim.id, ...claimForm(DOB) });
+    await (await tokenCaller(db, silent.winner.token)).customer.claims.submit({ id: silent.claim.id, ...claimForm(DOB) });
     expect(await galleryEntry(silent.claim.winnerId)).toMatchObject({ customerName: "A lucky winner", photo: null });
 
     const proud = await drawnWinner();
-    await tokenCaller(db, proud.winner.token).customer.claims.submit({ id: proud.claim.id, ...claimForm(DOB, { publishName: true, publishPhoto: true }) });
+    await (
+      await tokenCaller(db, proud.winner.token)
+    ).customer.claims.submit({ id: proud.claim.id, ...claimForm(DOB, { publishName: true, publishPhoto: true }) });
     const shown = await galleryEntry(proud.claim.winnerId);
     expect(shown.customerName).toMatch(/^Ffion J\./);
     expect(shown.photo).toBe(PHOTO);
@@ -69,7 +75,7 @@ describe("the winners gallery respects what the winner allowed", () => {
 
   it("keeps showing a winner an admin entered by hand (as the demo winners are), name and photo as entered", async () => {
     const c = await createCompetition(db, { title: "Hand-entered Harrow" });
-    const added = await staff().admin.winners.create({ competitionId: c.id, customerName: "Nia W., Bala", photo: PHOTO });
+    const added = await (await staff()).admin.winners.create({ competitionId: c.id, customerName: "Nia W., Bala", photo: PHOTO });
     expect(await galleryEntry(added.id)).toMatchObject({ customerName: "Nia W., Bala", photo: PHOTO });
   });
 });

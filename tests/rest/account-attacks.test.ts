@@ -15,7 +15,7 @@ const call = (path: string, init: ApiInit = {}, ip = newIp()) => api.request(pat
 describe("account paths under attack", () => {
   it("one reset link submitted five times at once changes the password once", async () => {
     const user = await createUser(db);
-    const token = issueToken(db, user.id, "password_reset", user.email);
+    const token = await issueToken(db, user.id, "password_reset", user.email);
     const answers = await Promise.all(
       ["first-pass-1", "second-pass-2", "third-pass-3", "fourth-pass-4", "fifth-pass-5"].map((password) =>
         call("/api/auth/reset-password", { body: { token, password, confirmPassword: password } }),
@@ -23,7 +23,7 @@ describe("account paths under attack", () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
     for (const refused of answers.filter((a) => a.status === 400)) expect(refused.json.appCode).toBe("LINK_EXPIRED");
-    expect(mailsTo(db, user.email).filter((m) => m.kind === "password_changed")).toHaveLength(1);
+    expect((await mailsTo(db, user.email)).filter((m) => m.kind === "password_changed")).toHaveLength(1);
     // The password is the winner's, and the winner's session is the one that works.
     const winner = answers.find((a) => a.status === 200)!;
     expect((await call("/api/auth/user", { token: winner.json.token })).status).toBe(200);
@@ -31,7 +31,7 @@ describe("account paths under attack", () => {
 
   it("a verification link clicked in two tabs at once verifies once; the other tab is told the link is used", async () => {
     const user = await createUser(db);
-    const token = issueToken(db, user.id, "email_verify", user.email);
+    const token = await issueToken(db, user.id, "email_verify", user.email);
     const [a, b] = await Promise.all([call("/api/auth/verify-email", { body: { token } }), call("/api/auth/verify-email", { body: { token } })]);
     expect([a.status, b.status].sort()).toEqual([200, 400]);
   });
@@ -49,7 +49,7 @@ describe("account paths under attack", () => {
     for (let i = 0; i < 20; i++) statuses.push((await call("/api/auth/forgot-password", { body: { email: user.email } }, ip)).status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
-    expect(mailsTo(db, user.email).filter((m) => m.kind === "password_reset")).toHaveLength(3);
+    expect((await mailsTo(db, user.email)).filter((m) => m.kind === "password_reset")).toHaveLength(3);
   });
 
   it("a body nested thousands deep is a 400 and queues nothing", async () => {
@@ -60,7 +60,7 @@ describe("account paths under attack", () => {
       headers: { "content-type": "application/json" },
     });
     expect(res.status).toBe(400);
-    expect(mailsTo(db, user.email)).toHaveLength(0);
+    expect(await mailsTo(db, user.email)).toHaveLength(0);
   });
 
   it("another customer's device cannot be signed out, and their session still works", async () => {
@@ -77,10 +77,10 @@ describe("account paths under attack", () => {
     const { user, token } = await createUserWithSession(db);
     const taken = await call("/api/auth/email", { method: "PUT", token, body: { newEmail: owner.email, password: DEFAULT_PASSWORD } });
     expect(taken.status).toBe(409);
-    expect(mailsTo(db, owner.email)).toHaveLength(0);
+    expect(await mailsTo(db, owner.email)).toHaveLength(0);
 
     const later = `later-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const link = issueToken(db, user.id, "email_change", later);
+    const link = await issueToken(db, user.id, "email_change", later);
     await createUser(db, { email: later });
     const used = await call("/api/auth/verify-email", { body: { token: link } });
     expect(used.status).toBe(409);
@@ -89,8 +89,8 @@ describe("account paths under attack", () => {
 
   it("a reset link mailed before an address change does not work after it", async () => {
     const user = await createUser(db);
-    const reset = issueToken(db, user.id, "password_reset", user.email);
-    const change = issueToken(db, user.id, "email_change", `moved-${crypto.randomUUID().slice(0, 8)}@example.test`);
+    const reset = await issueToken(db, user.id, "password_reset", user.email);
+    const change = await issueToken(db, user.id, "email_change", `moved-${crypto.randomUUID().slice(0, 8)}@example.test`);
     expect((await call("/api/auth/verify-email", { body: { token: change } })).status).toBe(200);
     const res = await call("/api/auth/reset-password", { body: { token: reset, password: "taken-over-1", confirmPassword: "taken-over-1" } });
     expect(res.status).toBe(400);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { transaction } from "../../db/client";
+import { first, withTransaction } from "../../db/client";
 import { users } from "../../db/schema";
 import { unsubscribeTokenFor } from "../../src/server/services/account";
 import { createUser, createUserWithSession, DEFAULT_PASSWORD } from "../factories/users";
@@ -16,7 +16,7 @@ let ipCounter = 1;
 const newIp = () => `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 const call = (path: string, init: ApiInit = {}, ip = newIp()) => api.request(path, { ...init, headers: { "x-forwarded-for": ip, ...init.headers } });
 
-const mailOfKind = (to: string, kind: string) => mailsTo(db, to).filter((m) => m.kind === kind);
+const mailOfKind = async (to: string, kind: string) => (await mailsTo(db, to)).filter((m) => m.kind === kind);
 const signIn = async (email: string, password = DEFAULT_PASSWORD, userAgent = CHROME_ANDROID) => {
   const res = await call("/api/auth/login", { body: { email, password }, headers: { "user-agent": userAgent } });
   expect(res.status).toBe(200);
@@ -32,8 +32,8 @@ describe("password recovery", () => {
     expect(unknown.status).toBe(202);
     expect(known.json).toEqual({ ok: true });
     expect(unknown.text).toBe(known.text);
-    expect(mailOfKind(user.email, "password_reset")).toHaveLength(1);
-    expect(mailOfKind(user.email, "password_reset")[0]!.text).toContain(`${api.origin}/auth/reset?token=`);
+    expect(await mailOfKind(user.email, "password_reset")).toHaveLength(1);
+    expect((await mailOfKind(user.email, "password_reset"))[0]!.text).toContain(`${api.origin}/auth/reset?token=`);
   });
 
   it("limits forgot-password to 10 in 15 minutes per client address (429 with Retry-After)", async () => {
@@ -53,7 +53,7 @@ describe("password recovery", () => {
     const user = await createUser(db);
     const oldToken = await signIn(user.email);
     await call("/api/auth/forgot-password", { body: { email: user.email } });
-    const token = linkToken(mailOfKind(user.email, "password_reset")[0]!.text, "/auth/reset");
+    const token = linkToken((await mailOfKind(user.email, "password_reset"))[0]!.text, "/auth/reset");
     const res = await call("/api/auth/reset-password", { body: { token, password: "rest-new-pass", confirmPassword: "rest-new-pass" } });
     expect(res.status).toBe(200);
     expect(res.json.token).toMatch(/^[a-z2-7]{32}$/);
@@ -73,7 +73,7 @@ describe("verification and a change of address", () => {
     const reg = await call("/api/auth/register", { body: registration(email) });
     expect(reg.status).toBe(200);
     expect(reg.json.user.emailVerified).toBe(false);
-    const token = linkToken(mailOfKind(email, "email_verification")[0]!.text, "/auth/verify");
+    const token = linkToken((await mailOfKind(email, "email_verification"))[0]!.text, "/auth/verify");
     const res = await call("/api/auth/verify-email", { body: { token } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true, kind: "verified", email });
@@ -90,8 +90,8 @@ describe("verification and a change of address", () => {
     const res = await call("/api/auth/email", { method: "PUT", token, body: { newEmail, password: DEFAULT_PASSWORD } });
     expect(res.status).toBe(202);
     expect(res.json).toEqual({ ok: true, pendingEmail: newEmail });
-    expect(mailOfKind(newEmail, "email_change_confirm")).toHaveLength(1);
-    expect(mailOfKind(user.email, "email_change_notice")).toHaveLength(1);
+    expect(await mailOfKind(newEmail, "email_change_confirm")).toHaveLength(1);
+    expect(await mailOfKind(user.email, "email_change_notice")).toHaveLength(1);
     const wrong = await call("/api/auth/email", { method: "PUT", token, body: { newEmail: `x-${newEmail}`, password: "not-my-password" } });
     expect(wrong.status).toBe(400);
     expect(wrong.json.appCode).toBe("WRONG_PASSWORD");
@@ -157,7 +157,7 @@ describe("preferences, export and unsubscribe", () => {
 
   it("POST /api/mail/unsubscribe/{token} takes a mail client's one-click form post and turns marketing off", async () => {
     const user = await createUser(db, { marketingEmail: true, marketingConsentAt: new Date() });
-    const token = transaction(db, (tx) => unsubscribeTokenFor(tx, user.id));
+    const token = await withTransaction(db, (tx) => unsubscribeTokenFor(tx, user.id));
     const res = await call(`/api/mail/unsubscribe/${token}`, {
       method: "POST",
       rawBody: "List-Unsubscribe=One-Click",
@@ -165,7 +165,7 @@ describe("preferences, export and unsubscribe", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
-    expect(db.select().from(users).where(eq(users.id, user.id)).get()!.marketingEmail).toBe(false);
+    expect((await first(db.select().from(users).where(eq(users.id, user.id))))!.marketingEmail).toBe(false);
     // An unknown token answers the same; a JSON post works too.
     const unknown = await call("/api/mail/unsubscribe/not-a-real-token", { method: "POST", body: {} });
     expect(unknown.status).toBe(200);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { auditLog, competitions, draws, entries, heroSlides, popups, settings, users } from "../../db/schema";
 import { createCompetition, campaignPayload } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
@@ -14,7 +15,7 @@ const api = await startTestServer(db);
 const { token, user: admin } = await createUserWithSession(db, "admin");
 const customer = await createUserWithSession(db);
 const as = (method: string, path: string, body?: unknown) => api.request(`/api${path}`, { method, token, ...(body === undefined ? {} : { body }) });
-const auditRows = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).all();
+const auditRows = async (action: string) => await db.select().from(auditLog).where(eq(auditLog.action, action));
 
 const DAY = 86_400_000;
 const campaign = (over: Record<string, unknown> = {}) =>
@@ -24,7 +25,7 @@ describe("A. an admin write cannot escape the audit log", () => {
   it("refuses an extra field nested 3,000 deep before anything runs: 400, setting unchanged, no audit row", async () => {
     let nested = '"bottom"';
     for (let i = 0; i < 3000; i++) nested = `{"x":${nested}}`;
-    const rows = auditRows("admin.settings.update").length;
+    const rows = (await auditRows("admin.settings.update")).length;
     const res = await api.request("/api/admin/settings/winners_display_count", {
       method: "PUT",
       token,
@@ -33,8 +34,8 @@ describe("A. an admin write cannot escape the audit log", () => {
     });
     expect(res.status).toBe(400);
     expect(res.text).not.toContain("stack");
-    expect(db.select().from(settings).where(eq(settings.key, "winners_display_count")).get()?.value).toBe("12");
-    expect(auditRows("admin.settings.update")).toHaveLength(rows);
+    expect((await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))?.value).toBe("12");
+    expect(await auditRows("admin.settings.update")).toHaveLength(rows);
   });
 
   it("writes the row of a setting change it accepts", async () => {
@@ -60,8 +61,8 @@ describe('B. "drawn" only through the draw; a competition with entries is closed
     const res = await as("PUT", `/admin/competitions/${c.id}`, campaign({ status: "drawn" }));
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(DRAWN_MESSAGE);
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()?.status).toBe("active");
-    expect(db.select().from(draws).where(eq(draws.competitionId, c.id)).get()).toBeUndefined();
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))?.status).toBe("active");
+    expect(await first(db.select().from(draws).where(eq(draws.competitionId, c.id)))).toBeUndefined();
     const statusOnly = await as("PUT", `/admin/competitions/${c.id}`, { status: "drawn" });
     expect(statusOnly.status).toBe(400);
     expect(statusOnly.json.message).toBe(DRAWN_MESSAGE);
@@ -71,7 +72,7 @@ describe('B. "drawn" only through the draw; a competition with entries is closed
     const res = await as("POST", "/admin/competitions", campaign({ title: "Born Drawn", status: "drawn" }));
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(DRAWN_MESSAGE);
-    expect(db.select().from(competitions).where(eq(competitions.title, "Born Drawn")).all()).toHaveLength(0);
+    expect(await db.select().from(competitions).where(eq(competitions.title, "Born Drawn"))).toHaveLength(0);
   });
 
   it("still lets the full form save a drawn competition's wording while it stays drawn", async () => {
@@ -96,25 +97,25 @@ describe('B. "drawn" only through the draw; a competition with entries is closed
     const res = await as("DELETE", `/admin/competitions/${c.id}`);
     expect(res.status).toBe(409);
     expect(res.json.message).toBe(ENTRIES_MESSAGE);
-    expect(db.select().from(entries).where(eq(entries.competitionId, c.id)).all()).toHaveLength(1);
-    expect(auditRows("admin.competitions.remove").filter((r) => r.targetId === c.id)).toHaveLength(0);
+    expect(await db.select().from(entries).where(eq(entries.competitionId, c.id))).toHaveLength(1);
+    expect((await auditRows("admin.competitions.remove")).filter((r) => r.targetId === c.id)).toHaveLength(0);
   });
 
   it("refuses while a payment is pending, and deletes when only failed payments remain", async () => {
     const pending = await createCompetition(db);
-    db.insert(entries)
-      .values({ competitionId: pending.id, customerName: "P", customerEmail: "p@example.test", ticketCount: 1, amountPence: 250, paymentStatus: "pending" })
-      .run();
+    await db
+      .insert(entries)
+      .values({ competitionId: pending.id, customerName: "P", customerEmail: "p@example.test", ticketCount: 1, amountPence: 250, paymentStatus: "pending" });
     const refused = await as("DELETE", `/admin/competitions/${pending.id}`);
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(ENTRIES_MESSAGE);
 
     const failed = await createCompetition(db);
-    db.insert(entries)
-      .values({ competitionId: failed.id, customerName: "F", customerEmail: "f@example.test", ticketCount: 1, amountPence: 250, paymentStatus: "failed" })
-      .run();
+    await db
+      .insert(entries)
+      .values({ competitionId: failed.id, customerName: "F", customerEmail: "f@example.test", ticketCount: 1, amountPence: 250, paymentStatus: "failed" });
     expect((await as("DELETE", `/admin/competitions/${failed.id}`)).status).toBe(200);
-    expect(auditRows("admin.competitions.remove").filter((r) => r.targetId === failed.id)).toHaveLength(1);
+    expect((await auditRows("admin.competitions.remove")).filter((r) => r.targetId === failed.id)).toHaveLength(1);
   });
 });
 
@@ -153,16 +154,18 @@ describe("C. a link that looks like a site path must stay on the site", () => {
     const privacy = await as("POST", "/admin/competitions", campaign({ title: "Evil Links", privacyPolicyUrl: link }));
     const terms = await as("POST", "/admin/competitions", campaign({ title: "Evil Links", termsOfUseUrl: link }));
     expect([privacy.status, terms.status]).toEqual([400, 400]);
-    expect(db.select().from(competitions).where(eq(competitions.title, "Evil Links")).all()).toHaveLength(0);
+    expect(await db.select().from(competitions).where(eq(competitions.title, "Evil Links"))).toHaveLength(0);
   });
 
   it("refuses a hostile link in an edit too, keeping the stored one", async () => {
-    const slide = db.insert(heroSlides).values({ title: "Kept", image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" }).returning().get();
+    const slide = (await first(
+      db.insert(heroSlides).values({ title: "Kept", image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" }).returning(),
+    ))!;
     expect((await as("PATCH", `/hero-slides/${slide.id}`, { ctaLink: "/\\evil.test/" })).status).toBe(400);
-    expect(db.select().from(heroSlides).where(eq(heroSlides.id, slide.id)).get()?.ctaLink).toBe("/competitions");
-    const popup = db.insert(popups).values({ title: "Kept", ctaText: "Go", ctaLink: "/competitions" }).returning().get();
+    expect((await first(db.select().from(heroSlides).where(eq(heroSlides.id, slide.id))))?.ctaLink).toBe("/competitions");
+    const popup = (await first(db.insert(popups).values({ title: "Kept", ctaText: "Go", ctaLink: "/competitions" }).returning()))!;
     expect((await as("PUT", `/admin/popups/${popup.id}`, { title: "Kept", ctaText: "Go", ctaLink: "/\t/evil.test/" })).status).toBe(400);
-    expect(db.select().from(popups).where(eq(popups.id, popup.id)).get()?.ctaLink).toBe("/competitions");
+    expect((await first(db.select().from(popups).where(eq(popups.id, popup.id))))?.ctaLink).toBe("/competitions");
   });
 
   it("keeps site paths and absolute http(s) URLs", async () => {
@@ -189,12 +192,11 @@ describe("D. only an admin changes a date of birth once set, with a reason, audi
     const res = await as("PUT", path(player.id), { dateOfBirth: "1990-06-01", reason: "Passport seen on video call" });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ userId: player.id, dateOfBirth: "1990-06-01", previousDateOfBirth: "2010-06-01" });
-    expect(db.select({ d: users.dateOfBirth }).from(users).where(eq(users.id, player.id)).get()?.d).toBe("1990-06-01");
-    const [row] = db
+    expect((await first(db.select({ d: users.dateOfBirth }).from(users).where(eq(users.id, player.id))))?.d).toBe("1990-06-01");
+    const [row] = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, "admin.users.changeDateOfBirth"), eq(auditLog.targetId, player.id)))
-      .all();
+      .where(and(eq(auditLog.action, "admin.users.changeDateOfBirth"), eq(auditLog.targetId, player.id)));
     expect(row).toMatchObject({
       actorId: admin.id,
       reason: "Passport seen on video call",
@@ -204,7 +206,7 @@ describe("D. only an admin changes a date of birth once set, with a reason, audi
 
   it("answers 404 for an unknown player and refuses a future or impossible date, a short reason or an extra field", async () => {
     const player = await createUser(db, { dateOfBirth: "1970-01-01" });
-    const rows = auditRows("admin.users.changeDateOfBirth").length;
+    const rows = (await auditRows("admin.users.changeDateOfBirth")).length;
     const unknown = await as("PUT", path("no-such-user"), { dateOfBirth: "1990-01-01", reason: "Passport checked" });
     expect(unknown.status).toBe(404);
     expect(unknown.json.message).toBe("User not found");
@@ -220,8 +222,11 @@ describe("D. only an admin changes a date of birth once set, with a reason, audi
     expect(noReason.text).toContain("Give a reason of at least 5 characters");
     const extra = await as("PUT", path(player.id), { dateOfBirth: "1990-01-01", reason: "Passport checked", role: "admin" });
     expect(extra.status).toBe(400);
-    expect(db.select({ d: users.dateOfBirth, role: users.role }).from(users).where(eq(users.id, player.id)).get()).toEqual({ d: "1970-01-01", role: "user" });
-    expect(auditRows("admin.users.changeDateOfBirth")).toHaveLength(rows);
+    expect(await first(db.select({ d: users.dateOfBirth, role: users.role }).from(users).where(eq(users.id, player.id)))).toEqual({
+      d: "1970-01-01",
+      role: "user",
+    });
+    expect(await auditRows("admin.users.changeDateOfBirth")).toHaveLength(rows);
   });
 
   it("is for admins only", async () => {

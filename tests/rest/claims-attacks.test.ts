@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { auditLog, competitions, notifications, prizeClaims, users, winners } from "../../db/schema";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
 import { createCompetition } from "../factories/competitions";
@@ -20,7 +21,7 @@ import { account, buy, buyerOf, claimForm, claimRow, DAY, wonAt, type Buyer } fr
  */
 const db = createTestDb();
 allowGuestCheckout(db);
-ensureDefaultSettings(db);
+await ensureDefaultSettings(db);
 const api = await startTestServer(db);
 const admin = await account(db, { role: "admin" });
 const DOB = "1985-06-15";
@@ -62,18 +63,18 @@ async function rawPost(path: string, token: string, body: string) {
 }
 
 /** The claim as stored, minus the bookkeeping columns that say nothing about who owns or chose what. */
-const snapshot = (id: string) => {
-  const { updatedAt: _u, ...rest } = claimRow(db, id);
+const snapshot = async (id: string) => {
+  const { updatedAt: _u, ...rest } = await claimRow(db, id);
   return rest;
 };
 
-const notesOf = (userId: string) => db.select().from(notifications).where(eq(notifications.userId, userId)).all();
+const notesOf = async (userId: string) => await db.select().from(notifications).where(eq(notifications.userId, userId));
 
 describe("another person's claim", () => {
   it("is as unknown as a claim that does not exist, by id, by guessed id and by the tRPC face; nothing about it changes", async () => {
     const victim = await winner();
     const attacker = await account(db);
-    const before = snapshot(victim.claim.id);
+    const before = await snapshot(victim.claim.id);
     const own = await read(victim.claim.id, attacker.token);
     const unknown = await read("00000000-0000-4000-8000-000000000000", attacker.token);
     expect(own.status).toBe(404);
@@ -91,7 +92,7 @@ describe("another person's claim", () => {
     });
     expect(trpc.status).toBe(404);
     expect((await api.request("/api/user/claims", { token: attacker.token })).json).toEqual([]);
-    expect(snapshot(victim.claim.id)).toEqual(before);
+    expect(await snapshot(victim.claim.id)).toEqual(before);
   });
 
   it("cannot be reached by naming it in the body while the path names one's own claim (the path decides)", async () => {
@@ -101,12 +102,12 @@ describe("another person's claim", () => {
     const res = await rawPost(`/api/user/claims/${attacker.claim.id}`, attacker.token, JSON.stringify({ ...claimForm(DOB), id: victim.claim.id }));
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(attacker.claim.id);
-    expect(claimRow(db, victim.claim.id)).toMatchObject({ status: "notified", userId: victim.user.id, phone: null, address: null });
+    expect(await claimRow(db, victim.claim.id)).toMatchObject({ status: "notified", userId: victim.user.id, phone: null, address: null });
     // And the other way round: the victim's claim in the path, one's own in the body.
     const other = await winner();
     const reverse = await rawPost(`/api/user/claims/${victim.claim.id}`, other.token, JSON.stringify({ ...claimForm(DOB), id: other.claim.id }));
     expect(reverse.status).toBe(404);
-    expect(claimRow(db, other.claim.id).status).toBe("notified");
+    expect((await claimRow(db, other.claim.id)).status).toBe("notified");
   });
 
   it("is not an admin's through the customer paths either: staff cannot read or make a winner's claim as the winner", async () => {
@@ -115,7 +116,7 @@ describe("another person's claim", () => {
     expect((await submit(victim.claim.id, admin.token, claimForm(DOB))).status).toBe(404);
     const listed = (await api.request("/api/user/claims", { token: admin.token })).json as Array<{ id: string }>;
     expect(listed.map((c) => c.id)).not.toContain(victim.claim.id);
-    expect(claimRow(db, victim.claim.id).status).toBe("notified");
+    expect((await claimRow(db, victim.claim.id)).status).toBe("notified");
   });
 
   it("of an account's entry is not another verified account's because its entry was made out to that account's address", async () => {
@@ -137,7 +138,7 @@ describe("a guest entry's claim", () => {
     expect((await api.request("/api/user/claims", { token: squatter.token })).json).toEqual([]);
     expect((await read(claim.id, squatter.token)).status).toBe(404);
     expect((await submit(claim.id, squatter.token, claimForm(DOB))).status).toBe(404);
-    expect(claimRow(db, claim.id)).toMatchObject({ status: "notified", userId: null });
+    expect(await claimRow(db, claim.id)).toMatchObject({ status: "notified", userId: null });
   });
 
   it("is not taken by asking to change one's address to the winner's: the pending address counts only once its link is used", async () => {
@@ -151,9 +152,9 @@ describe("a guest entry's claim", () => {
     expect((await read(claim.id, attacker.token)).status).toBe(404);
     expect((await submit(claim.id, attacker.token, claimForm(DOB))).status).toBe(404);
     expect((await api.request("/api/user/claims", { token: attacker.token })).json).toEqual([]);
-    expect(claimRow(db, claim.id)).toMatchObject({ status: "notified", userId: null });
+    expect(await claimRow(db, claim.id)).toMatchObject({ status: "notified", userId: null });
     // Whoever reads that mailbox is the winner: following the link is what makes the claim theirs.
-    const [confirm] = mailsTo(db, email).filter((m) => m.kind === "email_change_confirm");
+    const [confirm] = (await mailsTo(db, email)).filter((m) => m.kind === "email_change_confirm");
     expect((await api.request("/api/auth/verify-email", { body: { token: linkToken(confirm!.text, "/auth/verify") } })).status).toBe(200);
     expect((await read(claim.id, attacker.token)).status).toBe(200);
   });
@@ -174,15 +175,14 @@ describe("claiming twice at once", () => {
       expect(refused.json.appCode).toBe("INVALID_STATE");
     }
     // The stored claim is the one the 200 answered with, not a later writer's.
-    expect(claimRow(db, w.claim.id)).toMatchObject({ status: "claimed", choice: ok[0]!.json.choice, phone: ok[0]!.json.phone });
-    expect(db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, w.competition.id)).all()).toHaveLength(1);
-    expect(notesOf(w.user.id).filter((n) => n.title === "Claim received")).toHaveLength(1);
-    expect(mailsTo(db, w.user.email).filter((m) => m.kind === "claim_update")).toHaveLength(1);
-    const audits = db
+    expect(await claimRow(db, w.claim.id)).toMatchObject({ status: "claimed", choice: ok[0]!.json.choice, phone: ok[0]!.json.phone });
+    expect(await db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, w.competition.id))).toHaveLength(1);
+    expect((await notesOf(w.user.id)).filter((n) => n.title === "Claim received")).toHaveLength(1);
+    expect((await mailsTo(db, w.user.email)).filter((m) => m.kind === "claim_update")).toHaveLength(1);
+    const audits = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, "customer.claims.submit"), eq(auditLog.targetId, w.claim.id)))
-      .all();
+      .where(and(eq(auditLog.action, "customer.claims.submit"), eq(auditLog.targetId, w.claim.id)));
     expect(audits).toHaveLength(1);
   });
 
@@ -193,8 +193,8 @@ describe("claiming twice at once", () => {
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
-    expect(claimRow(db, w.claim.id).reference).toBe(ok[0]!.json.reference);
-    expect(mailsTo(db, w.user.email).filter((m) => m.kind === "claim_update" && m.subject.startsWith("Prize paid"))).toHaveLength(1);
+    expect((await claimRow(db, w.claim.id)).reference).toBe(ok[0]!.json.reference);
+    expect((await mailsTo(db, w.user.email)).filter((m) => m.kind === "claim_update" && m.subject.startsWith("Prize paid"))).toHaveLength(1);
   });
 
   it("10 parallel hand-added winners for the same ticket: one winner, one claim, one winner mail", async () => {
@@ -205,9 +205,9 @@ describe("claiming twice at once", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => api.request("/api/admin/winners", { token: admin.token, body })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
-    expect(db.select().from(winners).where(eq(winners.competitionId, c.id)).all()).toHaveLength(1);
-    expect(db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, c.id)).all()).toHaveLength(1);
-    expect(mailsTo(db, who.user.email).filter((m) => m.kind === "winner")).toHaveLength(1);
+    expect(await db.select().from(winners).where(eq(winners.competitionId, c.id))).toHaveLength(1);
+    expect(await db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, c.id))).toHaveLength(1);
+    expect((await mailsTo(db, who.user.email)).filter((m) => m.kind === "winner")).toHaveLength(1);
   });
 
   it("a hand-added winner cannot be a second claim on a ticket the draw already picked", async () => {
@@ -217,7 +217,7 @@ describe("claiming twice at once", () => {
       body: { competitionId: w.competition.id, customerName: "Twice", ticketNumber: w.claim.ticketNumber },
     });
     expect(again.status).toBe(409);
-    expect(db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, w.competition.id)).all()).toHaveLength(1);
+    expect(await db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, w.competition.id))).toHaveLength(1);
   });
 });
 
@@ -225,7 +225,7 @@ describe("what the claim form accepts", () => {
   it("refuses extra fields whole (status, userId, deliverable, reference, fulfilment, claimedAt, and inside the address)", async () => {
     const w = await winner();
     const other = await account(db);
-    const before = snapshot(w.claim.id);
+    const before = await snapshot(w.claim.id);
     const extras: Array<Record<string, unknown>> = [
       { status: "fulfilled" },
       { userId: other.user.id },
@@ -251,7 +251,7 @@ describe("what the claim form accepts", () => {
       headers: { "content-type": "application/json" },
     });
     expect(nestedProto.status).toBe(400);
-    expect(snapshot(w.claim.id)).toEqual(before);
+    expect(await snapshot(w.claim.id)).toEqual(before);
   });
 
   it("refuses the cash alternative where none is offered, and records no date of birth on the way", async () => {
@@ -259,7 +259,7 @@ describe("what the claim form accepts", () => {
     const res = await submit(w.claim.id, w.token, claimForm(DOB, { choice: "cash" }));
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ appCode: "INVALID_INPUT", message: "This prize has no cash alternative." });
-    expect(claimRow(db, w.claim.id)).toMatchObject({ status: "notified", choice: null });
+    expect(await claimRow(db, w.claim.id)).toMatchObject({ status: "notified", choice: null });
     expect((await api.request("/api/auth/user", { token: w.token })).json.dateOfBirth).toBeNull();
     for (const choice of ["CASH", "both", "", null]) {
       expect((await submit(w.claim.id, w.token, claimForm(DOB, { choice }))).status, String(choice)).toBe(400);
@@ -292,7 +292,7 @@ describe("what the claim form accepts", () => {
     const under = await submit(w.claim.id, w.token, claimForm(young));
     expect(under.status).toBe(403);
     expect(under.json.appCode).toBe("UNDER_18");
-    expect(claimRow(db, w.claim.id).status).toBe("notified");
+    expect((await claimRow(db, w.claim.id)).status).toBe("notified");
     expect((await api.request("/api/auth/user", { token: w.token })).json.dateOfBirth).toBeNull();
   });
 
@@ -303,7 +303,7 @@ describe("what the claim form accepts", () => {
     const changed = await api.request("/api/auth/date-of-birth", { method: "PUT", token: w.token, body: { dateOfBirth: "2000-01-01" } });
     expect(changed.status).toBe(403);
     expect(changed.json.appCode).toBe("DATE_OF_BIRTH_LOCKED");
-    expect(db.select().from(users).where(eq(users.id, w.user.id)).get()!.dateOfBirth).toBe("1979-03-04");
+    expect((await first(db.select().from(users).where(eq(users.id, w.user.id))))!.dateOfBirth).toBe("1979-03-04");
   });
 
   it("a date of birth that does not match the account's is 400 DATE_OF_BIRTH_MISMATCH, and does not overwrite it", async () => {
@@ -311,7 +311,7 @@ describe("what the claim form accepts", () => {
     const res = await submit(w.claim.id, w.token, claimForm("1990-01-01"));
     expect(res.status).toBe(400);
     expect(res.json.appCode).toBe("DATE_OF_BIRTH_MISMATCH");
-    expect(db.select().from(users).where(eq(users.id, w.user.id)).get()!.dateOfBirth).toBe(DOB);
+    expect((await first(db.select().from(users).where(eq(users.id, w.user.id))))!.dateOfBirth).toBe(DOB);
   });
 
   it("after the claim window the server's clock decides: headers claiming an earlier time change nothing", async () => {
@@ -328,12 +328,12 @@ describe("what the claim form accepts", () => {
     expect(res.json.appCode).toBe("CLAIM_EXPIRED");
     const viaTrpc = await api.request(`/api/trpc/customer.claims.submit`, { token: w.token, headers, body: { id: w.claim.id, ...claimForm(DOB) } });
     expect(viaTrpc.status).toBe(409);
-    expect(claimRow(db, w.claim.id)).toMatchObject({ status: "notified", claimedAt: null, phone: null });
+    expect(await claimRow(db, w.claim.id)).toMatchObject({ status: "notified", claimedAt: null, phone: null });
   });
 
   it("a body over the limit is 413 and one nested 5,000 deep or with 5,000 addresses is 400; the claim is untouched", async () => {
     const w = await winner();
-    const before = snapshot(w.claim.id);
+    const before = await snapshot(w.claim.id);
     const huge = await submit(w.claim.id, w.token, claimForm(DOB, { address: { ...claimForm(DOB).address, line2: "x".repeat(1_200_000) } }));
     expect(huge.status).toBe(413);
     // 5,000 address objects, each the line1 of the next (built as text: JSON.stringify gives up at that depth).
@@ -348,7 +348,7 @@ describe("what the claim form accepts", () => {
       headers: { "content-type": "application/json" },
     });
     expect(brackets.status).toBe(400);
-    expect(snapshot(w.claim.id)).toEqual(before);
+    expect(await snapshot(w.claim.id)).toEqual(before);
   });
 });
 
@@ -357,7 +357,7 @@ describe("markup typed by a winner or a member of staff", () => {
     const who = await account(db);
     const evilName = `<script>alert("n")</script> <img src=x onerror=alert(1)>`;
     const { claim } = await wonAt(db, new Date(), { ...buyerOf(who.user), name: evilName }, { cashAlternative: "£2,000" });
-    const [won] = mailsTo(db, who.user.email).filter((m) => m.kind === "winner" && m.text.includes(claim.id));
+    const [won] = (await mailsTo(db, who.user.email)).filter((m) => m.kind === "winner" && m.text.includes(claim.id));
     expect(won!.html).not.toContain("<script>");
     expect(won!.html).not.toContain("<img src=x");
     expect(won!.html).toContain("&lt;script&gt;");
@@ -379,11 +379,11 @@ describe("markup typed by a winner or a member of staff", () => {
     expect(listed.customerName).toBe(evilName);
     const expired = await adminPut(claim.id, { status: "expired", note: `<img src=x onerror=alert(3)> "quoted" & <a href="javascript:alert(4)">x</a>` });
     expect(expired.status).toBe(200);
-    for (const mail of mailsTo(db, who.user.email).filter((m) => m.kind === "claim_update")) {
+    for (const mail of (await mailsTo(db, who.user.email)).filter((m) => m.kind === "claim_update")) {
       expect(mail.html).not.toMatch(/<(script|svg|img|b>|a href="javascript)/i);
       expect(mail.html).not.toContain('javascript:alert(4)"');
     }
-    const closed = mailsTo(db, who.user.email).find((m) => m.kind === "claim_update" && m.subject.startsWith("Claim closed"));
+    const closed = (await mailsTo(db, who.user.email)).find((m) => m.kind === "claim_update" && m.subject.startsWith("Claim closed"));
     expect(closed!.html).toContain("&lt;img src=x onerror=alert(3)&gt;");
   });
 });
@@ -398,7 +398,7 @@ describe("staff changing a claim", () => {
     }
     const extra = await adminPut(w.claim.id, { status: "notified", note: "Rang", userId: admin.user.id, choice: "cash" });
     expect(extra.status).toBe(400);
-    expect(claimRow(db, w.claim.id)).toMatchObject({ status: "notified", userId: w.user.id, contactedAt: null });
+    expect(await claimRow(db, w.claim.id)).toMatchObject({ status: "notified", userId: w.user.id, contactedAt: null });
 
     expect((await submit(w.claim.id, w.token, claimForm(DOB))).status).toBe(200);
     const back = await adminPut(w.claim.id, { status: "notified", note: "Rang again" });
@@ -412,23 +412,23 @@ describe("staff changing a claim", () => {
     const second = await adminPut(w.claim.id, { status: "fulfilled", reference: "DPD-2" });
     expect(second.status).toBe(409);
     expect((await adminPut(w.claim.id, { status: "expired", note: "Changed my mind" })).status).toBe(409);
-    expect(claimRow(db, w.claim.id)).toMatchObject({ status: "fulfilled", reference: "DPD-1", expiredAt: null });
-    expect(mailsTo(db, w.user.email).filter((m) => m.kind === "claim_update" && m.subject.startsWith("Prize on its way"))).toHaveLength(1);
+    expect(await claimRow(db, w.claim.id)).toMatchObject({ status: "fulfilled", reference: "DPD-1", expiredAt: null });
+    expect((await mailsTo(db, w.user.email)).filter((m) => m.kind === "claim_update" && m.subject.startsWith("Prize on its way"))).toHaveLength(1);
   });
 
   it("deleting a winner from the gallery (DELETE /api/admin/winners/{id}) silently wipes the prize claim the winner made", async () => {
     const w = await winner();
     expect((await submit(w.claim.id, w.token, claimForm(DOB))).status).toBe(200);
-    const notesBefore = notesOf(w.user.id).length;
+    const notesBefore = (await notesOf(w.user.id)).length;
     const removed = await api.request(`/api/admin/winners/${w.claim.winnerId}`, { method: "DELETE", token: admin.token });
     // Either the removal is refused while a claim hangs on the winner, or the claim outlives it.
     if (removed.status === 200) {
-      expect(db.select().from(prizeClaims).where(eq(prizeClaims.id, w.claim.id)).get(), "the claim row").toMatchObject({ status: "claimed" });
+      expect(await first(db.select().from(prizeClaims).where(eq(prizeClaims.id, w.claim.id))), "the claim row").toMatchObject({ status: "claimed" });
       expect((await read(w.claim.id, w.token)).status, "the winner's claim page").toBe(200);
-      expect(notesOf(w.user.id).length, "the winner was told").toBeGreaterThan(notesBefore);
+      expect((await notesOf(w.user.id)).length, "the winner was told").toBeGreaterThan(notesBefore);
     } else {
       expect(removed.status).toBe(409);
-      expect(claimRow(db, w.claim.id).status).toBe("claimed");
+      expect((await claimRow(db, w.claim.id)).status).toBe("claimed");
     }
   });
 });
@@ -440,10 +440,10 @@ describe("notification links", () => {
       const res = await api.request("/api/notifications", { token: admin.token, body: { title: "Prize", message: "Open me", userId: target.user.id, link } });
       expect(res.status, link).toBe(400);
     }
-    expect(notesOf(target.user.id)).toHaveLength(0);
+    expect(await notesOf(target.user.id)).toHaveLength(0);
     // A customer's own notification calls take no link either.
     const w = await winner();
-    const [note] = notesOf(w.user.id);
+    const [note] = await notesOf(w.user.id);
     const marked = await api.request(`/api/notifications/${note!.id}/read`, { method: "PUT", token: w.token, body: { link: "https://evil.example/" } });
     expect(marked.status).toBe(400);
     // What the server writes is a path of the shop, to the winner's own claim.
@@ -639,10 +639,10 @@ describe("what draw night tells the public", () => {
     const guest: Buyer = { userId: null, email: `live-guest-${crypto.randomUUID().slice(0, 8)}@example.test`, name: "Ffion Jones" };
     await buy(db, pending.id, buyerOf(entrant.user));
     await buy(db, drawn.id, guest);
-    salesEnded(db, drawn.id);
+    await salesEnded(db, drawn.id);
     expect((await api.request(`/api/admin/competitions/${drawn.id}/draw`, { token: admin.token, body: {} })).status).toBe(200);
-    const claim = db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, drawn.id)).get()!;
-    const seed = db.select({ s: competitions.drawSeed }).from(competitions).where(eq(competitions.id, pending.id)).get()!.s;
+    const claim = (await first(db.select().from(prizeClaims).where(eq(prizeClaims.competitionId, drawn.id)).limit(1)))!;
+    const seed = (await first(db.select({ s: competitions.drawSeed }).from(competitions).where(eq(competitions.id, pending.id))))!.s;
 
     for (const path of ["/api/live", "/api/promotion", "/api/trpc/public.live.evening"]) {
       const res = await api.request(path);
@@ -678,7 +678,7 @@ describe("what draw night tells the public", () => {
     const c = await tonight("Tonight's Emailed-Name Roller");
     const typed = `gwen.${crypto.randomUUID().slice(0, 6)}@example.test`;
     await buy(db, c.id, { userId: null, email: typed, name: typed });
-    salesEnded(db, c.id);
+    await salesEnded(db, c.id);
     expect((await api.request(`/api/admin/competitions/${c.id}/draw`, { token: admin.token, body: {} })).status).toBe(200);
     const live = await api.request("/api/live");
     const shown = live.json.competitions.find((x: { id: string }) => x.id === c.id);
@@ -693,7 +693,7 @@ describe("what draw night tells the public", () => {
     const c = await tonight("Tonight's Busy Drill");
     const buyer = await account(db);
     await buy(db, c.id, buyerOf(buyer.user), 3);
-    salesEnded(db, c.id);
+    await salesEnded(db, c.id);
     // The competition and its sales were written straight to the database: a write over HTTP lets the cached reads see them.
     expect((await setting("live_draw_schedule", "Monday 20:00")).status).toBe(200);
     const states = (answers: Array<{ status: number; json: { competitions: Array<Record<string, unknown>> } }>) =>

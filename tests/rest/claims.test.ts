@@ -10,7 +10,7 @@ import { account, claimForm } from "../helpers/winners";
 /** Prize claims over REST (issue #17): GET/POST /api/user/claims/{id}, GET /api/admin/claims(/summary), PUT /api/admin/claims/{id}. */
 const db = createTestDb();
 allowGuestCheckout(db);
-ensureDefaultSettings(db);
+await ensureDefaultSettings(db);
 const api = await startTestServer(db);
 const admin = await account(db, { role: "admin" });
 const DOB = "1985-06-15";
@@ -40,7 +40,7 @@ describe("a winner claims over REST and staff pay the cash alternative", () => {
     const read = await api.request(`/api/user/claims/${claimId}`, { token: winner.token });
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ id: claimId, competitionId, status: "notified", cashAlternative: "£9,500", choice: null });
-    const [mail] = mailsTo(db, winner.user.email).filter((m) => m.kind === "winner" && m.text.includes(claimId));
+    const [mail] = (await mailsTo(db, winner.user.email)).filter((m) => m.kind === "winner" && m.text.includes(claimId));
     expect(mail!.text).toContain(`${api.origin}/account/claims/${claimId}`);
     const notes = await api.request("/api/notifications", { token: winner.token });
     expect(notes.json.find((n: { competitionId: string }) => n.competitionId === competitionId)).toMatchObject({ link: `/account/claims/${claimId}` });
@@ -69,7 +69,7 @@ describe("a winner claims over REST and staff pay the cash alternative", () => {
     const seen = await api.request(`/api/user/claims/${claimId}`, { token: winner.token });
     expect(seen.json).toMatchObject({ status: "fulfilled", fulfilment: "paid", reference: "FPS-0042" });
     expect(seen.json).not.toHaveProperty("customerEmail");
-    const told = mailsTo(db, winner.user.email).find((m) => m.kind === "claim_update" && m.subject.startsWith("Prize paid"));
+    const told = (await mailsTo(db, winner.user.email)).find((m) => m.kind === "claim_update" && m.subject.startsWith("Prize paid"));
     expect(told!.text).toContain("FPS-0042");
     const late = await api.request(`/api/admin/claims/${claimId}`, { method: "PUT", token: admin.token, body: { status: "expired", note: "Too late" } });
     expect(late.status).toBe(409);

@@ -24,6 +24,6 @@ describe("a flood of messages from one address", () => {
     const wait = Number(refused.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(3500);
     expect(wait).toBeLessThanOrEqual(3600);
-    expect(messagesFrom(email)).toHaveLength(5);
+    expect(await messagesFrom(email)).toHaveLength(5);
   });
 });

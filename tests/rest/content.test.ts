@@ -42,15 +42,13 @@ describe("public content over REST", () => {
 
   it("chooses pop-ups by page, activity and dates", async () => {
     const now = Date.now();
-    db.insert(popups)
-      .values([
-        { title: "Everywhere", ctaText: "Go", ctaLink: "/", displayPages: ["*"] },
-        { title: "Competition pages", ctaText: "Go", ctaLink: "/", displayPages: ["/competition/*"] },
-        { title: "Switched off", ctaText: "Go", ctaLink: "/", displayPages: ["*"], isActive: false },
-        { title: "Not yet", ctaText: "Go", ctaLink: "/", displayPages: ["*"], startDate: new Date(now + 86_400_000) },
-        { title: "Over", ctaText: "Go", ctaLink: "/", displayPages: ["*"], endDate: new Date(now - 1000) },
-      ])
-      .run();
+    await db.insert(popups).values([
+      { title: "Everywhere", ctaText: "Go", ctaLink: "/", displayPages: ["*"] },
+      { title: "Competition pages", ctaText: "Go", ctaLink: "/", displayPages: ["/competition/*"] },
+      { title: "Switched off", ctaText: "Go", ctaLink: "/", displayPages: ["*"], isActive: false },
+      { title: "Not yet", ctaText: "Go", ctaLink: "/", displayPages: ["*"], startDate: new Date(now + 86_400_000) },
+      { title: "Over", ctaText: "Go", ctaLink: "/", displayPages: ["*"], endDate: new Date(now - 1000) },
+    ]);
     const titles = async (page: string) => (await api.request(`/api/popups?page=${encodeURIComponent(page)}`)).json.map((p: { title: string }) => p.title);
     const onCompetition = await titles("/competition/abc");
     expect(onCompetition).toContain("Everywhere");
@@ -69,18 +67,8 @@ describe("POST /api/contact", () => {
     const res = await api.request("/api/contact", { body: message });
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
-    expect(
-      db
-        .select()
-        .from(contactMessages)
-        .all()
-        .some((m) => m.subject === "Delivery to Anglesey"),
-    ).toBe(true);
-    const ack = db
-      .select()
-      .from(mailOutbox)
-      .all()
-      .find((m) => m.to === "ifan@example.test");
+    expect((await db.select().from(contactMessages)).some((m) => m.subject === "Delivery to Anglesey")).toBe(true);
+    const ack = (await db.select().from(mailOutbox)).find((m) => m.to === "ifan@example.test");
     expect(ack?.text).toContain("24-48 hours");
   });
 

@@ -14,7 +14,7 @@ describe("the age check cannot be undone from the profile", () => {
   it("a customer refused as under 18 cannot change the date of birth and buy", async () => {
     const c = await createCompetition(db);
     const minor = await createUser(db, { dateOfBirth: `${new Date().getUTCFullYear() - 15}-01-01` });
-    const { token } = createSession(db, minor.id);
+    const { token } = await createSession(db, minor.id);
     const refused = await api.request("/api/entries", { token, body: entry(c.id) });
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe("You must be 18 or over to enter our competitions.");
@@ -33,7 +33,7 @@ describe("the age check cannot be undone from the profile", () => {
 
   it("a customer without a date of birth adds it once, and then it is fixed", async () => {
     const user = await createUser(db, { dateOfBirth: null });
-    const { token } = createSession(db, user.id);
+    const { token } = await createSession(db, user.id);
     const set = await api.request("/api/auth/profile", { method: "PUT", token, body: profile("1990-05-05") });
     expect(set.status).toBe(200);
     expect(set.json.dateOfBirth).toBe("1990-05-05");

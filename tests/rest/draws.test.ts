@@ -7,6 +7,7 @@ import { startTestServer } from "../helpers/http";
 import { closeEarlyOf } from "../helpers/close-early";
 import { eq } from "drizzle-orm";
 import { auditLog, competitions } from "../../db/schema";
+import { first } from "../../db/client";
 
 const db = createTestDb();
 allowGuestCheckout(db);
@@ -104,29 +105,17 @@ describe("draw REST paths", () => {
     expect(wrongDate.json.message).toContain("2031-11-30");
     const notADate = await api.request(path, { token: admin.token, body: { closeEarly: { confirmEndDate: "Sunday" } } });
     expect(notADate.status).toBe(400);
-    const row = db.select().from(competitions).where(eq(competitions.id, c.id)).get()!;
+    const row = (await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!;
     expect(row.endDate.toISOString()).toBe("2031-11-30T23:59:00.000Z");
-    expect(
-      db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.targetId, c.id))
-        .all()
-        .filter((r) => r.action === "admin.draws.run"),
-    ).toEqual([]);
+    expect((await db.select().from(auditLog).where(eq(auditLog.targetId, c.id))).filter((r) => r.action === "admin.draws.run")).toEqual([]);
 
     const drawn = await api.request(path, { token: admin.token, body: { closeEarly: { confirmEndDate: "2031-11-30" } } });
     expect(drawn.status).toBe(200);
     expect(drawn.json).toMatchObject({ status: "drawn", poolSize: 1 });
-    const after = db.select().from(competitions).where(eq(competitions.id, c.id)).get()!;
+    const after = (await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!;
     expect(after.endDate.getTime()).toBeLessThanOrEqual(Date.now());
     expect(after.drawDate.getTime()).toBe(after.endDate.getTime());
-    const closed = db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.targetId, c.id))
-      .all()
-      .find((r) => (r.details as { step?: string }).step === "closed early")!;
+    const closed = (await db.select().from(auditLog).where(eq(auditLog.targetId, c.id))).find((r) => (r.details as { step?: string }).step === "closed early")!;
     expect(closed.details).toMatchObject({
       endDate: { before: "2031-11-30T23:59:00.000Z", after: after.endDate.toISOString() },
       drawDate: { before: "2031-12-01T20:00:00.000Z", after: after.drawDate.toISOString() },

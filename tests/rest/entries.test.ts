@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first as firstRow } from "../../db/client";
 import { competitionViews, competitions } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { createCompetition } from "../factories/competitions";
@@ -75,7 +76,7 @@ describe("POST /api/entries", () => {
     expect(first.status).toBe(201);
     expect(again.json.orderId).toBe(first.json.orderId);
     expect(again.json.ticketNumbers).toEqual(first.json.ticketNumbers);
-    expect(db.select().from(competitions).where(eq(competitions.id, c.id)).get()!.soldTickets).toBe(2);
+    expect((await firstRow(db.select().from(competitions).where(eq(competitions.id, c.id))))!.soldTickets).toBe(2);
   });
 });
 
@@ -125,7 +126,7 @@ describe("the signed-in user's entries and views", () => {
     const other = await api.request("/api/user/track-view", { token, body: { userId: crypto.randomUUID(), competitionId: c.id } });
     expect(other.status).toBe(403);
     expect(count(db, "competition_views", `user_id = '${user.id}'`)).toBe(1);
-    expect(db.select().from(competitionViews).where(eq(competitionViews.userId, user.id)).all()).toHaveLength(1);
+    expect(await db.select().from(competitionViews).where(eq(competitionViews.userId, user.id))).toHaveLength(1);
   });
 });
 
@@ -151,7 +152,7 @@ describe("launch night: concurrent buyers of the last tickets", () => {
     };
     await Promise.all(Array.from({ length: 50 }, (_, i) => buyer(i)));
 
-    const row = db.select().from(competitions).where(eq(competitions.id, c.id)).get()!;
+    const row = (await firstRow(db.select().from(competitions).where(eq(competitions.id, c.id))))!;
     expect(row.soldTickets).toBe(120);
     expect(row.heldTickets).toBe(0);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { notifications } from "../../db/schema";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
@@ -19,7 +20,7 @@ const bobsEntry = await api.request("/api/entries", {
   headers: { "idempotency-key": "bobs-key-123456" },
   body: { competitionId: c.id, customerName: "Bob", customerEmail: bob.user.email, answer: "green", quantity: 2 },
 });
-const bobsNote = db.insert(notifications).values({ title: "Bob's secret prize", message: "for Bob", userId: bob.user.id }).returning().get();
+const bobsNote = (await first(db.insert(notifications).values({ title: "Bob's secret prize", message: "for Bob", userId: bob.user.id }).returning()))!;
 
 describe("IDOR: another user's data", () => {
   it("bob's purchase went through (the fixture is real)", () => {

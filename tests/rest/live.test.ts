@@ -14,7 +14,7 @@ import { account, DAY, HOUR } from "../helpers/winners";
 /** Draw night over HTTP (issue #17): GET /api/live, /api/admin/live, the stream and promotion settings, /live's CSP, reopening. */
 const db = createTestDb();
 allowGuestCheckout(db);
-ensureDefaultSettings(db);
+await ensureDefaultSettings(db);
 const api = await startTestServer(db);
 const admin = await account(db, { role: "admin" });
 const customer = await account(db);
@@ -69,7 +69,7 @@ describe("GET /api/live", () => {
     const trpcBefore = await api.request("/api/trpc/public.live.evening");
     expect(trpcBefore.json.result.data.competitions.find((x: { id: string }) => x.id === c.id).drawnAt).toBeNull();
 
-    salesEnded(db, c.id);
+    await salesEnded(db, c.id);
     const run = await api.request(`/api/admin/competitions/${c.id}/draw`, { token: admin.token, body: {} });
     expect(run.status).toBe(200);
     const after = await api.request("/api/live", { headers: { "if-none-match": before.headers.get("etag")! } });
@@ -95,7 +95,7 @@ describe("GET /api/admin/live", () => {
     const empty = await createCompetition(db, { title: "Admin Live Empty", ...at });
     const ready = await createCompetition(db, { title: "Admin Live Ready", ...at });
     await enter(ready.id);
-    salesEnded(db, ready.id);
+    await salesEnded(db, ready.id);
     // Still on sale (its end date to come): the draw waits, and the row says why.
     const onSale = await createCompetition(db, { title: "Admin Live On Sale", ...at });
     await enter(onSale.id);

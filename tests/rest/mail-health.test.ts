@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { transaction, type Db } from "../../db/client";
+import { withTransaction, type Db } from "../../db/client";
 import { silentLogger } from "../../src/server/logger";
 import { createMailer, type Mailer } from "../../src/server/mail/mailer";
 import { enqueueMail } from "../../src/server/mail/outbox";
@@ -23,15 +23,16 @@ async function shop(smtpUrl?: string): Promise<{ db: Db; api: TestServer; mailer
   return { db, api, mailer, admin: token };
 }
 
-const queue = (db: Db, to: string) => transaction(db, (tx) => enqueueMail(tx, { to, subject: "Your Harvest Draws entry is confirmed", text: "Tickets 1, 2" }));
+const queue = (db: Db, to: string) =>
+  withTransaction(db, (tx) => enqueueMail(tx, { to, subject: "Your Harvest Draws entry is confirmed", text: "Tickets 1, 2" }));
 /** Health reads the outbox at most once a second. */
 const nextSecond = () => new Promise((r) => setTimeout(r, 1100));
 
 describe("without SMTP_URL", () => {
   it("health answers 200 with mail not sending (not configured) and the mail waiting in the outbox", async () => {
     const { db, api, admin } = await shop(undefined);
-    queue(db, "a@example.test");
-    queue(db, "b@example.test");
+    await queue(db, "a@example.test");
+    await queue(db, "b@example.test");
     const res = await api.request("/api/health");
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "ok", database: "ok", mail: { sending: false, configured: false, failing: false, queued: 2, failed: 0 } });
@@ -60,7 +61,7 @@ describe("with an SMTP server", () => {
     const smtp = await startSmtpServer();
     afterAll(() => smtp.close());
     const { db, api, mailer, admin } = await shop(smtp.url);
-    queue(db, "c@example.test");
+    await queue(db, "c@example.test");
     await mailer.flush();
     expect(smtp.received.map((m) => m.to)).toEqual([["c@example.test"]]);
     expect((await api.request("/api/health")).json.mail).toEqual({ sending: true, configured: true, failing: false, queued: 0, failed: 0 });
@@ -71,7 +72,7 @@ describe("with an SMTP server", () => {
 
   it("reports failing while the server cannot be reached, with the error for admins only", async () => {
     const { db, api, mailer, admin } = await shop("smtp://127.0.0.1:1");
-    queue(db, "d@example.test");
+    await queue(db, "d@example.test");
     await mailer.flush();
     const health = await api.request("/api/health");
     expect(health.status).toBe(200);
@@ -87,7 +88,7 @@ describe("with an SMTP server", () => {
     const smtp = await startSmtpServer({ refusing: true });
     afterAll(() => smtp.close());
     const { db, api, mailer, admin } = await shop(smtp.url);
-    queue(db, "e@example.test");
+    await queue(db, "e@example.test");
     await mailer.flush();
     expect((await api.request("/api/health")).json.mail).toMatchObject({ sending: false, failing: true, queued: 1 });
     expect((await api.request("/api/admin/mail/status", { token: admin })).json.lastError).toMatch(/451/);
@@ -104,8 +105,8 @@ describe("with an SMTP server", () => {
     const smtp = await startSmtpServer({ unknownRecipients: new Set(["nobody@example.test"]) });
     afterAll(() => smtp.close());
     const { db, api, mailer } = await shop(smtp.url);
-    queue(db, "f@example.test");
-    queue(db, "nobody@example.test");
+    await queue(db, "f@example.test");
+    await queue(db, "nobody@example.test");
     await mailer.flush();
     expect(smtp.received.map((m) => m.to)).toEqual([["f@example.test"]]);
     expect((await api.request("/api/health")).json.mail).toEqual({ sending: true, configured: true, failing: false, queued: 1, failed: 0 });

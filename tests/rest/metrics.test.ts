@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { transaction, type Db } from "../../db/client";
+import { withTransaction, type Db } from "../../db/client";
 import { createApp } from "../../src/server/app";
 import { decideMetricsAccess, isLoopbackAddress } from "../../src/server/http/metrics";
 import { createLogger, silentLogger } from "../../src/server/logger";
@@ -219,9 +219,9 @@ describe("what is counted", () => {
 
   it("the mail queue gauge reads the outbox when scraped", async () => {
     const before = valueOf(await scrapeNow(), "harvest_mail_outbox", { status: "queued" });
-    const queue = (to: string) => transaction(db, (tx) => enqueueMail(tx, { to, subject: "Your Harvest Draws entry is confirmed", text: "Tickets 1, 2" }));
-    queue("a@example.test");
-    queue("b@example.test");
+    const queue = (to: string) => withTransaction(db, (tx) => enqueueMail(tx, { to, subject: "Your Harvest Draws entry is confirmed", text: "Tickets 1, 2" }));
+    await queue("a@example.test");
+    await queue("b@example.test");
     expect(valueOf(await scrapeNow(), "harvest_mail_outbox", { status: "queued" })).toBe(before + 2);
   });
 
@@ -231,7 +231,7 @@ describe("what is counted", () => {
     afterAll(() => mailer.stop());
     const shop = await startTestServer(mailDb, { metrics: { token: TOKEN }, services: { mailer } });
     expect(valueOf((await scrape(shop)).samples, "harvest_mail_send_failures_total")).toBe(0);
-    transaction(mailDb, (tx) => enqueueMail(tx, { to: "c@example.test", subject: "Your Harvest Draws entry is confirmed", text: "Tickets 3, 4" }));
+    await withTransaction(mailDb, (tx) => enqueueMail(tx, { to: "c@example.test", subject: "Your Harvest Draws entry is confirmed", text: "Tickets 3, 4" }));
     await mailer.flush();
     const { samples } = await scrape(shop);
     expect(valueOf(samples, "harvest_mail_send_failures_total")).toBe(1);

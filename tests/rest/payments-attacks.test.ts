@@ -69,7 +69,7 @@ async function answerChallenge(url: string, outcome: "approve" | "fail") {
 /** A signed-in adult with a monthly spending limit (pence). */
 async function buyerWithLimit(limitPence: number) {
   const user = await createUser(db, { monthlyLimitPence: limitPence });
-  return { user, token: createSession(db, user.id).token };
+  return { user, token: (await createSession(db, user.id)).token };
 }
 
 /** A competition's sold and held counters (the ledger's own check assumes no order is waiting, which other tests here leave). */

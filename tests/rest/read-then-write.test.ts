@@ -12,7 +12,7 @@ import { startTestServer } from "../helpers/http";
  * those read-only fields and ignore them, and still refuse a key it does not know.
  */
 const db = createTestDb();
-db.insert(settings).values({ key: "winners_display_count", value: "12", category: "display", description: "How many winners to show" }).run();
+await db.insert(settings).values({ key: "winners_display_count", value: "12", category: "display", description: "How many winners to show" });
 const api = await startTestServer(db);
 const { token } = await createUserWithSession(db, "admin");
 const as = (method: string, path: string, body?: unknown) => api.request(`/api${path}`, { method, token, ...(body === undefined ? {} : { body }) });

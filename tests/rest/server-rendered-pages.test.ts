@@ -15,7 +15,7 @@ import { account } from "../helpers/winners";
  */
 const db = createTestDb();
 allowGuestCheckout(db);
-ensureDefaultSettings(db);
+await ensureDefaultSettings(db);
 
 // The built index.html's shape: the head, the root with its two markers, the data marker, the entry script.
 const clientDir = mkdtempSync(join(tmpdir(), "harvest-ssr-"));

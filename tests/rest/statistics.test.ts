@@ -5,7 +5,7 @@ import { createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 const db = createTestDb();
-db.insert(statistics).values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 }).run();
+await db.insert(statistics).values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 });
 const api = await startTestServer(db);
 const admin = await createUserWithSession(db, "admin");
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { competitions, entries, orders, tickets } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -71,15 +72,12 @@ async function raw(server: TestServer, path: string, body?: unknown, headers: Re
 }
 
 /** Ticket numbers of a competition, held or sold, ascending. */
-const numbersOf = (database: typeof db, competitionId: string) =>
-  database
-    .select({ number: tickets.number })
-    .from(tickets)
-    .where(eq(tickets.competitionId, competitionId))
-    .all()
+const numbersOf = async (database: typeof db, competitionId: string) =>
+  (await database.select({ number: tickets.number }).from(tickets).where(eq(tickets.competitionId, competitionId)))
     .map((t) => t.number)
     .sort((a, b) => Number(a) - Number(b));
-const row = (database: typeof db, competitionId: string) => database.select().from(competitions).where(eq(competitions.id, competitionId)).get()!;
+const row = async (database: typeof db, competitionId: string) =>
+  (await first(database.select().from(competitions).where(eq(competitions.id, competitionId))))!;
 
 const picking = (over: Partial<typeof competitions.$inferInsert> = {}, database = db) =>
   createCompetition(database, { allocation: "random", pickNumbers: true, maxTickets: 1000, ...over });
@@ -131,15 +129,15 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
       const res = await buy(entry(c.id, { numbers }));
       expect(res.status).toBe(400);
     }
-    expect(numbersOf(db, c.id)).toEqual([]);
-    expect(row(db, c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0, nextTicketNumber: 1 });
+    expect(await numbersOf(db, c.id)).toEqual([]);
+    expect(await row(db, c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0, nextTicketNumber: 1 });
     // The plain spelling buys it, once; the padded one afterwards is still refused rather than sold again.
     expect((await buy(entry(c.id, { numbers: ["7"] }))).status).toBe(201);
     expect((await buy(entry(c.id, { numbers: ["007"] }))).status).toBe(400);
     const again = await buy(entry(c.id, { numbers: ["7"] }));
     expect(again.status).toBe(409);
     expect(again.json.appCode).toBe("NUMBERS_TAKEN");
-    expect(numbersOf(db, c.id)).toEqual(["7"]);
+    expect(await numbersOf(db, c.id)).toEqual(["7"]);
   });
 
   it("trims whitespace round a number to the number itself: ' 17' buys 17, and ' 18' with '18 ' is one number chosen twice", async () => {
@@ -157,7 +155,7 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
     const lost = await raw(api, "/api/entries", entry(c.id, { numbers: ["17 ", "30"] }));
     expect(lost.status).toBe(409);
     expect(lost.json).toMatchObject({ appCode: "NUMBERS_TAKEN", data: { details: { lost: ["17"] } } });
-    expect(numbersOf(db, c.id)).toEqual(["17", "19", "21"]);
+    expect(await numbersOf(db, c.id)).toEqual(["17", "19", "21"]);
     expect(ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
   });
 
@@ -168,7 +166,7 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ appCode: "NUMBERS_NOT_ALLOWED", message: `Ticket numbers for "${c.title}" run from 1 to 250` });
     }
-    expect(numbersOf(db, c.id)).toEqual([]);
+    expect(await numbersOf(db, c.id)).toEqual([]);
     const edges = await buy(entry(c.id, { numbers: ["250", "1"] }));
     expect(edges.status).toBe(201);
     expect([...(edges.json.ticketNumbers as string[])].sort()).toEqual(["1", "250"]);
@@ -186,7 +184,7 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
       expect(res.json.appCode).toBe("NUMBERS_NOT_ALLOWED");
       expect(res.json.message).toBe(`Numbers for "${c.title}" are given out at random; they cannot be chosen`);
       expect(count(db, "tickets", `competition_id = '${c.id}'`)).toBe(0);
-      expect(row(db, c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0, nextTicketNumber: 1 });
+      expect(await row(db, c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0, nextTicketNumber: 1 });
     }
     const closed = await picking({ status: "closed" });
     const ended = await picking({ endDate: new Date(Date.now() - 1000), drawDate: new Date(Date.now() + 60_000) });
@@ -194,7 +192,7 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
     for (const c of [closed, ended, notYet]) {
       const res = await buy(entry(c.id, { numbers: ["3"] }));
       expect([res.status, res.json.appCode]).toEqual([403, "COMPETITION_CLOSED"]);
-      expect(numbersOf(db, c.id)).toEqual([]);
+      expect(await numbersOf(db, c.id)).toEqual([]);
     }
     const small = await picking({ maxTickets: 3 });
     expect((await buy(entry(small.id, { numbers: ["1", "2"] }))).status).toBe(201);
@@ -203,14 +201,14 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
     expect((await buy(entry(small.id, { numbers: ["3"] }))).status).toBe(201);
     const soldOut = await buy(entry(small.id, { numbers: ["1"] }));
     expect([soldOut.status, soldOut.json.appCode]).toEqual([403, "SOLD_OUT"]);
-    expect(numbersOf(db, small.id)).toEqual(["1", "2", "3"]);
+    expect(await numbersOf(db, small.id)).toEqual(["1", "2", "3"]);
     // The per-person limit counts chosen numbers as it counts any others.
     const capped = await picking({ maxTicketsPerPerson: 2 });
     const email = guest();
     expect((await buy(entry(capped.id, { customerEmail: email, numbers: ["1", "2"] }))).status).toBe(201);
     const third = await buy(entry(capped.id, { customerEmail: email.toUpperCase(), numbers: ["3"] }));
     expect([third.status, third.json.appCode]).toEqual([403, "PER_PERSON_LIMIT"]);
-    expect(numbersOf(db, capped.id)).toEqual(["1", "2"]);
+    expect(await numbersOf(db, capped.id)).toEqual(["1", "2"]);
     expect(ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
   });
 
@@ -229,12 +227,12 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
     // Numbers in ticketNumbers are placeholders, never chosen numbers: 50 stays free.
     const placeholders = await buy(entry(c.id, { ticketNumbers: ["50"] }));
     expect(placeholders.status).toBe(201);
-    expect(numbersOf(db, c.id)).toHaveLength(3);
+    expect(await numbersOf(db, c.id)).toHaveLength(3);
     const empty = await buy(entry(c.id, { numbers: [], ticketNumbers: ["T1", "T2"] }));
     expect([empty.status, empty.json.message]).toEqual([400, "Say how many tickets: send quantity or ticketNumbers"]);
     const emptyWithQuantity = await buy(entry(c.id, { numbers: [], quantity: 2 }));
     expect([emptyWithQuantity.status, emptyWithQuantity.json.message]).toEqual([400, "Choose one number per ticket"]);
-    expect(numbersOf(db, c.id)).toHaveLength(3);
+    expect(await numbersOf(db, c.id)).toHaveLength(3);
   });
 });
 
@@ -263,7 +261,7 @@ describe("mass assignment of prices", () => {
       expect([key, res.status, res.json.appCode]).toEqual([key, 400, "INVALID_INPUT"]);
       expect(res.json.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: [key] });
     }
-    expect(numbersOf(db, c.id)).toEqual([]);
+    expect(await numbersOf(db, c.id)).toEqual([]);
   });
 
   it("ignores the spec's paymentAmount: the server's tier price is charged and recorded", async () => {
@@ -271,12 +269,12 @@ describe("mass assignment of prices", () => {
     for (const paymentAmount of ["0.01", 0, -5, "4.00", 1e9]) {
       const res = await buy(entry(c.id, { quantity: 2, paymentAmount }));
       expect([paymentAmount, res.status, res.json.amount]).toEqual([paymentAmount, 201, "4.00"]);
-      const order = db.select().from(orders).where(eq(orders.id, res.json.orderId)).get()!;
-      const line = db.select().from(entries).where(eq(entries.id, res.json.entryId)).get()!;
+      const order = (await first(db.select().from(orders).where(eq(orders.id, res.json.orderId))))!;
+      const line = (await first(db.select().from(entries).where(eq(entries.id, res.json.entryId))))!;
       expect([order.totalPence, line.amountPence, line.savingPence]).toEqual([400, 400, 100]);
     }
     // A number the lucky dips above left free.
-    const taken = new Set(numbersOf(db, c.id));
+    const taken = new Set(await numbersOf(db, c.id));
     const free = String(Array.from({ length: 20 }, (_, i) => i + 1).find((n) => !taken.has(String(n))));
     const one = await buy(entry(c.id, { numbers: [free], paymentAmount: "0.01" }));
     expect(one.json.amount).toBe("2.50");
@@ -290,7 +288,7 @@ describe("mass assignment of prices", () => {
       expect(res.status).toBe(400);
       expect(res.json.error.data.appCode).toBe("INVALID_INPUT");
     }
-    expect(numbersOf(db, c.id)).toEqual([]);
+    expect(await numbersOf(db, c.id)).toEqual([]);
   });
 });
 
@@ -327,8 +325,8 @@ describe("the cart (tRPC over HTTP) naming numbers", () => {
       expect(res.status).toBe(400);
       expect(res.json.error).toMatchObject({ message: "Each number can be chosen only once", data: { appCode: "NUMBERS_NOT_ALLOWED" } });
     }
-    expect(numbersOf(db, c.id)).toEqual([]);
-    expect(numbersOf(db, other.id)).toEqual([]);
+    expect(await numbersOf(db, c.id)).toEqual([]);
+    expect(await numbersOf(db, other.id)).toEqual([]);
     expect(count(db, "orders", `user_id = '${buyer.user.id}'`)).toBe(0);
   });
 
@@ -344,15 +342,15 @@ describe("the cart (tRPC over HTTP) naming numbers", () => {
       { competitionId: notPicking.id, quantity: 1, numbers: ["1"] },
     ]);
     expect([mixed.status, mixed.json.error.data.appCode]).toEqual([400, "NUMBERS_NOT_ALLOWED"]);
-    expect(numbersOf(db, c.id)).toEqual([]);
-    expect(numbersOf(db, notPicking.id)).toEqual([]);
+    expect(await numbersOf(db, c.id)).toEqual([]);
+    expect(await numbersOf(db, notPicking.id)).toEqual([]);
     // 50 lines of one competition cannot pass 100 numbers between them.
     const split = await cart(
       buyer.token,
       Array.from({ length: 34 }, (_, i) => ({ competitionId: c.id, quantity: 3, numbers: [3 * i + 1, 3 * i + 2, 3 * i + 3].map(String) })),
     );
     expect([split.status, split.json.error.data.appCode]).toEqual([400, "ORDER_LIMIT"]);
-    expect(numbersOf(db, c.id)).toEqual([]);
+    expect(await numbersOf(db, c.id)).toEqual([]);
   });
 
   it("sells a number once when one tRPC batch carries two orders naming it", async () => {
@@ -375,8 +373,8 @@ describe("the cart (tRPC over HTTP) naming numbers", () => {
     const lost = [first, second].filter((r) => r!.error);
     expect([won.length, lost.length]).toEqual([1, 1]);
     expect(lost[0]!.error!.data.appCode).toBe("NUMBERS_TAKEN");
-    expect(numbersOf(db, c.id)).toEqual([...won[0]!.result!.data.lines[0]!.ticketNumbers].sort((a, b) => Number(a) - Number(b)));
-    expect(numbersOf(db, c.id)).toContain("26");
+    expect(await numbersOf(db, c.id)).toEqual([...won[0]!.result!.data.lines[0]!.ticketNumbers].sort((a, b) => Number(a) - Number(b)));
+    expect(await numbersOf(db, c.id)).toContain("26");
   });
 
   it("merges a chosen line with a lucky-dip line of the same competition: the picks are kept, the dip avoids them, the tier applies to the total", async () => {
@@ -395,7 +393,7 @@ describe("the cart (tRPC over HTTP) naming numbers", () => {
     expect(new Set(numbers).size).toBe(10);
     for (const n of ["1", "2", "3", "4", "5"]) expect(numbers).toContain(n);
     expect(numbers.every((n) => Number(n) >= 1 && Number(n) <= 12)).toBe(true);
-    expect(row(db, c.id)).toMatchObject({ soldTickets: 10, heldTickets: 0 });
+    expect(await row(db, c.id)).toMatchObject({ soldTickets: 10, heldTickets: 0 });
   });
 });
 
@@ -411,11 +409,11 @@ describe("numbers the attacker's own order holds", () => {
     // The numbers offered instead leave out the buyer's own other pick (12), free as it is.
     expect(mine.json).toMatchObject({ appCode: "NUMBERS_TAKEN", data: { details: { lost: ["11"], nearby: ["7", "8", "9", "13", "14", "15"] } } });
     // The refused order took nothing, not even 12.
-    expect(numbersOf(db, c.id)).toEqual(["10", "11"]);
+    expect(await numbersOf(db, c.id)).toEqual(["10", "11"]);
     const grid = await api.request(`/api/competitions/${c.id}/numbers?from=1&to=100`);
     expect(grid.json).toMatchObject({ sold: [], held: [[10, 11]] });
     await answerChallenge(api, waiting.json.nextAction.url, "fail");
-    expect(numbersOf(db, c.id)).toEqual([]);
+    expect(await numbersOf(db, c.id)).toEqual([]);
     const free = await buy(entry(c.id, { numbers: ["11"] }));
     expect(free.status).toBe(201);
     expect(ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
@@ -433,7 +431,7 @@ describe("numbers the attacker's own order holds", () => {
     expect(chosenAgain.json.ticketNumbers).toEqual(["21"]);
     const replay = await buy(entry(c.id, { customerEmail: email, numbers: ["21"] }), api, key);
     expect(replay.json.orderId).toBe(chosenAgain.json.orderId);
-    expect(numbersOf(db, c.id)).toEqual(["20", "21"]);
+    expect(await numbersOf(db, c.id)).toEqual(["20", "21"]);
   });
 
   // Found by this file: a retry under a used Idempotency-Key naming other numbers was answered 201 with
@@ -447,7 +445,7 @@ describe("numbers the attacker's own order holds", () => {
     const other = await buy(entry(c.id, { customerEmail: email, numbers: ["31"] }), api, key);
     expect(other.status).toBe(422);
     expect(other.json.appCode).toBe("IDEMPOTENCY_KEY_REUSED");
-    expect(numbersOf(db, c.id)).toEqual(["30"]);
+    expect(await numbersOf(db, c.id)).toEqual(["30"]);
   });
 });
 
@@ -475,7 +473,7 @@ describe("hoarding numbers without paying", () => {
     const over = await hold(small.id, guest(), 301);
     expect([over.status, over.json.appCode]).toEqual([429, "RATE_LIMITED"]);
     expect(over.json.message).toBe("Too many tickets are waiting on payments from your network. Please finish those payments or try again in a few minutes.");
-    expect(row(hoardDb, small.id)).toMatchObject({ soldTickets: 0, heldTickets: 300 });
+    expect(await row(hoardDb, small.id)).toMatchObject({ soldTickets: 0, heldTickets: 300 });
     const grid = await hoardApi.request(`/api/competitions/${small.id}/numbers`);
     expect(grid.json).toMatchObject({ sold: [], held: [[1, 300]] });
     // An honest buyer still buys.
@@ -609,13 +607,13 @@ describe("GET /api/competitions/{id}/numbers under attack", () => {
     // The bound, at a fixed moment (a second never passes, so only eviction can refresh an answer).
     const at = Date.now() - 60_000;
     const d = await picking({ maxTickets: 5000 });
-    expect(numbersInRange(db, { id: d.id, from: 1, to: 10 }, at).sold).toEqual([]);
+    expect((await numbersInRange(db, { id: d.id, from: 1, to: 10 }, at)).sold).toEqual([]);
     await buy(entry(d.id, { numbers: ["2"] }));
     // Within the second, the same range is answered from memory: the sale is not seen yet.
-    expect(numbersInRange(db, { id: d.id, from: 1, to: 10 }, at).sold).toEqual([]);
-    for (let from = 11; from <= 2011; from++) numbersInRange(db, { id: d.id, from, to: from }, at);
+    expect((await numbersInRange(db, { id: d.id, from: 1, to: 10 }, at)).sold).toEqual([]);
+    for (let from = 11; from <= 2011; from++) await numbersInRange(db, { id: d.id, from, to: from }, at);
     // 2,001 ranges later the first answer is gone, so the memory held at most 2,000 of them.
-    expect(numbersInRange(db, { id: d.id, from: 1, to: 10 }, at).sold).toEqual([[2, 2]]);
+    expect((await numbersInRange(db, { id: d.id, from: 1, to: 10 }, at)).sold).toEqual([[2, 2]]);
   });
 });
 
@@ -633,7 +631,7 @@ describe("admin multibuy edits over REST", () => {
       ],
       ...over,
     });
-  const tiersOf = (id: string) => row(db, id).priceTiers;
+  const tiersOf = async (id: string) => (await row(db, id)).priceTiers;
 
   it("are the admin's only: no session 401, a customer 403, and the tiers do not change", async () => {
     const created = await adminAs(admin.token, "POST", "/admin/competitions", tiered());
@@ -648,7 +646,7 @@ describe("admin multibuy edits over REST", () => {
       expect((await adminAs(token, "PUT", `/admin/competitions/${id}`, cheap)).status).toBe(status);
       expect((await adminAs(token, "POST", "/admin/competitions", cheap)).status).toBe(status);
     }
-    expect(tiersOf(id)).toEqual([
+    expect(await tiersOf(id)).toEqual([
       { minQuantity: 5, pricePence: 180 },
       { minQuantity: 10, pricePence: 150 },
     ]);
@@ -744,7 +742,7 @@ describe("admin multibuy edits over REST", () => {
       expect(res.json.message).toBe(
         `This competition has sales, so its prices can only go down: ${quantity} ${quantity === 1 ? "ticket" : "tickets"} would cost more each than before`,
       );
-      expect(row(db, id)).toMatchObject({
+      expect(await row(db, id)).toMatchObject({
         pricePence: 200,
         priceTiers: [
           { minQuantity: 5, pricePence: 180 },
@@ -779,12 +777,12 @@ describe("admin multibuy edits over REST", () => {
     const id = created.json.id as string;
     const waiting = await buy(entry(id, { answer: "Four", quantity: 5, paymentToken: "sim_3ds_required" }));
     expect(waiting.status).toBe(202);
-    expect(row(db, id)).toMatchObject({ soldTickets: 0, heldTickets: 5 });
+    expect(await row(db, id)).toMatchObject({ soldTickets: 0, heldTickets: 5 });
     const dearer = await adminAs(admin.token, "PUT", `/admin/competitions/${id}`, { ...fields, priceTiers: [] });
     expect([dearer.status, dearer.json.appCode]).toEqual([409, "HAS_SALES"]);
     // The waiting buyer is charged what they were quoted when the bank says yes.
     await answerChallenge(api, waiting.json.nextAction.url, "approve");
-    const order = db.select().from(orders).where(eq(orders.id, waiting.json.orderId)).get()!;
+    const order = (await first(db.select().from(orders).where(eq(orders.id, waiting.json.orderId))))!;
     expect([order.status, order.totalPence]).toEqual(["paid", 900]);
   });
 });
@@ -832,8 +830,8 @@ describe("a race for the same numbers", () => {
     for (const res of answers) if (res.json.appCode === "NUMBERS_TAKEN") for (const n of res.json.data.details.lost) expect(sold.has(n)).toBe(true);
     expect(sold.size).toBeGreaterThan(0);
     expect([...sold.keys()].every((n) => Number(n) >= 1 && Number(n) <= 10)).toBe(true);
-    expect(numbersOf(raceDb, c.id)).toEqual([...sold.keys()].sort((a, b) => Number(a) - Number(b)));
-    expect(row(raceDb, c.id)).toMatchObject({ soldTickets: sold.size, heldTickets: 0 });
+    expect(await numbersOf(raceDb, c.id)).toEqual([...sold.keys()].sort((a, b) => Number(a) - Number(b)));
+    expect(await row(raceDb, c.id)).toMatchObject({ soldTickets: sold.size, heldTickets: 0 });
     const grid = await raceApi.request(`/api/competitions/${c.id}/numbers`);
     expect(grid.json.held).toEqual([]);
     expect(grid.json.sold.reduce((n: number, [a, b]: [number, number]) => n + b - a + 1, 0)).toBe(sold.size);

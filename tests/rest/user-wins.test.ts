@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
 import { entries, users, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -20,7 +21,7 @@ const deps = { db, payments, mailer: noopMailer };
 
 async function instantCompetition(title: string) {
   const c = await createCompetition(db, { title, maxTickets: 30, allocation: "random", pickNumbers: true, instantWin: true });
-  commitInstantPrizes(
+  await commitInstantPrizes(
     db,
     c,
     [
@@ -48,21 +49,19 @@ describe("GET /api/user/wins", () => {
     const { user, token } = await createUserWithSession(db);
     const main = await createCompetition(db, { title: "Main Draw Tractor", prizeDetails: "A vintage tractor" });
     const mainOrder = await buy(user, main.id, []);
-    const mainEntry = db.select().from(entries).where(eq(entries.orderId, mainOrder.id)).get()!;
-    db.insert(winners)
-      .values({
-        competitionId: main.id,
-        entryId: mainEntry.id,
-        ticketNumber: "1",
-        customerName: "Elin J.",
-        source: "draw",
-        winDate: new Date(Date.now() - 60_000),
-      })
-      .run();
+    const mainEntry = (await first(db.select().from(entries).where(eq(entries.orderId, mainOrder.id)).limit(1)))!;
+    await db.insert(winners).values({
+      competitionId: main.id,
+      entryId: mainEntry.id,
+      ticketNumber: "1",
+      customerName: "Elin J.",
+      source: "draw",
+      winDate: new Date(Date.now() - 60_000),
+    });
 
     const c = await instantCompetition("Instant Quad Bike");
-    const [credit1, credit2] = unitsOf(db, c.id).filter((u) => u.kind === "credit");
-    const cash = unitsOf(db, c.id).find((u) => u.kind === "cash")!;
+    const [credit1, credit2] = (await unitsOf(db, c.id)).filter((u) => u.kind === "credit");
+    const cash = (await unitsOf(db, c.id)).find((u) => u.kind === "cash")!;
     await buy(user, c.id, [credit1!.ticketNumber]);
     const second = await buy(user, c.id, [credit2!.ticketNumber, cash.ticketNumber]);
 
@@ -102,9 +101,9 @@ describe("GET /api/user/wins", () => {
 
   it("counts a guest entry's credit prize once the account has verified that email", async () => {
     const c = await instantCompetition("Instant Guest Quad");
-    const credit = unitsOf(db, c.id).find((u) => u.kind === "credit")!;
+    const credit = (await unitsOf(db, c.id)).find((u) => u.kind === "credit")!;
     const { user, token } = await createUserWithSession(db);
-    db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id)).run();
+    await db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
     const guest = await placeOrder(deps, {
       userId: null,
       customerName: "Elin Jones",
@@ -115,7 +114,7 @@ describe("GET /api/user/wins", () => {
     });
     expect(guest.instantWins).toHaveLength(1);
     expect((await api.request("/api/user/wins", { token })).json).toEqual([]);
-    claimGuestCredit(db, { ...user, emailVerified: true });
+    await claimGuestCredit(db, { ...user, emailVerified: true });
     const res = await api.request("/api/user/wins", { token });
     expect(res.json).toMatchObject([
       { id: credit.id, competitionTitle: "Instant Guest Quad", prize: "£5 site credit", source: "instant", instantKind: "credit" },

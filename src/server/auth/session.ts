@@ -1,7 +1,7 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { and, eq, gt } from "drizzle-orm";
+import { changed, type Db, type Tx } from "../../../db/client";
 import { sessions, type User } from "../../../db/schema";
 
 /**
@@ -29,12 +29,15 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
-export function createSession(db: Tx, userId: string, now = new Date(), device: string | null = null): { token: string; session: SessionRecord } {
+export async function createSession(
+  db: Tx,
+  userId: string,
+  now = new Date(),
+  device: string | null = null,
+): Promise<{ token: string; session: SessionRecord }> {
   const token = generateSessionToken();
   const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
-  db.insert(sessions)
-    .values({ ...session, createdAt: now, lastUsedAt: now, device })
-    .run();
+  await db.insert(sessions).values({ ...session, createdAt: now, lastUsedAt: now, device });
   return { token, session };
 }
 
@@ -42,17 +45,19 @@ export type SessionValidation = { session: SessionRecord; user: User } | { sessi
 
 const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
 
-export function validateSessionToken(db: Db, token: string, now = new Date()): SessionValidation {
+export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<SessionValidation> {
   if (!TOKEN_SHAPE.test(token)) return { session: null, user: null };
   const id = sessionIdFromToken(token);
   // Every request looks its session up: the statement is prepared once, with the database.
-  const session = db.statements.sessionById.get({ id });
-  const user = session ? db.statements.userById.get({ id: session.userId }) : undefined;
+  const session = await db.statements.sessionById.get({ id });
+  const user = session ? await db.statements.userById.get({ id: session.userId }) : undefined;
   if (!session || !user) return { session: null, user: null };
   // Tidying and renewal are writes a read must not depend on: with the disk full, a valid session
-  // still reads as valid and an expired one as expired.
+  // still reads as valid and an expired one as expired. So the read is not in a transaction with
+  // them: each write is one statement, and the renewal only touches a session still live when it
+  // runs (one signed out or expired in between stays gone).
   if (now.getTime() >= session.expiresAt.getTime() || !user.isActive) {
-    bestEffort(() => db.delete(sessions).where(eq(sessions.id, id)).run());
+    await bestEffort(() => db.delete(sessions).where(eq(sessions.id, id)));
     return { session: null, user: null };
   }
   const renew = session.expiresAt.getTime() - now.getTime() < RENEW_WITHIN_MS;
@@ -62,24 +67,30 @@ export function validateSessionToken(db: Db, token: string, now = new Date()): S
   if (renew || touch) {
     const renewed = new Date(now.getTime() + SESSION_TTL_MS);
     const set = renew ? { expiresAt: renewed, lastUsedAt: now } : { lastUsedAt: now };
-    if (bestEffort(() => db.update(sessions).set(set).where(eq(sessions.id, id)).run()) && renew) session.expiresAt = renewed;
+    const result = await bestEffort(() =>
+      db
+        .update(sessions)
+        .set(set)
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now))),
+    );
+    if (result && renew && changed(result) === 1) session.expiresAt = renewed;
   }
   return { session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt }, user };
 }
 
-function bestEffort(write: () => unknown): boolean {
+/** The write's result, or null when it failed (a full disk, a read-only file). */
+async function bestEffort<T>(write: () => PromiseLike<T>): Promise<T | null> {
   try {
-    write();
-    return true;
+    return await write();
   } catch {
-    return false;
+    return null;
   }
 }
 
-export function invalidateSession(db: Tx, sessionId: string): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+export async function invalidateSession(db: Tx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export function invalidateUserSessions(db: Tx, userId: string): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+export async function invalidateUserSessions(db: Tx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

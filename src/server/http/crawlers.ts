@@ -45,8 +45,8 @@ export function robotsTxt(origin: string): string {
 
 const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
-export function sitemapXml(db: Db, origin: string, now: Date): string {
-  const listed = db
+export async function sitemapXml(db: Db, origin: string, now: Date): Promise<string> {
+  const listed = await db
     .select({ id: competitions.id, status: competitions.status, updatedAt: competitions.updatedAt })
     .from(competitions)
     .where(
@@ -54,8 +54,7 @@ export function sitemapXml(db: Db, origin: string, now: Date): string {
         inArray(competitions.status, ["active", "closed"]),
         and(eq(competitions.status, "drawn"), gte(competitions.drawDate, new Date(now.getTime() - RECENTLY_DRAWN_MS))),
       ),
-    )
-    .all();
+    );
   const urls = [
     ...PUBLIC_PAGES.map((path) => `  <url><loc>${xml(origin + path)}</loc></url>`),
     ...listed.map((c) => `  <url><loc>${xml(`${origin}/competition/${encodeURIComponent(c.id)}`)}</loc><lastmod>${c.updatedAt.toISOString()}</lastmod></url>`),

@@ -62,7 +62,7 @@ export class ResponseCache {
     parts: Array<{ key: string; compute: () => Promise<unknown> }>,
     assemble: (bodies: Buffer[]) => Buffer,
   ): Promise<boolean> {
-    const entries = await Promise.all(parts.map((p) => this.entryFor(p.key, p.compute)));
+    const entries = await Promise.all(parts.map((p) => Promise.resolve(this.entryFor(p.key, p.compute))));
     if (entries.some((e) => !e)) return false;
     const etag = `"${createHash("sha1")
       .update(entries.map((e) => e!.etag).join(","))

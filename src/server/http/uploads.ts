@@ -146,7 +146,7 @@ export async function handleUpload(
   url: URL,
 ): Promise<void> {
   const found = readSessionToken(req);
-  const user = found ? validateSessionToken(deps.db, found.token).user : null;
+  const user = found ? (await validateSessionToken(deps.db, found.token)).user : null;
   const grant = deps.grants.redeem(key, url.searchParams.get("expires"), url.searchParams.get("signature"), user?.role === "admin" ? user.id : null);
   if (typeof grant === "string") {
     req.resume();
@@ -154,7 +154,7 @@ export async function handleUpload(
     return;
   }
   const declared = req.headers["content-length"] === undefined ? null : Number(req.headers["content-length"]);
-  const inspector = new UploadInspector(grant.kind, getMediaSettings(deps.db), Number.isFinite(declared) ? declared : null);
+  const inspector = new UploadInspector(grant.kind, await getMediaSettings(deps.db), Number.isFinite(declared) ? declared : null);
   const pending = await deps.storage.begin(key);
   const body = new ByType(pending.stream, () => inspector.type);
   try {

@@ -94,7 +94,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
     const transport = await ready;
     if (!transport) return 0;
     let sent = 0;
-    const due = queuedMail(db, 50, now());
+    const due = await queuedMail(db, 50, now());
     if (!due.length && (!checked || state.failingSince)) await check(transport);
     checked = true;
     for (const mail of due) {
@@ -108,7 +108,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
           html: mail.html ?? renderStoredHtml(mail.kind, mail.data),
           headers: mail.headers ?? undefined,
         });
-        markMailSent(db, mail.id, now(), mail.to);
+        await markMailSent(db, mail.id, now(), mail.to);
         sent += 1;
         state.sentCount! += 1;
         succeeded();
@@ -117,7 +117,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
         const message = err instanceof Error ? err.message : String(err);
         if (isServerFailure(err)) failed(message);
         state.failedAttempts! += 1;
-        const outcome = markMailAttemptFailed(db, mail.id, message, now());
+        const outcome = await markMailAttemptFailed(db, mail.id, message, now());
         const fields = {
           mailId: mail.id,
           kind: mail.kind,
@@ -152,7 +152,8 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
 
   return {
     poke: () => {
-      if (smtpUrl) setImmediate(() => void flush());
+      // Apart from the caller's transaction, should it still be open: the sender waits for the commit.
+      if (smtpUrl) db.lease.outside(() => setImmediate(() => void flush()));
     },
     flush,
     delivery: () => ({ ...state }),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { first, withTransaction, type Db, type Tx } from "../../../db/client";
 import { uuidv7 } from "../../../db/ids";
 import { mailOutbox, users } from "../../../db/schema";
 
@@ -25,8 +25,8 @@ export interface MailMessage {
  * Queues a mail of the purchase path (prepared statement, no HTML): the worker renders its HTML from
  * `data` when it sends (renderStoredHtml), so the sale's write stays small.
  */
-export function enqueueStoredMail(db: Tx, message: MailMessage & { data: unknown }, now: Date): void {
-  db.statements.queueMail.run({
+export async function enqueueStoredMail(db: Tx, message: MailMessage & { data: unknown }, now: Date): Promise<void> {
+  await db.statements.queueMail.run({
     id: uuidv7(),
     to: message.to,
     userId: message.userId ?? null,
@@ -40,20 +40,22 @@ export function enqueueStoredMail(db: Tx, message: MailMessage & { data: unknown
 }
 
 /** Queues mail in the same transaction as the change it reports; a worker sends it after commit. */
-export function enqueueMail(db: Tx, message: MailMessage): string {
-  return db
-    .insert(mailOutbox)
-    .values({
-      to: message.to,
-      userId: message.userId ?? null,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-      kind: message.kind ?? null,
-      headers: message.headers ?? null,
-    })
-    .returning({ id: mailOutbox.id })
-    .get().id;
+export async function enqueueMail(db: Tx, message: MailMessage): Promise<string> {
+  const row = await first(
+    db
+      .insert(mailOutbox)
+      .values({
+        to: message.to,
+        userId: message.userId ?? null,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        kind: message.kind ?? null,
+        headers: message.headers ?? null,
+      })
+      .returning({ id: mailOutbox.id }),
+  );
+  return row!.id;
 }
 
 /** How long the worker waits after each failed attempt; after the last one the mail is marked failed. */
@@ -70,7 +72,7 @@ export const UNSENT = sql`${mailOutbox.status} <> 'sent'`;
 export const recipient = sql<string>`coalesce(${users.email}, ${mailOutbox.to})`;
 
 /** Mail the worker may try now: queued, attempts left, and not waiting out a back-off; `to` is where it goes now. */
-export function queuedMail(db: Db, limit: number, now: Date = new Date()) {
+export async function queuedMail(db: Db, limit: number, now: Date = new Date()) {
   return db
     .select({ ...getTableColumns(mailOutbox), to: recipient })
     .from(mailOutbox)
@@ -84,67 +86,71 @@ export function queuedMail(db: Db, limit: number, now: Date = new Date()) {
       ),
     )
     .orderBy(asc(mailOutbox.createdAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** Marks a mail sent, keeping the address it went to (the account's, if it changed since the mail was queued). */
-export function markMailSent(db: Db, id: string, now: Date, to?: string) {
-  db.update(mailOutbox)
+export async function markMailSent(db: Db, id: string, now: Date, to?: string): Promise<void> {
+  await db
+    .update(mailOutbox)
     .set({ status: "sent", attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, nextAttemptAt: null, sentAt: now, ...(to ? { to } : {}) })
-    .where(eq(mailOutbox.id, id))
-    .run();
+    .where(eq(mailOutbox.id, id));
 }
 
 /** How much mail is waiting (queued, including retries) and how much was given up on (failed). */
-export function outboxCounts(db: Db): { queued: number; failed: number } {
-  const row = db
-    .select({
-      queued: sql<number>`coalesce(sum(${mailOutbox.status} = 'queued'), 0)`,
-      failed: sql<number>`coalesce(sum(${mailOutbox.status} = 'failed'), 0)`,
-    })
-    .from(mailOutbox)
-    .where(UNSENT)
-    .get();
+export async function outboxCounts(db: Db): Promise<{ queued: number; failed: number }> {
+  const row = await first(
+    db
+      .select({
+        queued: sql<number>`coalesce(sum(${mailOutbox.status} = 'queued'), 0)`,
+        failed: sql<number>`coalesce(sum(${mailOutbox.status} = 'failed'), 0)`,
+      })
+      .from(mailOutbox)
+      .where(UNSENT),
+  );
   return { queued: Number(row?.queued ?? 0), failed: Number(row?.failed ?? 0) };
 }
 
-/** Records a failed attempt: back off before the next, or give up after the last. Answers what became of the mail. */
+/**
+ * Records a failed attempt: back off before the next, or give up after the last. Answers what became
+ * of the mail. The count is read and written back in one transaction, so an admin's retry (which
+ * resets it) cannot land between the two.
+ */
 export function markMailAttemptFailed(
   db: Db,
   id: string,
   error: string,
   now: Date,
-): { status: "queued" | "failed"; attempts: number; nextAttemptAt: Date | null } {
-  const attempts = (db.select({ attempts: mailOutbox.attempts }).from(mailOutbox).where(eq(mailOutbox.id, id)).get()?.attempts ?? 0) + 1;
-  const delay = RETRY_DELAYS_MS[attempts - 1];
-  const outcome =
-    delay === undefined
-      ? { status: "failed" as const, attempts, nextAttemptAt: null }
-      : { status: "queued" as const, attempts, nextAttemptAt: new Date(now.getTime() + delay) };
-  db.update(mailOutbox)
-    .set({ status: outcome.status, attempts, lastError: error.slice(0, 1000), nextAttemptAt: outcome.nextAttemptAt, sentAt: null })
-    .where(eq(mailOutbox.id, id))
-    .run();
-  return outcome;
+): Promise<{ status: "queued" | "failed"; attempts: number; nextAttemptAt: Date | null }> {
+  return withTransaction(db, async (tx) => {
+    const attempts = ((await first(tx.select({ attempts: mailOutbox.attempts }).from(mailOutbox).where(eq(mailOutbox.id, id))))?.attempts ?? 0) + 1;
+    const delay = RETRY_DELAYS_MS[attempts - 1];
+    const outcome =
+      delay === undefined
+        ? { status: "failed" as const, attempts, nextAttemptAt: null }
+        : { status: "queued" as const, attempts, nextAttemptAt: new Date(now.getTime() + delay) };
+    await tx
+      .update(mailOutbox)
+      .set({ status: outcome.status, attempts, lastError: error.slice(0, 1000), nextAttemptAt: outcome.nextAttemptAt, sentAt: null })
+      .where(eq(mailOutbox.id, id));
+    return outcome;
+  });
 }
 
 /** The outbox, newest first; mail not yet sent shows where it will go now, sent mail where it went. */
-export function listOutbox(db: Db, limit = 100) {
+export async function listOutbox(db: Db, limit = 100) {
   return db
     .select({ ...getTableColumns(mailOutbox), to: sql<string>`case when ${mailOutbox.status} = 'sent' then ${mailOutbox.to} else ${recipient} end` })
     .from(mailOutbox)
     .leftJoin(users, eq(users.id, mailOutbox.userId))
     .orderBy(desc(mailOutbox.createdAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
-export function mailTo(db: Db, to: string) {
+export async function mailTo(db: Db, to: string) {
   return db
     .select()
     .from(mailOutbox)
     .where(inArray(mailOutbox.to, [to]))
-    .orderBy(desc(mailOutbox.createdAt))
-    .all();
+    .orderBy(desc(mailOutbox.createdAt));
 }

@@ -107,13 +107,12 @@ async function* sqliteRows(db: Db, pair: TablePair) {
   const columns = getTableColumns(pair.sqlite) as Record<string, SQLiteColumn>;
   const order = pair.order.map((name) => asc(Object.values(columns).find((c) => c.name === name)!));
   for (let offset = 0; ; offset += BATCH) {
-    const rows = db
+    const rows = (await db
       .select()
       .from(pair.sqlite)
       .orderBy(...order)
       .limit(BATCH)
-      .offset(offset)
-      .all() as Record<string, unknown>[];
+      .offset(offset)) as Record<string, unknown>[];
     if (rows.length === 0) return;
     yield rows;
   }
@@ -216,7 +215,7 @@ async function check(source: Db, target: PgDb, shown: string, pairs: TablePair[]
 
     // Each customer's credit: the sum of their ledger, on both.
     const ledger = `SELECT coalesce(user_id, 'guest:' || email) AS who, sum(amount_pence) AS pence FROM wallet_entries GROUP BY 1 ORDER BY 1`;
-    const sqliteBalances = source.$client.prepare(ledger).all() as Array<{ who: string; pence: number }>;
+    const sqliteBalances = (await source.lease.statement(() => source.$client.prepare(ledger).all())) as Array<{ who: string; pence: number }>;
     const pgBalances = (await target.$client.query<{ who: string; pence: string }>(ledger)).rows.map((r) => ({ who: r.who, pence: Number(r.pence) }));
     if (JSON.stringify(pgBalances) !== JSON.stringify(sqliteBalances)) throw new Error("A customer's site-credit balance differs after the copy");
 

@@ -98,7 +98,7 @@ export async function handleCashflowsNotification(
   // The shop's own call for the order settles it first (as with Stripe's webhooks).
   const ownCall = inFlight(deps.db).running.get(orderId);
   if (ownCall) await ownCall.catch(() => undefined);
-  const order = deps.db.statements.orderById.get({ id: orderId });
+  const order = await deps.db.statements.orderById.get({ id: orderId });
   if (!order) {
     log?.warn("cashflows notification refused: unknown order", { address: input.address, orderId });
     return refusal(404, "NOT_FOUND", "Unknown order");
@@ -147,7 +147,7 @@ export async function handleCashflowsNotification(
   }
   if (outcomes.includes("failed")) {
     // Money taken for another amount or currency than the order's sells nothing (and goes back): said once, plainly.
-    const reason = deps.db.statements.orderById.get({ id: orderId })?.failureReason ?? "";
+    const reason = (await deps.db.statements.orderById.get({ id: orderId }))?.failureReason ?? "";
     if (reason.startsWith("amount mismatch")) {
       log?.warn("cashflows payment refused: not this order's amount or currency", { orderId, paymentJobReference: job.reference, reason });
     }

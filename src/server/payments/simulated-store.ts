@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { and, eq } from "drizzle-orm";
+import { changed, first, type Db } from "../../../db/client";
 import { simulatedPayments } from "../../../db/schema";
 
 /** A simulated payment that waits on (or went through) the bank's challenge. */
@@ -15,25 +15,33 @@ export interface SimulatedPayment {
 
 /** The simulated processor's own records: kept apart from the shop's tables in spirit, if not in file. */
 export interface SimulatedStore {
-  get(id: string): SimulatedPayment | undefined;
-  byKey(idempotencyKey: string): SimulatedPayment | undefined;
-  put(payment: SimulatedPayment, at: Date): void;
-  setStatus(id: string, status: SimulatedPayment["status"], at: Date): void;
+  get(id: string): Promise<SimulatedPayment | undefined>;
+  byKey(idempotencyKey: string): Promise<SimulatedPayment | undefined>;
+  /** Kept once per idempotency key: a second payment with the key of one already kept is not. */
+  put(payment: SimulatedPayment, at: Date): Promise<void>;
+  /**
+   * Answers a payment still waiting on its challenge (approved, failed or cancelled), in one step so
+   * that two answers cannot both take: false when it was not waiting (answered already, or unknown).
+   */
+  answer(id: string, status: Exclude<SimulatedPayment["status"], "requires_action">, at: Date): Promise<boolean>;
 }
 
 export function memorySimulatedStore(): SimulatedStore {
   const byId = new Map<string, SimulatedPayment>();
   const idByKey = new Map<string, string>();
   return {
-    get: (id) => byId.get(id),
-    byKey: (key) => byId.get(idByKey.get(key) ?? ""),
-    put: (p) => {
+    get: async (id) => byId.get(id),
+    byKey: async (key) => byId.get(idByKey.get(key) ?? ""),
+    put: async (p) => {
+      if (idByKey.has(p.idempotencyKey)) return;
       byId.set(p.id, p);
       idByKey.set(p.idempotencyKey, p.id);
     },
-    setStatus: (id, status) => {
+    answer: async (id, status) => {
       const p = byId.get(id);
-      if (p) byId.set(id, { ...p, status });
+      if (p?.status !== "requires_action") return false;
+      byId.set(id, { ...p, status });
+      return true;
     },
   };
 }
@@ -50,22 +58,26 @@ export function sqliteSimulatedStore(db: Db): SimulatedStore {
     status,
   });
   return {
-    get: (id) => {
-      const row = db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id)).get();
+    get: async (id) => {
+      const row = await first(db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id)));
       return row ? pick(row) : undefined;
     },
-    byKey: (key) => {
-      const row = db.select().from(simulatedPayments).where(eq(simulatedPayments.idempotencyKey, key)).get();
+    byKey: async (key) => {
+      const row = await first(db.select().from(simulatedPayments).where(eq(simulatedPayments.idempotencyKey, key)));
       return row ? pick(row) : undefined;
     },
-    put: (p, at) => {
-      db.insert(simulatedPayments)
+    put: async (p, at) => {
+      await db
+        .insert(simulatedPayments)
         .values({ ...p, createdAt: at, updatedAt: at })
-        .onConflictDoNothing()
-        .run();
+        .onConflictDoNothing();
     },
-    setStatus: (id, status, at) => {
-      db.update(simulatedPayments).set({ status, updatedAt: at }).where(eq(simulatedPayments.id, id)).run();
-    },
+    answer: async (id, status, at) =>
+      changed(
+        await db
+          .update(simulatedPayments)
+          .set({ status, updatedAt: at })
+          .where(and(eq(simulatedPayments.id, id), eq(simulatedPayments.status, "requires_action"))),
+      ) > 0,
   };
 }

@@ -147,24 +147,24 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     if (previous) return previous;
     // Only a card that authenticates has a stored record (the frictionless path stays in memory).
     const outcome = cardOfToken(request.method.token)?.outcome;
-    const stored = outcome?.ok && outcome.authenticate ? this.store.byKey(request.idempotencyKey) : undefined;
+    const stored = outcome?.ok && outcome.authenticate ? await this.store.byKey(request.idempotencyKey) : undefined;
     if (stored) return this.recordOf(stored);
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
-    const result = this.decide(request);
+    const result = await this.decide(request);
     if (result.status !== "requires_action") this.remember(request.idempotencyKey, result);
     return result;
   }
 
   async retrieve(paymentId: string): Promise<ChargeResult> {
-    const stored = this.store.get(paymentId);
+    const stored = await this.store.get(paymentId);
     if (stored) return this.recordOf(stored);
     for (const result of this.seen.values()) if ("paymentId" in result && result.paymentId === paymentId) return result;
     throw new Error(`No such payment: ${paymentId}`);
   }
 
   async cancel(paymentId: string): Promise<void> {
-    const stored = this.store.get(paymentId);
-    if (stored?.status === "requires_action") this.store.setStatus(paymentId, "canceled", this.now());
+    // Only a payment still waiting on its challenge is cancelled.
+    await this.store.answer(paymentId, "canceled", this.now());
   }
 
   async refund(request: RefundRequest): Promise<{ refundId: string; amountPence: number }> {
@@ -176,15 +176,15 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   async lookup(orderId: string): Promise<ChargeResult | null> {
     const seen = this.seen.get(orderId);
     if (seen?.status === "succeeded") return seen;
-    const stored = this.store.byKey(orderId);
+    const stored = await this.store.byKey(orderId);
     if (!stored) return null;
     const record = this.recordOf(stored);
     return record.status === "succeeded" ? record : null;
   }
 
   /** What the payment's challenge page shows, or null for an unknown payment. */
-  challenge(paymentId: string): SimulatedPayment | null {
-    return this.store.get(paymentId) ?? null;
+  async challenge(paymentId: string): Promise<SimulatedPayment | null> {
+    return (await this.store.get(paymentId)) ?? null;
   }
 
   /**
@@ -192,11 +192,12 @@ export class SimulatedPaymentProvider implements PaymentProvider {
    * shop is told (as a webhook would) and settles from this record, not from the browser.
    */
   async authenticate(paymentId: string, outcome: "approve" | "fail"): Promise<SimulatedPayment | null> {
-    const stored = this.store.get(paymentId);
+    const stored = await this.store.get(paymentId);
     if (!stored) return null;
     if (stored.status !== "requires_action") return stored;
     const status = outcome === "approve" ? "succeeded" : "failed";
-    this.store.setStatus(paymentId, status, this.now());
+    // Answered once: an answer (or a cancel) that took first stands, and this one is told what it was.
+    if (!(await this.store.answer(paymentId, status, this.now()))) return (await this.store.get(paymentId)) ?? stored;
     const updated = { ...stored, status } as const;
     await this.listener?.({
       id: `sim_evt_${randomBytes(8).toString("hex")}`,
@@ -240,7 +241,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     }
   }
 
-  private decide(request: ChargeRequest): ChargeResult {
+  private async decide(request: ChargeRequest): Promise<ChargeResult> {
     const card = cardOfToken(request.method.token);
     if (!card) return { status: "declined", reason: "card_declined", message: "Unknown payment token." };
     const outcome = card.outcome;
@@ -260,8 +261,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
         returnUrl: request.returnUrl,
         status: "requires_action",
       };
-      this.store.put(record, this.now());
-      return this.recordOf(record);
+      await this.store.put(record, this.now());
+      // The payment kept under this key: another charge with the same key may have kept its own first.
+      return this.recordOf((await this.store.byKey(request.idempotencyKey)) ?? record);
     }
     this.counter += 1;
     const succeeded: Succeeded = {

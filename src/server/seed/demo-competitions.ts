@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../../db/client";
+import { first, type Tx } from "../../../db/client";
 import { competitions, entries } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, nextLiveDrawAfter, parseLiveSchedule } from "../../shared/live-schedule";
 import { londonInstant, londonWallClock } from "../../shared/london-time";
@@ -47,7 +47,7 @@ export interface DemoDates {
   createdAt: Date;
 }
 
-export function insertDemoCompetition(
+export async function insertDemoCompetition(
   db: Tx,
   c: DemoPrize & {
     featured?: boolean;
@@ -57,69 +57,73 @@ export function insertDemoCompetition(
     priceTiers?: Array<{ minQuantity: number; pricePence: number }>;
   },
   dates: DemoDates,
-): string {
-  return db
-    .insert(competitions)
-    .values({
-      title: c.title,
-      description: c.description,
-      image: c.image,
-      category: c.category,
-      pricePence: c.pricePence,
-      ...dates,
-      maxTickets: c.maxTickets,
-      soldTickets: 0,
-      // Picking needs random numbers for the tickets not chosen, and instant prizes sit on random numbers.
-      allocation: c.pickNumbers || c.instantPrizes?.length ? "random" : "sequential",
-      pickNumbers: c.pickNumbers ?? false,
-      priceTiers: c.priceTiers ?? [],
-      featured: c.featured ?? false,
-      showOnHero: c.showOnHero ?? false,
-      qualifyingQuestion: c.question,
-      qualifyingAnswer: c.answer,
-      allowPostalEntry: true,
-      postalAddress: DEMO_POSTAL_ADDRESS,
-      prizeDetails: c.prizeDetails,
-      cashAlternative: /Cash alternative (£[\d,]+)/.exec(c.prizeDetails)?.[1] ?? null,
-      rules:
-        "Open to residents of the UK and Ireland aged 18 or over. One winner is drawn live on the draw date, whether or not all tickets are sold. Free entry by post is available; see the postal entry details.",
-      faq: "When is the draw? Live every Monday evening on our social video page.\nHow will I know if I won? We contact winners within 48 hours by phone and email.",
-    })
-    .returning({ id: competitions.id })
-    .get().id;
+): Promise<string> {
+  const row = await first(
+    db
+      .insert(competitions)
+      .values({
+        title: c.title,
+        description: c.description,
+        image: c.image,
+        category: c.category,
+        pricePence: c.pricePence,
+        ...dates,
+        maxTickets: c.maxTickets,
+        soldTickets: 0,
+        // Picking needs random numbers for the tickets not chosen, and instant prizes sit on random numbers.
+        allocation: c.pickNumbers || c.instantPrizes?.length ? "random" : "sequential",
+        pickNumbers: c.pickNumbers ?? false,
+        priceTiers: c.priceTiers ?? [],
+        featured: c.featured ?? false,
+        showOnHero: c.showOnHero ?? false,
+        qualifyingQuestion: c.question,
+        qualifyingAnswer: c.answer,
+        allowPostalEntry: true,
+        postalAddress: DEMO_POSTAL_ADDRESS,
+        prizeDetails: c.prizeDetails,
+        cashAlternative: /Cash alternative (£[\d,]+)/.exec(c.prizeDetails)?.[1] ?? null,
+        rules:
+          "Open to residents of the UK and Ireland aged 18 or over. One winner is drawn live on the draw date, whether or not all tickets are sold. Free entry by post is available; see the postal entry details.",
+        faq: "When is the draw? Live every Monday evening on our social video page.\nHow will I know if I won? We contact winners within 48 hours by phone and email.",
+      })
+      .returning({ id: competitions.id }),
+  );
+  return row!.id;
 }
 
 /** Paid demo entries by `people` (full names) with real ticket rows, so sold counts and tickets agree. */
-export function seedEntries(db: Tx, competitionId: string, sold: number, pricePence: number, start: Date, salt: number, people: string[]): void {
+export async function seedEntries(db: Tx, competitionId: string, sold: number, pricePence: number, start: Date, salt: number, people: string[]): Promise<void> {
   // Numbers as the shop hands them out: in order, or at random where the competition says so.
-  const allocation = db
-    .select({ id: competitions.id, allocation: competitions.allocation, maxTickets: competitions.maxTickets })
-    .from(competitions)
-    .where(eq(competitions.id, competitionId))
-    .get()!;
+  const allocation = (await first(
+    db
+      .select({ id: competitions.id, allocation: competitions.allocation, maxTickets: competitions.maxTickets })
+      .from(competitions)
+      .where(eq(competitions.id, competitionId)),
+  ))!;
   let given = 0;
   let k = 0;
   while (given < sold) {
     const qty = Math.min(sold - given, ((k + salt) % 5) + 1);
     const name = people[(k + salt) % people.length]!;
-    const entry = db
-      .insert(entries)
-      .values({
-        competitionId,
-        customerName: name,
-        customerEmail: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.co.uk`,
-        ticketCount: qty,
-        amountPence: qty * pricePence,
-        paymentStatus: "paid",
-        paymentId: `seed_${competitionId.slice(0, 8)}_${k}`,
-        entryMethod: "online",
-        entryDate: new Date(start.getTime() + (k + 1) * 3_600_000),
-      })
-      .returning({ id: entries.id })
-      .get();
-    allocateTickets(db, allocation, entry.id, qty, new Date(start.getTime() + (k + 1) * 3_600_000));
+    const entry = (await first(
+      db
+        .insert(entries)
+        .values({
+          competitionId,
+          customerName: name,
+          customerEmail: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.co.uk`,
+          ticketCount: qty,
+          amountPence: qty * pricePence,
+          paymentStatus: "paid",
+          paymentId: `seed_${competitionId.slice(0, 8)}_${k}`,
+          entryMethod: "online",
+          entryDate: new Date(start.getTime() + (k + 1) * 3_600_000),
+        })
+        .returning({ id: entries.id }),
+    ))!;
+    await allocateTickets(db, allocation, entry.id, qty, new Date(start.getTime() + (k + 1) * 3_600_000));
     given += qty;
     k++;
   }
-  db.update(competitions).set({ soldTickets: sold }).where(eq(competitions.id, competitionId)).run();
+  await db.update(competitions).set({ soldTickets: sold }).where(eq(competitions.id, competitionId));
 }

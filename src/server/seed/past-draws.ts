@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { transaction, type Db, type Tx } from "../../../db/client";
+import { first, withTransaction, type Db, type Tx } from "../../../db/client";
 import { draws, entries, prizeClaims, winners, type PrizeClaim } from "../../../db/schema";
 import { noopMailer } from "../mail/mailer";
 import { displayName, freezePool, runDraw } from "../services/draws";
@@ -26,15 +26,15 @@ export async function seedPastDraws(db: Db, now: Date): Promise<void> {
     const endDate = new Date(drawAt.getTime() - 23 * HOUR);
     const startDate = new Date(endDate.getTime() - 21 * DAY);
     const people = ENTRANTS.filter((e) => e.photo && !won.has(e.name)).map((e) => e.name);
-    const id = transaction(db, (tx) => {
-      const id = insertDemoCompetition(tx, past, { status: "closed", startDate, endDate, drawDate: drawAt, createdAt: startDate });
-      seedEntries(tx, id, past.sold, past.pricePence, startDate, i, people);
+    const id = await withTransaction(db, async (tx) => {
+      const id = await insertDemoCompetition(tx, past, { status: "closed", startDate, endDate, drawDate: drawAt, createdAt: startDate });
+      await seedEntries(tx, id, past.sold, past.pricePence, startDate, i, people);
       return id;
     });
     await freezePool(db, id, endDate);
     await runDraw({ db, mailer: noopMailer, now: () => drawAt }, id);
-    transaction(db, (tx) => {
-      for (const name of presentWinners(tx, id, past, drawAt, now)) won.add(name);
+    await withTransaction(db, async (tx) => {
+      for (const name of await presentWinners(tx, id, past, drawAt, now)) won.add(name);
     });
   }
 }
@@ -43,29 +43,28 @@ export async function seedPastDraws(db: Db, now: Date): Promise<void> {
  * The draw's winners as the gallery shows them: the person's photo, their words about this prize,
  * "First L., County" (the gallery and the draw record alike), and their claim as far as it has got.
  */
-function presentWinners(db: Tx, competitionId: string, past: PastDraw, drawAt: Date, now: Date): string[] {
-  const rows = db
+async function presentWinners(db: Tx, competitionId: string, past: PastDraw, drawAt: Date, now: Date): Promise<string[]> {
+  const rows = await db
     .select({ winnerId: winners.id, ticketNumber: winners.ticketNumber, name: entries.customerName })
     .from(winners)
     .innerJoin(entries, eq(winners.entryId, entries.id))
-    .where(eq(winners.competitionId, competitionId))
-    .all();
-  const record = db.select({ winners: draws.winners }).from(draws).where(eq(draws.competitionId, competitionId)).get()!;
+    .where(eq(winners.competitionId, competitionId));
+  const record = (await first(db.select({ winners: draws.winners }).from(draws).where(eq(draws.competitionId, competitionId))))!;
   const shown = new Map<string, string>();
   for (const row of rows) {
     const person = ENTRANTS.find((e) => e.name === row.name)!;
     const name = displayName(person.name, person.county);
     shown.set(row.ticketNumber!, name);
-    db.update(winners).set({ customerName: name, photo: person.photo, testimonial: past.testimonial }).where(eq(winners.id, row.winnerId)).run();
-    db.update(prizeClaims)
+    await db.update(winners).set({ customerName: name, photo: person.photo, testimonial: past.testimonial }).where(eq(winners.id, row.winnerId));
+    await db
+      .update(prizeClaims)
       .set(claimState(past, person, drawAt, now))
-      .where(eq(prizeClaims.winnerId, row.winnerId))
-      .run();
+      .where(eq(prizeClaims.winnerId, row.winnerId));
   }
-  db.update(draws)
+  await db
+    .update(draws)
     .set({ winners: (record.winners ?? []).map((w) => ({ ...w, displayName: shown.get(w.ticketNumber) ?? w.displayName })) })
-    .where(eq(draws.competitionId, competitionId))
-    .run();
+    .where(eq(draws.competitionId, competitionId));
   return rows.map((r) => r.name);
 }
 

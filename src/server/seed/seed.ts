@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { transaction, type Db, type Tx } from "../../../db/client";
+import { first, withTransaction, type Db, type Tx } from "../../../db/client";
 import { hashPassword } from "../auth/password";
 import { DEFAULT_SETTINGS } from "../services/settings";
 import { aboutPage, categories, heroSlides, mailOutbox, popups, settings, statistics, users } from "../../../db/schema";
@@ -26,7 +26,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Fills an empty database. A database that already has users is left alone. */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
-  const existing = db.select({ n: count() }).from(users).get()?.n ?? 0;
+  const existing = (await first(db.select({ n: count() }).from(users)))?.n ?? 0;
   if (existing > 0) return { seeded: false };
 
   const generated = !opts.adminPassword;
@@ -34,40 +34,38 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const passwordHash = await hashPassword(password);
   const now = opts.now ?? new Date();
 
-  transaction(db, (tx) => {
-    tx.insert(users)
-      .values({
-        email: opts.adminEmail.trim().toLowerCase(),
-        passwordHash,
-        firstName: "Site",
-        lastName: "Admin",
-        role: "admin",
-        emailVerified: true,
-      })
-      .run();
-    for (const s of DEFAULT_SETTINGS) tx.insert(settings).values(s).onConflictDoNothing().run();
-    if (opts.demo) seedDemo(tx, now);
+  await withTransaction(db, async (tx) => {
+    await tx.insert(users).values({
+      email: opts.adminEmail.trim().toLowerCase(),
+      passwordHash,
+      firstName: "Site",
+      lastName: "Admin",
+      role: "admin",
+      emailVerified: true,
+    });
+    for (const s of DEFAULT_SETTINGS) await tx.insert(settings).values(s).onConflictDoNothing();
+    if (opts.demo) await seedDemo(tx, now);
   });
   if (opts.demo) {
     await seedPastDraws(db, now);
     // The past draws queued winner mail (runDraw opens each claim with one). The real mailer would
     // send it to the made-up demo addresses as soon as SMTP is configured, so it goes: in the demo's
     // story those winners have been told already, and a database seeded from empty has no other mail.
-    db.delete(mailOutbox).where(eq(mailOutbox.status, "queued")).run();
+    await db.delete(mailOutbox).where(eq(mailOutbox.status, "queued"));
   }
 
   return { seeded: true, admin: { email: opts.adminEmail, password, generated } };
 }
 
-function seedDemo(db: Tx, now: Date): void {
-  for (const c of CATEGORIES) db.insert(categories).values(c).run();
+async function seedDemo(db: Tx, now: Date): Promise<void> {
+  for (const c of CATEGORIES) await db.insert(categories).values(c);
 
   const people = ENTRANTS.map((e) => e.name);
   const byTitle = new Map<string, string>();
-  COMPETITIONS.forEach((c, i) => {
+  for (const [i, c] of COMPETITIONS.entries()) {
     const endDate = demoEndDate(now, c.endsInDays);
     const startDate = new Date(Math.min(now.getTime(), endDate.getTime()) - 14 * DAY);
-    const id = insertDemoCompetition(db, c, {
+    const id = await insertDemoCompetition(db, c, {
       status: c.status ?? "active",
       startDate,
       endDate,
@@ -76,9 +74,9 @@ function seedDemo(db: Tx, now: Date): void {
       createdAt: new Date(now.getTime() - (COMPETITIONS.length - i) * 60_000),
     });
     byTitle.set(c.title, id);
-    if (c.instantPrizes) commitInstantPrizes(db, { id, maxTickets: c.maxTickets }, c.instantPrizes, now);
-    seedEntries(db, id, c.sold, c.pricePence, startDate, i, people);
-  });
+    if (c.instantPrizes) await commitInstantPrizes(db, { id, maxTickets: c.maxTickets }, c.instantPrizes, now);
+    await seedEntries(db, id, c.sold, c.pricePence, startDate, i, people);
+  }
   const competitionLink = (title: string) => {
     const id = byTitle.get(title);
     if (!id) throw new Error(`demo data: no competition titled "${title}"`);
@@ -86,24 +84,20 @@ function seedDemo(db: Tx, now: Date): void {
   };
 
   // The promotion's motocross instant win is a real competition on sale.
-  db.update(settings)
+  await db
+    .update(settings)
     .set({ value: byTitle.get(PROMOTED_TITLE)! })
-    .where(eq(settings.key, "promotion_competition_id"))
-    .run();
+    .where(eq(settings.key, "promotion_competition_id"));
 
-  db.insert(statistics).values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 }).run();
+  await db.insert(statistics).values({ id: 1, totalWinners: 2214, totalPrizeValuePence: 1_125_000_000, totalFollowers: 82_400 });
 
-  HERO_SLIDES.forEach(({ competitionTitle, ctaLink, ...s }, i) => {
-    db.insert(heroSlides)
-      .values({ ...s, ctaLink: competitionTitle ? competitionLink(competitionTitle) : (ctaLink ?? "/competitions"), isActive: true, order: i })
-      .run();
-  });
+  for (const [i, { competitionTitle, ctaLink, ...s }] of HERO_SLIDES.entries()) {
+    await db
+      .insert(heroSlides)
+      .values({ ...s, ctaLink: competitionTitle ? competitionLink(competitionTitle) : (ctaLink ?? "/competitions"), isActive: true, order: i });
+  }
 
-  db.insert(aboutPage)
-    .values({ id: 1, ...ABOUT })
-    .run();
+  await db.insert(aboutPage).values({ id: 1, ...ABOUT });
   const { competitionTitle, ...popup } = POPUP;
-  db.insert(popups)
-    .values({ ...popup, ctaLink: competitionLink(competitionTitle) })
-    .run();
+  await db.insert(popups).values({ ...popup, ctaLink: competitionLink(competitionTitle) });
 }

@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import { transaction, type Db, type Tx } from "../../../db/client";
+import { withTransaction, type Db, type Tx } from "../../../db/client";
 import { auditLog } from "../../../db/schema";
 
 /** The admin making a change, as the audit log names them. */
@@ -33,50 +33,43 @@ function trimmed(details: Record<string, unknown>): Record<string, unknown> {
  * in the transaction of the change it records, so there is never a change without its row nor a
  * row for a change that rolled back.
  */
-export function writeAudit(tx: Tx, actor: Actor, record: AuditRecord): void {
-  tx.insert(auditLog)
-    .values({
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: record.action,
-      targetType: record.targetType ?? record.action.split(".")[1] ?? record.action,
-      targetId: record.targetId ?? null,
-      reason: record.reason ?? null,
-      details: trimmed(record.details ?? {}),
-    })
-    .run();
+export async function writeAudit(tx: Tx, actor: Actor, record: AuditRecord): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: record.action,
+    targetType: record.targetType ?? record.action.split(".")[1] ?? record.action,
+    targetId: record.targetId ?? null,
+    reason: record.reason ?? null,
+    details: trimmed(record.details ?? {}),
+  });
 }
 
 /**
- * A change and its audit row in one IMMEDIATE transaction. `change` must be synchronous: the whole
- * app shares one connection, so a transaction left open across an await would take in other
- * requests' writes (better-sqlite3 refuses a function that returns a promise). Do async work
- * (mail, files, hashing) before or after, never inside.
+ * A change and its audit row in one IMMEDIATE transaction. `change` may await the database, and
+ * only the database: the transaction holds the shop's one connection (db/lease.ts) until it
+ * commits, and other requests wait their turn. Do other async work (mail, files, hashing, payment
+ * providers) before or after, never inside.
  */
-export function audited<T>(db: Db, actor: Actor, change: (tx: Tx) => T, record: (result: T) => AuditRecord): T {
-  return transaction(db, (tx) => {
-    const result = change(tx);
-    writeAudit(tx, actor, record(result));
+export function audited<T>(db: Db, actor: Actor, change: (tx: Tx) => Promise<T> | T, record: (result: T) => AuditRecord): Promise<T> {
+  return withTransaction(db, async (tx) => {
+    const result = await change(tx);
+    await writeAudit(tx, actor, record(result));
     return result;
   });
 }
 
 /** GET /api/admin/audit-log: the latest admin writes, newest first. */
-export function listAuditLog(db: Db, limit = 500) {
-  return db
-    .select()
-    .from(auditLog)
-    .orderBy(desc(auditLog.id))
-    .limit(limit)
-    .all()
-    .map((a) => ({
-      id: a.id,
-      actorEmail: a.actorEmail,
-      action: a.action,
-      targetType: a.targetType,
-      targetId: a.targetId,
-      reason: a.reason,
-      details: a.details ?? null,
-      createdAt: a.createdAt.toISOString(),
-    }));
+export async function listAuditLog(db: Db, limit = 500) {
+  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
+  return rows.map((a) => ({
+    id: a.id,
+    actorEmail: a.actorEmail,
+    action: a.action,
+    targetType: a.targetType,
+    targetId: a.targetId,
+    reason: a.reason,
+    details: a.details ?? null,
+    createdAt: a.createdAt.toISOString(),
+  }));
 }

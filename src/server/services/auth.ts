@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { transaction, type Db, type Tx } from "../../../db/client";
+import { first, withTransaction, type Db, type Tx } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
 import type { AuthUser, CustomerProfile } from "../../shared/schemas/auth";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
@@ -78,23 +78,24 @@ export async function register(db: Db, args: RegisterArgs, from: SignInContext =
   const now = from.now ?? new Date();
   const { marketingEmail = false, ...fields } = args;
   const passwordHash = await hashPassword(args.password);
-  const existing = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  const existing = await first(db.select({ id: users.id }).from(users).where(eq(users.email, email)));
   if (existing) throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
-  const user = transaction(db, (tx) => {
+  const user = await withTransaction(db, async (tx) => {
     // Checked again inside the write so two simultaneous sign-ups cannot both pass.
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+    if (await first(tx.select({ id: users.id }).from(users).where(eq(users.email, email)))) {
       throw new AppError("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
     }
-    const created = tx
-      .insert(users)
-      .values({ ...fields, email, passwordHash, marketingEmail, marketingConsentAt: marketingEmail ? now : null })
-      .returning()
-      .get();
-    const link = `${from.origin ?? ""}/auth/verify?token=${issueToken(tx, created.id, "email_verify", email, now)}`;
-    enqueueMail(tx, verifyEmailMail({ to: email, name: created.firstName, link }));
+    const created = (await first(
+      tx
+        .insert(users)
+        .values({ ...fields, email, passwordHash, marketingEmail, marketingConsentAt: marketingEmail ? now : null })
+        .returning(),
+    ))!;
+    const link = `${from.origin ?? ""}/auth/verify?token=${await issueToken(tx, created.id, "email_verify", email, now)}`;
+    await enqueueMail(tx, verifyEmailMail({ to: email, name: created.firstName, link }));
     return created;
   });
-  const { token, session } = createSession(db, user.id, now, from.device ?? null);
+  const { token, session } = await createSession(db, user.id, now, from.device ?? null);
   return { token, session, user: toAuthUser(user) };
 }
 
@@ -112,7 +113,7 @@ export async function login(
   if (wait > 0) {
     throw rateLimited(`Too many failed sign-in attempts. Please wait ${wait} seconds and try again.`, wait);
   }
-  const user = db.select().from(users).where(eq(users.email, account)).get();
+  const user = await first(db.select().from(users).where(eq(users.email, account)));
   // Verify against a decoy when the email is unknown so the answer and its timing are the same.
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
   if (!user || !ok) {
@@ -121,7 +122,7 @@ export async function login(
   }
   throttle?.succeed(account);
   if (!user.isActive) throw new AppError("ACCOUNT_CLOSED", "This account is closed. Please contact support.");
-  const { token, session } = createSession(db, user.id, new Date(now), device);
+  const { token, session } = await createSession(db, user.id, new Date(now), device);
   return { token, session, user: toAuthUser(user) };
 }
 
@@ -133,29 +134,30 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<{ success: boolean }> {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  const user = await first(db.select().from(users).where(eq(users.id, userId)));
   if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw new AppError("WRONG_PASSWORD", "Your current password is not right");
   }
   const passwordHash = await hashPassword(newPassword);
-  transaction(db, (tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-    tx.delete(sessions)
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
-      .run();
+  await withTransaction(db, async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
   });
   return { success: true };
 }
 
-export function logout(db: Db, sessionId: string): void {
-  invalidateSession(db, sessionId);
+export async function logout(db: Db, sessionId: string): Promise<void> {
+  await invalidateSession(db, sessionId);
 }
 
-export function revokeAllSessions(db: Tx, userId: string): { revoked: number } {
-  if (!db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new AppError("NOT_FOUND", "User not found");
-  const revoked = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all().length;
-  invalidateUserSessions(db, userId);
-  return { revoked };
+/** Counts the sessions and ends them in one transaction, so the count is of the sessions ended. */
+export function revokeAllSessions(db: Tx, userId: string): Promise<{ revoked: number }> {
+  return withTransaction(db, async (tx) => {
+    if (!(await first(tx.select({ id: users.id }).from(users).where(eq(users.id, userId))))) throw new AppError("NOT_FOUND", "User not found");
+    const revoked = (await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+    await invalidateUserSessions(tx, userId);
+    return { revoked };
+  });
 }
 
 export interface ProfileArgs {
@@ -175,29 +177,30 @@ export const DATE_OF_BIRTH_LOCKED_MESSAGE = "Your date of birth can't be changed
  * The customer's own details. A date of birth may be added once; after that only an admin can
  * change it (with a reason, audited), or a refused under-18 could simply type another year.
  */
-export function updateProfile(db: Db, userId: string, args: ProfileArgs): AuthUser {
+export function updateProfile(db: Db, userId: string, args: ProfileArgs): Promise<AuthUser> {
   const { dateOfBirth, ...rest } = args;
-  return transaction(db, (tx) => {
-    const current = tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)).get();
+  return withTransaction(db, async (tx) => {
+    const current = await first(tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)));
     if (!current) throw new AppError("NOT_FOUND", "User not found");
     if (current.dateOfBirth && dateOfBirth && dateOfBirth !== current.dateOfBirth) throw new AppError("DATE_OF_BIRTH_LOCKED", DATE_OF_BIRTH_LOCKED_MESSAGE);
-    const row = tx
-      .update(users)
-      .set({ ...rest, ...(dateOfBirth && !current.dateOfBirth ? { dateOfBirth } : {}) })
-      .where(eq(users.id, userId))
-      .returning()
-      .get();
+    const row = await first(
+      tx
+        .update(users)
+        .set({ ...rest, ...(dateOfBirth && !current.dateOfBirth ? { dateOfBirth } : {}) })
+        .where(eq(users.id, userId))
+        .returning(),
+    );
     return toAuthUser(row!);
   });
 }
 
 /** The checkout's date-of-birth step: the same rule as the profile (added once, then only staff change it). */
-export function setDateOfBirth(db: Db, userId: string, dateOfBirth: string): AuthUser {
-  return transaction(db, (tx) => {
-    const current = tx.select().from(users).where(eq(users.id, userId)).get();
+export function setDateOfBirth(db: Db, userId: string, dateOfBirth: string): Promise<AuthUser> {
+  return withTransaction(db, async (tx) => {
+    const current = await first(tx.select().from(users).where(eq(users.id, userId)));
     if (!current) throw new AppError("NOT_FOUND", "User not found");
     if (current.dateOfBirth === dateOfBirth) return toAuthUser(current);
     if (current.dateOfBirth) throw new AppError("DATE_OF_BIRTH_LOCKED", DATE_OF_BIRTH_LOCKED_MESSAGE);
-    return toAuthUser(tx.update(users).set({ dateOfBirth }).where(eq(users.id, userId)).returning().get()!);
+    return toAuthUser((await first(tx.update(users).set({ dateOfBirth }).where(eq(users.id, userId)).returning()))!);
   });
 }

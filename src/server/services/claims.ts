@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { transaction, type Db, type Tx } from "../../../db/client";
+import { changed, first, withTransaction, type Db, type Tx } from "../../../db/client";
 import { competitions, instantPrizes, notifications, prizeClaims, users, winners, type PrizeClaim, type User } from "../../../db/schema";
 import { ageOn } from "../../shared/london-time";
 import type { AdminClaim, AdminClaimUpdate, ClaimAddress, ClaimsSummary, ClaimSubmitInput, CustomerClaim } from "../../shared/schemas/claims";
@@ -43,38 +43,37 @@ export interface ClaimOpening {
  * Opens the claim of a new winner inside the transaction that made them one: the claim, an urgent
  * notification linking to it and the winner's mail with the claim link.
  */
-export function openClaim(tx: Tx, o: ClaimOpening): PrizeClaim {
-  const windowDays = numberSetting(tx, "claim_window_days", 28);
+export async function openClaim(tx: Tx, o: ClaimOpening): Promise<PrizeClaim> {
+  const windowDays = await numberSetting(tx, "claim_window_days", 28);
   const expiresAt = new Date(o.now.getTime() + windowDays * DAY);
-  const claim = tx
-    .insert(prizeClaims)
-    .values({
-      winnerId: o.winnerId,
-      competitionId: o.competition.id,
-      entryId: o.entry.id,
-      userId: o.entry.userId,
-      customerEmail: o.entry.customerEmail.trim().toLowerCase(),
-      customerName: o.entry.customerName,
-      ticketNumber: o.ticketNumber,
-      notifiedAt: o.now,
-      expiresAt,
-    })
-    .returning()
-    .get();
-  if (o.entry.userId) {
-    tx.insert(notifications)
+  const claim = (await first(
+    tx
+      .insert(prizeClaims)
       .values({
-        userId: o.entry.userId,
-        type: "winner",
-        priority: "urgent",
+        winnerId: o.winnerId,
         competitionId: o.competition.id,
-        link: claimPath(claim.id),
-        title: "You've won!",
-        message: `${o.ticketNumber ? `Your ticket ${o.ticketNumber} won` : "You won"} "${o.competition.title}". Claim your prize: we'll be in touch within 48 hours to arrange it.`,
+        entryId: o.entry.id,
+        userId: o.entry.userId,
+        customerEmail: o.entry.customerEmail.trim().toLowerCase(),
+        customerName: o.entry.customerName,
+        ticketNumber: o.ticketNumber,
+        notifiedAt: o.now,
+        expiresAt,
       })
-      .run();
+      .returning(),
+  ))!;
+  if (o.entry.userId) {
+    await tx.insert(notifications).values({
+      userId: o.entry.userId,
+      type: "winner",
+      priority: "urgent",
+      competitionId: o.competition.id,
+      link: claimPath(claim.id),
+      title: "You've won!",
+      message: `${o.ticketNumber ? `Your ticket ${o.ticketNumber} won` : "You won"} "${o.competition.title}". Claim your prize: we'll be in touch within 48 hours to arrange it.`,
+    });
   }
-  enqueueMail(tx, {
+  await enqueueMail(tx, {
     ...winnerMail({
       to: o.entry.customerEmail,
       name: o.entry.customerName,
@@ -186,77 +185,70 @@ function ownedBy(user: Pick<User, "id" | "email" | "emailVerified">) {
     : eq(prizeClaims.userId, user.id);
 }
 
-export function listUserClaims(db: Db, user: User): CustomerClaim[] {
-  return claimRows(db).where(ownedBy(user)).orderBy(desc(prizeClaims.notifiedAt)).all().map(toCustomerClaim);
+export async function listUserClaims(db: Db, user: User): Promise<CustomerClaim[]> {
+  return (await claimRows(db).where(ownedBy(user)).orderBy(desc(prizeClaims.notifiedAt))).map(toCustomerClaim);
 }
 
-function ownClaimRow(db: Tx, user: User, id: string): ClaimRow {
-  const row = claimRows(db)
-    .where(and(eq(prizeClaims.id, id), ownedBy(user)))
-    .get();
+async function ownClaimRow(db: Tx, user: User, id: string): Promise<ClaimRow> {
+  const row = await first(claimRows(db).where(and(eq(prizeClaims.id, id), ownedBy(user))));
   if (!row) throw new AppError("NOT_FOUND", "Claim not found");
   return row;
 }
 
-export function getUserClaim(db: Db, user: User, id: string): CustomerClaim {
-  return toCustomerClaim(ownClaimRow(db, user, id));
+export async function getUserClaim(db: Db, user: User, id: string): Promise<CustomerClaim> {
+  return toCustomerClaim(await ownClaimRow(db, user, id));
 }
 
-export function listAdminClaims(db: Db, status: PrizeClaim["status"] | undefined, now: Date): AdminClaim[] {
-  return claimRows(db)
+export async function listAdminClaims(db: Db, status: PrizeClaim["status"] | undefined, now: Date): Promise<AdminClaim[]> {
+  const rows = await claimRows(db)
     .where(status ? eq(prizeClaims.status, status) : undefined)
-    .orderBy(desc(prizeClaims.notifiedAt))
-    .all()
-    .map((r) => toAdminClaim(r, now));
+    .orderBy(desc(prizeClaims.notifiedAt));
+  return rows.map((r) => toAdminClaim(r, now));
 }
 
 /** A customer's claims as staff see them (the customer record): the same as the winner's own list. */
-export function listCustomerClaims(db: Db, user: User, now: Date): AdminClaim[] {
-  return claimRows(db)
-    .where(ownedBy(user))
-    .orderBy(desc(prizeClaims.notifiedAt))
-    .all()
-    .map((r) => toAdminClaim(r, now));
+export async function listCustomerClaims(db: Db, user: User, now: Date): Promise<AdminClaim[]> {
+  const rows = await claimRows(db).where(ownedBy(user)).orderBy(desc(prizeClaims.notifiedAt));
+  return rows.map((r) => toAdminClaim(r, now));
 }
 
-export function getAdminClaim(db: Tx, id: string, now: Date): AdminClaim {
-  const row = claimRows(db).where(eq(prizeClaims.id, id)).get();
+export async function getAdminClaim(db: Tx, id: string, now: Date): Promise<AdminClaim> {
+  const row = await first(claimRows(db).where(eq(prizeClaims.id, id)));
   if (!row) throw new AppError("NOT_FOUND", "Claim not found");
   return toAdminClaim(row, now);
 }
 
-export function claimsSummary(db: Db, now: Date): ClaimsSummary {
+export async function claimsSummary(db: Db, now: Date): Promise<ClaimsSummary> {
   const overdueBefore = new Date(now.getTime() - ACKNOWLEDGE_WITHIN_MS);
-  const row = db
-    .select({
-      awaitingContact: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null then 1 else 0 end), 0)`,
-      overdue: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null and ${prizeClaims.notifiedAt} < ${overdueBefore.getTime()} then 1 else 0 end), 0)`,
-      awaitingFulfilment: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'claimed' then 1 else 0 end), 0)`,
-    })
-    .from(prizeClaims)
-    .get()!;
+  const row = (await first(
+    db
+      .select({
+        awaitingContact: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null then 1 else 0 end), 0)`,
+        overdue: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null and ${prizeClaims.notifiedAt} < ${overdueBefore.getTime()} then 1 else 0 end), 0)`,
+        awaitingFulfilment: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'claimed' then 1 else 0 end), 0)`,
+      })
+      .from(prizeClaims),
+  ))!;
   return { awaitingContact: Number(row.awaitingContact), overdue: Number(row.overdue), awaitingFulfilment: Number(row.awaitingFulfilment) };
 }
 
 // Changing ------------------------------------------------------------------------------------
 
 /** The winner's notification and mail about a change, in the change's transaction. */
-function tellWinner(tx: Tx, claim: PrizeClaim, competitionTitle: string, update: ClaimUpdate, origin: string): void {
+async function tellWinner(tx: Tx, claim: PrizeClaim, competitionTitle: string, update: ClaimUpdate, origin: string): Promise<void> {
   const words = claimUpdateWords(competitionTitle, update);
   if (claim.userId) {
-    tx.insert(notifications)
-      .values({
-        userId: claim.userId,
-        type: update.kind === "expired" ? "warning" : "success",
-        priority: "high",
-        competitionId: claim.competitionId,
-        link: claimPath(claim.id),
-        title: words.title,
-        message: words.message,
-      })
-      .run();
+    await tx.insert(notifications).values({
+      userId: claim.userId,
+      type: update.kind === "expired" ? "warning" : "success",
+      priority: "high",
+      competitionId: claim.competitionId,
+      link: claimPath(claim.id),
+      title: words.title,
+      message: words.message,
+    });
   }
-  enqueueMail(tx, {
+  await enqueueMail(tx, {
     ...claimUpdateMail({ to: claim.customerEmail, name: claim.customerName, competitionTitle, link: `${origin}${claimPath(claim.id)}`, update }),
     userId: claim.userId,
   });
@@ -298,42 +290,50 @@ function requireOpen(claim: PrizeClaim, now: Date): void {
  * The winner's claim. Needs a verified email address and the date of birth on the account (an
  * account without one records it here, 18+ only); the cash alternative only where one is offered.
  */
-export function submitClaim(db: Db, user: User, id: string, input: ClaimSubmitInput & { acceptTerms: true }, now: Date, origin: string): CustomerClaim {
-  return transaction(db, (tx) => {
-    const row = ownClaimRow(tx, user, id);
+export function submitClaim(
+  db: Db,
+  user: User,
+  id: string,
+  input: ClaimSubmitInput & { acceptTerms: true },
+  now: Date,
+  origin: string,
+): Promise<CustomerClaim> {
+  return withTransaction(db, async (tx) => {
+    const row = await ownClaimRow(tx, user, id);
     const claim = row.claim;
     if (!user.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", "Please confirm your email address before claiming your prize.");
     requireOpen(claim, now);
-    const fresh = tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, user.id)).get();
+    const fresh = await first(tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, user.id)));
     const onAccount = fresh?.dateOfBirth ?? null;
     if (onAccount && onAccount !== input.dateOfBirth) {
       throw new AppError("DATE_OF_BIRTH_MISMATCH", "That date of birth doesn't match the one on your account.");
     }
     if (ageOn(input.dateOfBirth, now) < 18) throw new AppError("UNDER_18", "Prizes can only be claimed by winners aged 18 or over.");
-    if (!onAccount) tx.update(users).set({ dateOfBirth: input.dateOfBirth }).where(eq(users.id, user.id)).run();
+    if (!onAccount) await tx.update(users).set({ dateOfBirth: input.dateOfBirth }).where(eq(users.id, user.id));
     if (input.choice === "cash" && !row.cashAlternative) throw new AppError("INVALID_INPUT", "This prize has no cash alternative.");
     const deliverable = isDeliverable(input.address);
-    const updated = tx
-      .update(prizeClaims)
-      .set({
-        status: "claimed",
-        choice: input.choice,
-        phone: input.phone,
-        address: input.address,
-        deliverable,
-        termsAcceptedAt: now,
-        claimedAt: now,
-        // A guest entry's claim now belongs to the verified account that made it.
-        userId: claim.userId ?? user.id,
-      })
-      .where(and(eq(prizeClaims.id, id), eq(prizeClaims.status, "notified")))
-      .returning()
-      .get();
+    const updated = await first(
+      tx
+        .update(prizeClaims)
+        .set({
+          status: "claimed",
+          choice: input.choice,
+          phone: input.phone,
+          address: input.address,
+          deliverable,
+          termsAcceptedAt: now,
+          claimedAt: now,
+          // A guest entry's claim now belongs to the verified account that made it.
+          userId: claim.userId ?? user.id,
+        })
+        .where(and(eq(prizeClaims.id, id), eq(prizeClaims.status, "notified")))
+        .returning(),
+    );
     if (!updated) throw new AppError("INVALID_STATE", "This prize has already been claimed.");
     const publicity = { publishName: input.publishName === true, publishPhoto: input.publishPhoto === true };
-    tx.update(winners).set(publicity).where(eq(winners.id, updated.winnerId)).run();
-    tellWinner(tx, updated, row.title, { kind: "claimed", choice: input.choice, deliverable }, origin);
-    writeAudit(
+    await tx.update(winners).set(publicity).where(eq(winners.id, updated.winnerId));
+    await tellWinner(tx, updated, row.title, { kind: "claimed", choice: input.choice, deliverable }, origin);
+    await writeAudit(
       tx,
       { id: user.id, email: user.email },
       {
@@ -348,9 +348,9 @@ export function submitClaim(db: Db, user: User, id: string, input: ClaimSubmitIn
 }
 
 /** PUT /admin/claims/{id}: record contact, mark fulfilled with a reference, or expire with a reason. */
-export function updateClaim(db: Db, actor: Actor, id: string, input: AdminClaimUpdate, now: Date, origin: string): AdminClaim {
-  return transaction(db, (tx) => {
-    const row = claimRows(tx).where(eq(prizeClaims.id, id)).get();
+export function updateClaim(db: Db, actor: Actor, id: string, input: AdminClaimUpdate, now: Date, origin: string): Promise<AdminClaim> {
+  return withTransaction(db, async (tx) => {
+    const row = await first(claimRows(tx).where(eq(prizeClaims.id, id)));
     if (!row) throw new AppError("NOT_FOUND", "Claim not found");
     const claim = row.claim;
     const note = input.note?.trim() || undefined;
@@ -362,43 +362,44 @@ export function updateClaim(db: Db, actor: Actor, id: string, input: AdminClaimU
       // Contact with a winner who has not claimed yet (by phone): acknowledged, still to claim.
       if (claim.status !== "notified") refuse();
       if (!note) throw new AppError("INVALID_INPUT", "Say how you reached the winner");
-      tx.update(prizeClaims).set({ contactedAt: now, contactNote: note }).where(eq(prizeClaims.id, id)).run();
+      await tx.update(prizeClaims).set({ contactedAt: now, contactNote: note }).where(eq(prizeClaims.id, id));
       // The winner hears of it too (never the staff's note itself).
       if (claim.userId) {
-        tx.insert(notifications)
-          .values({
-            userId: claim.userId,
-            type: "info",
-            priority: "high",
-            competitionId: claim.competitionId,
-            link: claimPath(claim.id),
-            title: "We've been in touch",
-            message: `We've been in touch about your prize from "${row.title}". Claim it online whenever you're ready.`,
-          })
-          .run();
+        await tx.insert(notifications).values({
+          userId: claim.userId,
+          type: "info",
+          priority: "high",
+          competitionId: claim.competitionId,
+          link: claimPath(claim.id),
+          title: "We've been in touch",
+          message: `We've been in touch about your prize from "${row.title}". Claim it online whenever you're ready.`,
+        });
       }
     } else if (input.status === "fulfilled") {
       if (claim.status !== "claimed") refuse();
       if (!reference) throw new AppError("INVALID_INPUT", paysMoney(claim.choice, row.category) ? "Add the payment reference" : "Add the carrier's reference");
       const fulfilment = paysMoney(claim.choice, row.category) ? "paid" : "delivered";
-      const updated = tx
-        .update(prizeClaims)
-        .set({ status: "fulfilled", fulfilment, reference, fulfilledAt: now, contactNote: note ?? claim.contactNote })
-        .where(and(eq(prizeClaims.id, id), eq(prizeClaims.status, "claimed")))
-        .returning()
-        .get();
+      const updated = await first(
+        tx
+          .update(prizeClaims)
+          .set({ status: "fulfilled", fulfilment, reference, fulfilledAt: now, contactNote: note ?? claim.contactNote })
+          .where(and(eq(prizeClaims.id, id), eq(prizeClaims.status, "claimed")))
+          .returning(),
+      );
       if (!updated) refuse();
-      tellWinner(tx, updated!, row.title, { kind: "fulfilled", fulfilment, reference }, origin);
+      await tellWinner(tx, updated!, row.title, { kind: "fulfilled", fulfilment, reference }, origin);
     } else if (input.status === "expired") {
       if (claim.status !== "notified" && claim.status !== "claimed") refuse();
       if (!note) throw new AppError("INVALID_INPUT", "Give a reason for expiring the claim");
-      const updated = tx.update(prizeClaims).set({ status: "expired", expiredAt: now, expiryReason: note }).where(eq(prizeClaims.id, id)).returning().get()!;
-      tellWinner(tx, updated, row.title, { kind: "expired", reason: note }, origin);
+      const updated = (await first(
+        tx.update(prizeClaims).set({ status: "expired", expiredAt: now, expiryReason: note }).where(eq(prizeClaims.id, id)).returning(),
+      ))!;
+      await tellWinner(tx, updated, row.title, { kind: "expired", reason: note }, origin);
     } else {
       // "claimed" is the winner's to make: it needs their date of birth and acceptance of the terms.
       throw new AppError("INVALID_STATE", "Only the winner can claim a prize (from the link in their email).");
     }
-    writeAudit(tx, actor, {
+    await writeAudit(tx, actor, {
       action: "admin.claims.update",
       targetId: id,
       reason: note ?? null,
@@ -414,29 +415,31 @@ export function updateClaim(db: Db, actor: Actor, id: string, input: AdminClaimU
  * winner is told; one already fulfilled is left as it is (the prize has gone) and returned, for
  * staff to follow up. An expired claim stays expired.
  */
-export function voidClaimsOf(tx: Tx, winnerIds: readonly string[], reason: string, now: Date): { voided: PrizeClaim[]; fulfilled: PrizeClaim[] } {
+export async function voidClaimsOf(
+  tx: Tx,
+  winnerIds: readonly string[],
+  reason: string,
+  now: Date,
+): Promise<{ voided: PrizeClaim[]; fulfilled: PrizeClaim[] }> {
   if (!winnerIds.length) return { voided: [], fulfilled: [] };
-  const claims = tx
-    .select({ claim: prizeClaims, title: competitions.title })
-    .from(prizeClaims)
-    .innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id))
-    .where(inArray(prizeClaims.winnerId, [...winnerIds]))
-    .all();
-  const voided: PrizeClaim[] = [];
-  const fulfilled: PrizeClaim[] = [];
-  for (const { claim, title } of claims) {
-    if (claim.status === "fulfilled") fulfilled.push(claim);
-    if (claim.status !== "notified" && claim.status !== "claimed") continue;
-    const updated = tx
-      .update(prizeClaims)
-      .set({ status: "void", expiredAt: now, expiryReason: reason, updatedAt: now })
-      .where(eq(prizeClaims.id, claim.id))
-      .returning()
-      .get()!;
-    voided.push(updated);
-    if (claim.userId) {
-      tx.insert(notifications)
-        .values({
+  // The claims' statuses are read and the open ones voided in one transaction (a savepoint of the caller's).
+  return withTransaction(tx, async (tx) => {
+    const claims = await tx
+      .select({ claim: prizeClaims, title: competitions.title })
+      .from(prizeClaims)
+      .innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id))
+      .where(inArray(prizeClaims.winnerId, [...winnerIds]));
+    const voided: PrizeClaim[] = [];
+    const fulfilled: PrizeClaim[] = [];
+    for (const { claim, title } of claims) {
+      if (claim.status === "fulfilled") fulfilled.push(claim);
+      if (claim.status !== "notified" && claim.status !== "claimed") continue;
+      const updated = (await first(
+        tx.update(prizeClaims).set({ status: "void", expiredAt: now, expiryReason: reason, updatedAt: now }).where(eq(prizeClaims.id, claim.id)).returning(),
+      ))!;
+      voided.push(updated);
+      if (claim.userId) {
+        await tx.insert(notifications).values({
           userId: claim.userId,
           type: "warning",
           priority: "high",
@@ -445,11 +448,11 @@ export function voidClaimsOf(tx: Tx, winnerIds: readonly string[], reason: strin
           title: "Your prize claim is void",
           message: `Your prize from "${title}" can no longer be claimed: ${reason}`,
           createdAt: now,
-        })
-        .run();
+        });
+      }
     }
-  }
-  return { voided, fulfilled };
+    return { voided, fulfilled };
+  });
 }
 
 // The clock -----------------------------------------------------------------------------------
@@ -466,51 +469,52 @@ export interface ClaimsTickDeps {
  * claimed, and expiry at the end of the window. Each claim's step is its own transaction and
  * is written once (a restart never sends a reminder twice).
  */
-export function claimsTick(deps: ClaimsTickDeps): { reminded: number; expired: number } {
+export async function claimsTick(deps: ClaimsTickDeps): Promise<{ reminded: number; expired: number }> {
   const { db, origin } = deps;
   const now = deps.now?.() ?? new Date();
   let reminded = 0;
   let expired = 0;
-  const due = db
+  const due = await db
     .select({ claim: prizeClaims, title: competitions.title })
     .from(prizeClaims)
     .innerJoin(competitions, eq(prizeClaims.competitionId, competitions.id))
-    .where(and(eq(prizeClaims.status, "notified"), lte(prizeClaims.notifiedAt, new Date(now.getTime() - ACKNOWLEDGE_WITHIN_MS))))
-    .all();
+    .where(and(eq(prizeClaims.status, "notified"), lte(prizeClaims.notifiedAt, new Date(now.getTime() - ACKNOWLEDGE_WITHIN_MS))));
   for (const { claim, title } of due) {
     const link = `${origin}${claimPath(claim.id)}`;
     if (claim.expiresAt <= now) {
       const reason = `It was not claimed within ${Math.round((claim.expiresAt.getTime() - claim.notifiedAt.getTime()) / DAY)} days of the draw.`;
-      const changed = transaction(db, (tx) => {
-        const updated = tx
-          .update(prizeClaims)
-          .set({ status: "expired", expiredAt: now, expiryReason: reason })
-          .where(and(eq(prizeClaims.id, claim.id), eq(prizeClaims.status, "notified")))
-          .returning()
-          .get();
+      const didExpire = await withTransaction(db, async (tx) => {
+        const updated = await first(
+          tx
+            .update(prizeClaims)
+            .set({ status: "expired", expiredAt: now, expiryReason: reason })
+            .where(and(eq(prizeClaims.id, claim.id), eq(prizeClaims.status, "notified")))
+            .returning(),
+        );
         if (!updated) return false;
-        tellWinner(tx, updated, title, { kind: "expired", reason }, origin);
-        writeAudit(tx, SYSTEM_ACTOR, { action: "system.claims.expire", targetType: "claims", targetId: claim.id, reason, details: { id: claim.id } });
+        await tellWinner(tx, updated, title, { kind: "expired", reason }, origin);
+        await writeAudit(tx, SYSTEM_ACTOR, { action: "system.claims.expire", targetType: "claims", targetId: claim.id, reason, details: { id: claim.id } });
         return true;
       });
-      if (changed) expired++;
+      if (didExpire) expired++;
       continue;
     }
     const age = now.getTime() - claim.notifiedAt.getTime();
     const final = age >= FINAL_REMINDER_AFTER_MS;
     if (final ? claim.reminder7dAt : claim.reminder48hAt) continue;
-    const sent = transaction(db, (tx) => {
+    const sent = await withTransaction(db, async (tx) => {
       const column = final ? prizeClaims.reminder7dAt : prizeClaims.reminder48hAt;
       // A server that was down through both marks sends only the later reminder.
       const set = final ? { reminder7dAt: now, reminder48hAt: claim.reminder48hAt ?? now } : { reminder48hAt: now };
       const ok =
-        tx
-          .update(prizeClaims)
-          .set(set)
-          .where(and(eq(prizeClaims.id, claim.id), eq(prizeClaims.status, "notified"), isNull(column)))
-          .run().changes > 0;
+        changed(
+          await tx
+            .update(prizeClaims)
+            .set(set)
+            .where(and(eq(prizeClaims.id, claim.id), eq(prizeClaims.status, "notified"), isNull(column))),
+        ) > 0;
       if (ok)
-        enqueueMail(tx, {
+        await enqueueMail(tx, {
           ...claimReminderMail({ to: claim.customerEmail, name: claim.customerName, competitionTitle: title, link, expiresAt: claim.expiresAt, final }),
           userId: claim.userId,
         });

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../../../db/client";
+import { first, type Db, type Tx } from "../../../db/client";
 import { competitions, entries, instantPrizes, orders, walletEntries, winners, type Competition, type Entry } from "../../../db/schema";
 import { penceToDecimal } from "../../shared/money";
 import { orderReference, parseOrderReference } from "../../shared/order-reference";
@@ -100,22 +100,22 @@ const ENTRY_CHUNK = 100;
 const entryKey = keysetOf("entries");
 
 /** Each competition of a list read once (its row is large: the same one joined to every entry would be parsed for every entry). */
-function competitionsOf(db: Tx, rows: Entry[]): Map<string, Competition> {
+async function competitionsOf(db: Tx, rows: Entry[]): Promise<Map<string, Competition>> {
   const map = new Map<string, Competition>();
   for (const { competitionId } of rows) {
     if (map.has(competitionId)) continue;
-    const competition = db.statements.competitionById.get({ id: competitionId });
+    const competition = await db.statements.competitionById.get({ id: competitionId });
     if (competition) map.set(competitionId, competition);
   }
   return map;
 }
 
-function toCustomerEntries(db: Tx, entryRows: Entry[]): CustomerEntry[] {
-  const numbers = ticketNumbersByEntry(
+async function toCustomerEntries(db: Tx, entryRows: Entry[]): Promise<CustomerEntry[]> {
+  const numbers = await ticketNumbersByEntry(
     db,
     entryRows.map((e) => e.id),
   );
-  const byId = competitionsOf(db, entryRows);
+  const byId = await competitionsOf(db, entryRows);
   const rows = entryRows.flatMap((entry) => {
     const competition = byId.get(entry.competitionId);
     return competition ? [{ entry, competition }] : [];
@@ -145,7 +145,7 @@ function toCustomerEntries(db: Tx, entryRows: Entry[]): CustomerEntry[] {
 }
 
 /** The user's entries newest first, `limit` of them after skipping `offset` (the skip walks the index only). */
-function listUserEntries(db: Tx, userId: string, limit: number, offset: number): CustomerEntry[] {
+async function listUserEntries(db: Tx, userId: string, limit: number, offset: number): Promise<CustomerEntry[]> {
   const page = db
     .select({ rowid: entryKey.rowid })
     .from(entries)
@@ -153,27 +153,27 @@ function listUserEntries(db: Tx, userId: string, limit: number, offset: number):
     .orderBy(...entryKey.newestFirst)
     .limit(limit)
     .offset(offset);
-  const rows = db
+  const rows = await db
     .select()
     .from(entries)
     .where(inArray(entryKey.rowid, page))
-    .orderBy(...entryKey.newestFirst)
-    .all();
+    .orderBy(...entryKey.newestFirst);
   return toCustomerEntries(db, rows);
 }
 
-export function countUserEntries(db: Tx, userId: string): number {
-  return db.select({ n: count() }).from(entries).where(eq(entries.userId, userId)).get()!.n;
+export async function countUserEntries(db: Tx, userId: string): Promise<number> {
+  return (await first(db.select({ n: count() }).from(entries).where(eq(entries.userId, userId))))!.n;
 }
 
 /** Entries in competitions still on sale (the account's Active Entries tile): one index range per such competition. */
-function countActiveUserEntries(db: Tx, userId: string): number {
+async function countActiveUserEntries(db: Tx, userId: string): Promise<number> {
   const onSale = db.select({ id: competitions.id }).from(competitions).where(eq(competitions.status, "active"));
-  return db
-    .select({ n: count() })
-    .from(entries)
-    .where(and(eq(entries.userId, userId), inArray(entries.competitionId, onSale)))
-    .get()!.n;
+  return (await first(
+    db
+      .select({ n: count() })
+      .from(entries)
+      .where(and(eq(entries.userId, userId), inArray(entries.competitionId, onSale))),
+  ))!.n;
 }
 
 /**
@@ -183,18 +183,18 @@ function countActiveUserEntries(db: Tx, userId: string): number {
 export async function newestUserEntries(db: Tx, userId: string): Promise<{ items: CustomerEntry[]; total: number }> {
   const items: CustomerEntry[] = [];
   for await (const chunk of userEntryChunks(db, userId, ENTRY_CHUNK, USER_ENTRIES_UNPAGED_CAP)) items.push(...chunk);
-  return { items, total: countUserEntries(db, userId) };
+  return { items, total: await countUserEntries(db, userId) };
 }
 
 /** GET /api/user/entries?page=&pageSize=: one page, with the total (as the admin's paged lists answer) and how many are active. */
-export function userEntriesPage(db: Tx, userId: string, page: number, pageSize: number): UserEntriesPage {
+export async function userEntriesPage(db: Tx, userId: string, page: number, pageSize: number): Promise<UserEntriesPage> {
   const size = Math.min(pageSize, USER_ENTRIES_PAGE_MAX);
   return {
-    items: listUserEntries(db, userId, size, (page - 1) * size),
+    items: await listUserEntries(db, userId, size, (page - 1) * size),
     page,
     pageSize: size,
-    total: countUserEntries(db, userId),
-    active: countActiveUserEntries(db, userId),
+    total: await countUserEntries(db, userId),
+    active: await countActiveUserEntries(db, userId),
   };
 }
 
@@ -209,11 +209,10 @@ export async function* userEntryChunks(db: Tx, userId: string, size = ENTRY_CHUN
       .from(entries)
       .where(and(eq(entries.userId, userId), entryKey.before(after)))
       .orderBy(...entryKey.newestFirst)
-      .limit(size)
-      .all();
+      .limit(size);
   let left = limit;
   for await (const rows of keysetChunks(read, size)) {
-    yield toCustomerEntries(
+    yield await toCustomerEntries(
       db,
       rows.slice(0, left).map((r) => r.entry),
     );
@@ -227,8 +226,8 @@ export async function* userEntryChunks(db: Tx, userId: string, size = ENTRY_CHUN
  * kind (credit too, which has no claim), each with its prize. A guest entry's credit prize counts
  * once the account has it. An instant prize made void by a refund or a dispute is no win.
  */
-export function listUserWins(db: Db, userId: string): CustomerWin[] {
-  const drawn = db
+export async function listUserWins(db: Db, userId: string): Promise<CustomerWin[]> {
+  const drawnRows = await db
     .select({
       id: winners.id,
       competitionId: winners.competitionId,
@@ -242,19 +241,18 @@ export function listUserWins(db: Db, userId: string): CustomerWin[] {
     .innerJoin(entries, eq(winners.entryId, entries.id))
     .innerJoin(competitions, eq(winners.competitionId, competitions.id))
     // `+user_id`: read from the (few) winners and look their entries up, never walk a long-time customer's every entry.
-    .where(and(sql`+${entries.userId} = ${userId}`, ne(winners.source, "instant"), isNull(winners.voidedAt)))
-    .all()
-    .map((w): CustomerWin => ({
-      id: w.id,
-      competitionId: w.competitionId,
-      competitionTitle: w.competitionTitle,
-      winDate: w.winDate.toISOString(),
-      source: w.source,
-      prize: w.prizeDetails?.trim() || w.competitionTitle,
-      ticketNumber: w.ticketNumber,
-      instantKind: null,
-      value: null,
-    }));
+    .where(and(sql`+${entries.userId} = ${userId}`, ne(winners.source, "instant"), isNull(winners.voidedAt)));
+  const drawn = drawnRows.map((w): CustomerWin => ({
+    id: w.id,
+    competitionId: w.competitionId,
+    competitionTitle: w.competitionTitle,
+    winDate: w.winDate.toISOString(),
+    source: w.source,
+    prize: w.prizeDetails?.trim() || w.competitionTitle,
+    ticketNumber: w.ticketNumber,
+    instantKind: null,
+    value: null,
+  }));
   // Two index reads rather than one OR across tables (which would scan every unit won): the account's
   // entries' units, and the units whose credit the account holds (a guest entry's, once verified).
   const unitsWhere = (which: SQL) =>
@@ -267,16 +265,14 @@ export function listUserWins(db: Db, userId: string): CustomerWin[] {
         winners,
         and(eq(winners.entryId, instantPrizes.wonEntryId), eq(winners.ticketNumber, instantPrizes.ticketNumber), eq(winners.source, "instant")),
       )
-      .where(and(which, isNotNull(instantPrizes.wonAt), isNull(instantPrizes.voidedAt)))
-      .all();
+      .where(and(which, isNotNull(instantPrizes.wonAt), isNull(instantPrizes.voidedAt)));
   const credited = db
     .select({ unitId: walletEntries.reference })
     .from(walletEntries)
     .where(and(eq(walletEntries.userId, userId), eq(walletEntries.kind, "prize")));
   // `+user_id` as above: from the units won to their entries, not from the account's entries (200,000 of them, for some).
-  const units = new Map(
-    [...unitsWhere(sql`+${entries.userId} = ${userId}`), ...unitsWhere(inArray(instantPrizes.id, credited))].map((r) => [r.unit.id, r] as const),
-  );
+  const [ofEntries, ofCredit] = await Promise.all([unitsWhere(sql`+${entries.userId} = ${userId}`), unitsWhere(inArray(instantPrizes.id, credited))]);
+  const units = new Map([...ofEntries, ...ofCredit].map((r) => [r.unit.id, r] as const));
   const instant = [...units.values()].map(({ unit, competitionTitle, winnerId }): CustomerWin => ({
     // A cash or physical prize is a winner with a claim: the same id as the claim's, so the two are one win.
     id: winnerId ?? unit.id,
@@ -296,23 +292,23 @@ export function listUserWins(db: Db, userId: string): CustomerWin[] {
  * The order an id names or, failing that, the one order whose reference ("2A7FA99C", as the receipt
  * and the mails show it) it is: among the buyer's own orders, or any order for the back office.
  */
-function findOrder(db: OrderDeps["db"], idOrReference: string, buyerId: string | null) {
+async function findOrder(db: OrderDeps["db"], idOrReference: string, buyerId: string | null) {
   const mine = buyerId === null ? undefined : eq(orders.userId, buyerId);
-  const byId = db
-    .select({ id: orders.id, userId: orders.userId })
-    .from(orders)
-    .where(and(eq(orders.id, idOrReference), mine))
-    .get();
+  const byId = await first(
+    db
+      .select({ id: orders.id, userId: orders.userId })
+      .from(orders)
+      .where(and(eq(orders.id, idOrReference), mine)),
+  );
   if (byId) return byId;
   const reference = parseOrderReference(idOrReference);
   if (!reference) return undefined;
   // One look-up in the reference index (the column is computed from the id), however many orders there are.
-  const found = db
+  const found = await db
     .select({ id: orders.id, userId: orders.userId })
     .from(orders)
     .where(and(eq(orders.reference, reference), mine))
-    .limit(2)
-    .all();
+    .limit(2);
   return found.length === 1 && orderReference(found[0]!.id) === reference ? found[0] : undefined;
 }
 
@@ -320,8 +316,8 @@ function findOrder(db: OrderDeps["db"], idOrReference: string, buyerId: string |
  * An order of the user's own (by id or reference), as the provider says it stands now (after
  * authentication, say); another user's is as unknown as one that does not exist.
  */
-export function getOwnOrder(deps: OrderDeps, userId: string, orderId: string) {
-  const own = findOrder(deps.db, orderId, userId);
+export async function getOwnOrder(deps: OrderDeps, userId: string, orderId: string) {
+  const own = await findOrder(deps.db, orderId, userId);
   if (!own) throw new AppError("NOT_FOUND", "Order not found");
   return refreshOrder(deps, own.id);
 }
@@ -331,7 +327,7 @@ export function getOwnOrder(deps: OrderDeps, userId: string, orderId: string) {
  * authenticate (a Stripe client secret), which is the buyer's alone.
  */
 export async function getAnyOrder(deps: OrderDeps, viewerId: string, orderId: string) {
-  const order = findOrder(deps.db, orderId, null);
+  const order = await findOrder(deps.db, orderId, null);
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   const view = await refreshOrder(deps, order.id);
   return order.userId === viewerId ? view : { ...view, nextAction: null };

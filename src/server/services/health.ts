@@ -10,7 +10,12 @@ export type DatabaseHealth = "ok" | "unreachable" | "unwritable";
 
 /** Probing writes, so it is done at most once a second however often health is asked. */
 const PROBE_EVERY_MS = 1000;
-const lastProbe = new WeakMap<Db, { at: number; result: DatabaseHealth; mail: { queued: number; failed: number } | null }>();
+interface Probed {
+  result: DatabaseHealth;
+  mail: { queued: number; failed: number } | null;
+}
+/** The latest probe, kept from when it starts: health asked again while it runs waits for the same one. */
+const lastProbe = new WeakMap<Db, { at: number; probed: Promise<Probed> }>();
 const PROBE_BYTES = Buffer.alloc(4096, 1);
 
 /**
@@ -18,14 +23,16 @@ const PROBE_BYTES = Buffer.alloc(4096, 1);
  * folder that lost its permissions or a full disk all show here (SQLite can still commit a row
  * into WAL space it already has after the disk fills, so the file write is what sees that).
  */
-function probe(db: Db, now: number): DatabaseHealth {
+async function probe(db: Db, now: number): Promise<DatabaseHealth> {
   try {
-    db.$client.prepare("select 1").get();
+    await db.lease.statement(() => db.$client.prepare("select 1").get());
   } catch {
     return "unreachable";
   }
   try {
-    db.$client.prepare("insert into health_probe (id, checked_at) values (1, ?) on conflict(id) do update set checked_at = excluded.checked_at").run(now);
+    await db.lease.statement(() =>
+      db.$client.prepare("insert into health_probe (id, checked_at) values (1, ?) on conflict(id) do update set checked_at = excluded.checked_at").run(now),
+    );
     const path = db.$client.name;
     if (path && path !== ":memory:") {
       const file = join(dirname(path), `.health-probe-${process.pid}`);
@@ -45,32 +52,39 @@ function probe(db: Db, now: number): DatabaseHealth {
 }
 
 /** The outbox's counts read through its index of unsent mail; none when the database cannot be read. */
-function countMail(db: Db, database: DatabaseHealth): { queued: number; failed: number } | null {
+async function countMail(db: Db, database: DatabaseHealth): Promise<{ queued: number; failed: number } | null> {
   if (database === "unreachable") return null;
   try {
-    return outboxCounts(db);
+    return await outboxCounts(db);
   } catch {
     return null;
   }
+}
+
+/** Never rejects: every failure is a state of the report. */
+async function probeAll(db: Db, now: number): Promise<Probed> {
+  const result = await probe(db, now);
+  return { result, mail: await countMail(db, result) };
 }
 
 /**
  * The database's state, and whether mail is leaving the shop (`mail`). Mail that cannot leave is
  * reported, not a failure of health: the shop still sells and the outbox keeps every message.
  */
-export function health(db: Db, delivery: MailDelivery, now = Date.now()) {
+export async function health(db: Db, delivery: MailDelivery, now = Date.now()) {
   let last = lastProbe.get(db);
+  // Checked and replaced with nothing awaited between: a call made while a probe runs waits for that
+  // probe rather than starting another, so the database is still probed at most once a second.
   if (!last || now - last.at >= PROBE_EVERY_MS || now < last.at) {
-    const result = probe(db, now);
-    last = { at: now, result, mail: countMail(db, result) };
+    last = { at: now, probed: probeAll(db, now) };
     lastProbe.set(db, last);
   }
-  const database = last.result;
+  const { result: database, mail } = await last.probed;
   return {
     status: database === "ok" ? ("ok" as const) : ("error" as const),
     database,
-    migration: database === "unreachable" ? null : migrationVersion(db),
+    migration: database === "unreachable" ? null : await db.lease.statement(() => migrationVersion(db)),
     uptimeSeconds: Math.round(process.uptime()),
-    mail: mailHealth(delivery, last.mail),
+    mail: mailHealth(delivery, mail),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, ne, or } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { first, type Db, type Tx } from "../../../db/client";
 import { competitions, draws, type Competition } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, liveDrawAt, parseLiveSchedule, type LiveSchedule } from "../../shared/live-schedule";
 import { drawTooEarlyReason } from "../../shared/draw-timing";
@@ -18,8 +18,8 @@ const HOUR = 60 * 60 * 1000;
 /** Competitions whose draw date falls within this much of the evening's start are drawn that evening. */
 const EVENING_SPAN_MS = 12 * HOUR;
 
-export function liveSchedule(db: Tx): LiveSchedule {
-  return parseLiveSchedule(getSetting(db, "live_draw_schedule") ?? "") ?? parseLiveSchedule(DEFAULT_LIVE_DRAW_SCHEDULE)!;
+export async function liveSchedule(db: Tx): Promise<LiveSchedule> {
+  return parseLiveSchedule((await getSetting(db, "live_draw_schedule")) ?? "") ?? parseLiveSchedule(DEFAULT_LIVE_DRAW_SCHEDULE)!;
 }
 
 function eveningCompetitions(db: Db, drawAt: Date) {
@@ -39,11 +39,10 @@ function eveningCompetitions(db: Db, drawAt: Date) {
         and(gte(draws.drawnAt, from), lt(draws.drawnAt, to)),
       ),
     )
-    .orderBy(asc(competitions.drawDate), asc(competitions.title))
-    .all();
+    .orderBy(asc(competitions.drawDate), asc(competitions.title));
 }
 
-type EveningRow = ReturnType<typeof eveningCompetitions>[number];
+type EveningRow = Awaited<ReturnType<typeof eveningCompetitions>>[number];
 
 function toLiveCompetition({ c, d }: EveningRow): LiveCompetition {
   return {
@@ -63,18 +62,18 @@ function toLiveCompetition({ c, d }: EveningRow): LiveCompetition {
 }
 
 /** The evening's time, schedule and stream, with its competitions read as `view` says. */
-function evening<C>(db: Db, now: Date, view: (row: EveningRow) => C) {
-  const schedule = liveSchedule(db);
+async function evening<C>(db: Db, now: Date, view: (row: EveningRow) => C) {
+  const schedule = await liveSchedule(db);
   const drawAt = liveDrawAt(schedule, now);
   return {
     drawAt: drawAt.toISOString(),
     scheduleLabel: formatLiveSchedule(schedule),
-    stream: streamFor(getSetting(db, "live_stream_url") ?? ""),
-    competitions: eveningCompetitions(db, drawAt).map(view),
+    stream: streamFor((await getSetting(db, "live_stream_url")) ?? ""),
+    competitions: (await eveningCompetitions(db, drawAt)).map(view),
   };
 }
 
-export function getLiveEvening(db: Db, now: Date): LiveEvening {
+export function getLiveEvening(db: Db, now: Date): Promise<LiveEvening> {
   return evening(db, now, toLiveCompetition);
 }
 
@@ -89,7 +88,7 @@ function blockedReason({ c, d }: EveningRow, now: Date): string | null {
   return null;
 }
 
-export function getAdminLiveEvening(db: Db, now: Date): AdminLiveEvening {
+export function getAdminLiveEvening(db: Db, now: Date): Promise<AdminLiveEvening> {
   return evening(db, now, (row) => ({
     ...toLiveCompetition(row),
     drawMode: row.c.drawMode,
@@ -109,22 +108,22 @@ function onSale(c: Pick<Competition, "status" | "startDate" | "endDate" | "maxTi
  * competition is not on sale (closed, ended, sold out, not started) or there is none, the
  * promotion hides itself rather than advertise something nobody can enter.
  */
-export function getPromotion(db: Db, now = new Date()): Promotion {
-  const competitionId = getSetting(db, "promotion_competition_id")?.trim() || null;
+export async function getPromotion(db: Db, now = new Date()): Promise<Promotion> {
+  const competitionId = (await getSetting(db, "promotion_competition_id"))?.trim() || null;
   const target = competitionId
-    ? db.select().from(competitions).where(eq(competitions.id, competitionId)).get()
-    : db
-        .select()
-        .from(competitions)
-        .where(and(eq(competitions.instantWin, true), eq(competitions.status, "active"), lte(competitions.startDate, now), gt(competitions.endDate, now)))
-        .orderBy(desc(competitions.createdAt))
-        .all()
-        .find((c) => onSale(c, now));
+    ? await first(db.select().from(competitions).where(eq(competitions.id, competitionId)))
+    : (
+        await db
+          .select()
+          .from(competitions)
+          .where(and(eq(competitions.instantWin, true), eq(competitions.status, "active"), lte(competitions.startDate, now), gt(competitions.endDate, now)))
+          .orderBy(desc(competitions.createdAt))
+      ).find((c) => onSale(c, now));
   const live = target !== undefined && onSale(target, now);
   return {
-    enabled: live && getSetting(db, "promotion_enabled") !== "false",
-    title: getSetting(db, "promotion_title")?.trim() || PROMOTION_DEFAULTS.title,
-    text: getSetting(db, "promotion_text")?.trim() || PROMOTION_DEFAULTS.text,
+    enabled: live && (await getSetting(db, "promotion_enabled")) !== "false",
+    title: (await getSetting(db, "promotion_title"))?.trim() || PROMOTION_DEFAULTS.title,
+    text: (await getSetting(db, "promotion_text"))?.trim() || PROMOTION_DEFAULTS.text,
     link: live ? `/competition/${target.id}` : "/competitions",
     competitionId: live ? target.id : null,
   };

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { first, type Db, type Tx } from "../../../db/client";
 import { competitions, settings } from "../../../db/schema";
 import { DEFAULT_LIVE_DRAW_SCHEDULE, formatLiveSchedule, parseLiveSchedule } from "../../shared/live-schedule";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
@@ -16,27 +16,24 @@ export interface SettingView {
   updatedAt: string;
 }
 
-export function listSettings(db: Db): SettingView[] {
-  return db
-    .select()
-    .from(settings)
-    .orderBy(asc(settings.category), asc(settings.key))
-    .all()
-    .map((s) => ({ ...s, updatedAt: s.updatedAt.toISOString() }));
+export async function listSettings(db: Db): Promise<SettingView[]> {
+  const rows = await db.select().from(settings).orderBy(asc(settings.category), asc(settings.key));
+  return rows.map((s) => ({ ...s, updatedAt: s.updatedAt.toISOString() }));
 }
 
 /** A stored setting, else its default; null only for keys with no default. */
-export function getSetting(db: Tx, key: string): string | null {
-  return db.statements.settingByKey.get({ key })?.value ?? DEFAULT_SETTINGS.find((s) => s.key === key)?.value ?? null;
+export async function getSetting(db: Tx, key: string): Promise<string | null> {
+  return (await db.statements.settingByKey.get({ key }))?.value ?? DEFAULT_SETTINGS.find((s) => s.key === key)?.value ?? null;
 }
 
 /** Adds settings introduced since the database was seeded; never changes an existing value. */
-export function ensureDefaultSettings(db: Db): void {
-  for (const s of DEFAULT_SETTINGS) db.insert(settings).values(s).onConflictDoNothing().run();
+export async function ensureDefaultSettings(db: Db): Promise<void> {
+  // One statement: each row that is already there is left as it is.
+  await db.insert(settings).values(DEFAULT_SETTINGS).onConflictDoNothing();
 }
 
-export function numberSetting(db: Tx, key: string, fallback: number): number {
-  const n = Number(getSetting(db, key));
+export async function numberSetting(db: Tx, key: string, fallback: number): Promise<number> {
+  const n = Number(await getSetting(db, key));
   return Number.isFinite(n) ? n : fallback;
 }
 
@@ -166,18 +163,22 @@ function validateSetting(key: string, value: string): string {
   return v;
 }
 
-export function updateSetting(db: Db, actor: Actor, key: string, value: string): SettingView {
-  const row = audited(
+export async function updateSetting(db: Db, actor: Actor, key: string, value: string): Promise<SettingView> {
+  const row = await audited(
     db,
     actor,
-    (tx) => {
-      const existing = tx.select().from(settings).where(eq(settings.key, key)).get();
+    async (tx) => {
+      const existing = await first(tx.select().from(settings).where(eq(settings.key, key)));
       if (!existing) throw new AppError("NOT_FOUND", `No setting called ${key}`);
       const valid = validateSetting(key, value);
-      if (key === "promotion_competition_id" && valid && !tx.select({ id: competitions.id }).from(competitions).where(eq(competitions.id, valid)).get()) {
+      if (
+        key === "promotion_competition_id" &&
+        valid &&
+        !(await first(tx.select({ id: competitions.id }).from(competitions).where(eq(competitions.id, valid))))
+      ) {
         throw new AppError("INVALID_INPUT", "Choose an existing competition");
       }
-      return tx.update(settings).set({ value: valid }).where(eq(settings.key, key)).returning().get()!;
+      return (await first(tx.update(settings).set({ value: valid }).where(eq(settings.key, key)).returning()))!;
     },
     () => ({ action: "admin.settings.update", targetId: key, details: { key, value } }),
   );

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { first, withTransaction, type Db, type Tx } from "../../../db/client";
 import { users, walletEntries, type Order, type User, type WalletEntry } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { MAX_GOODWILL_PENCE, type WalletView } from "../../shared/schemas/wallet";
@@ -13,8 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Owner = Pick<User, "id" | "email" | "emailVerified">;
 
 /** A customer's ledger rows: their account's (a guest's prize becomes the account's when the account verifies that email). */
-function rowsOf(db: Tx, userId: string): WalletEntry[] {
-  return db.select().from(walletEntries).where(eq(walletEntries.userId, userId)).orderBy(asc(walletEntries.createdAt), asc(walletEntries.id)).all();
+function rowsOf(db: Tx, userId: string): Promise<WalletEntry[]> {
+  return db.select().from(walletEntries).where(eq(walletEntries.userId, userId)).orderBy(asc(walletEntries.createdAt), asc(walletEntries.id));
 }
 
 /**
@@ -22,23 +22,23 @@ function rowsOf(db: Tx, userId: string): WalletEntry[] {
  * address (called when it does, and when credit is won for a verified address): from then on it
  * follows the account, not the address, so changing the address cannot leave it for someone else.
  */
-export function claimGuestCredit(tx: Tx, user: Owner): void {
+export async function claimGuestCredit(tx: Tx, user: Owner): Promise<void> {
   if (!user.emailVerified) return;
-  tx.update(walletEntries)
+  await tx
+    .update(walletEntries)
     .set({ userId: user.id })
-    .where(and(isNull(walletEntries.userId), eq(walletEntries.email, user.email.toLowerCase())))
-    .run();
+    .where(and(isNull(walletEntries.userId), eq(walletEntries.email, user.email.toLowerCase())));
 }
 
 /** The verified account with this address, if any: credit won with the address is theirs. */
-export function verifiedOwnerOf(tx: Tx, email: string): string | null {
-  const user = tx.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email.toLowerCase())).get();
+export async function verifiedOwnerOf(tx: Tx, email: string): Promise<string | null> {
+  const user = await first(tx.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email.toLowerCase())));
   return user?.emailVerified ? user.id : null;
 }
 
 /** When credit added now lapses: `credit_expiry_days` after it (0, the default: never). */
-export function creditExpiryFrom(db: Tx, now: Date): Date | null {
-  const days = numberSetting(db, "credit_expiry_days", 0);
+export async function creditExpiryFrom(db: Tx, now: Date): Promise<Date | null> {
+  const days = await numberSetting(db, "credit_expiry_days", 0);
   return days > 0 ? new Date(now.getTime() + days * DAY_MS) : null;
 }
 
@@ -136,8 +136,8 @@ export function ledgerState(rows: readonly LedgerRow[], now: Date): LedgerState 
 }
 
 /** The balance is derived from the ledger, never a stored figure; the ledger newest first, lapsed credit shown where it lapsed. */
-export function walletOf(db: Tx, user: Pick<User, "id">, now = new Date()): WalletView {
-  const rows = rowsOf(db, user.id);
+export async function walletOf(db: Tx, user: Pick<User, "id">, now = new Date()): Promise<WalletView> {
+  const rows = await rowsOf(db, user.id);
   const state = ledgerState(rows, now);
   // Newest first; rows written in the same millisecond keep the order they were written in, reversed.
   const entries: Array<WalletView["entries"][number] & { sortAt: number }> = [
@@ -165,97 +165,100 @@ export function walletOf(db: Tx, user: Pick<User, "id">, now = new Date()): Wall
 }
 
 /** What the customer may spend now. */
-export function spendablePence(db: Tx, userId: string, now: Date): number {
-  return ledgerState(rowsOf(db, userId), now).balancePence;
+export async function spendablePence(db: Tx, userId: string, now: Date): Promise<number> {
+  return ledgerState(await rowsOf(db, userId), now).balancePence;
 }
 
 /**
  * Inside the order's hold: takes up to `wantedPence` of the buyer's credit (never leaving the card
- * less than its minimum charge: src/shared/site-credit.ts), as a spend row against the order. The balance is read and written in the same write transaction, so two orders at once
- * cannot spend the same credit and the balance never goes below zero. Returns what was taken.
+ * less than its minimum charge: src/shared/site-credit.ts), as a spend row against the order. The balance is read and written in the same write transaction
+ * (its own savepoint of the order's), so two orders at once cannot spend the same credit and the balance never goes below zero. Returns what was taken.
  */
-export function spendCredit(tx: Tx, user: Owner, orderId: string, wantedPence: number, now: Date): number {
+export async function spendCredit(tx: Tx, user: Owner, orderId: string, wantedPence: number, now: Date): Promise<number> {
   if (wantedPence <= 0) return 0;
-  const taken = creditToUse(spendablePence(tx, user.id, now), wantedPence);
-  if (taken <= 0) return 0;
-  tx.insert(walletEntries)
-    .values({ userId: user.id, email: user.email.toLowerCase(), amountPence: -taken, kind: "spend", reference: orderId, note: null, createdAt: now })
-    .run();
-  return taken;
+  return withTransaction(tx, async (tx) => {
+    const taken = creditToUse(await spendablePence(tx, user.id, now), wantedPence);
+    if (taken <= 0) return 0;
+    await tx
+      .insert(walletEntries)
+      .values({ userId: user.id, email: user.email.toLowerCase(), amountPence: -taken, kind: "spend", reference: orderId, note: null, createdAt: now });
+    return taken;
+  });
 }
 
 /**
  * Credit given back to the buyer of an order (a refund of its credit-paid part, or an order that was
  * not completed), with the lapse times it had when it was spent (latest first): giving it back never
- * makes credit last longer than it would have.
+ * makes credit last longer than it would have. What earlier returns gave back is read and the new rows
+ * written in one transaction (a savepoint of the caller's), so nothing is given back twice.
  */
-export function returnCredit(tx: Tx, order: Pick<Order, "id" | "userId" | "customerEmail">, amountPence: number, note: string, now: Date): void {
+export async function returnCredit(tx: Tx, order: Pick<Order, "id" | "userId" | "customerEmail">, amountPence: number, note: string, now: Date): Promise<void> {
   if (amountPence <= 0) return;
-  const rows = order.userId ? rowsOf(tx, order.userId) : [];
-  const state = ledgerState(rows, now);
-  const spent = rows.filter((r) => r.kind === "spend" && r.reference === order.id).flatMap((r) => state.taken.get(r.id) ?? []);
-  // What earlier returns of this order gave back, by lapse time, is not given back twice.
-  const returned = new Map<number | null, number>();
-  for (const r of rows.filter((r) => r.kind === "refund" && r.reference === order.id)) {
-    const key = r.expiresAt?.getTime() ?? null;
-    returned.set(key, (returned.get(key) ?? 0) + r.amountPence);
-  }
-  const pieces: CreditPiece[] = [];
-  for (const piece of [...spent].sort((a, b) => soonestFirst(b, a))) {
-    const key = piece.expiresAt?.getTime() ?? null;
-    const already = Math.min(returned.get(key) ?? 0, piece.amountPence);
-    returned.set(key, (returned.get(key) ?? 0) - already);
-    if (piece.amountPence > already) pieces.push({ amountPence: piece.amountPence - already, expiresAt: piece.expiresAt });
-  }
-  let left = amountPence;
-  const values = [];
-  for (const piece of pieces) {
-    if (left === 0) break;
-    const give = Math.min(left, piece.amountPence);
-    values.push({ amountPence: give, expiresAt: piece.expiresAt });
-    left -= give;
-  }
-  // Nothing known about how it was spent (never the case for an order's own spend): the setting's lapse time from today.
-  if (left > 0) values.push({ amountPence: left, expiresAt: creditExpiryFrom(tx, now) });
-  for (const v of values) {
-    tx.insert(walletEntries)
-      .values({ userId: order.userId, email: order.customerEmail.toLowerCase(), kind: "refund", reference: order.id, note, createdAt: now, ...v })
-      .run();
-  }
+  await withTransaction(tx, async (tx) => {
+    const rows = order.userId ? await rowsOf(tx, order.userId) : [];
+    const state = ledgerState(rows, now);
+    const spent = rows.filter((r) => r.kind === "spend" && r.reference === order.id).flatMap((r) => state.taken.get(r.id) ?? []);
+    // What earlier returns of this order gave back, by lapse time, is not given back twice.
+    const returned = new Map<number | null, number>();
+    for (const r of rows.filter((r) => r.kind === "refund" && r.reference === order.id)) {
+      const key = r.expiresAt?.getTime() ?? null;
+      returned.set(key, (returned.get(key) ?? 0) + r.amountPence);
+    }
+    const pieces: CreditPiece[] = [];
+    for (const piece of [...spent].sort((a, b) => soonestFirst(b, a))) {
+      const key = piece.expiresAt?.getTime() ?? null;
+      const already = Math.min(returned.get(key) ?? 0, piece.amountPence);
+      returned.set(key, (returned.get(key) ?? 0) - already);
+      if (piece.amountPence > already) pieces.push({ amountPence: piece.amountPence - already, expiresAt: piece.expiresAt });
+    }
+    let left = amountPence;
+    const values = [];
+    for (const piece of pieces) {
+      if (left === 0) break;
+      const give = Math.min(left, piece.amountPence);
+      values.push({ amountPence: give, expiresAt: piece.expiresAt });
+      left -= give;
+    }
+    // Nothing known about how it was spent (never the case for an order's own spend): the setting's lapse time from today.
+    if (left > 0) values.push({ amountPence: left, expiresAt: await creditExpiryFrom(tx, now) });
+    for (const v of values) {
+      await tx
+        .insert(walletEntries)
+        .values({ userId: order.userId, email: order.customerEmail.toLowerCase(), kind: "refund", reference: order.id, note, createdAt: now, ...v });
+    }
+  });
 }
 
 /** A customer's site credit as staff see it (GET /admin/customers/{id}/wallet). */
-export function customerWallet(db: Tx, userId: string, now = new Date()): WalletView {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+export async function customerWallet(db: Tx, userId: string, now = new Date()): Promise<WalletView> {
+  const user = await first(db.select().from(users).where(eq(users.id, userId)));
   if (!user) throw new AppError("NOT_FOUND", "Customer not found");
   return walletOf(db, user, now);
 }
 
 /** Goodwill credit added by staff with the reason: a ledger row and an audit row in one transaction. */
-export function addGoodwillCredit(db: Db, actor: Actor, userId: string, amount: string, reason: string, now = new Date()): WalletView {
+export function addGoodwillCredit(db: Db, actor: Actor, userId: string, amount: string, reason: string, now = new Date()): Promise<WalletView> {
   const pence = decimalToPence(amount);
   if (pence === null || pence <= 0) throw new AppError("INVALID_INPUT", "Goodwill credit must be above zero");
   if (pence > MAX_GOODWILL_PENCE) throw new AppError("INVALID_INPUT", `Goodwill credit is at most ${penceToDecimal(MAX_GOODWILL_PENCE)} at a time`);
   return audited(
     db,
     actor,
-    (tx) => {
-      const user = tx.select().from(users).where(eq(users.id, userId)).get();
+    async (tx) => {
+      const user = await first(tx.select().from(users).where(eq(users.id, userId)));
       if (!user) throw new AppError("NOT_FOUND", "Customer not found");
       // Staff could otherwise pay for their own entries with credit they gave themselves.
       if (user.role === "admin") throw new AppError("INVALID_INPUT", "Goodwill credit is for customers: staff accounts cannot be given site credit");
-      tx.insert(walletEntries)
-        .values({
-          userId,
-          email: user.email.toLowerCase(),
-          amountPence: pence,
-          kind: "goodwill",
-          note: reason,
-          reference: `staff:${actor.email}`,
-          expiresAt: creditExpiryFrom(tx, now),
-          createdAt: now,
-        })
-        .run();
+      await tx.insert(walletEntries).values({
+        userId,
+        email: user.email.toLowerCase(),
+        amountPence: pence,
+        kind: "goodwill",
+        note: reason,
+        reference: `staff:${actor.email}`,
+        expiresAt: await creditExpiryFrom(tx, now),
+        createdAt: now,
+      });
       return walletOf(tx, user, now);
     },
     () => ({ action: "admin.customers.addCredit", targetType: "user", targetId: userId, details: { userId, amount: penceToDecimal(pence), reason } }),
@@ -274,76 +277,88 @@ export interface PrizeTakeBack {
  * back (a `reversal` row, out of the prize itself), and the part already spent is recorded as owed
  * (an `owed` row), which other credit on the account covers first and the next credit pays off.
  * What lapsed unspent is not owed. Every prize is read from the ledger as it stood before any of them
- * was taken back (one prize's debt must not look like another's spending). Once per prize.
+ * was taken back (one prize's debt must not look like another's spending). Once per prize: whether a
+ * prize was taken back already is read and the rows written in one transaction (a savepoint of the caller's).
  */
-export function takeBackPrizeCredit(tx: Tx, units: ReadonlyArray<{ id: string; note: string }>, now: Date): PrizeTakeBack {
-  const done = { takenBackPence: 0, spentPence: 0 };
-  const plans: Array<{ prize: WalletEntry; note: string; use: CreditUse }> = [];
-  const states = new Map<string, LedgerState>();
-  for (const unit of units) {
-    const prize = tx
-      .select()
-      .from(walletEntries)
-      .where(and(eq(walletEntries.kind, "prize"), eq(walletEntries.reference, unit.id)))
-      .get();
-    if (!prize) continue;
-    const already = tx
-      .select({ id: walletEntries.id })
-      .from(walletEntries)
-      .where(and(inArray(walletEntries.kind, ["reversal", "owed"]), eq(walletEntries.reference, unit.id)))
-      .get();
-    if (already) continue;
-    // A guest's prize not yet the account's is held against the email.
-    const owner = prize.userId ?? `email:${prize.email}`;
-    let state = states.get(owner);
-    if (!state) {
-      const rows = prize.userId
-        ? rowsOf(tx, prize.userId)
-        : tx
-            .select()
-            .from(walletEntries)
-            .where(and(isNull(walletEntries.userId), eq(walletEntries.email, prize.email)))
-            .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id))
-            .all();
-      state = ledgerState(rows, now);
-      states.set(owner, state);
+export function takeBackPrizeCredit(tx: Tx, units: ReadonlyArray<{ id: string; note: string }>, now: Date): Promise<PrizeTakeBack> {
+  return withTransaction(tx, async (tx) => {
+    const done = { takenBackPence: 0, spentPence: 0 };
+    const plans: Array<{ prize: WalletEntry; note: string; use: CreditUse }> = [];
+    const states = new Map<string, LedgerState>();
+    for (const unit of units) {
+      const prize = await first(
+        tx
+          .select()
+          .from(walletEntries)
+          .where(and(eq(walletEntries.kind, "prize"), eq(walletEntries.reference, unit.id)))
+          .limit(1),
+      );
+      if (!prize) continue;
+      const already = await first(
+        tx
+          .select({ id: walletEntries.id })
+          .from(walletEntries)
+          .where(and(inArray(walletEntries.kind, ["reversal", "owed"]), eq(walletEntries.reference, unit.id)))
+          .limit(1),
+      );
+      if (already) continue;
+      // A guest's prize not yet the account's is held against the email.
+      const owner = prize.userId ?? `email:${prize.email}`;
+      let state = states.get(owner);
+      if (!state) {
+        const rows = prize.userId
+          ? await rowsOf(tx, prize.userId)
+          : await tx
+              .select()
+              .from(walletEntries)
+              .where(and(isNull(walletEntries.userId), eq(walletEntries.email, prize.email)))
+              .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id));
+        state = ledgerState(rows, now);
+        states.set(owner, state);
+      }
+      plans.push({ prize, note: unit.note, use: state.credits.get(prize.id) ?? { remainingPence: 0, usedPence: 0, lapsedPence: 0 } });
     }
-    plans.push({ prize, note: unit.note, use: state.credits.get(prize.id) ?? { remainingPence: 0, usedPence: 0, lapsedPence: 0 } });
-  }
-  const row = (prize: WalletEntry, amountPence: number, kind: "reversal" | "owed", note: string) =>
-    tx
-      .insert(walletEntries)
-      .values({ userId: prize.userId, email: prize.email, amountPence: -amountPence, kind, reference: prize.reference, note, createdAt: now })
-      .run();
-  // What is left of each prize comes out of that prize first; only then is what was spent owed.
-  for (const p of plans) {
-    if (p.use.remainingPence > 0) row(p.prize, p.use.remainingPence, "reversal", `${p.note} Taken back.`);
-    done.takenBackPence += p.use.remainingPence;
-  }
-  for (const p of plans) {
-    if (p.use.usedPence > 0) row(p.prize, p.use.usedPence, "owed", `${p.note} Already spent: owed, and taken from your next credit.`);
-    done.spentPence += p.use.usedPence;
-  }
-  return done;
+    const row = async (prize: WalletEntry, amountPence: number, kind: "reversal" | "owed", note: string) => {
+      await tx
+        .insert(walletEntries)
+        .values({ userId: prize.userId, email: prize.email, amountPence: -amountPence, kind, reference: prize.reference, note, createdAt: now });
+    };
+    // What is left of each prize comes out of that prize first; only then is what was spent owed.
+    for (const p of plans) {
+      if (p.use.remainingPence > 0) await row(p.prize, p.use.remainingPence, "reversal", `${p.note} Taken back.`);
+      done.takenBackPence += p.use.remainingPence;
+    }
+    for (const p of plans) {
+      if (p.use.usedPence > 0) await row(p.prize, p.use.usedPence, "owed", `${p.note} Already spent: owed, and taken from your next credit.`);
+      done.spentPence += p.use.usedPence;
+    }
+    return done;
+  });
 }
 
 /** What one customer owes (GET /admin/customers/{id}/wallet carries it too). */
-export function owedPenceOf(db: Tx, userId: string, now = new Date()): number {
-  return ledgerState(rowsOf(db, userId), now).owedPence;
+export async function owedPenceOf(db: Tx, userId: string, now = new Date()): Promise<number> {
+  return ledgerState(await rowsOf(db, userId), now).owedPence;
 }
 
 /**
  * Site credit owed across the shop, for the dashboard: only accounts with an `owed` row can owe
  * (spending never exceeds the balance), so only their ledgers are read. Largest first.
  */
-export function creditOwed(db: Tx, now = new Date()): { totalPence: number; customers: Array<{ id: string; email: string; owedPence: number }> } {
-  const owing = db
+export async function creditOwed(
+  db: Tx,
+  now = new Date(),
+): Promise<{ totalPence: number; customers: Array<{ id: string; email: string; owedPence: number }> }> {
+  const owing = await db
     .selectDistinct({ id: users.id, email: users.email })
     .from(walletEntries)
     .innerJoin(users, eq(walletEntries.userId, users.id))
-    .where(eq(walletEntries.kind, "owed"))
-    .all();
-  const customers = owing.map((u) => ({ ...u, owedPence: owedPenceOf(db, u.id, now) })).filter((c) => c.owedPence > 0);
+    .where(eq(walletEntries.kind, "owed"));
+  const customers: Array<{ id: string; email: string; owedPence: number }> = [];
+  for (const u of owing) {
+    const owedPence = await owedPenceOf(db, u.id, now);
+    if (owedPence > 0) customers.push({ ...u, owedPence });
+  }
   customers.sort((a, b) => b.owedPence - a.owedPence);
   return { totalPence: customers.reduce((sum, c) => sum + c.owedPence, 0), customers };
 }

@@ -187,16 +187,16 @@ export function readSessionToken(req: IncomingMessage): { token: string; source:
  */
 export const requestUsers = new WeakMap<IncomingMessage, string>();
 
-export function createHttpContext(
+export async function createHttpContext(
   db: Db,
   config: AppConfig,
   services: AppServices,
   req: IncomingMessage,
   res: ServerResponse,
   transport: "rest" | "trpc" = "trpc",
-): Context {
+): Promise<Context> {
   const found = readSessionToken(req);
-  const validated = found ? validateSessionToken(db, found.token) : { session: null, user: null };
+  const validated = found ? await validateSessionToken(db, found.token) : { session: null, user: null };
   if (validated.user) requestUsers.set(req, validated.user.id);
   return createContextInner({
     db,

@@ -84,8 +84,8 @@ export const adminCustomersRouter = router({
     })
     .input(byId)
     .output(z.object({ ok: z.literal(true), to: z.string() }))
-    .mutation(({ ctx, input }) => {
-      const { ok, to } = resendOrderConfirmation(ctx.db, ctx.actor, input.id);
+    .mutation(async ({ ctx, input }) => {
+      const { ok, to } = await resendOrderConfirmation(ctx.db, ctx.actor, input.id);
       ctx.services.mailer.poke();
       return { ok, to };
     }),

@@ -40,7 +40,7 @@ export const mediaRouter = router({
     })
     .input(z.void())
     .output(imageUploadGrant)
-    .mutation(({ ctx }) => ({
-      uploadURL: issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "image", "admin.media.objectUpload", {}, ctx.now().getTime()).uploadUrl,
+    .mutation(async ({ ctx }) => ({
+      uploadURL: (await issueUploadUrl(ctx.db, ctx.actor, ctx.services.uploads, "image", "admin.media.objectUpload", {}, ctx.now().getTime())).uploadUrl,
     })),
 });

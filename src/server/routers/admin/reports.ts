@@ -19,7 +19,7 @@ export const reportsRouter = router({
     .meta({ openapi: { method: "GET", path: "/admin/entries", tags: ["admin"], summary: "All entries, newest first (filters optional)" } })
     .input(entryListFilters)
     .output(z.array(adminEntry))
-    .query(({ ctx, input }) => reports.searchEntries(ctx.db, entryFilters.parse({ pageSize: 500, ...input })).items),
+    .query(async ({ ctx, input }) => (await reports.searchEntries(ctx.db, entryFilters.parse({ pageSize: 500, ...input }))).items),
 
   searchEntries: adminProcedure
     .meta({ openapi: { method: "GET", path: "/admin/entries/search", tags: ["admin"], summary: "Entries filtered and paginated" } })
@@ -114,9 +114,9 @@ export const reportsRouter = router({
     .meta({ openapi: { method: "POST", path: "/notifications", tags: ["admin"], summary: "Send a notification (no userId: broadcast)" } })
     .input(notificationInput)
     .output(notification)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       // A broadcast may also go by email; its unsubscribe links point at the shop's own origin.
-      const sent = createNotification(ctx.db, ctx.actor, input, { origin: ctx.origin, now: ctx.now() });
+      const sent = await createNotification(ctx.db, ctx.actor, input, { origin: ctx.origin, now: ctx.now() });
       if (input.emailOptedIn && !sent.userId) ctx.services.mailer.poke();
       return sent;
     }),

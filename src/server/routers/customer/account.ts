@@ -69,8 +69,8 @@ export const accountRouter = router({
     })
     .input(z.void())
     .output(resendVerificationResult)
-    .mutation(({ ctx }) => {
-      const result = account.resendVerification(ctx.db, ctx.user.id, signInContext(ctx));
+    .mutation(async ({ ctx }) => {
+      const result = await account.resendVerification(ctx.db, ctx.user.id, signInContext(ctx));
       ctx.services.mailer.poke();
       return result;
     }),
@@ -115,8 +115,8 @@ export const accountRouter = router({
     })
     .input(sessionIdInput)
     .output(z.object({ success: z.boolean(), current: z.boolean() }))
-    .mutation(({ ctx, input }) => {
-      const ended = account.endSession(ctx.db, ctx.user.id, input.id);
+    .mutation(async ({ ctx, input }) => {
+      const ended = await account.endSession(ctx.db, ctx.user.id, input.id);
       const current = ended.sessionId === ctx.session.id;
       if (current) ctx.setCookie(clearSessionCookie(ctx.config.secureCookies));
       return { success: true, current };

@@ -65,8 +65,8 @@ export const authRouter = router({
     })
     .input(forgotPasswordInput)
     .output(okResult)
-    .mutation(({ ctx, input }) => {
-      account.requestPasswordReset(ctx.db, input.email, signInContext(ctx));
+    .mutation(async ({ ctx, input }) => {
+      await account.requestPasswordReset(ctx.db, input.email, signInContext(ctx));
       ctx.services.mailer.poke();
       return { ok: true as const };
     }),
@@ -109,8 +109,8 @@ export const authRouter = router({
     })
     .input(verifyEmailInput)
     .output(verifyEmailResult)
-    .mutation(({ ctx, input }) => {
-      const result = account.confirmEmailLink(ctx.db, input.token, ctx.now());
+    .mutation(async ({ ctx, input }) => {
+      const result = await account.confirmEmailLink(ctx.db, input.token, ctx.now());
       ctx.services.mailer.poke();
       return result;
     }),
@@ -146,8 +146,8 @@ export const authRouter = router({
     })
     .input(z.void())
     .output(z.object({ success: z.boolean() }))
-    .mutation(({ ctx }) => {
-      if (ctx.session) auth.logout(ctx.db, ctx.session.id);
+    .mutation(async ({ ctx }) => {
+      if (ctx.session) await auth.logout(ctx.db, ctx.session.id);
       ctx.setCookie(clearSessionCookie(ctx.config.secureCookies));
       return { success: true };
     }),

@@ -28,8 +28,8 @@ export const healthRouter = router({
         mail: mailHealth,
       }),
     )
-    .query(({ ctx }) => {
-      const report = health(ctx.db, ctx.services.mailer.delivery());
+    .query(async ({ ctx }) => {
+      const report = await health(ctx.db, ctx.services.mailer.delivery());
       if (report.status !== "ok") ctx.setSuccessStatus(503);
       return report;
     }),

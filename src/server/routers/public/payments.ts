@@ -81,8 +81,8 @@ export const paymentsRouter = router({
     })
     .input(byId)
     .output(simulatedChallenge)
-    .query(({ ctx, input }) => {
-      const payment = simulated(ctx).challenge(input.id);
+    .query(async ({ ctx, input }) => {
+      const payment = await simulated(ctx).challenge(input.id);
       if (!payment) throw new AppError("NOT_FOUND", "No such payment");
       return {
         id: payment.id,

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../../../db/client";
+import { first, type Db } from "../../../../db/client";
 import { contactMessages, notifications, protectionEvents, users } from "../../../../db/schema";
 import { customerExport } from "../../../shared/schemas/account";
 import { AppError } from "../../errors";
@@ -25,8 +25,8 @@ export const EXPORT_FILE_NAME = "harvest-draws-my-data.json";
  * file is sent (a customer with 200,000 entries would otherwise take gigabytes and stop the shop).
  * Orders and entries made while it is being written may be left out; none is written twice.
  */
-export function exportCustomerData(db: Db, userId: string, currentSessionId: string | null, now = new Date()): Download {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+export async function exportCustomerData(db: Db, userId: string, currentSessionId: string | null, now = new Date()): Promise<Download> {
+  const user = await first(db.select().from(users).where(eq(users.id, userId)));
   if (!user) throw new AppError("NOT_FOUND", "User not found");
   // The parts around the orders and entries go through the document's schema, as a procedure's output would.
   const part = customerExport;
@@ -41,49 +41,35 @@ export function exportCustomerData(db: Db, userId: string, currentSessionId: str
     yield `,"entries":`;
     yield* jsonArray(userEntryChunks(db, userId));
     const tail = part.omit({ exportedAt: true, profile: true, marketing: true, orders: true, entries: true }).parse({
-      wins: listUserWins(db, userId),
-      claims: listUserClaims(db, user!),
-      notifications: listNotifications(db, userId),
-      limitsAndBreaks: limitsAndBreaks(db, user!, now),
-      messagesAndComplaints: listMessages(db, user!.email),
-      sessions: listSessions(db, userId, currentSessionId, now),
+      wins: await listUserWins(db, userId),
+      claims: await listUserClaims(db, user!),
+      notifications: await listNotifications(db, userId),
+      limitsAndBreaks: await limitsAndBreaks(db, user!, now),
+      messagesAndComplaints: await listMessages(db, user!.email),
+      sessions: await listSessions(db, userId, currentSessionId, now),
     });
     yield `,${JSON.stringify(tail).slice(1)}`;
   }
   return { filename: EXPORT_FILE_NAME, body: body() };
 }
 
-function listNotifications(db: Db, userId: string) {
-  return db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt))
-    .all()
-    .map((n) => ({ id: n.id, title: n.title, message: n.message, type: n.type, isRead: n.isRead, createdAt: iso(n.createdAt) }));
+async function listNotifications(db: Db, userId: string) {
+  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt));
+  return rows.map((n) => ({ id: n.id, title: n.title, message: n.message, type: n.type, isRead: n.isRead, createdAt: iso(n.createdAt) }));
 }
 
-function limitsAndBreaks(db: Db, user: typeof users.$inferSelect, now: Date) {
+async function limitsAndBreaks(db: Db, user: typeof users.$inferSelect, now: Date) {
+  const limits = await getLimits(db, user.id, now);
+  const events = await db.select().from(protectionEvents).where(eq(protectionEvents.userId, user.id)).orderBy(desc(protectionEvents.createdAt));
   return {
-    ...getLimits(db, user.id, now),
+    ...limits,
     suspendedUntil: iso(user.suspendedUntil),
     suspensionKind: user.suspensionKind,
-    events: db
-      .select()
-      .from(protectionEvents)
-      .where(eq(protectionEvents.userId, user.id))
-      .orderBy(desc(protectionEvents.createdAt))
-      .all()
-      .map((e) => ({ kind: e.kind, detail: e.detail, createdAt: iso(e.createdAt) })),
+    events: events.map((e) => ({ kind: e.kind, detail: e.detail, createdAt: iso(e.createdAt) })),
   };
 }
 
-function listMessages(db: Db, email: string) {
-  return db
-    .select()
-    .from(contactMessages)
-    .where(eq(contactMessages.email, email))
-    .orderBy(desc(contactMessages.createdAt))
-    .all()
-    .map((m) => ({ kind: m.kind, reference: m.reference, subject: m.subject, message: m.message, status: m.status, createdAt: iso(m.createdAt) }));
+async function listMessages(db: Db, email: string) {
+  const rows = await db.select().from(contactMessages).where(eq(contactMessages.email, email)).orderBy(desc(contactMessages.createdAt));
+  return rows.map((m) => ({ kind: m.kind, reference: m.reference, subject: m.subject, message: m.message, status: m.status, createdAt: iso(m.createdAt) }));
 }

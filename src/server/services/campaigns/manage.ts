@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { transaction, type Db, type Tx } from "../../../../db/client";
+import { first, withTransaction, type Db, type Tx } from "../../../../db/client";
 import { competitions, draws, entries, instantPrizes, type Competition, type InstantPrizeKind } from "../../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import { dearerQuantity, priceTierProblem, tiersFromView } from "../../../shared/pricing";
@@ -37,12 +37,11 @@ function toAdmin(c: Competition, revenuePence: number, paidEntries: number, pool
 }
 
 /** Every competition's instant prizes as defined, in one read. */
-function instantSpecsById(db: Tx): Map<string, InstantPrizeSpec[]> {
-  const units = db
+async function instantSpecsById(db: Tx): Promise<Map<string, InstantPrizeSpec[]>> {
+  const units = await db
     .select({ competitionId: instantPrizes.competitionId, name: instantPrizes.name, kind: instantPrizes.kind, valuePence: instantPrizes.valuePence })
     .from(instantPrizes)
-    .orderBy(asc(instantPrizes.competitionId), asc(instantPrizes.unitIndex))
-    .all();
+    .orderBy(asc(instantPrizes.competitionId), asc(instantPrizes.unitIndex));
   const byCompetition = new Map<string, typeof units>();
   for (const u of units) byCompetition.set(u.competitionId, [...(byCompetition.get(u.competitionId) ?? []), u]);
   return new Map([...byCompetition].map(([id, list]) => [id, specsOf(list)]));
@@ -55,12 +54,12 @@ function instantSpecsOf(input: {
   return input.instantPrizes?.map((p) => ({ name: p.name, kind: p.kind, valuePence: decimalToPence(p.value) ?? 0, count: p.count }));
 }
 
-function isFrozen(db: Tx, id: string): boolean {
-  return !!db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get();
+async function isFrozen(db: Tx, id: string): Promise<boolean> {
+  return !!(await first(db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id))));
 }
 
-export function listAdminCompetitions(db: Db, now = new Date()): AdminCompetition[] {
-  const paid = db
+export async function listAdminCompetitions(db: Db, now = new Date()): Promise<AdminCompetition[]> {
+  const paid = await db
     .select({
       competitionId: entries.competitionId,
       revenue: sql<number>`coalesce(sum(${entries.amountPence}), 0)`,
@@ -68,27 +67,17 @@ export function listAdminCompetitions(db: Db, now = new Date()): AdminCompetitio
     })
     .from(entries)
     .where(eq(entries.paymentStatus, "paid"))
-    .groupBy(entries.competitionId)
-    .all();
+    .groupBy(entries.competitionId);
   const byId = new Map(paid.map((p) => [p.competitionId, p]));
-  const frozen = new Set(
-    db
-      .select({ id: draws.competitionId })
-      .from(draws)
-      .all()
-      .map((d) => d.id),
+  const frozen = new Set((await db.select({ id: draws.competitionId }).from(draws)).map((d) => d.id));
+  const prizes = await instantSpecsById(db);
+  return (await db.select().from(competitions).orderBy(desc(competitions.createdAt))).map((c) =>
+    toAdmin(c, Number(byId.get(c.id)?.revenue ?? 0), Number(byId.get(c.id)?.n ?? 0), frozen.has(c.id), now, prizes.get(c.id)),
   );
-  const prizes = instantSpecsById(db);
-  return db
-    .select()
-    .from(competitions)
-    .orderBy(desc(competitions.createdAt))
-    .all()
-    .map((c) => toAdmin(c, Number(byId.get(c.id)?.revenue ?? 0), Number(byId.get(c.id)?.n ?? 0), frozen.has(c.id), now, prizes.get(c.id)));
 }
 
-function getAdmin(db: Db, id: string, now = new Date()): AdminCompetition {
-  return listAdminCompetitions(db, now).find((c) => c.id === id) ?? toAdmin(findCompetition(db, id), 0, 0, isFrozen(db, id), now);
+async function getAdmin(db: Db, id: string, now = new Date()): Promise<AdminCompetition> {
+  return (await listAdminCompetitions(db, now)).find((c) => c.id === id) ?? toAdmin(await findCompetition(db, id), 0, 0, await isFrozen(db, id), now);
 }
 
 function values(input: CampaignValues) {
@@ -130,8 +119,8 @@ function values(input: CampaignValues) {
 }
 
 /** Code of practice 1.9: a competition stays open for at least the minimum period (a setting). */
-function assertMinimumOpen(db: Tx, v: { startDate: Date; endDate: Date }): void {
-  const hours = numberSetting(db, "minimum_open_hours", 24);
+async function assertMinimumOpen(db: Tx, v: { startDate: Date; endDate: Date }): Promise<void> {
+  const hours = await numberSetting(db, "minimum_open_hours", 24);
   if (v.endDate.getTime() - v.startDate.getTime() < hours * 3_600_000) {
     throw new AppError("INVALID_INPUT", `A competition must be open for at least ${hours} hours`);
   }
@@ -141,14 +130,14 @@ function assertMinimumOpen(db: Tx, v: { startDate: Date; endDate: Date }): void 
  * Code of practice: instant-win competitions stay under half of the competitions on sale. Checked
  * when one is created, edited or reopened on sale (open and before its end date); the count includes it.
  */
-function assertInstantShare(tx: Tx, c: Pick<Competition, "id" | "instantWin" | "status" | "endDate">, now: Date): void {
+async function assertInstantShare(tx: Tx, c: Pick<Competition, "id" | "instantWin" | "status" | "endDate">, now: Date): Promise<void> {
   if (!c.instantWin || c.status !== "active" || c.endDate <= now) return;
-  const live = tx
-    .select({ id: competitions.id, instantWin: competitions.instantWin })
-    .from(competitions)
-    .where(and(eq(competitions.status, "active"), gt(competitions.endDate, now)))
-    .all()
-    .filter((o) => o.id !== c.id);
+  const live = (
+    await tx
+      .select({ id: competitions.id, instantWin: competitions.instantWin })
+      .from(competitions)
+      .where(and(eq(competitions.status, "active"), gt(competitions.endDate, now)))
+  ).filter((o) => o.id !== c.id);
   const instant = live.filter((o) => o.instantWin).length + 1;
   const total = live.length + 1;
   if (instant * 2 >= total) {
@@ -163,21 +152,21 @@ function assertInstantShare(tx: Tx, c: Pick<Competition, "id" | "instantWin" | "
 export const DRAWN_ONLY_BY_DRAW = 'A competition becomes "drawn" only by running its draw.';
 export const HAS_ENTRIES = "This competition has entries and cannot be deleted. Close it instead.";
 
-export function createCompetition(db: Db, actor: Actor, input: CampaignValues): AdminCompetition {
+export async function createCompetition(db: Db, actor: Actor, input: CampaignValues): Promise<AdminCompetition> {
   if (input.status === "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
   const v = values(input);
   if (v.pickNumbers && v.allocation !== "random") throw new AppError("INVALID_INPUT", "Choosing numbers needs random numbers for the tickets not chosen");
-  assertMinimumOpen(db, v);
+  await assertMinimumOpen(db, v);
   const now = new Date();
-  const row = audited(
+  const row = await audited(
     db,
     actor,
-    (tx) => {
-      const created = tx.insert(competitions).values(v).returning().get();
+    async (tx) => {
+      const created = (await first(tx.insert(competitions).values(v).returning()))!;
       // Instant prizes are drawn and committed now, before the competition can sell anything.
-      saveInstantPrizes(tx, null, created, instantSpecsOf(input), now);
-      const saved = findCompetition(tx, created.id);
-      assertInstantShare(tx, saved, now);
+      await saveInstantPrizes(tx, null, created, instantSpecsOf(input), now);
+      const saved = await findCompetition(tx, created.id);
+      await assertInstantShare(tx, saved, now);
       return saved;
     },
     (created) => ({ action: "admin.competitions.create", targetId: created.id, details: { ...input } }),
@@ -186,15 +175,15 @@ export function createCompetition(db: Db, actor: Actor, input: CampaignValues): 
 }
 
 /** Either every field (the edit form) or just a status (the dashboard's Close/Activate toggle). */
-export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate, now = new Date()): AdminCompetition {
+export async function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate, now = new Date()): Promise<AdminCompetition> {
   const { id } = input;
-  transaction(db, (tx) => {
-    const current = tx.select().from(competitions).where(eq(competitions.id, id)).get();
+  await withTransaction(db, async (tx) => {
+    const current = await first(tx.select().from(competitions).where(eq(competitions.id, id)));
     if (!current) throw new AppError("NOT_FOUND", "Competition not found");
     // Neither the toggle nor the full form may skip the draw: "drawn" without a revealed seed and winners is a lie.
     if (input.status === "drawn" && current.status !== "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
     // Once the pool is frozen for the draw, sales cannot reopen and the status is the draw's to change.
-    const frozen = isFrozen(tx, id);
+    const frozen = await isFrozen(tx, id);
     if (frozen && input.status !== current.status) {
       throw new AppError("POOL_FROZEN", "The draw pool of this competition is frozen; its status can no longer be changed");
     }
@@ -204,8 +193,8 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
       if (reason) throw new AppError("INVALID_STATE", `This competition cannot reopen: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`);
     }
     if (!("title" in input)) {
-      if (input.status === "active" && current.status !== "active") assertInstantShare(tx, { ...current, status: "active" }, now);
-      tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id)).run();
+      if (input.status === "active" && current.status !== "active") await assertInstantShare(tx, { ...current, status: "active" }, now);
+      await tx.update(competitions).set({ status: input.status }).where(eq(competitions.id, id));
     } else {
       const next = {
         ...values(input),
@@ -241,7 +230,7 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
         throw new AppError("HAS_SALES", "Ticket numbers have been drawn at random from 1 to the maximum, so the maximum can only go up");
       }
       if (next.startDate.getTime() !== current.startDate.getTime() || next.endDate.getTime() !== current.endDate.getTime()) {
-        assertMinimumOpen(tx, next);
+        await assertMinimumOpen(tx, next);
       }
       // Code of practice 2.5: once tickets are sold, the closing and draw dates and the prize are fixed.
       if (current.soldTickets + current.heldTickets > 0) {
@@ -262,12 +251,12 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
       if (current.nextTicketNumber > 1 && next.instantWinnersInDraw !== current.instantWinnersInDraw) {
         throw new AppError("HAS_SALES", "This competition has sales, so whether instant winners stay in the draw can no longer be changed");
       }
-      const after = tx.update(competitions).set(next).where(eq(competitions.id, id)).returning().get()!;
-      saveInstantPrizes(tx, current, after, instantSpecsOf(input), now);
+      const after = (await first(tx.update(competitions).set(next).where(eq(competitions.id, id)).returning()))!;
+      await saveInstantPrizes(tx, current, after, instantSpecsOf(input), now);
       // Only a competition becoming a live instant win is counted (an edit of one already on sale is not refused).
-      if (!(current.instantWin && current.status === "active" && current.endDate > now)) assertInstantShare(tx, findCompetition(tx, id), now);
+      if (!(current.instantWin && current.status === "active" && current.endDate > now)) await assertInstantShare(tx, await findCompetition(tx, id), now);
     }
-    writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { ...input } });
+    await writeAudit(tx, actor, { action: "admin.competitions.update", targetId: id, details: { ...input } });
   });
   return getAdmin(db, id, now);
 }
@@ -277,19 +266,20 @@ export function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate
  * (payment in flight) or postal (a free entry the law says must be treated like a paid one).
  * Failed online payments hold no ticket and go with the competition.
  */
-export function deleteCompetition(db: Db, actor: Actor, id: string): { success: boolean } {
+export function deleteCompetition(db: Db, actor: Actor, id: string): Promise<{ success: boolean }> {
   return audited(
     db,
     actor,
-    (tx) => {
-      findCompetition(tx, id);
-      const kept = tx
-        .select({ n: sql<number>`count(*)` })
-        .from(entries)
-        .where(and(eq(entries.competitionId, id), sql`not (${entries.entryMethod} = 'online' and ${entries.paymentStatus} = 'failed')`))
-        .get();
+    async (tx) => {
+      await findCompetition(tx, id);
+      const kept = await first(
+        tx
+          .select({ n: sql<number>`count(*)` })
+          .from(entries)
+          .where(and(eq(entries.competitionId, id), sql`not (${entries.entryMethod} = 'online' and ${entries.paymentStatus} = 'failed')`)),
+      );
       if (Number(kept?.n ?? 0) > 0) throw new AppError("HAS_SALES", HAS_ENTRIES);
-      tx.delete(competitions).where(eq(competitions.id, id)).run();
+      await tx.delete(competitions).where(eq(competitions.id, id));
       return { success: true };
     },
     () => ({ action: "admin.competitions.remove", targetId: id, details: { id } }),

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { createHash } from "node:crypto";
-import type { Db, Tx } from "../../../../db/client";
+import { first, withTransaction, type Db, type Tx } from "../../../../db/client";
 import { competitionViews, competitions, type Competition } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import { tiersToView } from "../../../shared/pricing";
@@ -60,18 +60,18 @@ export function commitmentSync(seedHex: string): string {
   return createHash("sha256").update(Buffer.from(seedHex, "hex")).digest("hex");
 }
 
-export function listCompetitions(db: Db): PublicCompetition[] {
-  return db.select().from(competitions).orderBy(desc(competitions.createdAt)).all().map(toPublicCompetition);
+export async function listCompetitions(db: Db): Promise<PublicCompetition[]> {
+  return (await db.select().from(competitions).orderBy(desc(competitions.createdAt))).map(toPublicCompetition);
 }
 
-export function findCompetition(db: Tx, id: string): Competition {
-  const row = db.select().from(competitions).where(eq(competitions.id, id)).get();
+export async function findCompetition(db: Tx, id: string): Promise<Competition> {
+  const row = await first(db.select().from(competitions).where(eq(competitions.id, id)));
   if (!row) throw new AppError("NOT_FOUND", "Competition not found");
   return row;
 }
 
-export function getCompetition(db: Db, id: string): PublicCompetition {
-  return toPublicCompetition(findCompetition(db, id));
+export async function getCompetition(db: Db, id: string): Promise<PublicCompetition> {
+  return toPublicCompetition(await findCompetition(db, id));
 }
 
 /** Trimmed, case-insensitive; a competition without a stored answer accepts anything. */
@@ -81,15 +81,18 @@ export function answerIsCorrect(competition: Pick<Competition, "qualifyingAnswer
   return (answer ?? "").trim().toLowerCase() === stored.toLowerCase();
 }
 
-export function checkAnswer(db: Db, competitionId: string, answer: string | null | undefined): { correct: boolean } {
-  return { correct: answerIsCorrect(findCompetition(db, competitionId), answer) };
+export async function checkAnswer(db: Db, competitionId: string, answer: string | null | undefined): Promise<{ correct: boolean }> {
+  return { correct: answerIsCorrect(await findCompetition(db, competitionId), answer) };
 }
 
-export function recordView(db: Db, userId: string, competitionId: string, claimedUserId?: string | null): { recorded: boolean } {
+export async function recordView(db: Db, userId: string, competitionId: string, claimedUserId?: string | null): Promise<{ recorded: boolean }> {
   if (claimedUserId && claimedUserId !== userId) {
     throw new AppError("NOT_YOURS", "You can only record your own views");
   }
-  findCompetition(db, competitionId);
-  db.insert(competitionViews).values({ userId, competitionId }).run();
+  // The competition is looked up and the view written together: it cannot be deleted in between.
+  await withTransaction(db, async (tx) => {
+    await findCompetition(tx, competitionId);
+    await tx.insert(competitionViews).values({ userId, competitionId });
+  });
   return { recorded: true };
 }

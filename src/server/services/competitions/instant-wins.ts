@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import type { Db, Tx } from "../../../../db/client";
+import { first, withTransaction, type Db, type Tx } from "../../../../db/client";
 import { competitions, instantPrizes, winners, type Competition, type InstantPrize, type InstantPrizeKind, type User } from "../../../../db/schema";
 import { enqueueStoredMail } from "../../mail/outbox";
 import { uuidv7 } from "../../../../db/ids";
@@ -43,15 +43,16 @@ export function specsOf(units: readonly Pick<InstantPrize, "name" | "kind" | "va
 
 const sameSpecs = (a: readonly InstantPrizeSpec[], b: readonly InstantPrizeSpec[]) => JSON.stringify(a) === JSON.stringify(b);
 
-export function unitsOf(db: Tx, competitionId: string): InstantPrize[] {
-  return db.select().from(instantPrizes).where(eq(instantPrizes.competitionId, competitionId)).orderBy(asc(instantPrizes.unitIndex)).all();
+export function unitsOf(db: Tx, competitionId: string): Promise<InstantPrize[]> {
+  return db.select().from(instantPrizes).where(eq(instantPrizes.competitionId, competitionId)).orderBy(asc(instantPrizes.unitIndex));
 }
 
 /**
  * Fixes a competition's instant prizes before its first sale: for each unit a distinct winning number
  * drawn uniformly (node:crypto) from 1..maxTickets and a 32-byte salt, the unit's commitment, and the
  * root over all of them, timestamped. Called when the prizes or the number range change; once a ticket
- * is out they are locked (the caller refuses the change). `draw` is seeded only in tests.
+ * is out they are locked (the caller refuses the change). `draw` is seeded only in tests. The units and
+ * the root are replaced together, in one transaction (a savepoint inside the caller's).
  */
 export function commitInstantPrizes(
   tx: Tx,
@@ -59,51 +60,56 @@ export function commitInstantPrizes(
   specs: readonly InstantPrizeSpec[],
   now: Date,
   draw: (min: number, max: number) => number = randomInt,
-): void {
-  tx.delete(instantPrizes).where(eq(instantPrizes.competitionId, competition.id)).run();
-  const units = specs.flatMap((s) => Array.from({ length: s.count }, () => s));
-  if (units.length === 0) {
-    tx.update(competitions).set({ instantCommitmentRoot: null, instantCommittedAt: null }).where(eq(competitions.id, competition.id)).run();
-    return;
-  }
-  const max = competition.maxTickets;
-  if (max === null || units.length > max)
-    throw new AppError("INVALID_INPUT", "Instant prizes need a maximum number of tickets at least as large as their count");
-  const taken = new Set<number>();
-  const rows = units.map((s, unitIndex) => {
-    let n: number;
-    do n = draw(1, max + 1);
-    while (taken.has(n));
-    taken.add(n);
-    const ticketNumber = String(n);
-    const salt = randomBytes(32).toString("hex");
-    return {
-      competitionId: competition.id,
-      unitIndex,
-      name: s.name,
-      kind: s.kind,
-      valuePence: s.valuePence,
-      ticketNumber,
-      salt,
-      commitment: instantCommitmentSync(competition.id, ticketNumber, salt),
-    };
+): Promise<void> {
+  return withTransaction(tx, async (tx) => {
+    await tx.delete(instantPrizes).where(eq(instantPrizes.competitionId, competition.id));
+    const units = specs.flatMap((s) => Array.from({ length: s.count }, () => s));
+    if (units.length === 0) {
+      await tx.update(competitions).set({ instantCommitmentRoot: null, instantCommittedAt: null }).where(eq(competitions.id, competition.id));
+      return;
+    }
+    const max = competition.maxTickets;
+    if (max === null || units.length > max)
+      throw new AppError("INVALID_INPUT", "Instant prizes need a maximum number of tickets at least as large as their count");
+    const taken = new Set<number>();
+    const rows = units.map((s, unitIndex) => {
+      let n: number;
+      do n = draw(1, max + 1);
+      while (taken.has(n));
+      taken.add(n);
+      const ticketNumber = String(n);
+      const salt = randomBytes(32).toString("hex");
+      return {
+        competitionId: competition.id,
+        unitIndex,
+        name: s.name,
+        kind: s.kind,
+        valuePence: s.valuePence,
+        ticketNumber,
+        salt,
+        commitment: instantCommitmentSync(competition.id, ticketNumber, salt),
+      };
+    });
+    for (let i = 0; i < rows.length; i += 200) await tx.insert(instantPrizes).values(rows.slice(i, i + 200));
+    await tx
+      .update(competitions)
+      .set({ instantWin: true, instantCommitmentRoot: commitmentRootSync(rows.map((r) => r.commitment)), instantCommittedAt: now })
+      .where(eq(competitions.id, competition.id));
   });
-  for (let i = 0; i < rows.length; i += 200)
-    tx.insert(instantPrizes)
-      .values(rows.slice(i, i + 200))
-      .run();
-  tx.update(competitions)
-    .set({ instantWin: true, instantCommitmentRoot: commitmentRootSync(rows.map((r) => r.commitment)), instantCommittedAt: now })
-    .where(eq(competitions.id, competition.id))
-    .run();
 }
 
 /**
  * On a campaign save: commit the prizes when they (or the number range) change, refuse any change once
  * a ticket is out. `specs` undefined keeps what is there.
  */
-export function saveInstantPrizes(tx: Tx, before: Competition | null, after: Competition, specs: readonly InstantPrizeSpec[] | undefined, now: Date): void {
-  const current = before ? specsOf(unitsOf(tx, after.id)) : [];
+export async function saveInstantPrizes(
+  tx: Tx,
+  before: Competition | null,
+  after: Competition,
+  specs: readonly InstantPrizeSpec[] | undefined,
+  now: Date,
+): Promise<void> {
+  const current = before ? specsOf(await unitsOf(tx, after.id)) : [];
   const wanted = specs ?? current;
   const rangeChanged = before !== null && before.maxTickets !== after.maxTickets;
   if (sameSpecs(current, wanted) && !(rangeChanged && wanted.length > 0)) return;
@@ -113,7 +119,7 @@ export function saveInstantPrizes(tx: Tx, before: Competition | null, after: Com
   if (wanted.length > 0 && (after.maxTickets === null || after.allocation !== "random")) {
     throw new AppError("INVALID_INPUT", "Instant prizes need a maximum number of tickets and random numbers");
   }
-  commitInstantPrizes(tx, after, wanted, now);
+  await commitInstantPrizes(tx, after, wanted, now);
 }
 
 /**
@@ -124,16 +130,11 @@ export function saveInstantPrizes(tx: Tx, before: Competition | null, after: Com
 const winningByRoot = new Map<string, ReadonlySet<string>>();
 const WINNING_SETS_KEPT = 1000;
 
-function winningNumbers(tx: Tx, competitionId: string, root: string): ReadonlySet<string> {
+async function winningNumbers(tx: Tx, competitionId: string, root: string): Promise<ReadonlySet<string>> {
   const known = winningByRoot.get(root);
   if (known) return known;
   const set = new Set(
-    tx
-      .select({ number: instantPrizes.ticketNumber })
-      .from(instantPrizes)
-      .where(eq(instantPrizes.competitionId, competitionId))
-      .all()
-      .map((r) => r.number),
+    (await tx.select({ number: instantPrizes.ticketNumber }).from(instantPrizes).where(eq(instantPrizes.competitionId, competitionId))).map((r) => r.number),
   );
   if (winningByRoot.size >= WINNING_SETS_KEPT) winningByRoot.delete(winningByRoot.keys().next().value!);
   winningByRoot.set(root, set);
@@ -143,28 +144,32 @@ function winningNumbers(tx: Tx, competitionId: string, root: string): ReadonlySe
 /**
  * A paid (or postal) entry's numbers against the winning numbers: one in-memory look-up per ticket,
  * and the unit's row only for a winning one. Each unit is won once (its number is sold once);
- * returns the units this entry won.
+ * returns the units this entry won. A unit is read and marked won in one transaction (a savepoint
+ * inside the caller's), so it is never won twice.
  */
-export function claimInstantWins(
+export async function claimInstantWins(
   tx: Tx,
   competition: Pick<Competition, "id" | "instantCommitmentRoot">,
   entryId: string,
   numbers: readonly string[],
-  nameOf: () => string,
+  nameOf: () => Promise<string>,
   now: Date,
-): InstantPrize[] {
+): Promise<InstantPrize[]> {
   if (!competition.instantCommitmentRoot) return [];
-  const winning = winningNumbers(tx, competition.id, competition.instantCommitmentRoot);
-  const won: InstantPrize[] = [];
-  for (const number of numbers) {
-    if (!winning.has(number)) continue;
-    const unit = tx.statements.instantPrizeAt.get({ competitionId: competition.id, number });
-    if (!unit || unit.wonAt) continue;
-    const winnerDisplayName = nameOf();
-    tx.statements.markInstantWon.run({ id: unit.id, entryId, name: winnerDisplayName, wonAt: now.getTime() });
-    won.push({ ...unit, wonEntryId: entryId, winnerDisplayName, wonAt: now });
-  }
-  return won;
+  const winning = await winningNumbers(tx, competition.id, competition.instantCommitmentRoot);
+  const onWinning = numbers.filter((number) => winning.has(number));
+  if (!onWinning.length) return [];
+  return withTransaction(tx, async (tx) => {
+    const won: InstantPrize[] = [];
+    for (const number of onWinning) {
+      const unit = await tx.statements.instantPrizeAt.get({ competitionId: competition.id, number });
+      if (!unit || unit.wonAt) continue;
+      const winnerDisplayName = await nameOf();
+      await tx.statements.markInstantWon.run({ id: unit.id, entryId, name: winnerDisplayName, wonAt: now.getTime() });
+      won.push({ ...unit, wonEntryId: entryId, winnerDisplayName, wonAt: now });
+    }
+    return won;
+  });
 }
 
 export function instantWinView(u: Pick<InstantPrize, "id" | "name" | "kind" | "valuePence" | "ticketNumber">): InstantWinView {
@@ -174,9 +179,14 @@ export function instantWinView(u: Pick<InstantPrize, "id" | "name" | "kind" | "v
 export const STAFF_REFUSED = "Staff accounts cannot enter instant-win competitions: they can see the winning numbers.";
 
 /** An admin account may not enter a competition with instant prizes, online or by post. */
-export function refuseStaff(tx: Tx, competition: Pick<Competition, "instantCommitmentRoot">, userId: string | null, known?: Pick<User, "role">): void {
+export async function refuseStaff(
+  tx: Tx,
+  competition: Pick<Competition, "instantCommitmentRoot">,
+  userId: string | null,
+  known?: Pick<User, "role">,
+): Promise<void> {
   if (!competition.instantCommitmentRoot || !userId) return;
-  if ((known ?? tx.statements.userById.get({ id: userId }))?.role === "admin") throw new AppError("STAFF_CANNOT_ENTER", STAFF_REFUSED);
+  if ((known ?? (await tx.statements.userById.get({ id: userId })))?.role === "admin") throw new AppError("STAFF_CANNOT_ENTER", STAFF_REFUSED);
 }
 
 /**
@@ -184,7 +194,7 @@ export function refuseStaff(tx: Tx, competition: Pick<Competition, "instantCommi
  * wallet (with an urgent notification and a mail), a cash or physical prize a winner's entry and a
  * claim (the claims' own notification and mail with the claim link).
  */
-export function awardInstantWins(
+export async function awardInstantWins(
   tx: Tx,
   o: {
     competition: { id: string; title: string };
@@ -193,43 +203,44 @@ export function awardInstantWins(
     now: Date;
     origin: string;
   },
-): void {
+): Promise<void> {
   const credits = o.won.filter((u) => u.kind === "credit");
   // Prepared statements: this runs inside the sale's write, where building SQL for each row would show.
   const st = tx.statements;
   for (const u of credits) {
-    st.insertWalletEntry.run({
+    await st.insertWalletEntry.run({
       id: uuidv7(),
       // A guest's win with a verified account's address is that account's at once.
-      userId: o.entry.userId ?? verifiedOwnerOf(tx, o.entry.customerEmail),
+      userId: o.entry.userId ?? (await verifiedOwnerOf(tx, o.entry.customerEmail)),
       email: o.entry.customerEmail.trim().toLowerCase(),
       amountPence: u.valuePence,
       kind: "prize",
       reference: u.id,
       note: `${u.name}: ticket ${u.ticketNumber} in "${o.competition.title}"`,
-      expiresAt: creditExpiryFrom(tx, o.now)?.getTime() ?? null,
+      expiresAt: (await creditExpiryFrom(tx, o.now))?.getTime() ?? null,
       createdAt: o.now.getTime(),
     });
   }
   for (const u of o.won.filter((w) => w.kind !== "credit")) {
-    const winner = tx
-      .insert(winners)
-      .values({
-        competitionId: o.competition.id,
-        entryId: o.entry.id,
-        ticketNumber: u.ticketNumber,
-        customerName: u.winnerDisplayName ?? "Winner",
-        source: "instant",
-        winDate: o.now,
-      })
-      .returning({ id: winners.id })
-      .get();
-    openClaim(tx, { winnerId: winner.id, competition: o.competition, entry: o.entry, ticketNumber: u.ticketNumber, now: o.now, origin: o.origin });
+    const winner = (await first(
+      tx
+        .insert(winners)
+        .values({
+          competitionId: o.competition.id,
+          entryId: o.entry.id,
+          ticketNumber: u.ticketNumber,
+          customerName: u.winnerDisplayName ?? "Winner",
+          source: "instant",
+          winDate: o.now,
+        })
+        .returning({ id: winners.id }),
+    ))!;
+    await openClaim(tx, { winnerId: winner.id, competition: o.competition, entry: o.entry, ticketNumber: u.ticketNumber, now: o.now, origin: o.origin });
   }
   if (!credits.length) return;
   const what = credits.map((u) => `${u.name} (ticket ${u.ticketNumber})`).join(", ");
   if (o.entry.userId) {
-    st.insertNotification.run({
+    await st.insertNotification.run({
       id: uuidv7(),
       userId: o.entry.userId,
       type: "winner",
@@ -249,26 +260,25 @@ export function awardInstantWins(
     creditLink: `${o.origin}/account`,
     proofLink: `${o.origin}/competition/${o.competition.id}`,
   });
-  enqueueStoredMail(tx, { ...mail, userId: o.entry.userId }, o.now);
+  await enqueueStoredMail(tx, { ...mail, userId: o.entry.userId }, o.now);
 }
 
 /** How a winner is published: first name, last initial and the account's town (never contact details). */
-export function publicNameOf(tx: Tx, buyer: { customerName: string; userId: string | null }): string {
-  const town = buyer.userId ? (tx.statements.userById.get({ id: buyer.userId })?.city ?? null) : null;
+export async function publicNameOf(tx: Tx, buyer: { customerName: string; userId: string | null }): Promise<string> {
+  const town = buyer.userId ? ((await tx.statements.userById.get({ id: buyer.userId }))?.city ?? null) : null;
   return displayName(buyer.customerName, town);
 }
 
 /** The instant prizes won by these entries, by entry. */
-export function instantWinsByEntry(db: Tx, entryIds: readonly string[]): Map<string, InstantWinView[]> {
+export async function instantWinsByEntry(db: Tx, entryIds: readonly string[]): Promise<Map<string, InstantWinView[]>> {
   const map = new Map<string, InstantWinView[]>();
   if (!entryIds.length) return map;
   for (const batch of idBatches(entryIds)) {
-    const rows = db
+    const rows = await db
       .select()
       .from(instantPrizes)
       .where(and(inArray(instantPrizes.wonEntryId, batch), isNull(instantPrizes.voidedAt)))
-      .orderBy(asc(instantPrizes.unitIndex))
-      .all();
+      .orderBy(asc(instantPrizes.unitIndex));
     for (const r of rows) map.set(r.wonEntryId!, [...(map.get(r.wonEntryId!) ?? []), instantWinView(r)]);
   }
   return map;
@@ -278,10 +288,10 @@ export function instantWinsByEntry(db: Tx, entryIds: readonly string[]): Map<str
 const salesClosed = (c: Competition, now: Date) => c.status !== "active" || now >= c.endDate || (c.maxTickets !== null && c.soldTickets >= c.maxTickets);
 
 /** GET /api/competitions/{id}/instant-wins: the commitments, and what has been revealed. */
-export function instantWinsProof(db: Db, competitionId: string, now = new Date()): InstantWinsView {
-  const c = findCompetition(db, competitionId);
+export async function instantWinsProof(db: Db, competitionId: string, now = new Date()): Promise<InstantWinsView> {
+  const c = await findCompetition(db, competitionId);
   const closed = salesClosed(c, now);
-  const units = unitsOf(db, c.id);
+  const units = await unitsOf(db, c.id);
   return {
     competitionId: c.id,
     commitmentRoot: c.instantCommitmentRoot,

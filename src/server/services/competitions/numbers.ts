@@ -26,14 +26,14 @@ export function toRanges(numbers: readonly number[]): Array<[number, number]> {
  * to maxTickets): which are sold and which held. One index look-up per number, answered from memory
  * for up to a second, so thousands of buyers watching the grid cost a few queries a second.
  */
-export function numbersInRange(db: Db, input: { id: string; from?: number; to?: number }, now = Date.now()): NumbersView {
+export async function numbersInRange(db: Db, input: { id: string; from?: number; to?: number }, now = Date.now()): Promise<NumbersView> {
   const key = `${input.id}:${input.from ?? ""}:${input.to ?? ""}`;
   let cache = cacheOf.get(db);
   if (!cache) cacheOf.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && now - hit.at < NUMBERS_TTL_MS) return hit.view;
 
-  const c = findCompetition(db, input.id);
+  const c = await findCompetition(db, input.id);
   if (c.maxTickets === null) throw new AppError("NUMBERS_NOT_ALLOWED", "This competition has no fixed range of ticket numbers");
   const from = input.from ?? 1;
   if (from > c.maxTickets) throw new AppError("INVALID_INPUT", `Ticket numbers run from 1 to ${c.maxTickets}`);
@@ -43,7 +43,7 @@ export function numbersInRange(db: Db, input: { id: string; from?: number; to?: 
 
   const candidates: string[] = [];
   for (let n = from; n <= to; n++) candidates.push(String(n));
-  const rows = db.statements.numberStates.all({ competitionId: c.id, numbers: JSON.stringify(candidates) });
+  const rows = await db.statements.numberStates.all({ competitionId: c.id, numbers: JSON.stringify(candidates) });
   const sold: number[] = [];
   const held: number[] = [];
   for (const r of rows) (r.status === "pending" ? held : sold).push(Number(r.number));

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../../../../db/client";
+import { changed, first, type Db, type Tx } from "../../../../db/client";
 import { aboutPage, categories, competitions, entries, heroSlides, popups, prizeClaims, tickets, winners } from "../../../../db/schema";
 import type { aboutPageInput, categoryInput, heroSlideInput, popupInput, winnerInput } from "../../../shared/schemas/admin";
 import { AppError } from "../../errors";
@@ -14,29 +14,29 @@ const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`
 
 // Hero slides ---------------------------------------------------------------------------------
 
-export function listHeroSlides(db: Db) {
-  return db.select().from(heroSlides).orderBy(asc(heroSlides.order), asc(heroSlides.createdAt)).all().map(toHeroSlide);
+export async function listHeroSlides(db: Db) {
+  return (await db.select().from(heroSlides).orderBy(asc(heroSlides.order), asc(heroSlides.createdAt))).map(toHeroSlide);
 }
 
-export function createHeroSlide(db: Db, actor: Actor, input: z.output<typeof heroSlideInput>) {
-  const row = audited(
+export async function createHeroSlide(db: Db, actor: Actor, input: z.output<typeof heroSlideInput>) {
+  const row = await audited(
     db,
     actor,
-    (tx) => tx.insert(heroSlides).values(input).returning().get(),
+    async (tx) => (await first(tx.insert(heroSlides).values(input).returning()))!,
     (created) => ({ action: "admin.heroSlides.create", targetId: created.id, details: { ...input } }),
   );
   return toHeroSlide(row);
 }
 
-export function updateHeroSlide(db: Db, actor: Actor, id: string, input: Partial<z.output<typeof heroSlideInput>>) {
+export async function updateHeroSlide(db: Db, actor: Actor, id: string, input: Partial<z.output<typeof heroSlideInput>>) {
   const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const row = audited(
+  const row = await audited(
     db,
     actor,
-    (tx) => {
+    async (tx) => {
       const updated = Object.keys(fields).length
-        ? tx.update(heroSlides).set(fields).where(eq(heroSlides.id, id)).returning().get()
-        : tx.select().from(heroSlides).where(eq(heroSlides.id, id)).get();
+        ? await first(tx.update(heroSlides).set(fields).where(eq(heroSlides.id, id)).returning())
+        : await first(tx.select().from(heroSlides).where(eq(heroSlides.id, id)));
       if (!updated) throw notFound("Hero slide");
       return updated;
     },
@@ -49,8 +49,8 @@ export function deleteHeroSlide(db: Db, actor: Actor, id: string) {
   return audited(
     db,
     actor,
-    (tx) => {
-      if (tx.delete(heroSlides).where(eq(heroSlides.id, id)).run().changes === 0) throw notFound("Hero slide");
+    async (tx) => {
+      if (changed(await tx.delete(heroSlides).where(eq(heroSlides.id, id))) === 0) throw notFound("Hero slide");
       return { success: true };
     },
     () => ({ action: "admin.heroSlides.remove", targetId: id, details: { id } }),
@@ -61,9 +61,9 @@ export function deleteHeroSlide(db: Db, actor: Actor, id: string) {
 
 const toCategory = (c: typeof categories.$inferSelect) => ({ ...c, createdAt: c.createdAt.toISOString() });
 
-function uniqueName<T>(fn: () => T): T {
+async function uniqueName<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (err) {
     if (err instanceof Error && /UNIQUE constraint failed: categories\.name/.test(err.message)) {
       throw new AppError("ALREADY_EXISTS", "A category with this name already exists");
@@ -72,41 +72,41 @@ function uniqueName<T>(fn: () => T): T {
   }
 }
 
-export function listCategories(db: Db) {
-  return db.select().from(categories).orderBy(asc(categories.name)).all().map(toCategory);
+export async function listCategories(db: Db) {
+  return (await db.select().from(categories).orderBy(asc(categories.name))).map(toCategory);
 }
 
 /** Names are unique whatever their case: "Livestock" and "livestock" are one category. */
-function assertNameFree(db: Pick<Db, "select">, name: string, exceptId?: string) {
-  const clash = db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(sql`lower(${categories.name}) = ${name.toLowerCase()}`)
-    .all()
-    .some((c) => c.id !== exceptId);
+async function assertNameFree(db: Pick<Db, "select">, name: string, exceptId?: string) {
+  const clash = (
+    await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(sql`lower(${categories.name}) = ${name.toLowerCase()}`)
+  ).some((c) => c.id !== exceptId);
   if (clash) throw new AppError("ALREADY_EXISTS", "A category with this name already exists");
 }
 
-export function createCategory(db: Db, actor: Actor, input: z.output<typeof categoryInput>) {
-  const row = audited(
+export async function createCategory(db: Db, actor: Actor, input: z.output<typeof categoryInput>) {
+  const row = await audited(
     db,
     actor,
-    (tx) => {
-      assertNameFree(tx, input.name);
-      return uniqueName(() => tx.insert(categories).values(input).returning().get());
+    async (tx) => {
+      await assertNameFree(tx, input.name);
+      return (await uniqueName(() => first(tx.insert(categories).values(input).returning())))!;
     },
     (created) => ({ action: "admin.categories.create", targetId: created.id, details: { ...input } }),
   );
   return toCategory(row);
 }
 
-export function updateCategory(db: Db, actor: Actor, id: string, input: z.output<typeof categoryInput>) {
-  const row = audited(
+export async function updateCategory(db: Db, actor: Actor, id: string, input: z.output<typeof categoryInput>) {
+  const row = await audited(
     db,
     actor,
-    (tx) => {
-      assertNameFree(tx, input.name, id);
-      const updated = uniqueName(() => tx.update(categories).set(input).where(eq(categories.id, id)).returning().get());
+    async (tx) => {
+      await assertNameFree(tx, input.name, id);
+      const updated = await uniqueName(() => first(tx.update(categories).set(input).where(eq(categories.id, id)).returning()));
       if (!updated) throw notFound("Category");
       return updated;
     },
@@ -119,8 +119,8 @@ export function deleteCategory(db: Db, actor: Actor, id: string) {
   return audited(
     db,
     actor,
-    (tx) => {
-      if (tx.delete(categories).where(eq(categories.id, id)).run().changes === 0) throw notFound("Category");
+    async (tx) => {
+      if (changed(await tx.delete(categories).where(eq(categories.id, id))) === 0) throw notFound("Category");
       return { success: true };
     },
     () => ({ action: "admin.categories.remove", targetId: id, details: { id } }),
@@ -133,26 +133,26 @@ function popupValues(input: z.output<typeof popupInput>) {
   return { ...input, startDate: input.startDate ? new Date(input.startDate) : null, endDate: input.endDate ? new Date(input.endDate) : null };
 }
 
-export function listPopups(db: Db) {
-  return db.select().from(popups).orderBy(desc(popups.priority), desc(popups.createdAt)).all().map(toPopup);
+export async function listPopups(db: Db) {
+  return (await db.select().from(popups).orderBy(desc(popups.priority), desc(popups.createdAt))).map(toPopup);
 }
 
-export function createPopup(db: Db, actor: Actor, input: z.output<typeof popupInput>) {
-  const row = audited(
+export async function createPopup(db: Db, actor: Actor, input: z.output<typeof popupInput>) {
+  const row = await audited(
     db,
     actor,
-    (tx) => tx.insert(popups).values(popupValues(input)).returning().get(),
+    async (tx) => (await first(tx.insert(popups).values(popupValues(input)).returning()))!,
     (created) => ({ action: "admin.popups.create", targetId: created.id, details: { ...input } }),
   );
   return toPopup(row);
 }
 
-export function updatePopup(db: Db, actor: Actor, id: string, input: z.output<typeof popupInput>) {
-  const row = audited(
+export async function updatePopup(db: Db, actor: Actor, id: string, input: z.output<typeof popupInput>) {
+  const row = await audited(
     db,
     actor,
-    (tx) => {
-      const updated = tx.update(popups).set(popupValues(input)).where(eq(popups.id, id)).returning().get();
+    async (tx) => {
+      const updated = await first(tx.update(popups).set(popupValues(input)).where(eq(popups.id, id)).returning());
       if (!updated) throw notFound("Popup");
       return updated;
     },
@@ -165,8 +165,8 @@ export function deletePopup(db: Db, actor: Actor, id: string) {
   return audited(
     db,
     actor,
-    (tx) => {
-      if (tx.delete(popups).where(eq(popups.id, id)).run().changes === 0) throw notFound("Popup");
+    async (tx) => {
+      if (changed(await tx.delete(popups).where(eq(popups.id, id))) === 0) throw notFound("Popup");
       return { success: true };
     },
     () => ({ action: "admin.popups.remove", targetId: id, details: { id } }),
@@ -175,19 +175,19 @@ export function deletePopup(db: Db, actor: Actor, id: string) {
 
 // About page ----------------------------------------------------------------------------------
 
-export function saveAboutPage(db: Db, actor: Actor, input: z.output<typeof aboutPageInput>) {
-  audited(
+export async function saveAboutPage(db: Db, actor: Actor, input: z.output<typeof aboutPageInput>) {
+  await audited(
     db,
     actor,
-    (tx) =>
-      tx
+    async (tx) => {
+      await tx
         .insert(aboutPage)
         .values({ id: 1, ...input })
-        .onConflictDoUpdate({ target: aboutPage.id, set: { ...input, updatedAt: new Date() } })
-        .run(),
+        .onConflictDoUpdate({ target: aboutPage.id, set: { ...input, updatedAt: new Date() } });
+    },
     () => ({ action: "admin.about.save", details: { ...input } }),
   );
-  return getAboutPage(db)!;
+  return (await getAboutPage(db))!;
 }
 
 // Winners -------------------------------------------------------------------------------------
@@ -209,18 +209,18 @@ function toAdminWinner(w: typeof winners.$inferSelect, competitionTitle: string 
   };
 }
 
-export function listAdminWinners(db: Db) {
-  return db
-    .select({ w: winners, title: competitions.title })
-    .from(winners)
-    .leftJoin(competitions, eq(winners.competitionId, competitions.id))
-    .orderBy(desc(winners.winDate))
-    .all()
-    .map((r) => toAdminWinner(r.w, r.title));
+export async function listAdminWinners(db: Db) {
+  return (
+    await db
+      .select({ w: winners, title: competitions.title })
+      .from(winners)
+      .leftJoin(competitions, eq(winners.competitionId, competitions.id))
+      .orderBy(desc(winners.winDate))
+  ).map((r) => toAdminWinner(r.w, r.title));
 }
 
-function competitionTitle(db: Pick<Db, "select">, id: string): string {
-  const c = db.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, id)).get();
+async function competitionTitle(db: Pick<Db, "select">, id: string): Promise<string> {
+  const c = await first(db.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, id)));
   if (!c) throw new AppError("INVALID_INPUT", "Competition is required");
   return c.title;
 }
@@ -235,16 +235,17 @@ export function createWinner(db: Db, actor: Actor, input: z.output<typeof winner
   return audited(
     db,
     actor,
-    (tx) => {
-      const title = competitionTitle(tx, input.competitionId);
-      const entry = ticketNumber ? winningEntry(tx, input.competitionId, ticketNumber) : null;
-      const created = tx
-        .insert(winners)
-        .values({ ...fields, source: "manual", entryId: entry?.id ?? null, ticketNumber: ticketNumber ?? null, winDate: now })
-        .returning()
-        .get();
+    async (tx) => {
+      const title = await competitionTitle(tx, input.competitionId);
+      const entry = ticketNumber ? await winningEntry(tx, input.competitionId, ticketNumber) : null;
+      const created = (await first(
+        tx
+          .insert(winners)
+          .values({ ...fields, source: "manual", entryId: entry?.id ?? null, ticketNumber: ticketNumber ?? null, winDate: now })
+          .returning(),
+      ))!;
       if (entry)
-        openClaim(tx, {
+        await openClaim(tx, {
           winnerId: created.id,
           competition: { id: input.competitionId, title },
           entry,
@@ -259,21 +260,24 @@ export function createWinner(db: Db, actor: Actor, input: z.output<typeof winner
 }
 
 /** The entry holding a ticket of the competition that counts (paid online, or postal) and has not already won. */
-function winningEntry(tx: Tx, competitionId: string, ticketNumber: string) {
-  const row = tx
-    .select({ entry: entries })
-    .from(tickets)
-    .innerJoin(entries, eq(tickets.entryId, entries.id))
-    .where(and(eq(tickets.competitionId, competitionId), eq(tickets.number, ticketNumber)))
-    .get();
+async function winningEntry(tx: Tx, competitionId: string, ticketNumber: string) {
+  const row = await first(
+    tx
+      .select({ entry: entries })
+      .from(tickets)
+      .innerJoin(entries, eq(tickets.entryId, entries.id))
+      .where(and(eq(tickets.competitionId, competitionId), eq(tickets.number, ticketNumber))),
+  );
   if (!row || (row.entry.entryMethod === "online" && row.entry.paymentStatus !== "paid")) {
     throw new AppError("INVALID_INPUT", "No paid or postal entry holds that ticket number in this competition");
   }
-  const already = tx
-    .select({ id: winners.id })
-    .from(winners)
-    .where(and(eq(winners.competitionId, competitionId), eq(winners.ticketNumber, ticketNumber)))
-    .get();
+  const already = await first(
+    tx
+      .select({ id: winners.id })
+      .from(winners)
+      .where(and(eq(winners.competitionId, competitionId), eq(winners.ticketNumber, ticketNumber)))
+      .limit(1),
+  );
   if (already) throw new AppError("ALREADY_EXISTS", "That ticket is already a winner of this competition");
   return row.entry;
 }
@@ -282,11 +286,11 @@ export function updateWinner(db: Db, actor: Actor, id: string, input: z.output<t
   return audited(
     db,
     actor,
-    (tx) => {
-      const title = competitionTitle(tx, input.competitionId);
+    async (tx) => {
+      const title = await competitionTitle(tx, input.competitionId);
       // The ticket (and so the claim) is fixed when the winner is added.
       const { competitionId, customerName, photo, testimonial } = input;
-      const row = tx.update(winners).set({ competitionId, customerName, photo, testimonial }).where(eq(winners.id, id)).returning().get();
+      const row = await first(tx.update(winners).set({ competitionId, customerName, photo, testimonial }).where(eq(winners.id, id)).returning());
       if (!row) throw notFound("Winner");
       return toAdminWinner(row, title);
     },
@@ -298,17 +302,17 @@ export function deleteWinner(db: Db, actor: Actor, id: string) {
   return audited(
     db,
     actor,
-    (tx) => {
+    async (tx) => {
       // A claim is the record of a prize (what the winner chose, where it went): the winner it
       // belongs to stays. Their name, photo and testimonial can still be edited.
-      const claim = tx.select({ status: prizeClaims.status }).from(prizeClaims).where(eq(prizeClaims.winnerId, id)).get();
+      const claim = await first(tx.select({ status: prizeClaims.status }).from(prizeClaims).where(eq(prizeClaims.winnerId, id)));
       if (claim) {
         throw new AppError(
           "INVALID_STATE",
           `This winner has a prize claim (${claim.status}), which is the record of their prize, so they cannot be deleted. Edit the name, photo or testimonial instead.`,
         );
       }
-      if (tx.delete(winners).where(eq(winners.id, id)).run().changes === 0) throw notFound("Winner");
+      if (changed(await tx.delete(winners).where(eq(winners.id, id))) === 0) throw notFound("Winner");
       return { success: true };
     },
     () => ({ action: "admin.winners.remove", targetId: id, details: { id } }),

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lte, notExists, or } from "drizzle-orm";
-import type { Db } from "../../../../db/client";
+import { first, type Db } from "../../../../db/client";
 import { competitionViews, competitions, entries, popups } from "../../../../db/schema";
 import type { Popup } from "../../../shared/schemas/content";
 import { competitionsEndingWithin } from "./storefront";
@@ -30,19 +30,20 @@ export function pageMatches(displayPages: string[], page: string): boolean {
  * "last chance" prompt for the competition closing soonest (within a day) and, for a signed-in
  * visitor, one for a competition they looked at but have not entered.
  */
-export function listPopupsForPage(db: Db, page: string, userId: string | null, now = new Date()): Popup[] {
-  const managed = db
-    .select()
-    .from(popups)
-    .where(and(eq(popups.isActive, true), or(isNull(popups.startDate), lte(popups.startDate, now)), or(isNull(popups.endDate), gt(popups.endDate, now))))
-    .orderBy(desc(popups.priority))
-    .all()
+export async function listPopupsForPage(db: Db, page: string, userId: string | null, now = new Date()): Promise<Popup[]> {
+  const managed = (
+    await db
+      .select()
+      .from(popups)
+      .where(and(eq(popups.isActive, true), or(isNull(popups.startDate), lte(popups.startDate, now)), or(isNull(popups.endDate), gt(popups.endDate, now))))
+      .orderBy(desc(popups.priority))
+  )
     .map(toPopup)
     .filter((p) => pageMatches(p.displayPages, page));
 
   const generated: Popup[] = [];
   if (page === "/" || page === "/competitions") {
-    const soon = competitionsEndingWithin(db, now, DAY)[0];
+    const soon = (await competitionsEndingWithin(db, now, DAY))[0];
     if (soon) {
       generated.push(
         generatedPopup(
@@ -59,27 +60,28 @@ export function listPopupsForPage(db: Db, page: string, userId: string | null, n
     }
   }
   if (userId && page === "/") {
-    const viewed = db
-      .select({ id: competitions.id, title: competitions.title, image: competitions.image })
-      .from(competitionViews)
-      .innerJoin(competitions, eq(competitionViews.competitionId, competitions.id))
-      .where(
-        and(
-          eq(competitionViews.userId, userId),
-          gt(competitionViews.viewedAt, new Date(now.getTime() - 7 * DAY)),
-          eq(competitions.status, "active"),
-          gt(competitions.endDate, now),
-          notExists(
-            db
-              .select({ one: entries.id })
-              .from(entries)
-              .where(and(eq(entries.competitionId, competitions.id), eq(entries.userId, userId))),
+    const viewed = await first(
+      db
+        .select({ id: competitions.id, title: competitions.title, image: competitions.image })
+        .from(competitionViews)
+        .innerJoin(competitions, eq(competitionViews.competitionId, competitions.id))
+        .where(
+          and(
+            eq(competitionViews.userId, userId),
+            gt(competitionViews.viewedAt, new Date(now.getTime() - 7 * DAY)),
+            eq(competitions.status, "active"),
+            gt(competitions.endDate, now),
+            notExists(
+              db
+                .select({ one: entries.id })
+                .from(entries)
+                .where(and(eq(entries.competitionId, competitions.id), eq(entries.userId, userId))),
+            ),
           ),
-        ),
-      )
-      .orderBy(desc(competitionViews.viewedAt))
-      .limit(1)
-      .get();
+        )
+        .orderBy(desc(competitionViews.viewedAt))
+        .limit(1),
+    );
     if (viewed) {
       generated.push(
         generatedPopup(

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../../db/client";
+import { first, type Db, type Tx } from "../../../../db/client";
 import { competitions, instantPrizes, statistics, winners } from "../../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import type { Statistics } from "../../../shared/schemas/content";
@@ -23,18 +23,18 @@ function poundsIn(text: string | null): number {
  * winners row; cash and physical ones have both, counted once). Prize value: each draw or recorded
  * winner's prize at its cash alternative, plus each instant prize won at its value.
  */
-export function computeStatistics(db: Tx): { totalWinners: number; totalPrizeValuePence: number } {
-  const main = db
+export async function computeStatistics(db: Tx): Promise<{ totalWinners: number; totalPrizeValuePence: number }> {
+  const main = await db
     .select({ cashAlternative: competitions.cashAlternative })
     .from(winners)
     .innerJoin(competitions, eq(winners.competitionId, competitions.id))
-    .where(ne(winners.source, "instant"))
-    .all();
-  const instant = db
-    .select({ n: sql<number>`count(*)`, pence: sql<number>`coalesce(sum(${instantPrizes.valuePence}), 0)` })
-    .from(instantPrizes)
-    .where(and(isNotNull(instantPrizes.wonAt)))
-    .get();
+    .where(ne(winners.source, "instant"));
+  const instant = await first(
+    db
+      .select({ n: sql<number>`count(*)`, pence: sql<number>`coalesce(sum(${instantPrizes.valuePence}), 0)` })
+      .from(instantPrizes)
+      .where(and(isNotNull(instantPrizes.wonAt))),
+  );
   return {
     totalWinners: main.length + Number(instant?.n ?? 0),
     totalPrizeValuePence: main.reduce((sum, w) => sum + poundsIn(w.cashAlternative), 0) + Number(instant?.pence ?? 0),
@@ -42,14 +42,14 @@ export function computeStatistics(db: Tx): { totalWinners: number; totalPrizeVal
 }
 
 function row(db: Tx) {
-  return db.select().from(statistics).where(eq(statistics.id, 1)).get();
+  return first(db.select().from(statistics).where(eq(statistics.id, 1)));
 }
 
 /** GET /api/statistics: the figures the pages show (0 = show the fallback text). */
-export function getStatistics(db: Db): Statistics {
-  const r = row(db);
+export async function getStatistics(db: Db): Promise<Statistics> {
+  const r = await row(db);
   if (!r) return { totalWinners: 0, totalPrizeValue: "0.00", totalFollowers: 0, updatedAt: null };
-  const computed = r.source === "computed" ? computeStatistics(db) : null;
+  const computed = r.source === "computed" ? await computeStatistics(db) : null;
   return {
     totalWinners: computed ? computed.totalWinners : r.totalWinners,
     totalPrizeValue: penceToDecimal(computed ? computed.totalPrizeValuePence : r.totalPrizeValuePence),
@@ -58,9 +58,9 @@ export function getStatistics(db: Db): Statistics {
   };
 }
 
-export function getAdminStatistics(db: Db): AdminStatistics {
-  const r = row(db);
-  const computed = computeStatistics(db);
+export async function getAdminStatistics(db: Db): Promise<AdminStatistics> {
+  const r = await row(db);
+  const computed = await computeStatistics(db);
   return {
     source: r?.source ?? "manual",
     totalWinners: r?.totalWinners ?? 0,
@@ -72,7 +72,7 @@ export function getAdminStatistics(db: Db): AdminStatistics {
 }
 
 /** PUT /api/admin/statistics: the operator's figures and where they come from, audited with before and after. */
-export function updateStatistics(db: Db, actor: Actor, input: StatisticsUpdate, now = new Date()): AdminStatistics {
+export async function updateStatistics(db: Db, actor: Actor, input: StatisticsUpdate, now = new Date()): Promise<AdminStatistics> {
   const next = {
     source: input.source,
     totalWinners: input.totalWinners ?? 0,
@@ -80,15 +80,15 @@ export function updateStatistics(db: Db, actor: Actor, input: StatisticsUpdate, 
     totalFollowers: input.totalFollowers ?? 0,
     updatedAt: now,
   };
-  audited(
+  await audited(
     db,
     actor,
-    (tx) => {
-      const before = row(tx);
-      tx.insert(statistics)
+    async (tx) => {
+      const before = await row(tx);
+      await tx
+        .insert(statistics)
         .values({ id: 1, ...next })
-        .onConflictDoUpdate({ target: statistics.id, set: next })
-        .run();
+        .onConflictDoUpdate({ target: statistics.id, set: next });
       return before;
     },
     (before) => ({

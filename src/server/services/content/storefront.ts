@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../../../db/client";
+import { first, type Db } from "../../../../db/client";
 import { aboutPage, categories, competitions, heroSlides, winners } from "../../../../db/schema";
 import type { AboutPage, HeroSlide, MediaSettings, PublicWinner } from "../../../shared/schemas/content";
 import { getSetting } from "../settings";
@@ -8,27 +8,24 @@ export function toHeroSlide(s: typeof heroSlides.$inferSelect): HeroSlide {
   return { ...s, createdAt: s.createdAt.toISOString() };
 }
 
-export function listActiveHeroSlides(db: Db): HeroSlide[] {
-  return db.select().from(heroSlides).where(eq(heroSlides.isActive, true)).orderBy(asc(heroSlides.order), asc(heroSlides.createdAt)).all().map(toHeroSlide);
+export async function listActiveHeroSlides(db: Db): Promise<HeroSlide[]> {
+  return (await db.select().from(heroSlides).where(eq(heroSlides.isActive, true)).orderBy(asc(heroSlides.order), asc(heroSlides.createdAt))).map(toHeroSlide);
 }
 
 export { getStatistics } from "./statistics";
 
-export function getAboutPage(db: Db): AboutPage | null {
-  const row = db.select().from(aboutPage).where(eq(aboutPage.id, 1)).get();
+export async function getAboutPage(db: Db): Promise<AboutPage | null> {
+  const row = await first(db.select().from(aboutPage).where(eq(aboutPage.id, 1)));
   if (!row) return null;
   const { id: _id, ...rest } = row;
   return { ...rest, updatedAt: row.updatedAt.toISOString() };
 }
 
-export function listActiveCategories(db: Db) {
-  return db
-    .select()
-    .from(categories)
-    .where(eq(categories.isActive, true))
-    .orderBy(asc(categories.name))
-    .all()
-    .map((c) => ({ ...c, createdAt: c.createdAt.toISOString() }));
+export async function listActiveCategories(db: Db) {
+  return (await db.select().from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.name))).map((c) => ({
+    ...c,
+    createdAt: c.createdAt.toISOString(),
+  }));
 }
 
 export const MEDIA_DEFAULTS: MediaSettings = {
@@ -38,13 +35,13 @@ export const MEDIA_DEFAULTS: MediaSettings = {
   allowedVideoTypes: ["mp4", "webm", "quicktime"],
 };
 
-export function getMediaSettings(db: Db): MediaSettings {
-  const num = (key: string, fallback: number) => {
-    const v = Number(getSetting(db, key));
+export async function getMediaSettings(db: Db): Promise<MediaSettings> {
+  const num = async (key: string, fallback: number) => {
+    const v = Number(await getSetting(db, key));
     return Number.isFinite(v) && v >= 1 ? v : fallback;
   };
-  const list = (key: string, fallback: string[]) => {
-    const v = getSetting(db, key);
+  const list = async (key: string, fallback: string[]) => {
+    const v = await getSetting(db, key);
     const items = v
       ?.split(",")
       .map((s) => s.trim().toLowerCase())
@@ -52,15 +49,15 @@ export function getMediaSettings(db: Db): MediaSettings {
     return items?.length ? items : fallback;
   };
   return {
-    maxImageSizeMB: num("max_image_size_mb", MEDIA_DEFAULTS.maxImageSizeMB),
-    maxVideoSizeMB: num("max_video_size_mb", MEDIA_DEFAULTS.maxVideoSizeMB),
-    allowedImageTypes: list("allowed_image_types", MEDIA_DEFAULTS.allowedImageTypes),
-    allowedVideoTypes: list("allowed_video_types", MEDIA_DEFAULTS.allowedVideoTypes),
+    maxImageSizeMB: await num("max_image_size_mb", MEDIA_DEFAULTS.maxImageSizeMB),
+    maxVideoSizeMB: await num("max_video_size_mb", MEDIA_DEFAULTS.maxVideoSizeMB),
+    allowedImageTypes: await list("allowed_image_types", MEDIA_DEFAULTS.allowedImageTypes),
+    allowedVideoTypes: await list("allowed_video_types", MEDIA_DEFAULTS.allowedVideoTypes),
   };
 }
 
-export function getPublicSetting(db: Db, key: "winners_display_count") {
-  const value = getSetting(db, key);
+export async function getPublicSetting(db: Db, key: "winners_display_count") {
+  const value = await getSetting(db, key);
   const n = Number(value);
   return { key, value: value !== null && Number.isInteger(n) && n > 0 ? String(n) : "12" };
 }
@@ -77,7 +74,7 @@ function publicFace(w: typeof winners.$inferSelect): { customerName: string; pho
   return { customerName: allowed(w.publishName) ? w.customerName : UNNAMED_WINNER, photo: allowed(w.publishPhoto) ? w.photo : null };
 }
 
-export function listWinners(db: Db, limit?: number): PublicWinner[] {
+export async function listWinners(db: Db, limit?: number): Promise<PublicWinner[]> {
   const q = db
     .select({ winner: winners, competitionTitle: competitions.title })
     .from(winners)
@@ -85,7 +82,7 @@ export function listWinners(db: Db, limit?: number): PublicWinner[] {
     // An instant winner whose entry was refunded or disputed is no winner.
     .where(isNull(winners.voidedAt))
     .orderBy(desc(winners.winDate));
-  return (limit ? q.limit(limit) : q).all().map(({ winner, competitionTitle }) => ({
+  return (await (limit ? q.limit(limit) : q)).map(({ winner, competitionTitle }) => ({
     id: winner.id,
     competitionId: winner.competitionId,
     competitionTitle,
@@ -97,7 +94,7 @@ export function listWinners(db: Db, limit?: number): PublicWinner[] {
 }
 
 /** Competitions that are open now, for "last chance" prompts. */
-export function competitionsEndingWithin(db: Db, now: Date, ms: number) {
+export async function competitionsEndingWithin(db: Db, now: Date, ms: number) {
   return db
     .select({ id: competitions.id, title: competitions.title, image: competitions.image, endDate: competitions.endDate })
     .from(competitions)
@@ -110,6 +107,5 @@ export function competitionsEndingWithin(db: Db, now: Date, ms: number) {
         or(isNull(competitions.maxTickets), sql`${competitions.soldTickets} < ${competitions.maxTickets}`),
       ),
     )
-    .orderBy(asc(competitions.endDate))
-    .all();
+    .orderBy(asc(competitions.endDate));
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../../db/client";
+import { first, type Db } from "../../../../db/client";
 import { users } from "../../../../db/schema";
 import { DOB_IN_FUTURE, todayIso } from "../../../shared/schemas/admin";
 import { AppError } from "../../errors";
@@ -7,7 +7,7 @@ import { audited, type Actor } from "../audit";
 import { revokeAllSessions } from "../auth";
 
 /** Sign a player out on every device; the audit row shares the transaction that deletes the sessions. */
-export function signOutEverywhere(db: Db, actor: Actor, userId: string, reason: string | null): { revoked: number } {
+export function signOutEverywhere(db: Db, actor: Actor, userId: string, reason: string | null): Promise<{ revoked: number }> {
   return audited(
     db,
     actor,
@@ -21,15 +21,15 @@ export function signOutEverywhere(db: Db, actor: Actor, userId: string, reason: 
  * mistyped asks support), with a reason. The previous value goes in the audit row so the change
  * can be read back.
  */
-export function changeDateOfBirth(db: Db, actor: Actor, userId: string, change: { dateOfBirth: string; reason: string }, now = new Date()) {
+export async function changeDateOfBirth(db: Db, actor: Actor, userId: string, change: { dateOfBirth: string; reason: string }, now = new Date()) {
   if (change.dateOfBirth > todayIso(now)) throw new AppError("INVALID_INPUT", DOB_IN_FUTURE);
-  const { previous } = audited(
+  const { previous } = await audited(
     db,
     actor,
-    (tx) => {
-      const user = tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)).get();
+    async (tx) => {
+      const user = await first(tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)));
       if (!user) throw new AppError("NOT_FOUND", "User not found");
-      tx.update(users).set({ dateOfBirth: change.dateOfBirth }).where(eq(users.id, userId)).run();
+      await tx.update(users).set({ dateOfBirth: change.dateOfBirth }).where(eq(users.id, userId));
       return { previous: user.dateOfBirth };
     },
     ({ previous: was }) => ({

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, like, or, sql } from "drizzle-orm";
-import type { Db } from "../../../../db/client";
+import { first, type Db } from "../../../../db/client";
 import { auditLog, contactMessages, customerNotes, orders, sessions, users } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import { AppError } from "../../errors";
@@ -26,7 +26,7 @@ function likeTerm(search: string): string {
  * Staff find a customer by name, email, postcode or phone. A postcode or phone matches with or
  * without its spaces ("SY23 1AB" and "sy231ab" alike).
  */
-export function listCustomers(db: Db, args: { search?: string; page?: number }) {
+export async function listCustomers(db: Db, args: { search?: string; page?: number }) {
   const search = args.search?.trim() ?? "";
   const page = Math.max(1, args.page ?? 1);
   let where = undefined;
@@ -40,15 +40,14 @@ export function listCustomers(db: Db, args: { search?: string; page?: number }) 
       sql`replace(coalesce(${users.phone}, ''), ' ', '') like ${compact} escape '\\'`,
     );
   }
-  const total = db.select({ n: count() }).from(users).where(where).get()!.n;
-  const rows = db
+  const total = (await first(db.select({ n: count() }).from(users).where(where)))!.n;
+  const rows = await db
     .select()
     .from(users)
     .where(where)
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(CUSTOMERS_PAGE_SIZE)
-    .offset((page - 1) * CUSTOMERS_PAGE_SIZE)
-    .all();
+    .offset((page - 1) * CUSTOMERS_PAGE_SIZE);
   return {
     customers: rows.map((u) => ({
       id: u.id,
@@ -75,48 +74,42 @@ export function listCustomers(db: Db, args: { search?: string; page?: number }) 
  * answered between chunks); the customer's own export and the admin entries search have every one.
  */
 export async function getCustomer(db: Db, userId: string, now = new Date()) {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  const user = await first(db.select().from(users).where(eq(users.id, userId)));
   if (!user) throw new AppError("NOT_FOUND", "Customer not found");
-  const activeSessions = db
-    .select({ n: count() })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .get()!.n;
-  const complaints = db
-    .select()
-    .from(contactMessages)
-    .where(eq(contactMessages.email, user.email))
-    .orderBy(desc(contactMessages.createdAt))
-    .all()
-    .map((m) => ({ id: m.id, kind: m.kind, reference: m.reference, subject: m.subject, status: m.status, createdAt: m.createdAt.toISOString() }));
-  const audit = db
-    .select()
-    .from(auditLog)
-    .where(or(eq(auditLog.targetId, userId), sql`json_extract(${auditLog.details}, '$.userId') = ${userId}`))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(100)
-    .all()
-    .map((a) => ({ id: a.id, action: a.action, actorEmail: a.actorEmail, reason: a.reason, createdAt: a.createdAt.toISOString() }));
-  const notes = db
-    .select()
-    .from(customerNotes)
-    .where(eq(customerNotes.userId, userId))
-    .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
-    .all()
-    .map((n) => ({ id: n.id, text: n.text, authorEmail: n.authorEmail, createdAt: n.createdAt.toISOString() }));
+  const activeSessions = (await first(
+    db
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now))),
+  ))!.n;
+  const complaints = (await db.select().from(contactMessages).where(eq(contactMessages.email, user.email)).orderBy(desc(contactMessages.createdAt))).map(
+    (m) => ({ id: m.id, kind: m.kind, reference: m.reference, subject: m.subject, status: m.status, createdAt: m.createdAt.toISOString() }),
+  );
+  const audit = (
+    await db
+      .select()
+      .from(auditLog)
+      .where(or(eq(auditLog.targetId, userId), sql`json_extract(${auditLog.details}, '$.userId') = ${userId}`))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(100)
+  ).map((a) => ({ id: a.id, action: a.action, actorEmail: a.actorEmail, reason: a.reason, createdAt: a.createdAt.toISOString() }));
+  const notes = (
+    await db.select().from(customerNotes).where(eq(customerNotes.userId, userId)).orderBy(desc(customerNotes.createdAt), desc(customerNotes.id))
+  ).map((n) => ({ id: n.id, text: n.text, authorEmail: n.authorEmail, createdAt: n.createdAt.toISOString() }));
   const orderList = (await newestUserOrders(db, userId)).items;
   const entryList = (await newestUserEntries(db, userId)).items;
   // Other requests are answered between the record's larger reads (a long-time customer's wins, then their spending).
   await nextTurn();
-  const wins = listUserWins(db, userId);
+  const wins = await listUserWins(db, userId);
   await nextTurn();
-  const limits = getLimits(db, userId, now);
+  const limits = await getLimits(db, userId, now);
+  const claims = await listCustomerClaims(db, user, now);
   return {
     profile: toCustomerProfile(user),
     orders: orderList,
     entries: entryList,
     wins,
-    claims: listCustomerClaims(db, user, now),
+    claims,
     protection: {
       ...limits,
       restricted: user.restrictedAt !== null,
@@ -135,9 +128,9 @@ export function addCustomerNote(db: Db, actor: Actor, userId: string, text: stri
   return audited(
     db,
     actor,
-    (tx) => {
-      if (!tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw new AppError("NOT_FOUND", "Customer not found");
-      const row = tx.insert(customerNotes).values({ userId, authorId: actor.id, authorEmail: actor.email, text, createdAt: now }).returning().get();
+    async (tx) => {
+      if (!(await first(tx.select({ id: users.id }).from(users).where(eq(users.id, userId))))) throw new AppError("NOT_FOUND", "Customer not found");
+      const row = (await first(tx.insert(customerNotes).values({ userId, authorId: actor.id, authorEmail: actor.email, text, createdAt: now }).returning()))!;
       return { id: row.id, text: row.text, authorEmail: row.authorEmail, createdAt: row.createdAt.toISOString() };
     },
     (note) => ({ action: "admin.customers.addNote", targetType: "user", targetId: userId, details: { userId, noteId: note.id, text } }),
@@ -149,16 +142,16 @@ export function resendOrderConfirmation(db: Db, actor: Actor, orderId: string) {
   return audited(
     db,
     actor,
-    (tx) => {
-      const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+    async (tx) => {
+      const order = await first(tx.select().from(orders).where(eq(orders.id, orderId)));
       if (!order) throw new AppError("NOT_FOUND", "Order not found");
       if (order.status !== "paid" && order.status !== "partially_refunded") {
         throw new AppError("INVALID_STATE", "Only a paid order has a confirmation to send again.");
       }
-      const view = loadOrderView(tx, order.id);
+      const view = await loadOrderView(tx, order.id);
       // An account's order goes to the account's email as it is now; a guest order to its own.
-      const to = (order.userId && tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)).get()?.email) || order.customerEmail;
-      enqueueMail(tx, {
+      const to = (order.userId && (await first(tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))))?.email) || order.customerEmail;
+      await enqueueMail(tx, {
         ...orderConfirmationMail({
           to,
           name: order.customerName,

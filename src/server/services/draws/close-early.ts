@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { transaction, type Db } from "../../../../db/client";
+import { first, withTransaction, type Db } from "../../../../db/client";
 import { competitions } from "../../../../db/schema";
 import { closeEarlyConfirmation, drawTooEarlyReason, type DrawTiming } from "../../../shared/draw-timing";
 import type { CloseEarlyInput } from "../../../shared/schemas/draws";
@@ -31,9 +31,9 @@ export function drawTooEarly(c: Dates, now: Date): AppError {
  * confirmed the current end date. The dashboard's Close only pauses sales until the end date; this
  * makes that close final, so the pool can be frozen and drawn.
  */
-export function closeEarly(db: Db, id: string, input: CloseEarlyInput, now: Date, audit: DrawAudit | undefined): void {
-  transaction(db, (tx) => {
-    const c = tx.select().from(competitions).where(eq(competitions.id, id)).get();
+export async function closeEarly(db: Db, id: string, input: CloseEarlyInput, now: Date, audit: DrawAudit | undefined): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const c = await first(tx.select().from(competitions).where(eq(competitions.id, id)));
     if (!c) throw new AppError("NOT_FOUND", "Competition not found");
     if (c.endDate <= now) return;
     const expected = closeEarlyConfirmation(c);
@@ -41,12 +41,12 @@ export function closeEarly(db: Db, id: string, input: CloseEarlyInput, now: Date
       throw new AppError("INVALID_INPUT", `To close early, confirm this competition's current end date, ${expected} (you entered ${input.confirmEndDate}).`);
     }
     const after = { endDate: now, drawDate: c.drawDate > now ? now : c.drawDate };
-    tx.update(competitions)
+    await tx
+      .update(competitions)
       .set({ ...after, status: c.status === "active" ? "closed" : c.status })
-      .where(eq(competitions.id, id))
-      .run();
+      .where(eq(competitions.id, id));
     if (audit) {
-      writeAudit(
+      await writeAudit(
         tx,
         audit.actor,
         audit.row("closed early", {

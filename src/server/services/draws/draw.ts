@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { transaction } from "../../../../db/client";
+import { first, withTransaction } from "../../../../db/client";
 import { competitions, draws, entries, tickets, users, winners } from "../../../../db/schema";
 import { drawWinners } from "../../../shared/draw";
 import type { CloseEarlyInput } from "../../../shared/schemas/draws";
@@ -29,7 +29,7 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
     actor: deps.actor,
     row: (step, extra) => ({ action: "admin.draws.run", targetId: id, details: { id, beacon, step, ...extra } }),
   };
-  const before = findCompetition(db, id);
+  const before = await findCompetition(db, id);
   if (before.status === "drawn") throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
   // Refuse before closing sales: a draw with nothing to draw must not end an open competition.
   if (before.status === "active" && before.soldTickets === 0 && before.heldTickets === 0) {
@@ -37,22 +37,22 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
   }
   if (before.endDate > now) {
     if (!early) throw drawTooEarly(before, now);
-    closeEarly(db, id, early, now, audit);
+    await closeEarly(db, id, early, now, audit);
   }
-  closeSales(db, id, audit);
+  await closeSales(db, id, audit);
   if (!(await freezePool(db, id, now, audit))) {
     throw new AppError("PAYMENTS_PENDING", "Payments for this competition are still being processed. Try again in a few minutes.");
   }
-  const record = db.select().from(draws).where(eq(draws.competitionId, id)).get()!;
+  const record = (await first(db.select().from(draws).where(eq(draws.competitionId, id))))!;
   if (record.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
   if (record.poolSize === 0) throw new AppError("NO_ENTRIES", "There are no entries to draw from");
   const usedBeacon = beacon ?? record.beacon ?? null;
   const picked = await drawWinners(before.drawSeed, record.pool, record.poolHash, before.numberOfWinners, usedBeacon);
 
-  transaction(db, (tx) => {
-    const fresh = tx.select().from(draws).where(eq(draws.competitionId, id)).get()!;
+  await withTransaction(db, async (tx) => {
+    const fresh = (await first(tx.select().from(draws).where(eq(draws.competitionId, id))))!;
     if (fresh.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
-    const rows = tx
+    const rows = await tx
       .select({ number: tickets.number, entry: entries, city: users.city })
       .from(tickets)
       .innerJoin(entries, eq(tickets.entryId, entries.id))
@@ -65,25 +65,32 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
             picked.map((p) => p.ticketNumber),
           ),
         ),
-      )
-      .all();
+      );
     const byNumber = new Map(rows.map((r) => [r.number, r]));
     const recorded = picked.map((p) => {
       const row = byNumber.get(p.ticketNumber)!;
       return { ...p, displayName: displayName(row.entry.customerName, row.city), entryId: row.entry.id };
     });
-    tx.update(draws).set({ winners: recorded, drawnAt: now, beacon: usedBeacon }).where(eq(draws.competitionId, id)).run();
-    tx.update(competitions).set({ status: "drawn" }).where(eq(competitions.id, id)).run();
+    await tx.update(draws).set({ winners: recorded, drawnAt: now, beacon: usedBeacon }).where(eq(draws.competitionId, id));
+    await tx.update(competitions).set({ status: "drawn" }).where(eq(competitions.id, id));
     for (const w of recorded) {
       const entry = byNumber.get(w.ticketNumber)!.entry;
-      const winner = tx
-        .insert(winners)
-        .values({ competitionId: id, entryId: entry.id, ticketNumber: w.ticketNumber, customerName: w.displayName, source: "draw", winDate: now })
-        .returning({ id: winners.id })
-        .get();
-      openClaim(tx, { winnerId: winner.id, competition: { id, title: before.title }, entry, ticketNumber: w.ticketNumber, now, origin: deps.origin ?? "" });
+      const winner = (await first(
+        tx
+          .insert(winners)
+          .values({ competitionId: id, entryId: entry.id, ticketNumber: w.ticketNumber, customerName: w.displayName, source: "draw", winDate: now })
+          .returning({ id: winners.id }),
+      ))!;
+      await openClaim(tx, {
+        winnerId: winner.id,
+        competition: { id, title: before.title },
+        entry,
+        ticketNumber: w.ticketNumber,
+        now,
+        origin: deps.origin ?? "",
+      });
     }
-    if (audit) writeAudit(tx, audit.actor, audit.row("drawn"));
+    if (audit) await writeAudit(tx, audit.actor, audit.row("drawn"));
   });
   deps.mailer.poke();
   return getDrawRecord(db, id);

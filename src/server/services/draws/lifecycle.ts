@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
-import { transaction, type Db, type Tx } from "../../../../db/client";
+import { changed, first, withTransaction, type Db, type Tx } from "../../../../db/client";
 import { competitions, draws, entries, instantPrizes, tickets, type Competition } from "../../../../db/schema";
 import { poolHashOf, sortPool } from "../../../shared/draw";
 import { AppError } from "../../errors";
@@ -13,13 +13,13 @@ import type { DrawAudit } from "./types";
  */
 
 /** Stops sales. The pool is frozen separately, once no payment is still in flight. */
-export function closeSales(db: Db, id: string, audit?: DrawAudit): Competition {
-  return transaction(db, (tx) => {
-    const c = tx.select().from(competitions).where(eq(competitions.id, id)).get();
+export function closeSales(db: Db, id: string, audit?: DrawAudit): Promise<Competition> {
+  return withTransaction(db, async (tx) => {
+    const c = await first(tx.select().from(competitions).where(eq(competitions.id, id)));
     if (!c) throw new AppError("NOT_FOUND", "Competition not found");
     if (c.status === "active") {
-      tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id)).run();
-      if (audit) writeAudit(tx, audit.actor, audit.row("sales closed"));
+      await tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id));
+      if (audit) await writeAudit(tx, audit.actor, audit.row("sales closed"));
     }
     return { ...c, status: c.status === "active" ? "closed" : c.status };
   });
@@ -29,31 +29,31 @@ export function closeSales(db: Db, id: string, audit?: DrawAudit): Competition {
  * Tickets of paid online entries and accepted postal entries; failed and pending ones are out, and so
  * are tickets that won an instant prize where the competition says instant winners leave the draw.
  */
-function poolTickets(db: Tx, competitionId: string): string[] {
-  const c = db.statements.competitionById.get({ id: competitionId });
+async function poolTickets(db: Tx, competitionId: string): Promise<string[]> {
+  const c = await db.statements.competitionById.get({ id: competitionId });
   const instantWinners =
     c && !c.instantWinnersInDraw
       ? new Set(
-          db
-            .select({ number: instantPrizes.ticketNumber })
-            .from(instantPrizes)
-            .where(and(eq(instantPrizes.competitionId, competitionId), isNotNull(instantPrizes.wonAt)))
-            .all()
-            .map((u) => u.number),
+          (
+            await db
+              .select({ number: instantPrizes.ticketNumber })
+              .from(instantPrizes)
+              .where(and(eq(instantPrizes.competitionId, competitionId), isNotNull(instantPrizes.wonAt)))
+          ).map((u) => u.number),
         )
       : null;
-  const all = db
-    .select({ number: tickets.number })
-    .from(tickets)
-    .innerJoin(entries, eq(tickets.entryId, entries.id))
-    .where(
-      and(
-        eq(tickets.competitionId, competitionId),
-        or(and(eq(entries.entryMethod, "online"), eq(entries.paymentStatus, "paid")), eq(entries.entryMethod, "postal")),
-      ),
-    )
-    .all()
-    .map((t) => t.number);
+  const all = (
+    await db
+      .select({ number: tickets.number })
+      .from(tickets)
+      .innerJoin(entries, eq(tickets.entryId, entries.id))
+      .where(
+        and(
+          eq(tickets.competitionId, competitionId),
+          or(and(eq(entries.entryMethod, "online"), eq(entries.paymentStatus, "paid")), eq(entries.entryMethod, "postal")),
+        ),
+      )
+  ).map((t) => t.number);
   return instantWinners ? all.filter((n) => !instantWinners.has(n)) : all;
 }
 
@@ -62,18 +62,20 @@ function poolTickets(db: Tx, competitionId: string): string[] {
  * are still held (they may yet become tickets); the scheduler tries again.
  */
 export async function freezePool(db: Db, id: string, now = new Date(), audit?: DrawAudit): Promise<boolean> {
-  const c = findCompetition(db, id);
+  const c = await findCompetition(db, id);
   if (c.status === "active") throw new AppError("INVALID_STATE", "Close sales before freezing the pool");
-  if (db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)).get()) return true;
+  if (await first(db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)))) return true;
   if (c.heldTickets > 0) return false;
-  const pool = sortPool(poolTickets(db, id));
+  const pool = sortPool(await poolTickets(db, id));
   const poolHash = await poolHashOf(pool);
-  return transaction(db, (tx) => {
-    const current = tx.select().from(competitions).where(eq(competitions.id, id)).get()!;
-    // Nothing may have changed while hashing; if it did, the next attempt starts again.
-    if (current.heldTickets > 0 || poolTickets(tx, id).length !== pool.length) return false;
-    const frozen = tx.insert(draws).values({ competitionId: id, pool, poolHash, poolSize: pool.length, closedAt: now }).onConflictDoNothing().run().changes > 0;
-    if (frozen && audit) writeAudit(tx, audit.actor, audit.row("pool frozen"));
+  return withTransaction(db, async (tx) => {
+    const current = (await first(tx.select().from(competitions).where(eq(competitions.id, id))))!;
+    if (current.status === "active") throw new AppError("INVALID_STATE", "Close sales before freezing the pool");
+    // Nothing may have changed while reading and hashing; if it did, the next attempt starts again.
+    if (current.heldTickets > 0 || (await poolTickets(tx, id)).length !== pool.length) return false;
+    const frozen =
+      changed(await tx.insert(draws).values({ competitionId: id, pool, poolHash, poolSize: pool.length, closedAt: now }).onConflictDoNothing()) > 0;
+    if (frozen && audit) await writeAudit(tx, audit.actor, audit.row("pool frozen"));
     return true;
   });
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../../../db/client";
+import { first, type Tx } from "../../../../db/client";
 import { draws, entries, tickets, type Competition } from "../../../../db/schema";
 import { commitmentOf } from "../../../shared/draw";
 import { findCompetition } from "../competitions/catalogue";
@@ -36,18 +36,18 @@ function maskName(name: string): string {
 
 /** The public record; the seed only once drawn, the pool only once frozen. */
 export async function getDrawRecord(db: Tx, id: string): Promise<DrawPublicRecord> {
-  const c = findCompetition(db, id);
-  const record = db.select().from(draws).where(eq(draws.competitionId, id)).get();
+  const c = await findCompetition(db, id);
+  const record = await first(db.select().from(draws).where(eq(draws.competitionId, id)));
   let pool: DrawPublicRecord["pool"] = null;
   if (record) {
     const names = new Map(
-      db
-        .select({ number: tickets.number, name: entries.customerName })
-        .from(tickets)
-        .innerJoin(entries, eq(tickets.entryId, entries.id))
-        .where(eq(tickets.competitionId, id))
-        .all()
-        .map((t) => [t.number, t.name]),
+      (
+        await db
+          .select({ number: tickets.number, name: entries.customerName })
+          .from(tickets)
+          .innerJoin(entries, eq(tickets.entryId, entries.id))
+          .where(eq(tickets.competitionId, id))
+      ).map((t) => [t.number, t.name]),
     );
     pool = record.pool.map((n) => ({ ticketNumber: n, name: maskName(names.get(n) ?? "?") }));
   }

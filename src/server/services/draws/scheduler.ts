@@ -19,7 +19,7 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
   let closed = 0;
   let frozen = 0;
   let drawn = 0;
-  const ending = db
+  const ending = await db
     .select({ id: competitions.id })
     .from(competitions)
     .where(
@@ -27,15 +27,14 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
         eq(competitions.status, "active"),
         or(lte(competitions.endDate, now), and(sql`${competitions.maxTickets} is not null`, sql`${competitions.soldTickets} >= ${competitions.maxTickets}`)),
       ),
-    )
-    .all();
+    );
   for (const c of ending) {
-    closeSales(db, c.id);
+    await closeSales(db, c.id);
     closed++;
   }
   // A competition an admin closed before its end date is paused, not finished: its pool freezes at
   // the end date (or sell-out, or when the draw is run), so until then it may be reopened.
-  const unfrozen = db
+  const unfrozen = await db
     .select({ id: competitions.id })
     .from(competitions)
     .leftJoin(draws, eq(draws.competitionId, competitions.id))
@@ -45,10 +44,9 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
         sql`${draws.competitionId} is null`,
         or(lte(competitions.endDate, now), and(sql`${competitions.maxTickets} is not null`, sql`${competitions.soldTickets} >= ${competitions.maxTickets}`)),
       ),
-    )
-    .all();
+    );
   for (const c of unfrozen) if (await freezePool(db, c.id, now)) frozen++;
-  const due = db
+  const due = await db
     .select({ id: competitions.id })
     .from(competitions)
     .innerJoin(draws, eq(draws.competitionId, competitions.id))
@@ -60,8 +58,7 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
         sql`${draws.drawnAt} is null`,
         sql`${draws.poolSize} > 0`,
       ),
-    )
-    .all();
+    );
   for (const c of due) {
     try {
       await runDraw(deps, c.id);

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, or } from "drizzle-orm";
-import type { Db } from "../../../../db/client";
+import { first, type Db } from "../../../../db/client";
 import { mailOutbox } from "../../../../db/schema";
 import {
   MAIL_TEMPLATE_KINDS,
@@ -61,27 +61,28 @@ function toFailure(row: FailureRow): MailFailure {
 }
 
 /** Mail given up on (failed) or still backing off after a failed attempt, newest first. */
-export function listMailFailures(db: Db, limit = 200): MailFailure[] {
-  return db
+export async function listMailFailures(db: Db, limit = 200): Promise<MailFailure[]> {
+  const rows = await db
     .select(failureColumns)
     .from(mailOutbox)
     .where(and(UNSENT, or(eq(mailOutbox.status, "failed"), and(eq(mailOutbox.status, "queued"), gt(mailOutbox.attempts, 0)))))
     .orderBy(desc(mailOutbox.createdAt))
-    .limit(limit)
-    .all()
-    .map(toFailure);
+    .limit(limit);
+  return rows.map(toFailure);
 }
 
 /** Puts a failed mail back in the queue with a fresh set of attempts; the worker tries it at once. */
-export function retryMail(deps: { db: Db; mailer: Mailer }, actor: Actor, id: string): MailFailure {
-  const row = audited(
+export async function retryMail(deps: { db: Db; mailer: Mailer }, actor: Actor, id: string): Promise<MailFailure> {
+  const row = await audited(
     deps.db,
     actor,
-    (tx) => {
-      const mail = tx.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+    async (tx) => {
+      const mail = await first(tx.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)));
       if (!mail) throw new AppError("NOT_FOUND", "Mail not found");
       if (mail.status !== "failed") throw new AppError("INVALID_STATE", "Only mail that failed can be retried.");
-      return tx.update(mailOutbox).set({ status: "queued", attempts: 0, nextAttemptAt: null }).where(eq(mailOutbox.id, id)).returning(failureColumns).get()!;
+      return (await first(
+        tx.update(mailOutbox).set({ status: "queued", attempts: 0, nextAttemptAt: null }).where(eq(mailOutbox.id, id)).returning(failureColumns),
+      ))!;
     },
     (r) => ({ action: "admin.mail.retry", targetType: "mail", targetId: id, details: { id, kind: r.kind, lastError: r.lastError } }),
   );
@@ -96,8 +97,8 @@ export function mailHealth(delivery: MailDelivery, counts: { queued: number; fai
 }
 
 /** GET /api/admin/mail/status: the banner's facts, with when the server started failing and why. */
-export function mailStatus(db: Db, delivery: MailDelivery): MailStatus {
-  const counts = outboxCounts(db);
+export async function mailStatus(db: Db, delivery: MailDelivery): Promise<MailStatus> {
+  const counts = await outboxCounts(db);
   const failing = delivery.configured && delivery.failingSince !== null;
   return {
     ...mailHealth(delivery, counts),

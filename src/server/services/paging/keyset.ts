@@ -30,10 +30,10 @@ export function keysetOf(table: string, timeColumn = "created_at") {
  * Rows newest first, `size` at a time: `read` gives the next rows older than the key (none for
  * the first chunk); the event loop turns between chunks, so a long read never holds the server.
  */
-export async function* keysetChunks<R extends Keyset>(read: (after: Keyset | null) => R[], size: number): AsyncGenerator<R[]> {
+export async function* keysetChunks<R extends Keyset>(read: (after: Keyset | null) => PromiseLike<R[]>, size: number): AsyncGenerator<R[]> {
   let after: Keyset | null = null;
   for (;;) {
-    const rows = read(after);
+    const rows = await read(after);
     if (!rows.length) return;
     yield rows;
     if (rows.length < size) return;

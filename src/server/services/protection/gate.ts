@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../../../../db/client";
+import { first, type Tx } from "../../../../db/client";
 import { orders, protectionEvents, users, type User } from "../../../../db/schema";
 import { ageOn, formatLondonDate, ukMonthStart } from "../../../shared/london-time";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
@@ -31,14 +31,17 @@ export function suspensionMessage(user: Pick<User, "suspendedUntil" | "suspensio
   return `You are taking a break until ${until}. You cannot enter competitions or buy tickets until then.`;
 }
 
-/** Applies a raised limit whose cooling-off period has passed. */
-export function effectiveLimit(db: Tx, user: User, now: Date): number | null {
+/**
+ * Applies a raised limit whose cooling-off period has passed. `user` must have been read in the
+ * caller's transaction: what is written is decided from it.
+ */
+export async function effectiveLimit(db: Tx, user: User, now: Date): Promise<number | null> {
   if (user.pendingLimitEffectiveAt && user.pendingLimitEffectiveAt <= now) {
     const next = user.pendingLimitRemoves ? null : user.pendingLimitPence;
-    db.update(users)
+    await db
+      .update(users)
       .set({ monthlyLimitPence: next, pendingLimitPence: null, pendingLimitRemoves: false, pendingLimitEffectiveAt: null })
-      .where(eq(users.id, user.id))
-      .run();
+      .where(eq(users.id, user.id));
     user.monthlyLimitPence = next;
     user.pendingLimitPence = null;
     user.pendingLimitRemoves = false;
@@ -47,31 +50,32 @@ export function effectiveLimit(db: Tx, user: User, now: Date): number | null {
   return user.monthlyLimitPence;
 }
 
-export function spentThisMonth(db: Tx, userId: string, now: Date, funding?: "credit"): number {
-  const row = db
-    // What was kept of every order not failed: one waiting on the bank (3-D Secure) counts already,
-    // and a refund counts back only what it gave back.
-    // By card funding, the card's part only: refunds give the card back first, so what a card kept is its part less the refunds.
-    .select({
-      n: funding
-        ? sql<number>`coalesce(sum(max(0, ${orders.totalPence} - ${orders.creditPence} - ${orders.refundedPence})), 0)`
-        : sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, ["paid", "pending", "requires_action", "partially_refunded", "refunded", "disputed"]),
-        gte(orders.createdAt, ukMonthStart(now)),
-        funding ? eq(orders.cardFunding, funding) : undefined,
+export async function spentThisMonth(db: Tx, userId: string, now: Date, funding?: "credit"): Promise<number> {
+  const row = await first(
+    db
+      // What was kept of every order not failed: one waiting on the bank (3-D Secure) counts already,
+      // and a refund counts back only what it gave back.
+      // By card funding, the card's part only: refunds give the card back first, so what a card kept is its part less the refunds.
+      .select({
+        n: funding
+          ? sql<number>`coalesce(sum(max(0, ${orders.totalPence} - ${orders.creditPence} - ${orders.refundedPence})), 0)`
+          : sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)`,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          inArray(orders.status, ["paid", "pending", "requires_action", "partially_refunded", "refunded", "disputed"]),
+          gte(orders.createdAt, ukMonthStart(now)),
+          funding ? eq(orders.cardFunding, funding) : undefined,
+        ),
       ),
-    )
-    .get();
+  );
   return Number(row?.n ?? 0);
 }
 
-export function recordEvent(db: Tx, userId: string, kind: (typeof protectionEvents.$inferInsert)["kind"], detail: string, now: Date) {
-  db.insert(protectionEvents).values({ userId, kind, detail, createdAt: now }).run();
+export async function recordEvent(db: Tx, userId: string, kind: (typeof protectionEvents.$inferInsert)["kind"], detail: string, now: Date): Promise<void> {
+  await db.insert(protectionEvents).values({ userId, kind, detail, createdAt: now });
 }
 
 export interface EntryCheck {
@@ -90,26 +94,26 @@ export interface EntryCheck {
  * Every rule of the code of practice that an order must pass, checked inside the order's write
  * transaction so that two simultaneous orders cannot both fit under one limit.
  */
-export function assertMayBuy(tx: Tx, check: EntryCheck): void {
+export async function assertMayBuy(tx: Tx, check: EntryCheck): Promise<void> {
   if (!check.userId) {
-    if (getSetting(tx, "allow_guest_checkout") !== "true") {
+    if ((await getSetting(tx, "allow_guest_checkout")) !== "true") {
       throw new AppError(
         "SIGN_IN_REQUIRED",
         "Please sign in or create an account to enter. It keeps your tickets together and lets us check you are 18 or over.",
       );
     }
-    if (check.funding === "credit") assertCreditCardAllowed(tx, { ...check, cardPence: check.cardPence ?? check.totalPence });
+    if (check.funding === "credit") await assertCreditCardAllowed(tx, { ...check, cardPence: check.cardPence ?? check.totalPence });
     return;
   }
-  const user = check.user ?? tx.statements.userById.get({ id: check.userId });
+  const user = check.user ?? (await tx.statements.userById.get({ id: check.userId }));
   if (!user) throw new AppError("SIGN_IN_REQUIRED", "Please sign in again.");
   const suspended = suspensionMessage(user, check.now);
   if (suspended) throw new AppError("SUSPENDED", suspended);
   assertAdult(user.dateOfBirth, check.now);
-  if (!user.emailVerified && getSetting(tx, "require_verified_email") === "true") throw new AppError("EMAIL_NOT_VERIFIED", VERIFY_TO_PAY_MESSAGE);
-  const limit = effectiveLimit(tx, user, check.now);
+  if (!user.emailVerified && (await getSetting(tx, "require_verified_email")) === "true") throw new AppError("EMAIL_NOT_VERIFIED", VERIFY_TO_PAY_MESSAGE);
+  const limit = await effectiveLimit(tx, user, check.now);
   if (limit !== null) {
-    const spent = spentThisMonth(tx, user.id, check.now);
+    const spent = await spentThisMonth(tx, user.id, check.now);
     if (spent + check.totalPence > limit) {
       const left = Math.max(0, limit - spent);
       throw new AppError(
@@ -119,7 +123,7 @@ export function assertMayBuy(tx: Tx, check: EntryCheck): void {
       );
     }
   }
-  if (check.funding === "credit") assertCreditCardAllowed(tx, { ...check, cardPence: check.cardPence ?? check.totalPence });
+  if (check.funding === "credit") await assertCreditCardAllowed(tx, { ...check, cardPence: check.cardPence ?? check.totalPence });
 }
 
 const CREDIT_CARD_NOT_ALLOWED_MESSAGE = "Credit cards cannot be used for instant-win competitions. Please use a debit card.";
@@ -141,12 +145,12 @@ export function buyerFailureMessage(reason: string | null): string | null {
  * card is before paying (Stripe, the simulator), and again when it settles with a credit card the
  * hold did not know about (an acquirer whose card form comes after the order, such as Cashflows).
  */
-export function assertCreditCardAllowed(tx: Tx, check: { userId: string | null; cardPence: number; instantWin: boolean; now: Date }): void {
+export async function assertCreditCardAllowed(tx: Tx, check: { userId: string | null; cardPence: number; instantWin: boolean; now: Date }): Promise<void> {
   if (check.cardPence <= 0) return;
   if (check.instantWin) throw new AppError("CREDIT_CARD_NOT_ALLOWED", CREDIT_CARD_NOT_ALLOWED_MESSAGE);
   if (!check.userId) return;
-  const cap = decimalToPence(getSetting(tx, "credit_card_monthly_cap") ?? "250.00") ?? 25_000;
-  const creditSpent = spentThisMonth(tx, check.userId, check.now, "credit");
+  const cap = decimalToPence((await getSetting(tx, "credit_card_monthly_cap")) ?? "250.00") ?? 25_000;
+  const creditSpent = await spentThisMonth(tx, check.userId, check.now, "credit");
   if (creditSpent + check.cardPence > cap) {
     throw new AppError(
       "CREDIT_CARD_LIMIT",
@@ -157,8 +161,8 @@ export function assertCreditCardAllowed(tx: Tx, check: { userId: string | null; 
 }
 
 /** A refusal that is itself a sign of harm is recorded after its transaction has rolled back. */
-export function recordRefusal(db: Tx, userId: string | null, err: unknown, now: Date): void {
+export async function recordRefusal(db: Tx, userId: string | null, err: unknown, now: Date): Promise<void> {
   const event =
     err instanceof AppError ? (err.details?.protectionEvent as { kind: "limit_reached" | "credit_cap_reached"; detail: string } | undefined) : undefined;
-  if (userId && event) recordEvent(db, userId, event.kind, event.detail, now);
+  if (userId && event) await recordEvent(db, userId, event.kind, event.detail, now);
 }

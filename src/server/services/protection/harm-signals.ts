@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { transaction, type Db } from "../../../../db/client";
+import { first, withTransaction, type Db } from "../../../../db/client";
 import { orders, protectionEvents, users } from "../../../../db/schema";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
 import { AppError } from "../../errors";
@@ -12,31 +12,26 @@ import { getSetting, numberSetting } from "../settings";
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Players showing signs of harm, with the figures that flagged them. */
-export function playerSignals(db: Db, now: Date) {
+export async function playerSignals(db: Db, now: Date) {
   const since30 = new Date(now.getTime() - 30 * DAY);
   const since1 = new Date(now.getTime() - DAY);
-  const spendThreshold = decimalToPence(getSetting(db, "harm_spend_30d_threshold") ?? "500.00") ?? 50_000;
-  const ordersThreshold = numberSetting(db, "harm_orders_per_day", 20);
-  const spend = new Map(
-    db
-      .select({
-        userId: orders.userId,
-        spent: sql<number>`sum(${orders.totalPence})`,
-        recent: sql<number>`sum(case when ${orders.createdAt} > ${since1.getTime()} then 1 else 0 end)`,
-      })
-      .from(orders)
-      .where(and(eq(orders.status, "paid"), gt(orders.createdAt, since30)))
-      .groupBy(orders.userId)
-      .all()
-      .filter((r) => r.userId)
-      .map((r) => [r.userId!, { spent: Number(r.spent), recent: Number(r.recent) }]),
-  );
-  const events = db
+  const spendThreshold = decimalToPence((await getSetting(db, "harm_spend_30d_threshold")) ?? "500.00") ?? 50_000;
+  const ordersThreshold = await numberSetting(db, "harm_orders_per_day", 20);
+  const spendRows = await db
+    .select({
+      userId: orders.userId,
+      spent: sql<number>`sum(${orders.totalPence})`,
+      recent: sql<number>`sum(case when ${orders.createdAt} > ${since1.getTime()} then 1 else 0 end)`,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, "paid"), gt(orders.createdAt, since30)))
+    .groupBy(orders.userId);
+  const spend = new Map(spendRows.filter((r) => r.userId).map((r) => [r.userId!, { spent: Number(r.spent), recent: Number(r.recent) }]));
+  const events = await db
     .select({ userId: protectionEvents.userId, kind: protectionEvents.kind, n: sql<number>`count(*)` })
     .from(protectionEvents)
     .where(gt(protectionEvents.createdAt, since30))
-    .groupBy(protectionEvents.userId, protectionEvents.kind)
-    .all();
+    .groupBy(protectionEvents.userId, protectionEvents.kind);
   const byUser = new Map<string, { limitReached: number; increaseRequests: number; creditCapReached: number }>();
   for (const e of events) {
     const v = byUser.get(e.userId) ?? { limitReached: 0, increaseRequests: 0, creditCapReached: 0 };
@@ -47,11 +42,10 @@ export function playerSignals(db: Db, now: Date) {
   }
   const ids = new Set([...spend.keys(), ...byUser.keys()]);
   if (!ids.size) return [];
-  const people = db
+  const people = await db
     .select()
     .from(users)
-    .where(inArray(users.id, [...ids]))
-    .all();
+    .where(inArray(users.id, [...ids]));
   return people
     .map((u) => {
       const s = spend.get(u.id) ?? { spent: 0, recent: 0 };
@@ -86,17 +80,17 @@ export function playerSignals(db: Db, now: Date) {
  * restricting never shortens a break, and lifting a restriction never lifts one.
  */
 export function restrictAccount(db: Db, userId: string, restricted: boolean, reason: string, now = new Date(), actor?: Actor) {
-  return transaction(db, (tx) => {
-    const user = tx.select().from(users).where(eq(users.id, userId)).get();
+  return withTransaction(db, async (tx) => {
+    const user = await first(tx.select().from(users).where(eq(users.id, userId)));
     if (!user) throw new AppError("NOT_FOUND", "User not found");
     if (restricted) {
-      tx.update(users).set({ restrictedAt: now, restrictionReason: reason }).where(eq(users.id, userId)).run();
+      await tx.update(users).set({ restrictedAt: now, restrictionReason: reason }).where(eq(users.id, userId));
     } else {
       if (!user.restrictedAt)
         throw new AppError("INVALID_STATE", "This account has no operator restriction to lift; a player's own break or self-exclusion cannot be lifted early");
-      tx.update(users).set({ restrictedAt: null, restrictionReason: null }).where(eq(users.id, userId)).run();
+      await tx.update(users).set({ restrictedAt: null, restrictionReason: null }).where(eq(users.id, userId));
     }
-    if (actor) writeAudit(tx, actor, { action: "admin.protection.restrict", targetId: userId, reason, details: { userId, restricted, reason } });
+    if (actor) await writeAudit(tx, actor, { action: "admin.protection.restrict", targetId: userId, reason, details: { userId, restricted, reason } });
     return { userId, restricted };
   });
 }

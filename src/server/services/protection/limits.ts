@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { transaction, type Db } from "../../../../db/client";
+import { first, withTransaction, type Db } from "../../../../db/client";
 import { authTokens, competitionViews, notifications, sessions, users } from "../../../../db/schema";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
 import { AppError } from "../../errors";
@@ -19,11 +19,15 @@ export interface LimitsView {
   remainingThisMonth: string | null;
 }
 
-export function getLimits(db: Db, userId: string, now: Date): LimitsView {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new AppError("NOT_FOUND", "User not found");
-  const limit = effectiveLimit(db, user, now);
-  const spent = spentThisMonth(db, userId, now);
+export async function getLimits(db: Db, userId: string, now: Date): Promise<LimitsView> {
+  // The account is read and a raised limit whose cooling-off has passed applied in one transaction:
+  // a limit the player lowered meanwhile is never overwritten with the raise it replaced.
+  const { user, limit, spent } = await withTransaction(db, async (tx) => {
+    const user = await first(tx.select().from(users).where(eq(users.id, userId)));
+    if (!user) throw new AppError("NOT_FOUND", "User not found");
+    const limit = await effectiveLimit(tx, user, now);
+    return { user, limit, spent: await spentThisMonth(tx, userId, now) };
+  });
   const message = suspensionMessage(user, now);
   return {
     suspension: message
@@ -41,26 +45,26 @@ export function getLimits(db: Db, userId: string, now: Date): LimitsView {
 }
 
 /** A lower limit applies at once; a higher one (or none) only after the cooling-off period. */
-export function setLimit(db: Db, userId: string, monthlyLimit: string | null, now: Date): LimitsView {
+export async function setLimit(db: Db, userId: string, monthlyLimit: string | null, now: Date): Promise<LimitsView> {
   const next = monthlyLimit === null ? null : decimalToPence(monthlyLimit);
   if (monthlyLimit !== null && next === null) throw new AppError("INVALID_INPUT", "Enter the limit in pounds, e.g. 50.00");
-  transaction(db, (tx) => {
-    const user = tx.select().from(users).where(eq(users.id, userId)).get()!;
-    const current = effectiveLimit(tx, user, now);
+  await withTransaction(db, async (tx) => {
+    const user = (await first(tx.select().from(users).where(eq(users.id, userId))))!;
+    const current = await effectiveLimit(tx, user, now);
     const lower = next !== null && (current === null || next <= current);
     if (lower) {
-      tx.update(users)
+      await tx
+        .update(users)
         .set({ monthlyLimitPence: next, pendingLimitPence: null, pendingLimitRemoves: false, pendingLimitEffectiveAt: null })
-        .where(eq(users.id, userId))
-        .run();
+        .where(eq(users.id, userId));
       return;
     }
-    const hours = numberSetting(tx, "limit_cooling_off_hours", 24);
-    tx.update(users)
+    const hours = await numberSetting(tx, "limit_cooling_off_hours", 24);
+    await tx
+      .update(users)
       .set({ pendingLimitPence: next, pendingLimitRemoves: next === null, pendingLimitEffectiveAt: new Date(now.getTime() + hours * HOUR) })
-      .where(eq(users.id, userId))
-      .run();
-    recordEvent(tx, userId, "limit_increase_requested", next === null ? "remove limit" : `to ${formatPounds(next)}`, now);
+      .where(eq(users.id, userId));
+    await recordEvent(tx, userId, "limit_increase_requested", next === null ? "remove limit" : `to ${formatPounds(next)}`, now);
   });
   return getLimits(db, userId, now);
 }
@@ -69,17 +73,23 @@ export const BREAK_PERIODS = { "1w": 7 * DAY, "1m": 30 * DAY, "6m": 182 * DAY, "
 
 export type BreakPeriod = keyof typeof BREAK_PERIODS;
 
-/** Take a break (1 week, 1 month) or self-exclude (6 months or more). It can only ever be lengthened. */
+/**
+ * Take a break (1 week, 1 month) or self-exclude (6 months or more). It can only ever be lengthened:
+ * the current break is read and the new one written in one transaction, so two requests at once
+ * cannot shorten it.
+ */
 export function takeBreak(db: Db, userId: string, period: BreakPeriod, now: Date) {
   const until = new Date(now.getTime() + BREAK_PERIODS[period]);
   const kind = period === "1w" || period === "1m" ? "break" : "self_exclusion";
-  const user = db.select().from(users).where(eq(users.id, userId)).get()!;
-  if (user.suspendedUntil && user.suspendedUntil > until) {
-    return { suspendedUntil: user.suspendedUntil.toISOString(), kind: user.suspensionKind ?? kind };
-  }
-  const keepKind = user.suspensionKind === "self_exclusion" && user.suspendedUntil && user.suspendedUntil > now ? "self_exclusion" : kind;
-  db.update(users).set({ suspendedUntil: until, suspensionKind: keepKind, suspensionReason: null }).where(eq(users.id, userId)).run();
-  return { suspendedUntil: until.toISOString(), kind: keepKind };
+  return withTransaction(db, async (tx) => {
+    const user = (await first(tx.select().from(users).where(eq(users.id, userId))))!;
+    if (user.suspendedUntil && user.suspendedUntil > until) {
+      return { suspendedUntil: user.suspendedUntil.toISOString(), kind: user.suspensionKind ?? kind };
+    }
+    const keepKind = user.suspensionKind === "self_exclusion" && user.suspendedUntil && user.suspendedUntil > now ? "self_exclusion" : kind;
+    await tx.update(users).set({ suspendedUntil: until, suspensionKind: keepKind, suspensionReason: null }).where(eq(users.id, userId));
+    return { suspendedUntil: until.toISOString(), kind: keepKind };
+  });
 }
 
 /**
@@ -89,9 +99,10 @@ export function takeBreak(db: Db, userId: string, period: BreakPeriod, now: Date
  * records, six years), and the name, email and date of birth they belong to, so a self-exclusion
  * or an age refusal still holds if the same person registers again.
  */
-export function closeAccount(db: Db, userId: string, now: Date) {
-  transaction(db, (tx) => {
-    tx.update(users)
+export async function closeAccount(db: Db, userId: string, now: Date) {
+  await withTransaction(db, async (tx) => {
+    await tx
+      .update(users)
       .set({
         isActive: false,
         closedAt: now,
@@ -103,12 +114,11 @@ export function closeAccount(db: Db, userId: string, now: Date) {
         marketingConsentAt: now,
         unsubscribeToken: null,
       })
-      .where(eq(users.id, userId))
-      .run();
-    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
-    tx.delete(authTokens).where(eq(authTokens.userId, userId)).run();
-    tx.delete(notifications).where(eq(notifications.userId, userId)).run();
-    tx.delete(competitionViews).where(eq(competitionViews.userId, userId)).run();
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(competitionViews).where(eq(competitionViews.userId, userId));
   });
   return { closed: true };
 }

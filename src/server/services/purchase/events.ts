@@ -1,5 +1,5 @@
 import { eq, inArray, or } from "drizzle-orm";
-import { transaction } from "../../../../db/client";
+import { changed, first, withTransaction } from "../../../../db/client";
 import { orders, paymentEvents, refunds, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { PaymentEvent } from "../../payments/provider";
@@ -17,20 +17,20 @@ export type EventOutcome = "duplicate" | "ignored" | "paid" | "requires_action" 
  */
 export async function handlePaymentEvent(deps: OrderDeps, event: PaymentEvent): Promise<EventOutcome> {
   const { db } = deps;
-  const fresh = db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run().changes > 0;
+  const fresh = changed(await db.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing()) > 0;
   if (!fresh) return "duplicate";
   try {
     return await dispatch(deps, event);
   } catch (err) {
     // Not processed: forget it, so the provider's retry is processed.
-    db.delete(paymentEvents).where(eq(paymentEvents.id, event.id)).run();
+    await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
     throw err;
   }
 }
 
-function orderOfPayment(deps: OrderDeps, paymentId: string, orderId: string | null): Order | undefined {
-  const byPayment = deps.db.select().from(orders).where(eq(orders.paymentId, paymentId)).get();
-  return byPayment ?? (orderId ? deps.db.statements.orderById.get({ id: orderId }) : undefined);
+async function orderOfPayment(deps: OrderDeps, paymentId: string, orderId: string | null): Promise<Order | undefined> {
+  const byPayment = await first(deps.db.select().from(orders).where(eq(orders.paymentId, paymentId)).limit(1));
+  return byPayment ?? (orderId ? await deps.db.statements.orderById.get({ id: orderId }) : undefined);
 }
 
 async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutcome> {
@@ -39,21 +39,22 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
     case "payment.succeeded":
     case "payment.failed":
     case "payment.requires_action": {
-      const order = orderOfPayment(deps, event.paymentId, event.orderId);
+      const order = await orderOfPayment(deps, event.paymentId, event.orderId);
       if (!order) return "ignored";
       return settleFromProvider(deps, order.id, await deps.payments.retrieve(event.paymentId));
     }
     case "charge.refunded": {
-      const order = orderOfPayment(deps, event.paymentId, null);
+      const order = await orderOfPayment(deps, event.paymentId, null);
       if (!order) return "ignored";
       if (event.refunds) return recordListedRefunds(deps, order, event.refunds, now);
       // Refunds made elsewhere (the provider's dashboard) are recorded by the difference; one we
       // made ourselves carries the same refund id, so it is never counted twice.
       // What the card has had back is compared: parts paid by site credit went back to the wallet, not the card.
-      const missing = event.amountRefundedPence - (order.refundedPence - creditRefundedPence(deps.db, order.id));
-      if (missing <= 0) return "ignored";
-      const recorded = transaction(deps.db, (tx) => {
-        const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
+      // Read in the same transaction as the record, so a refund recorded meanwhile is counted in the difference.
+      const recorded = await withTransaction(deps.db, async (tx) => {
+        const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
+        const missing = event.amountRefundedPence - (current.refundedPence - (await creditRefundedPence(tx, current.id)));
+        if (missing <= 0) return null;
         return recordRefund(
           tx,
           current,
@@ -67,22 +68,25 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
           now,
         );
       });
+      if (recorded === null) return "ignored";
       deps.mailer.poke();
       return recorded ? "refunded" : "ignored";
     }
     case "dispute.created":
     case "dispute.closed": {
-      const order = orderOfPayment(deps, event.paymentId, null);
+      const order = await orderOfPayment(deps, event.paymentId, null);
       if (!order) return "ignored";
       const created = event.type === "dispute.created";
-      transaction(deps.db, (tx) => {
-        tx.update(orders)
+      await withTransaction(deps.db, async (tx) => {
+        // What the admins are told of its refunds is read in the same transaction as the dispute is marked.
+        const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
+        await tx
+          .update(orders)
           .set({ ...(created ? { status: "disputed" as const } : {}), disputeId: event.disputeId, disputeStatus: event.disputeStatus, updatedAt: now })
-          .where(eq(orders.id, order.id))
-          .run();
+          .where(eq(orders.id, order.id));
         // A disputed payment's tickets leave the draw while its pool is open.
-        const { voided, instant } = created ? voidTickets(tx, order.id, "disputed", now) : { voided: [], instant: null };
-        writeAudit(tx, PROVIDER_ACTOR, {
+        const { voided, instant } = created ? await voidTickets(tx, order.id, "disputed", now) : { voided: [], instant: null };
+        await writeAudit(tx, PROVIDER_ACTOR, {
           action: created ? "provider.dispute.created" : "provider.dispute.closed",
           targetType: "order",
           targetId: order.id,
@@ -94,12 +98,12 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
           },
         });
         if (created) {
-          notifyAdmins(
+          await notifyAdmins(
             tx,
             "A payment was disputed",
-            `Order ${order.id} (£${penceToDecimal(order.totalPence)}, ${order.customerEmail}) is disputed by the cardholder's bank.` +
+            `Order ${current.id} (£${penceToDecimal(current.totalPence)}, ${current.customerEmail}) is disputed by the cardholder's bank.` +
               // A refund already made is the answer to a chargeback: without it the money could go back twice.
-              (order.refundedPence > 0 ? ` It was already refunded £${penceToDecimal(order.refundedPence)}: give the refund as your evidence.` : "") +
+              (current.refundedPence > 0 ? ` It was already refunded £${penceToDecimal(current.refundedPence)}: give the refund as your evidence.` : "") +
               " Respond in the payment provider's dashboard.",
             now,
           );
@@ -116,25 +120,27 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
  * its answer arrives) and one made in the provider's dashboard meanwhile are never mistaken for one
  * another, nor counted twice. Never more than the order has left to give back.
  */
-function recordListedRefunds(
+async function recordListedRefunds(
   deps: OrderDeps,
   order: Order,
   listed: Array<{ refundId: string; amountPence: number; requestKey?: string | null }>,
   now: Date,
-): EventOutcome {
+): Promise<EventOutcome> {
   let recorded = false;
   for (const r of listed) {
     recorded =
-      transaction(deps.db, (tx) => {
+      (await withTransaction(deps.db, async (tx) => {
         // One the shop asked for and recorded under its own key (its answer named no refund id) is the same refund.
         const ids = r.requestKey ? [r.refundId, r.requestKey] : [r.refundId];
-        const known = tx
-          .select({ id: refunds.id })
-          .from(refunds)
-          .where(or(inArray(refunds.providerRefundId, ids), r.requestKey ? eq(refunds.requestKey, r.requestKey) : undefined))
-          .get();
+        const known = await first(
+          tx
+            .select({ id: refunds.id })
+            .from(refunds)
+            .where(or(inArray(refunds.providerRefundId, ids), r.requestKey ? eq(refunds.requestKey, r.requestKey) : undefined))
+            .limit(1),
+        );
         if (known) return false;
-        const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
+        const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
         const amountPence = Math.min(r.amountPence, current.totalPence - current.refundedPence);
         if (amountPence <= 0) return false;
         return recordRefund(
@@ -143,7 +149,7 @@ function recordListedRefunds(
           { amountPence, reason: "Refunded by the payment provider", providerRefundId: r.refundId, actor: PROVIDER_ACTOR, notice: "" },
           now,
         );
-      }) || recorded;
+      })) || recorded;
   }
   if (recorded) deps.mailer.poke();
   return recorded ? "refunded" : "ignored";

@@ -153,14 +153,14 @@ export class PurchaseGuard {
  * They are counted from the orders themselves: a buyer may have as many waiting at once as
  * payments in progress, so a card that never completes its challenge cannot hoard tickets.
  */
-export function checkAwaitingAuthentication(
+export async function checkAwaitingAuthentication(
   db: Db,
   buyer: { userId: string | null; customerEmail: string },
   now: Date,
   allowed = DEFAULT_GUARD.holdsPerBuyer,
-): void {
+): Promise<void> {
   const st = db.statements;
-  const held = buyer.userId ? st.awaitingByUser.all({ userId: buyer.userId }) : st.awaitingByEmail.all({ email: buyer.customerEmail });
+  const held = buyer.userId ? await st.awaitingByUser.all({ userId: buyer.userId }) : await st.awaitingByEmail.all({ email: buyer.customerEmail });
   if (held.length < allowed) return;
   const waiting = held.filter((o) => o.expires !== null && o.expires.getTime() > now.getTime()).sort((a, b) => a.expires!.getTime() - b.expires!.getTime());
   if (waiting.length < allowed) return;

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { Tx } from "../../../../db/client";
+import { first, type Tx } from "../../../../db/client";
 import { uuidv7 } from "../../../../db/ids";
 import { entries, type Competition, type Order } from "../../../../db/schema";
 import { priceLine } from "../../../shared/pricing";
@@ -89,12 +89,12 @@ function refuseHold(c: Competition, quantity: number, has: Holdings, held: HeldL
  * The buyer's holdings of a competition in one indexed read, or none when no rule needs them (no
  * per-person cap, and no guard: a server-side caller).
  */
-function holdingsOf(tx: Tx, c: Competition, args: PlaceOrderArgs, held: HeldLimit | null): Holdings {
+async function holdingsOf(tx: Tx, c: Competition, args: PlaceOrderArgs, held: HeldLimit | null): Promise<Holdings> {
   const capped = c.maxTicketsPerPerson !== null;
   if (!capped && !held) return NOTHING;
   const st = tx.statements;
   const params = { competitionId: c.id, capped: capped ? 1 : 0, email: args.customerEmail, ip: args.ip ?? null };
-  const row = args.userId ? st.heldOfUser.get({ ...params, userId: args.userId }) : st.heldOfGuest.get(params);
+  const row = args.userId ? await st.heldOfUser.get({ ...params, userId: args.userId }) : await st.heldOfGuest.get(params);
   return row ? { person: Number(row.person), buyer: Number(row.buyer), address: args.ip ? Number(row.address) : 0 } : NOTHING;
 }
 
@@ -116,21 +116,22 @@ export function refuseNumbers(c: Competition, numbers: readonly string[]): void 
  * it; only entries without an account are counted by email, so nobody can use up another person's
  * cap by typing their address.
  */
-export function ticketsOfPerson(tx: Tx, competitionId: string, userId: string | null, email: string): number {
+export async function ticketsOfPerson(tx: Tx, competitionId: string, userId: string | null, email: string): Promise<number> {
   const who = userId
     ? or(eq(entries.userId, userId), and(isNull(entries.userId), eq(entries.entryMethod, "postal"), eq(entries.customerEmail, email)))
     : eq(entries.customerEmail, email);
-  const row = tx
-    .select({ n: sql<number>`coalesce(sum(${entries.ticketCount}), 0)` })
-    .from(entries)
-    .where(
-      and(
-        eq(entries.competitionId, competitionId),
-        who,
-        or(eq(entries.paymentStatus, "paid"), eq(entries.paymentStatus, "pending"), eq(entries.entryMethod, "postal")),
+  const row = await first(
+    tx
+      .select({ n: sql<number>`coalesce(sum(${entries.ticketCount}), 0)` })
+      .from(entries)
+      .where(
+        and(
+          eq(entries.competitionId, competitionId),
+          who,
+          or(eq(entries.paymentStatus, "paid"), eq(entries.paymentStatus, "pending"), eq(entries.entryMethod, "postal")),
+        ),
       ),
-    )
-    .get();
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -155,7 +156,7 @@ export function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
  * Runs inside a transaction (its own savepoint of a group commit): a refusal undoes all of it. An
  * order already placed under the same idempotency key is returned as it is.
  */
-export function holdOrder(
+export async function holdOrder(
   tx: Tx,
   args: PlaceOrderArgs,
   scopedKey: string | null,
@@ -163,22 +164,22 @@ export function holdOrder(
   funding: CardFunding,
   holdMs: number,
   guard?: PurchaseGuard,
-): { order: Order; existing: boolean } {
+): Promise<{ order: Order; existing: boolean }> {
   const st = tx.statements;
   if (scopedKey) {
-    const existing = st.orderByKey.get({ key: scopedKey });
+    const existing = await st.orderByKey.get({ key: scopedKey });
     if (existing) return { order: existing, existing: true };
   }
   const lines = mergeLines(args.lines);
   // The buyer's account, read once for every check of this hold.
-  const user = args.userId ? st.userById.get({ id: args.userId }) : undefined;
+  const user = args.userId ? await st.userById.get({ id: args.userId }) : undefined;
   const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
   for (const line of lines) {
-    const competition = st.competitionById.get({ id: line.competitionId });
+    const competition = await st.competitionById.get({ id: line.competitionId });
     if (!competition) throw new AppError("NOT_FOUND", "Competition not found");
     const held = guard?.heldLimit(competition) ?? null;
-    refuseLine(competition, line, now, holdingsOf(tx, competition, args, held), held);
-    refuseStaff(tx, competition, args.userId, user);
+    refuseLine(competition, line, now, await holdingsOf(tx, competition, args, held), held);
+    await refuseStaff(tx, competition, args.userId, user);
     priced.push({ line, competition });
   }
   // The price of a line is its quantity's tier (src/shared/pricing.ts, as the page and the cart show it).
@@ -187,17 +188,17 @@ export function holdOrder(
   const orderId = uuidv7();
   // Site credit first, taken now so that two orders cannot spend it twice; the card pays the rest.
   // A refusal below undoes the spending with the rest of the hold.
-  const creditPence = args.useCredit && user ? spendCredit(tx, user, orderId, totalPence, now) : 0;
+  const creditPence = args.useCredit && user ? await spendCredit(tx, user, orderId, totalPence, now) : 0;
   // Spending limits count the whole order, site credit included; the credit-card cap only the card's part.
   const instantWin = priced.some((p) => p.competition.instantWin);
-  assertMayBuy(tx, { userId: args.userId, user, totalPence, cardPence: totalPence - creditPence, funding, instantWin, now });
+  await assertMayBuy(tx, { userId: args.userId, user, totalPence, cardPence: totalPence - creditPence, funding, instantWin, now });
   if (totalPence - creditPence > 0 && !args.method) {
     throw new AppError("INVALID_INPUT", "Enter your card details", { fieldErrors: { paymentToken: ["Enter your card details"] } });
   }
   if (totalPence - creditPence > 0 && args.billingMissing) {
     throw new AppError("INVALID_INPUT", BILLING_REQUIRED, { fieldErrors: { billing: [BILLING_REQUIRED] } });
   }
-  const order = st.insertOrder.get({
+  const order = (await st.insertOrder.get({
     id: orderId,
     userId: args.userId,
     customerName: args.customerName,
@@ -209,10 +210,10 @@ export function holdOrder(
     holdExpiresAt: now.getTime() + holdMs,
     clientIp: args.ip ?? null,
     createdAt: now.getTime(),
-  })!;
+  }))!;
   for (const [i, { line, competition }] of priced.entries()) {
     const entryId = uuidv7();
-    st.insertEntry.run({
+    await st.insertEntry.run({
       id: entryId,
       competitionId: competition.id,
       orderId: order.id,
@@ -226,8 +227,8 @@ export function holdOrder(
       clientIp: args.ip ?? null,
       entryDate: now.getTime(),
     });
-    allocateTickets(tx, competition, entryId, line.quantity, now, { picked: line.numbers });
-    st.addHeld.run({ id: competition.id, count: line.quantity });
+    await allocateTickets(tx, competition, entryId, line.quantity, now, { picked: line.numbers });
+    await st.addHeld.run({ id: competition.id, count: line.quantity });
   }
   return { order, existing: false };
 }

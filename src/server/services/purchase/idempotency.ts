@@ -58,35 +58,34 @@ export function stopCounting(db: Db, orderId: string): void {
 }
 
 /** Whether a retry with the same idempotency key asks for the same order (the same competitions and quantities). */
-function sameRequest(db: Db, order: Order, args: Pick<PlaceOrderArgs, "lines">): boolean {
-  const lines = db.statements.entriesByOrder.all({ orderId: order.id });
+async function sameRequest(db: Db, order: Order, args: Pick<PlaceOrderArgs, "lines">): Promise<boolean> {
+  const lines = await db.statements.entriesByOrder.all({ orderId: order.id });
   const asked = new Map<string, { quantity: number; numbers: string[] }>();
   for (const l of args.lines) {
     const prev = asked.get(l.competitionId) ?? { quantity: 0, numbers: [] };
     asked.set(l.competitionId, { quantity: prev.quantity + l.quantity, numbers: [...prev.numbers, ...(l.numbers ?? [])] });
   }
-  return (
-    lines.length === asked.size &&
-    lines.every((l) => {
-      const request = asked.get(l.competitionId);
-      if (request?.quantity !== l.ticketCount) return false;
-      // Chosen numbers must be the order's own (an order whose numbers went back has none to compare).
-      const held = new Set(db.statements.ticketsOfEntry.all({ entryId: l.id }).map((t) => t.number));
-      return held.size === 0 || request.numbers.every((n) => held.has(n));
-    })
-  );
+  if (lines.length !== asked.size) return false;
+  for (const l of lines) {
+    const request = asked.get(l.competitionId);
+    if (request?.quantity !== l.ticketCount) return false;
+    // Chosen numbers must be the order's own (an order whose numbers went back has none to compare).
+    const held = new Set((await db.statements.ticketsOfEntry.all({ entryId: l.id })).map((t) => t.number));
+    if (held.size !== 0 && !request.numbers.every((n) => held.has(n))) return false;
+  }
+  return true;
 }
 
 export async function replay(deps: Pick<OrderDeps, "db" | "payments">, order: Order, request?: Pick<PlaceOrderArgs, "lines">): Promise<OrderView> {
   const { db } = deps;
-  if (request && !sameRequest(db, order, request)) {
+  if (request && !(await sameRequest(db, order, request))) {
     throw new AppError("IDEMPOTENCY_KEY_REUSED", "This idempotency key was already used for a different order. Use a new key for a new order.", {
       orderId: order.id,
     });
   }
   const running = inFlight(db).running.get(order.id);
   if (running) return running;
-  const current = db.statements.orderById.get({ id: order.id }) ?? order;
+  const current = (await db.statements.orderById.get({ id: order.id })) ?? order;
   if (current.status === "failed") throw paymentFailed(current.id, current.failureReason);
   return loadOrderView(db, current.id, await nextActionOf(deps, current));
 }

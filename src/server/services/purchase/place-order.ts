@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { inGroupCommit } from "../../../../db/client";
+import { first, inGroupCommit } from "../../../../db/client";
 import { orders, type Order } from "../../../../db/schema";
 import type { OrderView } from "../../../shared/schemas/order";
 import type { CardFunding, ChargeResult } from "../../payments/provider";
@@ -29,13 +29,14 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
 
   if (scopedKey) {
     // A retry of an order already placed answers from that order, whatever the guard says now.
-    const existing = db.statements.orderByKey.get({ key: scopedKey });
+    const existing = await db.statements.orderByKey.get({ key: scopedKey });
     if (existing) return replay(deps, existing, args);
   }
   if (deps.guard) {
     try {
-      // Orders waiting on the bank first: their refusal says what to do about them.
-      checkAwaitingAuthentication(db, args, now);
+      // Orders waiting on the bank first: their refusal says what to do about them. Read before the
+      // guard's check, which is taken with its hold below and nothing awaited in between.
+      await checkAwaitingAuthentication(db, args, now);
       deps.guard.check(buyer, now.getTime(), wanted);
     } catch (err) {
       reportRefused(deps, err);
@@ -53,13 +54,13 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
     try {
       held = await inGroupCommit(db, (tx) => holdOrder(tx, args, scopedKey, now, funding, deps.holdMs ?? HOLD_MS, deps.guard));
     } catch (err) {
-      recordRefusal(db, args.userId, err, now);
+      await recordRefusal(db, args.userId, err, now);
       // Two identical submits raced past the look-up; the loser answers with the winner's result.
       if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {
-        const first = db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)).get();
-        if (first) {
+        const winner = await first(db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)));
+        if (winner) {
           release();
-          return replay(deps, first, args);
+          return replay(deps, winner, args);
         }
       }
       reportRefused(deps, err);
@@ -117,18 +118,18 @@ async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderAr
   if (settled.outcome === "refused") {
     // Paid with a card the hold could not check, which the credit-card rules refuse: given back.
     reportSettled(deps, "refused", result);
-    recordRefusal(db, order.userId, settled.error, settledAt);
+    await recordRefusal(db, order.userId, settled.error, settledAt);
     if (result.status === "succeeded" && settled.giveBack)
-      await refundUnwanted(deps, db.statements.orderById.get({ id: order.id })!, result, settled.error.message);
+      await refundUnwanted(deps, (await db.statements.orderById.get({ id: order.id }))!, result, settled.error.message);
     throw settled.error;
   }
   if (settled.outcome === "gone") {
     // The provider's own report (a webhook) may have settled it first: that is this payment, not a second one.
-    const now = db.statements.orderById.get({ id: order.id });
+    const now = await db.statements.orderById.get({ id: order.id });
     if (result.status === "succeeded" && now && now.status !== "failed" && now.paymentId === result.paymentId) return loadOrderView(db, order.id);
     deps.onOutcome?.("expired", "hold_expired");
     // The hold expired while the provider was answering: the numbers may be someone else's now.
-    if (result.status === "succeeded") await refundUnwanted(deps, db.statements.orderById.get({ id: order.id })!, result);
+    if (result.status === "succeeded") await refundUnwanted(deps, (await db.statements.orderById.get({ id: order.id }))!, result);
     else if (result.status === "requires_action") await payments.cancel(result.paymentId);
     throw paymentFailed(order.id, "hold expired");
   }

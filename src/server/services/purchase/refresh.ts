@@ -11,7 +11,7 @@ import type { OrderDeps } from "./types";
  */
 export async function refreshOrder(deps: OrderDeps, orderId: string): Promise<OrderView> {
   const { db } = deps;
-  const order = db.statements.orderById.get({ id: orderId });
+  const order = await db.statements.orderById.get({ id: orderId });
   if (order && isUnsettled(order.status) && order.paymentId && !inFlight(db).running.has(order.id)) {
     const record = await deps.payments.retrieve(order.paymentId).catch(() => null);
     if (record?.status === "requires_action") return loadOrderView(db, orderId, record.nextAction);

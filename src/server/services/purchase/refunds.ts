@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { transaction, type Tx } from "../../../../db/client";
+import { changed, first, withTransaction, type Tx } from "../../../../db/client";
 import { competitions, draws, entries, notifications, orders, refunds, users, type Order } from "../../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import type { AdminOrderView } from "../../../shared/schemas/order";
@@ -17,9 +17,9 @@ import { CREDIT_REFUND_PREFIX, loadAdminOrderView, refundableOf } from "./result
 import type { OrderDeps } from "./types";
 
 /** An urgent notification to every admin (a dispute, a refund the provider would not make). */
-export function notifyAdmins(tx: Tx, title: string, message: string, now: Date): void {
-  for (const admin of tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).all()) {
-    tx.insert(notifications).values({ userId: admin.id, type: "warning", priority: "urgent", title, message, createdAt: now }).run();
+export async function notifyAdmins(tx: Tx, title: string, message: string, now: Date): Promise<void> {
+  for (const admin of await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"))) {
+    await tx.insert(notifications).values({ userId: admin.id, type: "warning", priority: "urgent", title, message, createdAt: now });
   }
 }
 
@@ -33,13 +33,12 @@ export const PROVIDER_ACTOR: Actor = { id: "system", email: "payment-provider" }
  * for the ticket that won them went back: decision 011). Returns the competitions whose tickets
  * were voided, and what became of the instant prizes.
  */
-export function voidTickets(tx: Tx, orderId: string, as: "refunded" | "disputed", now: Date): { voided: string[]; instant: InstantVoid } {
-  const lines = tx
+export async function voidTickets(tx: Tx, orderId: string, as: "refunded" | "disputed", now: Date): Promise<{ voided: string[]; instant: InstantVoid }> {
+  const lines = await tx
     .select()
     .from(entries)
-    .where(and(eq(entries.orderId, orderId), eq(entries.paymentStatus, "paid")))
-    .all();
-  const instant = voidInstantWins(
+    .where(and(eq(entries.orderId, orderId), eq(entries.paymentStatus, "paid")));
+  const instant = await voidInstantWins(
     tx,
     lines.map((l) => l.id),
     as,
@@ -47,27 +46,27 @@ export function voidTickets(tx: Tx, orderId: string, as: "refunded" | "disputed"
   );
   if (!lines.length) return { voided: [], instant };
   const frozen = new Set(
-    tx
-      .select({ id: draws.competitionId })
-      .from(draws)
-      .where(
-        inArray(
-          draws.competitionId,
-          lines.map((l) => l.competitionId),
-        ),
-      )
-      .all()
-      .map((d) => d.id),
+    (
+      await tx
+        .select({ id: draws.competitionId })
+        .from(draws)
+        .where(
+          inArray(
+            draws.competitionId,
+            lines.map((l) => l.competitionId),
+          ),
+        )
+    ).map((d) => d.id),
   );
   const voided: string[] = [];
   for (const e of lines) {
     if (frozen.has(e.competitionId)) continue;
-    const released = releaseTickets(tx, e.competitionId, e.id);
-    tx.update(competitions)
+    const released = await releaseTickets(tx, e.competitionId, e.id);
+    await tx
+      .update(competitions)
       .set({ soldTickets: sql`max(0, ${competitions.soldTickets} - ${released})` })
-      .where(eq(competitions.id, e.competitionId))
-      .run();
-    tx.update(entries).set({ paymentStatus: as }).where(eq(entries.id, e.id)).run();
+      .where(eq(competitions.id, e.competitionId));
+    await tx.update(entries).set({ paymentStatus: as }).where(eq(entries.id, e.id));
     voided.push(e.competitionId);
   }
   return { voided, instant };
@@ -101,18 +100,19 @@ interface RefundRecord {
 }
 
 /** What of an order's refunds went back to site credit. */
-export function creditRefundedPence(tx: Tx, orderId: string): number {
-  const row = tx
-    .select({ n: sql<number>`coalesce(sum(${refunds.amountPence}), 0)` })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), sql`${refunds.providerRefundId} like ${`${CREDIT_REFUND_PREFIX}%`}`))
-    .get();
+export async function creditRefundedPence(tx: Tx, orderId: string): Promise<number> {
+  const row = await first(
+    tx
+      .select({ n: sql<number>`coalesce(sum(${refunds.amountPence}), 0)` })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), sql`${refunds.providerRefundId} like ${`${CREDIT_REFUND_PREFIX}%`}`)),
+  );
   return Number(row?.n ?? 0);
 }
 
 /** What of an order a card refund may still give back: the card's part less what the card already got back. */
-export function cardRefundablePence(tx: Tx, order: Order): number {
-  return Math.max(0, cardPenceOf(order) - (order.refundedPence - creditRefundedPence(tx, order.id)));
+export async function cardRefundablePence(tx: Tx, order: Order): Promise<number> {
+  return Math.max(0, cardPenceOf(order) - (order.refundedPence - (await creditRefundedPence(tx, order.id))));
 }
 
 /**
@@ -121,37 +121,38 @@ export function cardRefundablePence(tx: Tx, order: Order): number {
  * disputed order stays disputed). A full refund voids the tickets of pools not yet frozen.
  * Returns false when that refund was already recorded.
  */
-export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): boolean {
-  const row = (amountPence: number, providerRefundId: string, requestKey: string | null) =>
-    tx
-      .insert(refunds)
-      .values({ orderId: order.id, amountPence, reason: r.reason, providerRefundId, requestKey, actorId: r.actor.id, createdAt: now })
-      .onConflictDoNothing()
-      .run().changes > 0;
-  const toCard = r.amountPence > 0 && row(r.amountPence, r.providerRefundId, r.requestKey ?? null) ? r.amountPence : 0;
+export async function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): Promise<boolean> {
+  const row = async (amountPence: number, providerRefundId: string, requestKey: string | null) =>
+    changed(
+      await tx
+        .insert(refunds)
+        .values({ orderId: order.id, amountPence, reason: r.reason, providerRefundId, requestKey, actorId: r.actor.id, createdAt: now })
+        .onConflictDoNothing(),
+    ) > 0;
+  const toCard = r.amountPence > 0 && (await row(r.amountPence, r.providerRefundId, r.requestKey ?? null)) ? r.amountPence : 0;
   const creditKey = r.requestKey ?? r.providerRefundId;
   const toCredit =
     (r.creditPence ?? 0) > 0 &&
-    row(r.creditPence!, `${CREDIT_REFUND_PREFIX}${creditKey}`, r.amountPence > 0 && r.requestKey ? `${r.requestKey}:credit` : (r.requestKey ?? null))
+    (await row(r.creditPence!, `${CREDIT_REFUND_PREFIX}${creditKey}`, r.amountPence > 0 && r.requestKey ? `${r.requestKey}:credit` : (r.requestKey ?? null)))
       ? r.creditPence!
       : 0;
-  if (toCredit) returnCredit(tx, order, toCredit, `Refund: ${r.reason}`, now);
+  if (toCredit) await returnCredit(tx, order, toCredit, `Refund: ${r.reason}`, now);
   if (!toCard && !toCredit) {
     // Already recorded from the provider's webhook: it was this request's, so it keeps its key, reason and admin.
     if (r.requestKey && r.amountPence > 0)
-      tx.update(refunds)
+      await tx
+        .update(refunds)
         .set({ requestKey: r.requestKey, reason: r.reason, actorId: r.actor.id })
-        .where(and(eq(refunds.providerRefundId, r.providerRefundId), sql`${refunds.requestKey} is null`))
-        .run();
+        .where(and(eq(refunds.providerRefundId, r.providerRefundId), sql`${refunds.requestKey} is null`));
     return false;
   }
   const given = toCard + toCredit;
   const refundedPence = Math.min(order.totalPence, order.refundedPence + given);
   const full = refundedPence >= order.totalPence;
   const status = order.status === "disputed" ? "disputed" : full ? "refunded" : "partially_refunded";
-  tx.update(orders).set({ refundedPence, status, updatedAt: now }).where(eq(orders.id, order.id)).run();
-  const { voided, instant } = full ? voidTickets(tx, order.id, "refunded", now) : { voided: [], instant: null };
-  writeAudit(tx, r.actor, {
+  await tx.update(orders).set({ refundedPence, status, updatedAt: now }).where(eq(orders.id, order.id));
+  const { voided, instant } = full ? await voidTickets(tx, order.id, "refunded", now) : { voided: [], instant: null };
+  await writeAudit(tx, r.actor, {
     action: "admin.orders.refund",
     targetType: "order",
     targetId: order.id,
@@ -167,11 +168,11 @@ export function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: Date): 
   });
   const words = { orderId: order.id, card: penceToDecimal(toCard), credit: penceToDecimal(toCredit), notice: r.notice };
   if (order.userId) {
-    tx.insert(notifications)
-      .values({ userId: order.userId, type: "info", priority: "high", title: "Refund on its way", message: refundMessage(words), createdAt: now })
-      .run();
+    await tx
+      .insert(notifications)
+      .values({ userId: order.userId, type: "info", priority: "high", title: "Refund on its way", message: refundMessage(words), createdAt: now });
   }
-  enqueueMail(tx, { ...refundMail({ to: order.customerEmail, name: order.customerName, ...words }), userId: order.userId });
+  await enqueueMail(tx, { ...refundMail({ to: order.customerEmail, name: order.customerName, ...words }), userId: order.userId });
   return true;
 }
 
@@ -209,17 +210,19 @@ export function refundOrder(
 
 async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amount?: string; reason: string }, key: string | null): Promise<AdminOrderView> {
   const { db, payments } = deps;
-  const order = db.statements.orderById.get({ id: input.id });
+  const order = await db.statements.orderById.get({ id: input.id });
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   const amountAsked = input.amount === undefined ? "all" : input.amount;
   const idempotencyKey = `refund-${order.id}-${key ?? createHash("sha256").update(`${amountAsked}\n${input.reason}`).digest("hex").slice(0, 32)}`;
   // A repeat of a refund already made answers with the order as it stands, and refunds nothing.
   if (
-    db
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(inArray(refunds.requestKey, [idempotencyKey, `${idempotencyKey}:credit`]))
-      .get()
+    await first(
+      db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(inArray(refunds.requestKey, [idempotencyKey, `${idempotencyKey}:credit`]))
+        .limit(1),
+    )
   )
     return loadAdminOrderView(db, order.id);
   const refundable = refundableOf(order);
@@ -236,7 +239,7 @@ async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amo
   if (amountPence === null || amountPence <= 0) throw new AppError("INVALID_INPUT", "A refund must be more than £0.00.");
   if (amountPence > refundable) throw new AppError("REFUND_NOT_ALLOWED", `At most £${penceToDecimal(refundable)} can still be refunded on this order.`);
   // The card gets its part back first; what site credit paid goes back to the site credit (never to a card: credit is not cash).
-  const toCard = Math.min(amountPence, cardRefundablePence(db, order));
+  const toCard = Math.min(amountPence, await cardRefundablePence(db, order));
   const toCredit = amountPence - toCard;
   if (toCard > 0 && !order.paymentId) throw new AppError("REFUND_NOT_ALLOWED", "This order has no payment to refund.");
   let refund: { refundId: string; amountPence: number } = { refundId: `${CREDIT_REFUND_PREFIX}${idempotencyKey}`, amountPence: 0 };
@@ -256,9 +259,9 @@ async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amo
     }
   }
   const now = deps.now?.() ?? new Date();
-  transaction(db, (tx) => {
-    const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
-    recordRefund(
+  await withTransaction(db, async (tx) => {
+    const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
+    await recordRefund(
       tx,
       current,
       {
@@ -306,14 +309,14 @@ export async function refundUnwanted(
   if (refund.amountPence !== cardPenceOf(order)) {
     // Money taken for another amount than the order's (which bought nothing): given back as taken, the
     // order stays failed, and the operator is told, since it is not a refund of this order's price.
-    transaction(deps.db, (tx) => {
-      writeAudit(tx, PROVIDER_ACTOR, {
+    await withTransaction(deps.db, async (tx) => {
+      await writeAudit(tx, PROVIDER_ACTOR, {
         action: "provider.payment.refunded_unmatched",
         targetType: "order",
         targetId: order.id,
         details: { paymentId: payment.paymentId, refundId: refund.refundId, amountPence: refund.amountPence, orderCardPence: cardPenceOf(order) },
       });
-      notifyAdmins(
+      await notifyAdmins(
         tx,
         "A payment did not match its order",
         `Order ${order.id} was paid £${penceToDecimal(refund.amountPence)} instead of £${penceToDecimal(cardPenceOf(order))}; nothing was sold and the payment was refunded. Check it in the payment provider's dashboard.`,
@@ -322,14 +325,14 @@ export async function refundUnwanted(
     });
     return true;
   }
-  transaction(deps.db, (tx) => {
-    tx.update(orders)
+  await withTransaction(deps.db, async (tx) => {
+    await tx
+      .update(orders)
       .set({ status: "paid", paymentProvider: deps.payments.name, paymentId: payment.paymentId, cardBrand: payment.cardBrand, cardLast4: payment.last4 })
-      .where(and(eq(orders.id, order.id), eq(orders.status, "failed")))
-      .run();
-    const current = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
+      .where(and(eq(orders.id, order.id), eq(orders.status, "failed")));
+    const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
     if (current.paymentId !== payment.paymentId) return;
-    recordRefund(
+    await recordRefund(
       tx,
       current,
       {
@@ -343,7 +346,7 @@ export async function refundUnwanted(
     );
     // Its site credit went back to the wallet when the hold ended: the order is refunded in full.
     if (current.creditPence > 0) {
-      tx.update(orders).set({ status: "refunded", refundedPence: current.totalPence }).where(eq(orders.id, order.id)).run();
+      await tx.update(orders).set({ status: "refunded", refundedPence: current.totalPence }).where(eq(orders.id, order.id));
     }
   });
   deps.mailer.poke();

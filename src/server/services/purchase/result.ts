@@ -1,6 +1,6 @@
 import { buyerFailureMessage } from "../protection";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import type { Tx } from "../../../../db/client";
+import { first, type Tx } from "../../../../db/client";
 import { competitions, draws, entries, orders, refunds, users, type Entry, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import { orderReference } from "../../../shared/order-reference";
@@ -32,24 +32,23 @@ export function orderLineView(entry: Entry, competitionTitle: string, ticketNumb
   };
 }
 
-function viewsOf(db: Tx, rows: Order[]): OrderView[] {
+async function viewsOf(db: Tx, rows: Order[]): Promise<OrderView[]> {
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
-  const lines = db
+  const lines = await db
     .select({ entry: entries, title: competitions.title })
     .from(entries)
     .innerJoin(competitions, eq(entries.competitionId, competitions.id))
     .where(inArray(entries.orderId, ids))
-    .orderBy(asc(entries.entryDate), asc(entries.id))
-    .all();
+    .orderBy(asc(entries.entryDate), asc(entries.id));
   // Numbers are the buyer's only while paid: a pending order's may still go back on sale, and
   // voided ones (a full refund, a dispute) went back.
-  const numbers = ticketNumbersByEntry(
+  const numbers = await ticketNumbersByEntry(
     db,
     lines.filter((l) => l.entry.paymentStatus === "paid").map((l) => l.entry.id),
   );
-  const given = db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt)).all();
-  const won = instantWinsByEntry(
+  const given = await db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt));
+  const won = await instantWinsByEntry(
     db,
     lines.map((l) => l.entry.id),
   );
@@ -82,10 +81,10 @@ function viewsOf(db: Tx, rows: Order[]): OrderView[] {
 }
 
 /** One order as its buyer sees it; `nextAction` while the buyer must authenticate. */
-export function loadOrderView(db: Tx, orderId: string, nextAction: NextActionView | null = null): OrderView {
-  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+export async function loadOrderView(db: Tx, orderId: string, nextAction: NextActionView | null = null): Promise<OrderView> {
+  const order = await first(db.select().from(orders).where(eq(orders.id, orderId)));
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  const view = viewsOf(db, [order])[0]!;
+  const view = (await viewsOf(db, [order]))[0]!;
   return { ...view, nextAction: order.status === "requires_action" ? nextAction : null };
 }
 
@@ -110,11 +109,10 @@ export async function* userOrderChunks(db: Tx, userId: string, size = ORDER_CHUN
       .from(orders)
       .where(and(eq(orders.userId, userId), orderKey.before(after)))
       .orderBy(...orderKey.newestFirst)
-      .limit(Math.min(size, limit))
-      .all();
+      .limit(Math.min(size, limit));
   let left = limit;
   for await (const rows of keysetChunks(read, Math.min(size, limit))) {
-    yield viewsOf(
+    yield await viewsOf(
       db,
       rows.slice(0, left).map((r) => r.order),
     );
@@ -123,19 +121,19 @@ export async function* userOrderChunks(db: Tx, userId: string, size = ORDER_CHUN
   }
 }
 
-export function countUserOrders(db: Tx, userId: string): number {
-  return db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)).get()!.n;
+export async function countUserOrders(db: Tx, userId: string): Promise<number> {
+  return (await first(db.select({ n: count() }).from(orders).where(eq(orders.userId, userId))))!.n;
 }
 
 /** GET /api/user/orders without a page: the newest USER_ORDERS_UNPAGED_CAP, read a chunk at a time, and how many there are. */
 export async function newestUserOrders(db: Tx, userId: string): Promise<{ items: OrderView[]; total: number }> {
   const items: OrderView[] = [];
   for await (const chunk of userOrderChunks(db, userId, ORDER_CHUNK, USER_ORDERS_UNPAGED_CAP)) items.push(...chunk);
-  return { items, total: countUserOrders(db, userId) };
+  return { items, total: await countUserOrders(db, userId) };
 }
 
 /** GET /api/user/orders?page=&pageSize=: one page (the skip walks the buyer's index only), with the total. */
-export function userOrdersPage(db: Tx, userId: string, page: number, pageSize: number): UserOrdersPage {
+export async function userOrdersPage(db: Tx, userId: string, page: number, pageSize: number): Promise<UserOrdersPage> {
   const size = Math.min(pageSize, USER_ORDERS_PAGE_MAX);
   const ids = db
     .select({ rowid: orderKey.rowid })
@@ -144,35 +142,29 @@ export function userOrdersPage(db: Tx, userId: string, page: number, pageSize: n
     .orderBy(...orderKey.newestFirst)
     .limit(size)
     .offset((page - 1) * size);
-  const rows = db
+  const rows = await db
     .select()
     .from(orders)
     .where(inArray(orderKey.rowid, ids))
-    .orderBy(...orderKey.newestFirst)
-    .all();
-  return { items: viewsOf(db, rows), page, pageSize: size, total: countUserOrders(db, userId) };
+    .orderBy(...orderKey.newestFirst);
+  return { items: await viewsOf(db, rows), page, pageSize: size, total: await countUserOrders(db, userId) };
 }
 
 /** The back office's order page: the buyer's view plus who bought, refunds and disputes, and the pools' state. */
-export function loadAdminOrderView(db: Tx, orderId: string): AdminOrderView {
-  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+export async function loadAdminOrderView(db: Tx, orderId: string): Promise<AdminOrderView> {
+  const order = await first(db.select().from(orders).where(eq(orders.id, orderId)));
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  const view = viewsOf(db, [order])[0]!;
+  const view = (await viewsOf(db, [order]))[0]!;
   const competitionIds = [...new Set(view.lines.map((l) => l.competitionId))];
   const frozen = new Set(
     competitionIds.length
-      ? db
-          .select({ id: draws.competitionId })
-          .from(draws)
-          .where(inArray(draws.competitionId, competitionIds))
-          .all()
-          .map((d) => d.id)
+      ? (await db.select({ id: draws.competitionId }).from(draws).where(inArray(draws.competitionId, competitionIds))).map((d) => d.id)
       : [],
   );
   return {
     ...view,
     // An account's order shows the account's email as it is now (where its mail goes); a guest order its own.
-    customer: { userId: order.userId, name: order.customerName, email: accountEmailOf(db, order.userId) ?? order.customerEmail },
+    customer: { userId: order.userId, name: order.customerName, email: (await accountEmailOf(db, order.userId)) ?? order.customerEmail },
     failureReason: order.failureReason,
     refunded: penceToDecimal(order.refundedPence),
     refundable: penceToDecimal(refundableOf(order)),
@@ -181,8 +173,8 @@ export function loadAdminOrderView(db: Tx, orderId: string): AdminOrderView {
   };
 }
 
-function accountEmailOf(db: Tx, userId: string | null): string | null {
-  return userId ? (db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? null) : null;
+async function accountEmailOf(db: Tx, userId: string | null): Promise<string | null> {
+  return userId ? ((await first(db.select({ email: users.email }).from(users).where(eq(users.id, userId))))?.email ?? null) : null;
 }
 
 /** What a refund may still give back: nothing on an unpaid, fully refunded or disputed order. */
@@ -191,10 +183,11 @@ export function refundableOf(order: Order): number {
 }
 
 /** The order ids of one buyer, for the entries filter by order status. */
-export function orderOwnedBy(db: Tx, orderId: string, userId: string): boolean {
-  return !!db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .get();
+export async function orderOwnedBy(db: Tx, orderId: string, userId: string): Promise<boolean> {
+  return !!(await first(
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId))),
+  ));
 }

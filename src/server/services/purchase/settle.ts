@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { inGroupCommit, transaction, type Db, type Tx } from "../../../../db/client";
+import { first, inGroupCommit, withTransaction, type Db, type Tx } from "../../../../db/client";
 import { enqueueStoredMail } from "../../mail/outbox";
-import { competitions, entries, orders, type Order } from "../../../../db/schema";
+import { competitions, entries, orders, type Competition, type Order } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import { orderReference } from "../../../shared/order-reference";
 import type { OrderView } from "../../../shared/schemas/order";
@@ -54,30 +54,38 @@ export function authHoldOf(deps: Pick<OrderDeps, "holdMs" | "authHoldMs">): numb
 }
 
 /** Runs inside a transaction, like holdOrder. An order no longer waiting on its payment is "gone". */
-export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: Date, provider: string, origin = "", authHoldMs = AUTH_HOLD_MS): Settled {
+export async function settleOrder(
+  tx: Tx,
+  orderId: string,
+  result: ChargeResult,
+  now: Date,
+  provider: string,
+  origin = "",
+  authHoldMs = AUTH_HOLD_MS,
+): Promise<Settled> {
   const st = tx.statements;
-  const order = st.orderById.get({ id: orderId });
+  const order = await st.orderById.get({ id: orderId });
   if (!order || !isUnsettled(order.status)) return { outcome: "gone" };
   if (result.status === "requires_action") {
     // The numbers stay held while the buyer answers their bank, for a shorter time than a charge's
     // hold (an abandoned challenge gives them back sooner), and never longer than the hold already had.
     const expires = Math.min(order.holdExpiresAt?.getTime() ?? Infinity, now.getTime() + authHoldMs);
-    tx.update(orders)
+    await tx
+      .update(orders)
       .set({ status: "requires_action", paymentProvider: provider, paymentId: result.paymentId, holdExpiresAt: new Date(expires), updatedAt: now })
-      .where(eq(orders.id, orderId))
-      .run();
-    return { outcome: "requires_action", result: loadOrderView(tx, orderId, result.nextAction) };
+      .where(eq(orders.id, orderId));
+    return { outcome: "requires_action", result: await loadOrderView(tx, orderId, result.nextAction) };
   }
-  const lines = st.entriesByOrder.all({ orderId });
+  const lines = await st.entriesByOrder.all({ orderId });
   if (result.status === "succeeded") {
-    const refused = paymentRefusal(order, result) ?? cardRefusal(tx, order, lines, result.funding, now);
+    const refused = paymentRefusal(order, result) ?? (await cardRefusal(tx, order, lines, result.funding, now));
     if (refused) {
       const refusal = "reason" in refused ? refused : { error: refused, reason: refused.message, giveBack: true };
-      failOrderInTx(tx, order, lines, refusal.reason, now);
+      await failOrderInTx(tx, order, lines, refusal.reason, now);
       return { outcome: "refused", error: refusal.error, giveBack: refusal.giveBack };
     }
     const cardPence = cardPenceOf(order);
-    st.markOrderPaid.run({
+    await st.markOrderPaid.run({
       id: orderId,
       provider: cardPence === 0 && order.creditPence > 0 ? "site_credit" : provider,
       paymentId: result.paymentId,
@@ -86,22 +94,24 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       cardFunding: result.funding === "unknown" ? null : result.funding,
       updatedAt: now.getTime(),
     });
-    st.markEntriesPaid.run({ orderId, paymentId: result.paymentId });
-    for (const e of lines) st.heldToSold.run({ id: e.competitionId, count: e.ticketCount });
-    const numbers = ticketNumbersByEntry(
+    await st.markEntriesPaid.run({ orderId, paymentId: result.paymentId });
+    for (const e of lines) await st.heldToSold.run({ id: e.competitionId, count: e.ticketCount });
+    const numbers = await ticketNumbersByEntry(
       tx,
       lines.map((l) => l.id),
     );
-    const bought = new Map([...new Set(lines.map((l) => l.competitionId))].map((id) => [id, st.competitionById.get({ id })]));
+    const bought = new Map<string, Competition | undefined>();
+    for (const id of new Set(lines.map((l) => l.competitionId))) bought.set(id, await st.competitionById.get({ id }));
     const titles = new Map([...bought].map(([id, c]) => [id, c?.title ?? ""]));
     // Instant wins: each paid ticket against the committed winning numbers, one look-up each.
-    const instantWins = lines.flatMap((l) => {
+    const instantWins: OrderView["instantWins"] = [];
+    for (const l of lines) {
       const c = bought.get(l.competitionId);
-      if (!c?.instantCommitmentRoot) return [];
-      const won = claimInstantWins(tx, c, l.id, numbers.get(l.id) ?? [], () => publicNameOf(tx, order), now);
-      awardInstantWins(tx, { competition: c, entry: l, won, now, origin });
-      return won.map(instantWinView);
-    });
+      if (!c?.instantCommitmentRoot) continue;
+      const won = await claimInstantWins(tx, c, l.id, numbers.get(l.id) ?? [], () => publicNameOf(tx, order), now);
+      await awardInstantWins(tx, { competition: c, entry: l, won, now, origin });
+      instantWins.push(...won.map(instantWinView));
+    }
     const amount = penceToDecimal(order.totalPence);
     const paid: OrderView = {
       id: order.id,
@@ -129,13 +139,13 @@ export function settleOrder(tx: Tx, orderId: string, result: ChargeResult, now: 
       creditUsed: paid.creditUsed,
       lines: paid.lines.map(confirmationLine),
     });
-    enqueueStoredMail(tx, { ...mail, userId: order.userId }, now);
+    await enqueueStoredMail(tx, { ...mail, userId: order.userId }, now);
     return { outcome: "paid", result: paid };
   }
   if (result.status === "declined" && result.paymentId && !order.paymentId) {
-    tx.update(orders).set({ paymentProvider: provider, paymentId: result.paymentId }).where(eq(orders.id, orderId)).run();
+    await tx.update(orders).set({ paymentProvider: provider, paymentId: result.paymentId }).where(eq(orders.id, orderId));
   }
-  failOrderInTx(tx, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
+  await failOrderInTx(tx, order, lines, result.status === "declined" ? result.reason : `error: ${result.message}`, now);
   return { outcome: "failed" };
 }
 
@@ -162,11 +172,17 @@ export function paymentRefusal(order: Order, result: Extract<ChargeResult, { sta
  * the money: Cashflows) is checked now against the credit-card rules, in the same write as the
  * settlement so that two orders cannot both fit under the cap. Null when it may pay.
  */
-export function cardRefusal(tx: Tx, order: Order, lines: Array<{ competitionId: string }>, funding: CardFunding, now: Date): AppError | null {
+export async function cardRefusal(tx: Tx, order: Order, lines: Array<{ competitionId: string }>, funding: CardFunding, now: Date): Promise<AppError | null> {
   if (funding !== "credit" || order.cardFunding === "credit") return null;
-  const instantWin = lines.some((l) => tx.statements.competitionById.get({ id: l.competitionId })?.instantWin);
+  let instantWin = false;
+  for (const l of lines) {
+    if ((await tx.statements.competitionById.get({ id: l.competitionId }))?.instantWin) {
+      instantWin = true;
+      break;
+    }
+  }
   try {
-    assertCreditCardAllowed(tx, { userId: order.userId, cardPence: cardPenceOf(order), instantWin, now });
+    await assertCreditCardAllowed(tx, { userId: order.userId, cardPence: cardPenceOf(order), instantWin, now });
     return null;
   } catch (err) {
     if (err instanceof AppError) return err;
@@ -174,17 +190,23 @@ export function cardRefusal(tx: Tx, order: Order, lines: Array<{ competitionId: 
   }
 }
 
-function failOrderInTx(tx: Tx, order: Order, lines: Array<{ id: string; competitionId: string; ticketCount: number }>, reason: string, now: Date): void {
-  tx.update(orders).set({ status: "failed", failureReason: reason, holdExpiresAt: null, updatedAt: now }).where(eq(orders.id, order.id)).run();
+async function failOrderInTx(
+  tx: Tx,
+  order: Order,
+  lines: Array<{ id: string; competitionId: string; ticketCount: number }>,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await tx.update(orders).set({ status: "failed", failureReason: reason, holdExpiresAt: null, updatedAt: now }).where(eq(orders.id, order.id));
   // The site credit it took goes back to the wallet.
-  returnCredit(tx, order, order.creditPence, "Order not completed: credit returned", now);
-  tx.update(entries).set({ paymentStatus: "failed" }).where(eq(entries.orderId, order.id)).run();
+  await returnCredit(tx, order, order.creditPence, "Order not completed: credit returned", now);
+  await tx.update(entries).set({ paymentStatus: "failed" }).where(eq(entries.orderId, order.id));
   for (const e of lines) {
-    releaseTickets(tx, e.competitionId, e.id);
-    tx.update(competitions)
+    await releaseTickets(tx, e.competitionId, e.id);
+    await tx
+      .update(competitions)
       .set({ heldTickets: sql`${competitions.heldTickets} - ${e.ticketCount}` })
-      .where(eq(competitions.id, e.competitionId))
-      .run();
+      .where(eq(competitions.id, e.competitionId));
   }
 }
 
@@ -212,7 +234,7 @@ export function paymentFailed(orderId: string, reason?: string | null): AppError
  * is refunded and the refund recorded on the order.
  */
 export async function settleFromProvider(deps: OrderDeps, orderId: string, answer: ChargeResult): Promise<"paid" | "requires_action" | "failed" | "gone"> {
-  const order = deps.db.statements.orderById.get({ id: orderId });
+  const order = await deps.db.statements.orderById.get({ id: orderId });
   if (!order) return "gone";
   if (order.status === "paid" && answer.status === "succeeded" && order.paymentId === answer.paymentId) return "paid";
   const at = deps.now?.() ?? new Date();
@@ -223,9 +245,9 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
   if (settled.outcome === "refused") {
     stopCounting(deps.db, orderId);
     reportSettled(deps, "refused", result);
-    recordRefusal(deps.db, order.userId, settled.error, at);
+    await recordRefusal(deps.db, order.userId, settled.error, at);
     if (result.status === "succeeded" && settled.giveBack)
-      await mustRefund(deps, deps.db.statements.orderById.get({ id: orderId })!, result, settled.error.message);
+      await mustRefund(deps, (await deps.db.statements.orderById.get({ id: orderId }))!, result, settled.error.message);
     return "failed";
   }
   const { outcome } = settled;
@@ -235,7 +257,7 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
   // A challenge the cardholder failed (or the bank refused after it) is a failed payment for the account and the address.
   if (outcome === "failed" && order.status === "requires_action") deps.guard?.failedPayment(buyerOfOrder(order), at.getTime());
   if (outcome === "gone" && result.status === "succeeded") {
-    const current = deps.db.statements.orderById.get({ id: orderId })!;
+    const current = (await deps.db.statements.orderById.get({ id: orderId }))!;
     const ours = current.status !== "failed" && current.paymentId === result.paymentId;
     if (!ours) await mustRefund(deps, current, result);
   }
@@ -266,19 +288,19 @@ async function captureReserved(
   reserved: Extract<ChargeResult, { status: "succeeded" }>,
   now: Date,
 ): Promise<ChargeResult | null> {
-  const lines = deps.db.statements.entriesByOrder.all({ orderId: order.id });
+  const lines = await deps.db.statements.entriesByOrder.all({ orderId: order.id });
   const waiting = isUnsettled(order.status);
   // A reservation for another amount or currency than the order's is released, never captured;
   // another payment's record is settled (refused) as it is, and nothing of it is touched.
   const mismatch = waiting ? paymentRefusal(order, reserved) : null;
   if (mismatch && !mismatch.giveBack) return reserved;
-  const card = waiting && !mismatch ? cardRefusal(deps.db, order, lines, reserved.funding, now) : null;
+  const card = waiting && !mismatch ? await cardRefusal(deps.db, order, lines, reserved.funding, now) : null;
   const refusal = mismatch ?? (card ? { error: card, reason: card.message } : null);
   if (refusal || !waiting) {
     await deps.payments.cancel(reserved.paymentId);
-    if (refusal && failPendingOrder(deps.db, order.id, refusal.reason, now)) {
+    if (refusal && (await failPendingOrder(deps.db, order.id, refusal.reason, now))) {
       reportSettled(deps, "refused", reserved);
-      recordRefusal(deps.db, order.userId, refusal.error, now);
+      await recordRefusal(deps.db, order.userId, refusal.error, now);
     }
     return null;
   }
@@ -292,12 +314,12 @@ async function captureReserved(
 }
 
 /** Gives back the numbers of an order still waiting on its payment that will never be paid. */
-export function failPendingOrder(db: Db, orderId: string, reason: string, now: Date): boolean {
-  const failed = transaction(db, (tx) => {
-    const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+export async function failPendingOrder(db: Db, orderId: string, reason: string, now: Date): Promise<boolean> {
+  const failed = await withTransaction(db, async (tx) => {
+    const current = await first(tx.select().from(orders).where(eq(orders.id, orderId)));
     if (!current || !isUnsettled(current.status)) return false;
-    const lines = tx.select().from(entries).where(eq(entries.orderId, orderId)).all();
-    failOrderInTx(tx, current, lines, reason, now);
+    const lines = await tx.select().from(entries).where(eq(entries.orderId, orderId));
+    await failOrderInTx(tx, current, lines, reason, now);
     return true;
   });
   if (failed) stopCounting(db, orderId);

@@ -49,7 +49,7 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
       // Still unwritable: the next sweep tries again.
     }
   }
-  for (const order of expiredPendingOrders(db, now)) {
+  for (const order of await expiredPendingOrders(db, now)) {
     // One still waiting on its payment call is failed too: a late approval is then refunded.
     if (registry.unsettled.has(order.id)) continue;
     let record: ChargeResult | null;
@@ -66,7 +66,7 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
       if (outcome === "paid") settled++;
       if (outcome !== null || record.captured !== false || now.getTime() - (order.holdExpiresAt?.getTime() ?? 0) < GIVE_UP_AFTER_MS) continue;
       await payments.cancel(record.paymentId);
-      if (failPendingOrder(db, order.id, "payment could not be captured", now)) {
+      if (await failPendingOrder(db, order.id, "payment could not be captured", now)) {
         failed++;
         deps.onOutcome?.("expired", "hold_expired");
       }
@@ -75,7 +75,7 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
     if (record?.status === "requires_action") await payments.cancel(record.paymentId);
     // An order that was waiting on the buyer's bank and never completed: the challenge was abandoned.
     const abandoned = record?.status === "requires_action" || order.status === "requires_action";
-    if (failPendingOrder(db, order.id, abandoned ? "authentication not completed in time" : "hold expired", now)) {
+    if (await failPendingOrder(db, order.id, abandoned ? "authentication not completed in time" : "hold expired", now)) {
       failed++;
       deps.onOutcome?.("expired", abandoned ? "authentication_abandoned" : "hold_expired");
       if (abandoned) deps.guard?.failedPayment(buyerOfOrder(order), now.getTime());
@@ -85,10 +85,9 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
 }
 
 /** Orders still waiting on their payment (pending or authenticating) whose hold has expired, oldest first. */
-export function expiredPendingOrders(db: Db, now: Date): Order[] {
+export async function expiredPendingOrders(db: Db, now: Date): Promise<Order[]> {
   return db
     .select()
     .from(orders)
-    .where(and(inArray(orders.status, ["pending", "requires_action"]), lt(orders.holdExpiresAt, now)))
-    .all();
+    .where(and(inArray(orders.status, ["pending", "requires_action"]), lt(orders.holdExpiresAt, now)));
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../../../db/client";
+import { first, type Db } from "../../../../db/client";
 import { competitions, contactMessages, entries, orders, users, winners } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { AdminEntry, entryFilters } from "../../../shared/schemas/admin";
@@ -13,7 +13,7 @@ import { creditOwed } from "../wallet";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function entryRows(db: Db, where: SQL | undefined, limit?: number, offset = 0): AdminEntry[] {
+async function entryRows(db: Db, where: SQL | undefined, limit?: number, offset = 0): Promise<AdminEntry[]> {
   const query = db
     .select({ e: entries, title: competitions.title, orderStatus: orders.status, accountEmail: users.email })
     .from(entries)
@@ -22,8 +22,8 @@ function entryRows(db: Db, where: SQL | undefined, limit?: number, offset = 0): 
     .leftJoin(users, eq(users.id, entries.userId))
     .where(where)
     .orderBy(...keysetOf("entries").newestFirst);
-  const rows = limit === undefined ? query.all() : query.limit(limit).offset(offset).all();
-  const numbers = ticketNumbersByEntry(
+  const rows = limit === undefined ? await query : await query.limit(limit).offset(offset);
+  const numbers = await ticketNumbersByEntry(
     db,
     rows.map((r) => r.e.id),
   );
@@ -69,16 +69,19 @@ function filterWhere(f: z.output<typeof entryFilters>): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-export function searchEntries(db: Db, f: z.output<typeof entryFilters>) {
+export async function searchEntries(db: Db, f: z.output<typeof entryFilters>) {
   const where = filterWhere(f);
   const total = Number(
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(entries)
-      .where(where)
-      .get()?.n ?? 0,
+    (
+      await first(
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(entries)
+          .where(where),
+      )
+    )?.n ?? 0,
   );
-  return { total, page: f.page, pageSize: f.pageSize, items: entryRows(db, where, f.pageSize, (f.page - 1) * f.pageSize) };
+  return { total, page: f.page, pageSize: f.pageSize, items: await entryRows(db, where, f.pageSize, (f.page - 1) * f.pageSize) };
 }
 
 const csvCell = (v: string | number | null) => {
@@ -104,15 +107,16 @@ async function* matchingEntryChunks(db: Db, f: z.output<typeof entryFilters>): A
   let after: Keyset | null = null;
   for (;;) {
     // The oldest entry of this window; none when fewer than a window are left.
-    const edge = db
-      .select({ at: entryKey.at, rowid: entryKey.rowid })
-      .from(entries)
-      .where(and(scope, entryKey.before(after)))
-      .orderBy(...entryKey.newestFirst)
-      .limit(1)
-      .offset(EXPORT_WINDOW - 1)
-      .get();
-    const rows = entryRows(db, and(where, entryKey.before(after), entryKey.notBefore(edge ?? null)));
+    const edge: Keyset | undefined = await first(
+      db
+        .select({ at: entryKey.at, rowid: entryKey.rowid })
+        .from(entries)
+        .where(and(scope, entryKey.before(after)))
+        .orderBy(...entryKey.newestFirst)
+        .limit(1)
+        .offset(EXPORT_WINDOW - 1),
+    );
+    const rows = await entryRows(db, and(where, entryKey.before(after), entryKey.notBefore(edge ?? null)));
     if (rows.length) yield rows;
     if (!edge) return;
     after = edge;
@@ -137,8 +141,8 @@ export function entriesCsv(db: Db, f: z.output<typeof entryFilters>): Download {
 }
 
 /** Instant prize credit spent before its winning entry was refunded or disputed, still owed (the dashboard shows the ten largest). */
-function owedSummary(db: Db) {
-  const owed = creditOwed(db);
+async function owedSummary(db: Db) {
+  const owed = await creditOwed(db);
   return {
     total: penceToDecimal(owed.totalPence),
     customerCount: owed.customers.length,
@@ -172,12 +176,14 @@ interface EntrySums {
 /**
  * Every entry summed, TOTALS_STEP rowids at a time (each step one range of the table, grouped in
  * SQL), the event loop turning between steps: the figures are those of one query over everything,
- * but no step holds the server for long however many entries there are.
+ * but no step holds the server for long however many entries there are. Each step is one synchronous
+ * statement on the connection, taken in its turn through the lease (db/lease.ts).
  */
 async function sumEntries(db: Db, { dailySince, windows }: { dailySince: Date | null; windows: Date[] }): Promise<EntrySums> {
   const sums: EntrySums = { all: noTotals(), byCompetition: new Map(), daily: new Map(), windows: windows.map(noTotals) };
   const client = db.$client;
-  const last = Number((client.prepare("select max(rowid) as n from entries").get() as { n: number | null }).n ?? 0);
+  const max = (await db.lease.statement(() => client.prepare("select max(rowid) as n from entries").get())) as { n: number | null };
+  const last = Number(max.n ?? 0);
   const windowColumns = windows.map((_, i) => `, created_at >= @w${i} as w${i}`).join("");
   const step = client.prepare(
     `select competition_id as competitionId, payment_status as status,
@@ -198,7 +204,7 @@ async function sumEntries(db: Db, { dailySince, windows }: { dailySince: Date | 
     t.revenuePence += pence;
   };
   for (let from = 0; from < last; from += TOTALS_STEP) {
-    const rows = step.all({ ...params, from, to: from + TOTALS_STEP }) as Array<Record<string, string | number | null>>;
+    const rows = (await db.lease.statement(() => step.all({ ...params, from, to: from + TOTALS_STEP }))) as Array<Record<string, string | number | null>>;
     for (const r of rows) {
       const n = Number(r.n);
       const status = String(r.status);
@@ -226,18 +232,20 @@ async function sumEntries(db: Db, { dailySince, windows }: { dailySince: Date | 
 
 export async function dashboard(db: Db) {
   const e = (await sumEntries(db, { dailySince: null, windows: [] })).all;
-  const c = db
-    .select({
-      active: sql<number>`sum(case when ${competitions.status} = 'active' then 1 else 0 end)`,
-      closed: sql<number>`sum(case when ${competitions.status} = 'closed' then 1 else 0 end)`,
-    })
-    .from(competitions)
-    .get()!;
-  const w = db
-    .select({ n: sql<number>`count(*)` })
-    .from(winners)
-    .where(isNull(winners.voidedAt))
-    .get()!;
+  const c = (await first(
+    db
+      .select({
+        active: sql<number>`sum(case when ${competitions.status} = 'active' then 1 else 0 end)`,
+        closed: sql<number>`sum(case when ${competitions.status} = 'closed' then 1 else 0 end)`,
+      })
+      .from(competitions),
+  ))!;
+  const w = (await first(
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(winners)
+      .where(isNull(winners.voidedAt)),
+  ))!;
   return {
     totalEntries: e.entries,
     paidEntries: e.paid,
@@ -246,8 +254,8 @@ export async function dashboard(db: Db) {
     activeCompetitions: Number(c.active ?? 0),
     closedCompetitions: Number(c.closed ?? 0),
     totalWinners: Number(w.n),
-    creditOwed: owedSummary(db),
-    recentEntries: entryRows(db, undefined, 10),
+    creditOwed: await owedSummary(db),
+    recentEntries: await entryRows(db, undefined, 10),
   };
 }
 
@@ -270,13 +278,13 @@ export async function analytics(db: Db, now = new Date()) {
   const [today, last7Days, last30Days] = sums.windows as [Totals, Totals, Totals];
   const { entries: total, paid } = sums.all;
   // The five competitions that took the most (ties by id), with their titles.
-  const top = [...sums.byCompetition.entries()]
-    .sort(([a, x], [b, y]) => y.revenuePence - x.revenuePence || (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([competitionId, t]) => {
-      const title = db.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, competitionId)).get()?.title;
-      return title === undefined ? [] : [{ competitionId, title, ...t }];
-    })
-    .slice(0, 5);
+  const ranked = [...sums.byCompetition.entries()].sort(([a, x], [b, y]) => y.revenuePence - x.revenuePence || (a < b ? -1 : a > b ? 1 : 0));
+  const top: Array<{ competitionId: string; title: string; revenuePence: number; tickets: number }> = [];
+  for (const [competitionId, t] of ranked) {
+    if (top.length === 5) break;
+    const title = (await first(db.select({ title: competitions.title }).from(competitions).where(eq(competitions.id, competitionId))))?.title;
+    if (title !== undefined) top.push({ competitionId, title, ...t });
+  }
   return {
     totalEntries: total,
     paidEntries: paid,
@@ -287,25 +295,22 @@ export async function analytics(db: Db, now = new Date()) {
     conversionRate: total ? oneDecimal((paid / total) * 100) : 0,
     averageTicketsPerPaidEntry: paid ? oneDecimal(sums.all.paidTickets / paid) : 0,
     topCampaigns: top.map((t) => ({ competitionId: t.competitionId, title: t.title, revenue: penceToDecimal(t.revenuePence), ticketsSold: t.tickets })),
-    recentActivity: entryRows(db, undefined, 10),
+    recentActivity: await entryRows(db, undefined, 10),
     daily: [...sums.daily.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([day, d]) => ({ day, entries: d.entries, revenue: penceToDecimal(d.revenuePence) })),
   };
 }
 
-export function listMessages(db: Db) {
-  return db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt))
-    .limit(500)
-    .all()
-    .map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+export async function listMessages(db: Db) {
+  return (await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(500)).map((m) => ({
+    ...m,
+    createdAt: m.createdAt.toISOString(),
+  }));
 }
 
-export function listMail(db: Db) {
-  return listOutbox(db, 500).map((m) => ({
+export async function listMail(db: Db) {
+  return (await listOutbox(db, 500)).map((m) => ({
     id: m.id,
     to: m.to,
     subject: m.subject,
