@@ -8,7 +8,7 @@ import { first } from "../../db/client";
 import { competitions, draws, notifications, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { lifecycleTick, runDraw, getDrawRecord } from "../../src/server/services/draws";
+import { freezePool, lifecycleTick, runDraw, getDrawRecord } from "../../src/server/services/draws";
 import { placeOrder } from "../../src/server/services/purchase";
 import { recordPostalEntry } from "../../src/server/services/postal";
 import { verifyDraw } from "../../src/shared/draw";
@@ -176,5 +176,32 @@ describe("the lifecycle scheduler", () => {
     const liveRow = (await first(db.select().from(competitions).where(eq(competitions.id, live.id))))!;
     expect(liveRow.status).toBe("closed");
     expect((await runDraw(deps(new Date(Date.now() + 10_000)), live.id)).winners).toHaveLength(1);
+  });
+
+  it("closes only what is still over when its turn comes: a competition given a later end after the tick listed it stays on sale", async () => {
+    const start = Date.now();
+    const c = await createCompetition(db, { endDate: new Date(start + 1000), drawDate: new Date(start + 2000) });
+    await buy(c.id, 1);
+    // The tick reads its list of competitions to close at once; the admin's new end date lands before it closes this one.
+    const tick = lifecycleTick(deps(new Date(start + 1500)));
+    const extended = db
+      .update(competitions)
+      .set({ endDate: new Date(start + 7 * 86_400_000) })
+      .where(eq(competitions.id, c.id));
+    await Promise.all([tick, extended]);
+    expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.status).toBe("active");
+    await buy(c.id, 1);
+  });
+
+  it("freezes for the scheduler only a pool whose sales are over: a paused competition given a later end may still reopen", async () => {
+    const start = Date.now();
+    const c = await createCompetition(db, { endDate: new Date(start + 7 * 86_400_000), drawDate: new Date(start + 8 * 86_400_000) });
+    await buy(c.id, 1);
+    await db.update(competitions).set({ status: "closed" }).where(eq(competitions.id, c.id));
+    expect(await freezePool(db, c.id, new Date(start), undefined, true)).toBe(false);
+    expect(await first(db.select().from(draws).where(eq(draws.competitionId, c.id)))).toBeUndefined();
+    // Past its end, the same call freezes it.
+    expect(await freezePool(db, c.id, new Date(start + 7 * 86_400_000 + 1), undefined, true)).toBe(true);
+    expect((await first(db.select().from(draws).where(eq(draws.competitionId, c.id))))!.poolSize).toBe(1);
   });
 });

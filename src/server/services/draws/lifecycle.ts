@@ -12,16 +12,26 @@ import type { DrawAudit } from "./types";
  * no payment is in flight. Each step is its own transaction and does nothing the second time.
  */
 
-/** Stops sales. The pool is frozen separately, once no payment is still in flight. */
-export function closeSales(db: Db, id: string, audit?: DrawAudit): Promise<Competition> {
+/** Whether a competition's sales are over by `now`: its end date has come, or every ticket is sold. */
+function salesOver(c: Competition, now: Date): boolean {
+  return c.endDate.getTime() <= now.getTime() || (c.maxTickets !== null && c.soldTickets >= c.maxTickets);
+}
+
+/**
+ * Stops sales. The pool is frozen separately, once no payment is still in flight. With `endedBy` (the
+ * scheduler's clock), only a competition whose sales are over by then: one the scheduler listed as
+ * ending may have been given more tickets or a later end since.
+ */
+export function closeSales(db: Db, id: string, audit?: DrawAudit, endedBy?: Date): Promise<Competition> {
   return withTransaction(db, async (tx) => {
     const c = await first(tx.select().from(competitions).where(eq(competitions.id, id)));
     if (!c) throw new AppError("NOT_FOUND", "Competition not found");
-    if (c.status === "active") {
+    const closing = c.status === "active" && (!endedBy || salesOver(c, endedBy));
+    if (closing) {
       await tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id));
       if (audit) await writeAudit(tx, audit.actor, audit.row("sales closed"));
     }
-    return { ...c, status: c.status === "active" ? "closed" : c.status };
+    return { ...c, status: closing ? "closed" : c.status };
   });
 }
 
@@ -59,9 +69,11 @@ async function poolTickets(db: Tx, competitionId: string): Promise<string[]> {
 
 /**
  * Freezes the pool of a closed competition and publishes its hash. Returns false while payments
- * are still held (they may yet become tickets); the scheduler tries again.
+ * are still held (they may yet become tickets); the scheduler tries again. With `onlyIfOver` (the
+ * scheduler), also false for a competition whose sales are no longer over by `now`: paused by an admin
+ * and given a later end or more tickets since it was listed, it may still reopen.
  */
-export async function freezePool(db: Db, id: string, now = new Date(), audit?: DrawAudit): Promise<boolean> {
+export async function freezePool(db: Db, id: string, now = new Date(), audit?: DrawAudit, onlyIfOver = false): Promise<boolean> {
   const c = await findCompetition(db, id);
   if (c.status === "active") throw new AppError("INVALID_STATE", "Close sales before freezing the pool");
   if (await first(db.select({ id: draws.competitionId }).from(draws).where(eq(draws.competitionId, id)))) return true;
@@ -71,6 +83,7 @@ export async function freezePool(db: Db, id: string, now = new Date(), audit?: D
   return withTransaction(db, async (tx) => {
     const current = (await first(tx.select().from(competitions).where(eq(competitions.id, id))))!;
     if (current.status === "active") throw new AppError("INVALID_STATE", "Close sales before freezing the pool");
+    if (onlyIfOver && !salesOver(current, now)) return false;
     // Nothing may have changed while reading and hashing; if it did, the next attempt starts again.
     if (current.heldTickets > 0 || (await poolTickets(tx, id)).length !== pool.length) return false;
     const frozen =

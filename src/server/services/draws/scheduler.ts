@@ -28,10 +28,8 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
         or(lte(competitions.endDate, now), and(sql`${competitions.maxTickets} is not null`, sql`${competitions.soldTickets} >= ${competitions.maxTickets}`)),
       ),
     );
-  for (const c of ending) {
-    await closeSales(db, c.id);
-    closed++;
-  }
+  // Each is checked again as it closes: it may have been given a later end or more tickets since the list was read.
+  for (const c of ending) if ((await closeSales(db, c.id, undefined, now)).status !== "active") closed++;
   // A competition an admin closed before its end date is paused, not finished: its pool freezes at
   // the end date (or sell-out, or when the draw is run), so until then it may be reopened.
   const unfrozen = await db
@@ -45,7 +43,14 @@ export async function lifecycleTick(deps: DrawDeps): Promise<{ closed: number; f
         or(lte(competitions.endDate, now), and(sql`${competitions.maxTickets} is not null`, sql`${competitions.soldTickets} >= ${competitions.maxTickets}`)),
       ),
     );
-  for (const c of unfrozen) if (await freezePool(db, c.id, now)) frozen++;
+  for (const c of unfrozen) {
+    try {
+      if (await freezePool(db, c.id, now, undefined, true)) frozen++;
+    } catch (err) {
+      // Reopened by an admin since the list was read: nothing to freeze, and the draws below still run.
+      if (!(err instanceof AppError && err.code === "INVALID_STATE")) throw err;
+    }
+  }
   const due = await db
     .select({ id: competitions.id })
     .from(competitions)
