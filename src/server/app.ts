@@ -23,7 +23,7 @@ import { ResponseCache } from "./http/response-cache";
 import { internalErrorMessage, isStorageFailure, UNAVAILABLE_MESSAGE } from "./errors";
 import { noopMailer } from "./mail/mailer";
 import { SIMULATED_CHALLENGE_PATH, SimulatedPaymentProvider } from "./payments/simulated";
-import { handlePaymentEvent } from "./services/purchase";
+import { createPurchasing, handlePaymentEvent, type Purchasing } from "./services/purchase";
 import { LocalDiskStorage } from "./storage/local-disk";
 import type { ObjectStorage } from "./storage/storage";
 import { UploadGrants } from "./storage/uploads";
@@ -53,6 +53,8 @@ export interface AppOptions {
   cache?: ResponseCache;
   /** Used as the server URL in the OpenAPI document. */
   publicOrigin?: string;
+  /** The origin of links in mail sent without a request (PUBLIC_ORIGIN, else the local address); publicOrigin when absent. */
+  mailOrigin?: string;
   /** Calls per client address (429 past it); none when absent. main.ts sets it from the environment. */
   requestBudget?: RequestBudgetOptions | null;
   /** Where files served under /.well-known/ live (Apple Pay's domain association file); none when absent. */
@@ -73,6 +75,9 @@ const WEBHOOK_MAX_BYTES = 256 * 1024;
 const CASHFLOWS_NOTIFY_MAX_BYTES = 4 * 1024;
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The shop's request handler, and the purchase path it was built with (the sweep takes it from here). */
+export type App = RequestHandler & { readonly purchasing: Purchasing };
 
 /** A tRPC-shaped refusal of a request no procedure gets to see (same fields as the error formatter's). */
 function trpcError(message: string) {
@@ -101,7 +106,7 @@ function isPagePath(pathname: string): boolean {
   }
 }
 
-export function createApp(opts: AppOptions): RequestHandler {
+export function createApp(opts: AppOptions): App {
   const config: AppConfig = { ...defaultConfig, ...opts.config };
   const logger = opts.logger ?? silentLogger;
   const maxBodyBytes = opts.maxBodyBytes ?? 1_000_000;
@@ -111,14 +116,30 @@ export function createApp(opts: AppOptions): RequestHandler {
   // One registry per app: nothing is counted (and nothing costs) while metrics are off.
   const metrics = metricsAccess ? (metricsAccess.shop ?? new ShopMetrics(db, { mailer: () => mailer })) : null;
   const payments = opts.services?.payments ?? new SimulatedPaymentProvider(0);
+  const instrumented = metrics ? metrics.instrument(payments) : payments;
+  const purchaseGuard = opts.services?.purchaseGuard ?? new PurchaseGuard();
+  const purchaseOutcomes = opts.services?.purchaseOutcomes ?? (metrics ? (outcome, reason) => metrics.purchase(outcome, reason) : undefined);
   const services: AppServices = {
-    payments: metrics ? metrics.instrument(payments) : payments,
+    payments: instrumented,
     mailer,
     uploads: opts.services?.uploads ?? new UploadGrants(),
     loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
-    purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
-    purchaseOutcomes: opts.services?.purchaseOutcomes ?? (metrics ? (outcome, reason) => metrics.purchase(outcome, reason) : undefined),
+    purchaseGuard,
+    purchaseOutcomes,
+    // Built once here for checkout, the provider's reports and the sweep alike. Links in mail sent
+    // without a request (a webhook, the sweep) use the shop's public origin.
+    purchasing: createPurchasing({
+      db,
+      payments: instrumented,
+      mailer,
+      guard: purchaseGuard,
+      onOutcome: purchaseOutcomes,
+      holdMs: config.orderHoldMs,
+      authHoldMs: config.authHoldMs,
+      origin: opts.mailOrigin ?? opts.publicOrigin,
+    }),
   };
+  const { purchasing } = services;
   // Each request's route label for the metrics, set where the request is recognised.
   const routes = new WeakMap<IncomingMessage, string>();
   const labels = metrics ? createRouteLabels(appRouter) : null;
@@ -126,21 +147,9 @@ export function createApp(opts: AppOptions): RequestHandler {
     if (metrics) routes.set(req, route);
   };
   const onMatch = labels ? (req: IncomingMessage, procedurePath: string) => routes.set(req, labels.rest(procedurePath)) : undefined;
-  // The simulated bank tells the shop when a challenge is answered, as Stripe's webhook does.
-  // Settling from the provider's report needs what the shop's own calls have: the hold times and the
-  // purchase guard (a challenge the cardholder failed counts as a failed payment).
-  const eventDeps = {
-    mailer: services.mailer,
-    origin: opts.publicOrigin,
-    guard: services.purchaseGuard,
-    holdMs: config.orderHoldMs,
-    authHoldMs: config.authHoldMs,
-    onOutcome: services.purchaseOutcomes,
-  };
-  if (services.payments instanceof SimulatedPaymentProvider) {
-    const payments = services.payments;
-    payments.onEvent((event) => handlePaymentEvent({ db, payments, ...eventDeps }, event));
-  }
+  // The simulated bank tells the shop when a challenge is answered, as Stripe's webhook does, and the
+  // report is settled by the same purchase path as the shop's own calls (hold times, the guard).
+  if (services.payments instanceof SimulatedPaymentProvider) services.payments.onEvent((event) => handlePaymentEvent(purchasing, event));
   const storage: ObjectStorage = opts.storage ?? new LocalDiskStorage(join(tmpdir(), `harvest-uploads-${process.pid}`));
   const createContext = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) => createHttpContext(db, config, services, req, res);
   const serveStatic = opts.clientDir ? createStaticHandler(opts.clientDir) : null;
@@ -187,7 +196,7 @@ export function createApp(opts: AppOptions): RequestHandler {
   // What the provider's browser component loads, opened up in every page's policy (and nothing else).
   const paymentSurface = paymentSurfaceOf(services.payments.name, config.cashflowsEnvironment, config.cashflowsWallets);
 
-  return (req, res) => {
+  const handler: RequestHandler = (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     // The simulated bank's challenge page answers a REST client's POST at its own URL, as /api/… does.
     const pathname = req.method === "POST" && url.pathname.startsWith(SIMULATED_CHALLENGE_PATH) ? `/api${url.pathname}` : url.pathname;
@@ -269,8 +278,11 @@ export function createApp(opts: AppOptions): RequestHandler {
         // Stripe's events are a few kilobytes; a post whose signature fails is charged to its address's budget.
         const raw = await readBody(req, Math.min(maxBodyBytes, WEBHOOK_MAX_BYTES));
         const { handleStripeWebhook } = await import("./payments/stripe-webhook");
-        const payments = services.payments as StripePaymentProvider;
-        const answer = await handleStripeWebhook({ db, payments, ...eventDeps }, raw, String(req.headers["stripe-signature"] ?? ""));
+        const answer = await handleStripeWebhook(
+          { ...purchasing, payments: purchasing.payments as StripePaymentProvider },
+          raw,
+          String(req.headers["stripe-signature"] ?? ""),
+        );
         if (answer.status === 400 && !withinBudget(req, res, clientIp(req, config), 1, false)) return;
         if (answer.status === 200) cache.invalidate();
         sendJson(res, answer.status, answer.body);
@@ -293,7 +305,7 @@ export function createApp(opts: AppOptions): RequestHandler {
         }
         const { handleCashflowsNotification } = await import("./payments/cashflows-notify");
         const answer = await handleCashflowsNotification(
-          { db, payments: services.payments as CashflowsPaymentProvider, logger, ...eventDeps },
+          { ...purchasing, payments: purchasing.payments as CashflowsPaymentProvider, logger },
           { orderId: url.searchParams.get("order"), signature: url.searchParams.get("signature"), raw, address },
         );
         // A forged notification is charged to its address's budget, like a bad Stripe signature.
@@ -388,4 +400,5 @@ export function createApp(opts: AppOptions): RequestHandler {
       } else sendJson(res, 500, restError("INTERNAL_SERVER_ERROR", internalErrorMessage(requestId), requestId));
     });
   };
+  return Object.assign(handler, { purchasing });
 }

@@ -88,9 +88,36 @@ async function main(): Promise<void> {
   const mailOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   // One purchase guard for the requests and the sweep: a challenge left to expire is the buyer's failed payment.
   const purchaseGuard = new PurchaseGuard();
-  // Orders left pending by a crash or a lost payment answer give their ticket numbers back.
+  const secure = env.PUBLIC_ORIGIN?.startsWith("https://") ?? false;
+  const app = createApp({
+    db,
+    config: {
+      secureCookies: secure,
+      allowedOrigins: env.PUBLIC_ORIGIN ? [env.PUBLIC_ORIGIN] : [],
+      trustProxy: env.TRUST_PROXY,
+      orderHoldMs: env.ORDER_HOLD_SECONDS * 1000,
+      authHoldMs: env.THREE_DS_HOLD_SECONDS * 1000,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      cashflowsEnvironment: env.CASHFLOWS_ENVIRONMENT,
+      cashflowsWallets: env.CASHFLOWS_WALLETS,
+      cardDescriptor: env.CARD_DESCRIPTOR,
+    },
+    services: { payments, mailer, purchaseGuard, purchaseOutcomes },
+    cache,
+    storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
+    clientDir: CLIENT_DIR,
+    wellKnownDir: join(env.DATA_DIR, "well-known"),
+    logger,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    mailOrigin,
+    requestBudget: { perSecond: env.API_RATE_LIMIT_PER_SECOND, burst: env.API_RATE_LIMIT_BURST },
+    metrics: metrics ? { ...metricsAccess, shop: metrics } : null,
+  });
+  // Orders left pending by a crash or a lost payment answer give their ticket numbers back, settled by
+  // the same purchase path as checkout (its hold times, guard and provider).
   const sweep = async () => {
-    const swept = await sweepPendingOrders({ db, payments, mailer, origin: mailOrigin, guard: purchaseGuard, onOutcome: purchaseOutcomes });
+    const swept = await sweepPendingOrders(app.purchasing);
     if (swept.failed || swept.settled) {
       logger.info("pending orders reconciled", swept);
       cache.invalidate();
@@ -133,32 +160,6 @@ async function main(): Promise<void> {
   const sweeper = setInterval(() => void lifecycle(), env.SWEEP_INTERVAL_SECONDS * 1000);
   sweeper.unref();
   void mailer.flush();
-
-  const secure = env.PUBLIC_ORIGIN?.startsWith("https://") ?? false;
-  const app = createApp({
-    db,
-    config: {
-      secureCookies: secure,
-      allowedOrigins: env.PUBLIC_ORIGIN ? [env.PUBLIC_ORIGIN] : [],
-      trustProxy: env.TRUST_PROXY,
-      orderHoldMs: env.ORDER_HOLD_SECONDS * 1000,
-      authHoldMs: env.THREE_DS_HOLD_SECONDS * 1000,
-      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
-      cashflowsEnvironment: env.CASHFLOWS_ENVIRONMENT,
-      cashflowsWallets: env.CASHFLOWS_WALLETS,
-      cardDescriptor: env.CARD_DESCRIPTOR,
-    },
-    services: { payments, mailer, purchaseGuard, purchaseOutcomes },
-    cache,
-    storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
-    clientDir: CLIENT_DIR,
-    wellKnownDir: join(env.DATA_DIR, "well-known"),
-    logger,
-    maxBodyBytes: env.MAX_BODY_BYTES,
-    publicOrigin: env.PUBLIC_ORIGIN,
-    requestBudget: { perSecond: env.API_RATE_LIMIT_PER_SECOND, burst: env.API_RATE_LIMIT_BURST },
-    metrics: metrics ? { ...metricsAccess, shop: metrics } : null,
-  });
 
   let stopping = false;
   const server = createServer((req, res) => {

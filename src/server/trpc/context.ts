@@ -8,7 +8,7 @@ import type { PaymentProvider } from "../payments/provider";
 import { SimulatedPaymentProvider } from "../payments/simulated";
 import { UploadGrants } from "../storage/uploads";
 import { LoginThrottle } from "../auth/login-throttle";
-import { PurchaseGuard, type PurchaseObserver } from "../services/purchase";
+import { createPurchasing, PurchaseGuard, type PurchaseObserver, type Purchasing } from "../services/purchase";
 import { chooseSuccessStatus } from "../http/status";
 
 /** Parts outside the database that services need, injected once per app. */
@@ -20,6 +20,8 @@ export interface AppServices {
   purchaseGuard: PurchaseGuard;
   /** Told what became of each order (the operator's metrics, when on). */
   purchaseOutcomes?: PurchaseObserver;
+  /** The purchase path, built once from the parts above and the hold times (services/purchase/purchasing.ts). */
+  purchasing: Purchasing;
 }
 
 /** Settings the request layer needs, fixed when the app is created. */
@@ -97,16 +99,32 @@ export const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: 
 
 /** The context without HTTP: what tests and server-side callers use. */
 export function createContextInner(opts: InnerContextOptions): Context {
+  const config = { ...defaultConfig, ...opts.config };
+  const payments = opts.services?.payments ?? new SimulatedPaymentProvider(0);
+  const mailer = opts.services?.mailer ?? noopMailer;
+  const purchaseGuard = opts.services?.purchaseGuard ?? new PurchaseGuard();
+  const purchaseOutcomes = opts.services?.purchaseOutcomes;
   return {
     db: opts.db,
-    config: { ...defaultConfig, ...opts.config },
+    config,
     services: {
-      payments: opts.services?.payments ?? new SimulatedPaymentProvider(0),
-      mailer: opts.services?.mailer ?? noopMailer,
+      payments,
+      mailer,
       uploads: opts.services?.uploads ?? new UploadGrants(),
       loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
-      purchaseGuard: opts.services?.purchaseGuard ?? new PurchaseGuard(),
-      purchaseOutcomes: opts.services?.purchaseOutcomes,
+      purchaseGuard,
+      purchaseOutcomes,
+      purchasing:
+        opts.services?.purchasing ??
+        createPurchasing({
+          db: opts.db,
+          payments,
+          mailer,
+          guard: purchaseGuard,
+          onOutcome: purchaseOutcomes,
+          holdMs: config.orderHoldMs,
+          authHoldMs: config.authHoldMs,
+        }),
     },
     idempotencyKey: opts.idempotencyKey ?? null,
     user: opts.user ?? null,

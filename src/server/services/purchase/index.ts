@@ -5,6 +5,7 @@
 export { PurchaseGuard, DEFAULT_GUARD, type PurchaseGuardOptions } from "./guard";
 export { ticketsOfPerson } from "./hold";
 export { placeOrder } from "./place-order";
+export { createPurchasing, forRequest, type Purchasing } from "./purchasing";
 export { handlePaymentEvent, type EventOutcome } from "./events";
 export { refreshOrder } from "./refresh";
 export { refundOrder } from "./refunds";

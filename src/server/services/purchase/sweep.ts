@@ -1,28 +1,18 @@
 import { and, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../../../db/client";
 import { orders, type Order } from "../../../../db/schema";
-import type { Mailer } from "../../mail/mailer";
-import type { ChargeResult, PaymentProvider } from "../../payments/provider";
+import type { ChargeResult } from "../../payments/provider";
 import { cardPenceOf } from "./charge";
-import { buyerOfOrder, type PurchaseGuard } from "./guard";
+import { buyerOfOrder } from "./guard";
 import { inFlight } from "./idempotency";
-import type { PurchaseObserver } from "./types";
+import type { OrderDeps } from "./types";
 import { failPendingOrder, settleFromProvider } from "./settle";
 
 /** How long after its hold expired an order waits on an unreachable provider before it is failed. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export interface SweepDeps {
-  db: Db;
-  payments: PaymentProvider;
-  mailer: Mailer;
-  /** The public origin, for links in mail sent while settling (an instant win's). */
-  origin?: string;
-  /** The shop's purchase guard: a challenge abandoned or let expire counts as a failed payment of the buyer. */
-  guard?: PurchaseGuard;
-  /** Told what became of each order settled or failed here (the operator's metrics). */
-  onOutcome?: PurchaseObserver;
-}
+/** What the sweep settles with: the shop's purchase path (services/purchase/purchasing.ts), hold times included. */
+export type SweepDeps = OrderDeps;
 
 /**
  * Reconciles pending orders with the payment provider's record (every 30 s and at start-up):
