@@ -30,6 +30,7 @@ import { tokenCaller } from "../helpers/account";
 import { callerAs } from "../helpers/caller";
 import { closeEarlyOf } from "../helpers/close-early";
 import { createTestDb } from "../helpers/db";
+import { postalCard as postal } from "../factories/postal";
 
 /**
  * A change and its audit row are one transaction: no change without its row, no row without its
@@ -48,15 +49,7 @@ const campaign = () => campaignPayload({ title: unique("Audited Baler"), maxTick
 const slide = () => ({ title: unique("Slide"), image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" });
 const popupFields = () => ({ title: unique("Pop-up"), ctaText: "Go", ctaLink: "/competitions" });
 const about = aboutPagePayload();
-const postalCard = () => ({
-  customerName: "Postal Person",
-  customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,
-  address: "1 Lane\nTown",
-  receivedAt: new Date(Date.now() - 60_000).toISOString(),
-  postalReference: unique("PC"),
-  answer: "green",
-  dateOfBirth: "1970-05-01",
-});
+const postalCard = () => postal({ postalReference: unique("PC") });
 
 /** A customer's paid order of one ticket, bought through the purchase path. */
 async function paidOrder() {

@@ -11,6 +11,7 @@ import { anonCaller, mailsTo, refusedWith, SHOP, tokenCaller } from "../helpers/
 import { closeEarlyOf } from "../helpers/close-early";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { account, buy, buyerOf, claimForm, claimOf, claimRow, DAY, HOUR, wonAt } from "../helpers/winners";
+import { postalCard } from "../factories/postal";
 
 /**
  * Prize claims (issue #17): a draw opens a claim per winner; the winner claims (who they are, prize or
@@ -529,15 +530,7 @@ describe("a winner named by hand with their ticket number", () => {
 
   it("takes a postal ticket, and leaves a winner without a ticket number without a claim", async () => {
     const c = await createCompetition(db);
-    const postal = await recordPostalEntry({ db, mailer: noopMailer }, c.id, {
-      customerName: "Postal Person",
-      customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,
-      address: "1 Lane\nTown",
-      receivedAt: new Date(Date.now() - 60_000).toISOString(),
-      postalReference: `PC-${crypto.randomUUID().slice(0, 8)}`,
-      answer: "green",
-      dateOfBirth: "1970-05-01",
-    });
+    const postal = await recordPostalEntry({ db, mailer: noopMailer }, c.id, postalCard());
     await (await adminAt()).admin.winners.create({ competitionId: c.id, customerName: "Postal P.", ticketNumber: postal.ticketNumbers[0]! });
     expect(await claimOf(db, c.id)).toMatchObject({ ticketNumber: postal.ticketNumbers[0], userId: null, status: "notified" });
 

@@ -16,6 +16,7 @@ import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { ledgerProblems, refusal } from "../helpers/assertions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { postalCard } from "../factories/postal";
 
 const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -44,17 +45,7 @@ async function buy(
   });
 }
 
-const postal = (competitionId: string, over: Record<string, unknown> = {}) =>
-  recordPostalEntry(deps(), competitionId, {
-    customerName: "Postal Person",
-    customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,
-    address: "1 Lane\nTown",
-    receivedAt: new Date(Date.now() - 60_000).toISOString(),
-    postalReference: `PC-${crypto.randomUUID().slice(0, 8)}`,
-    answer: "green",
-    dateOfBirth: "1970-05-01",
-    ...over,
-  });
+const postal = (competitionId: string, over: Record<string, unknown> = {}) => recordPostalEntry(deps(), competitionId, postalCard(over));
 
 describe("postal entries", () => {
   it("take the next number from the same sequence as paid entries and join the pool", async () => {

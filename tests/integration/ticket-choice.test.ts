@@ -13,6 +13,7 @@ import { campaignPayload, createCompetition } from "../factories/competitions";
 import { ledgerProblems, refusal } from "../helpers/assertions";
 import { callerAs } from "../helpers/caller";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { postalCard } from "../factories/postal";
 
 const db = createTestDb();
 allowGuestCheckout(db);
@@ -169,18 +170,7 @@ describe("picking numbers", () => {
     const c = await picking({ maxTickets: 10 });
     await placeOrder(deps(), order(c.id, 8, ["1", "2", "3", "4", "5", "6", "7", "8"]));
     const cards: Array<Awaited<ReturnType<typeof recordPostalEntry>>> = [];
-    for (let i = 0; i < 2; i++)
-      cards.push(
-        await recordPostalEntry(deps(), c.id, {
-          customerName: "Postal Person",
-          customerEmail: `p-${crypto.randomUUID().slice(0, 6)}@example.test`,
-          address: "1 Lane\nTown",
-          receivedAt: new Date(Date.now() - 60_000).toISOString(),
-          postalReference: `PC-${crypto.randomUUID().slice(0, 8)}`,
-          answer: "green",
-          dateOfBirth: "1970-05-01",
-        }),
-      );
+    for (let i = 0; i < 2; i++) cards.push(await recordPostalEntry(deps(), c.id, postalCard()));
     expect(cards.map((p) => p.ticketNumbers)).toHaveLength(2);
     expect(cards.flatMap((p) => p.ticketNumbers).sort()).toEqual(["10", "9"]);
     expect(cards.every((p) => p.ticketNumbers.length === 1)).toBe(true);
