@@ -36,6 +36,29 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The server suites run a second time on PostgreSQL (`npm test` sets SHOP_TEST_ENGINE=postgres;
+ * docs/decisions/015-postgresql-beside-sqlite.md): every integration and REST file, except those about
+ * SQLite itself or that already run on both engines inside one file.
+ */
+const onPostgres = process.env.SHOP_TEST_ENGINE === "postgres";
+const sqliteOnlyOrBoth = [
+  // SQLite's single connection, its group commit, its query plans and its outbox index.
+  "tests/integration/connection-lease.test.ts",
+  "tests/integration/group-commit.test.ts",
+  "tests/integration/held-read-plan.test.ts",
+  "tests/integration/outbox-index.test.ts",
+  // Each of these starts its own PostgreSQL and compares or moves between the two engines.
+  "tests/integration/postgres-open.test.ts",
+  "tests/integration/postgres-queries.test.ts",
+  "tests/integration/postgres-server.test.ts",
+  "tests/integration/schema-engines.test.ts",
+  "tests/integration/to-postgres.test.ts",
+  "tests/integration/change-feed.test.ts",
+  "tests/integration/job-lock.test.ts",
+  "tests/integration/object-storage.test.ts",
+];
+
 export default defineConfig({
   root: fileURLToPath(new URL("./src/client", import.meta.url)),
   publicDir: "public",
@@ -78,17 +101,20 @@ export default defineConfig({
   },
   test: {
     root: projectRoot,
-    include: [
-      "tests/unit/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "tests/rest/**/*.test.ts",
-      "tests/reliability/**/*.test.ts",
-      // The shop as deployed: behind Debian's Caddy and nginx with docs/deploy's files (scripts/ensure-proxy.mjs).
-      "tests/deploy/**/*.test.ts",
-      // Component tests: each file picks the DOM environment itself (`// @vitest-environment happy-dom`),
-      // so every other file keeps running in plain Node.
-      "tests/components/**/*.test.tsx",
-    ],
+    exclude: onPostgres ? ["**/node_modules/**", ...sqliteOnlyOrBoth] : ["**/node_modules/**"],
+    include: onPostgres
+      ? ["tests/integration/**/*.test.ts", "tests/rest/**/*.test.ts"]
+      : [
+          "tests/unit/**/*.test.ts",
+          "tests/integration/**/*.test.ts",
+          "tests/rest/**/*.test.ts",
+          "tests/reliability/**/*.test.ts",
+          // The shop as deployed: behind Debian's Caddy and nginx with docs/deploy's files (scripts/ensure-proxy.mjs).
+          "tests/deploy/**/*.test.ts",
+          // Component tests: each file picks the DOM environment itself (`// @vitest-environment happy-dom`),
+          // so every other file keeps running in plain Node.
+          "tests/components/**/*.test.tsx",
+        ],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
     pool: "forks",
@@ -96,6 +122,6 @@ export default defineConfig({
     hookTimeout: 30_000,
     // tests/types hold compile-time assertions only (expectTypeOf): Vitest runs tsc over them with the
     // project's tsconfig and reports each failed expectation as a failed test.
-    typecheck: { enabled: true, only: false, include: ["tests/types/**/*.test.ts"], tsconfig: "tsconfig.json" },
+    typecheck: { enabled: !onPostgres, only: false, include: ["tests/types/**/*.test.ts"], tsconfig: "tsconfig.json" },
   },
 });

@@ -1,7 +1,7 @@
 import Database, { type RunResult } from "better-sqlite3";
-import { createTableRelationsHelpers, extractTablesRelationalConfig, type ExtractTablesWithRelations } from "drizzle-orm";
+import { createTableRelationsHelpers, extractTablesRelationalConfig, sql, type AnyColumn, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type { BaseSQLiteDatabase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
@@ -30,11 +30,38 @@ type Relations = ExtractTablesWithRelations<Schema>;
  */
 export type Tx = BaseSQLiteDatabase<"async", RunResult, Schema, Relations> & Prepared;
 
-/** The shop's database: one connection lent in turn (its lease), its prepared statements and its group commit. */
+/** The engine a database runs on: the SQLite file (the default) or PostgreSQL (`DATABASE_URL`). */
+export type Engine = "sqlite" | "postgres";
+
+/**
+ * How work takes its turn on the database (db/lease.ts on SQLite, db/postgres-lease.ts on PostgreSQL):
+ * transactions, whether the work running now is inside one, and work started apart from it.
+ */
+export interface Lease {
+  readonly held: boolean;
+  readonly idle: boolean;
+  outside<T>(start: () => T): T;
+  hold<T>(work: () => T | Promise<T>): Promise<T>;
+  transaction<T>(body: () => T | Promise<T>): Promise<T>;
+  /** SQLite only: one synchronous call on the connection, in its turn (engine-specific code checks `engine` first). */
+  statement<T>(run: () => T): Promise<T>;
+}
+
+/** Commits the purchase path's steps: grouped on SQLite (db/group-commit.ts), one transaction each on PostgreSQL. */
+export interface Committer {
+  enqueue<T>(run: () => T | Promise<T>): Promise<T>;
+  flush(): Promise<void>;
+}
+
+/** The shop's database: its engine, how work takes its turn on it (its lease), its prepared statements and its group commit. */
 export type Db = Tx & {
+  readonly engine: Engine;
+  /** The SQLite connection (better-sqlite3). Engine-specific code checks `engine` first: on PostgreSQL it throws. */
   $client: Database.Database;
-  readonly lease: ConnectionLease;
-  readonly groupCommit: GroupCommit;
+  readonly lease: Lease;
+  readonly groupCommit: Committer;
+  /** Closes the database once the work already waiting for it is done. */
+  close(): Promise<void>;
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -72,10 +99,19 @@ export function createDb(path: string): Db {
   let statements: Statements | undefined;
   const groupCommit = new GroupCommit(lease);
   return Object.defineProperties(db, {
+    engine: { value: "sqlite" },
     $client: { value: sqlite },
+    close: {
+      value: () =>
+        lease.hold(() => {
+          if (!sqlite.open) return;
+          sqlite.pragma("wal_checkpoint(TRUNCATE)");
+          sqlite.close();
+        }),
+    },
     lease: { value: lease },
     groupCommit: { value: groupCommit },
-    statements: { get: () => (statements ??= prepareStatements(db as Db)) },
+    statements: { get: () => (statements ??= prepareStatements(db as Db, "sqlite")) },
   }) as Db;
 }
 
@@ -90,7 +126,7 @@ export function withTransaction<T>(db: Tx, body: (tx: Tx) => Promise<T> | T): Pr
   return leaseOf(db).transaction(() => body(db));
 }
 
-function leaseOf(db: Tx): ConnectionLease {
+function leaseOf(db: Tx): Lease {
   const lease = (db as Partial<Db>).lease;
   if (!lease) throw new Error("withTransaction needs the shop's database (createDb)");
   return lease;
@@ -277,13 +313,63 @@ export function migrateDb(db: Db): void {
   migrate(drizzle(db.$client), { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
-/** The newest applied migration, for health reports. */
-export function migrationVersion(db: Db): string | null {
+/** The newest applied migration (its creation time, as drizzle-kit numbers them), for health reports. */
+export async function migrationVersion(db: Db): Promise<string | null> {
+  // drizzle-kit's journal: in the database's main schema on SQLite, in its own "drizzle" schema on PostgreSQL.
+  const journal = db.engine === "postgres" ? sql`drizzle.__drizzle_migrations` : sql`__drizzle_migrations`;
   try {
-    const row = db.$client.prepare("select hash, created_at from __drizzle_migrations order by created_at desc limit 1").get() as
-      { hash: string; created_at: number } | undefined;
-    return row ? String(row.created_at) : null;
+    const row = await first(db.select({ createdAt: sql<number>`max(created_at)` }).from(journal));
+    return row?.createdAt ? String(row.createdAt) : null;
   } catch {
     return null;
   }
+}
+
+/** The size of a database that is not a file of its own (PostgreSQL's, as the server counts it). */
+export async function databaseBytes(db: Db): Promise<number> {
+  if (db.engine !== "postgres") return 0;
+  const row = await first(db.select({ bytes: sql<number>`pg_database_size(current_database())` }).from(sql`(select 1) as one`));
+  return Number(row?.bytes ?? 0);
+}
+
+/** The database's file, where it is one (SQLite on disk); null otherwise. */
+export function databaseFile(db: Db): string | null {
+  if (db.engine !== "sqlite") return null;
+  const path = db.$client.name;
+  return path && path !== ":memory:" ? path : null;
+}
+
+/** The driver's own error under Drizzle's wrapper (PostgreSQL's come as the `cause` of a DrizzleQueryError). */
+export function driverError(error: unknown): { code?: string; message?: string; constraint?: string; detail?: string } {
+  const e = error as { cause?: unknown; code?: unknown } | null;
+  if (e && typeof e === "object" && e.cause && typeof e.cause === "object" && "code" in e.cause) return e.cause as ReturnType<typeof driverError>;
+  return (e ?? {}) as ReturnType<typeof driverError>;
+}
+
+/**
+ * Whether a write failed on a unique key of `table` over `column` (snake_case, as stored), on either engine:
+ * SQLite says "UNIQUE constraint failed: table.column", PostgreSQL answers 23505 naming the key's column.
+ */
+export function uniqueViolation(error: unknown, table: string, column: string): boolean {
+  const e = driverError(error);
+  if (e.code === "23505") return (e.detail ?? "").includes(`(${column})=`) || (e.constraint ?? "").startsWith(`${table}_${column}`);
+  return new RegExp(`UNIQUE constraint failed: ${table}\\.${column}\\b`).test(e.message ?? "");
+}
+
+/**
+ * Locks one row of `table` (by its `id`) until the transaction ends, for a body that reads and then writes
+ * on what it read (decision 015): on PostgreSQL, SELECT … FOR UPDATE, so a second transaction on the same
+ * row waits for this one's commit and then reads what it wrote. On SQLite the transaction already holds the
+ * database's one write lock, so there is nothing more to take. Rows of several tables are locked in the
+ * order order → account → competition, and several of one table in id order, so that no two bodies wait
+ * on each other (a deadlock PostgreSQL breaks all the same, and withTransaction runs again).
+ */
+export async function lockRow(tx: Tx, table: SQLiteTable & { id: AnyColumn }, id: string): Promise<void> {
+  if (!hasRowLocks(tx)) return;
+  await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select 1 from ${table} where ${table.id} = ${id} for update`);
+}
+
+/** Whether the database locks rows (PostgreSQL), so a body finding what to lock is worth its reads; SQLite locks the whole database. */
+export function hasRowLocks(tx: Tx): boolean {
+  return (tx as Partial<Db>).engine === "postgres";
 }

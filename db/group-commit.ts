@@ -1,4 +1,4 @@
-import type { ConnectionLease } from "./lease";
+import type { Lease } from "./client";
 
 /**
  * Group commit for the purchase path. At a launch-night peak many buyers' short write steps arrive
@@ -28,7 +28,7 @@ export class GroupCommit {
   private scheduled = false;
   private running: Promise<void> | null = null;
 
-  constructor(private readonly lease: ConnectionLease) {}
+  constructor(private readonly lease: Lease) {}
 
   enqueue<T>(run: () => T | Promise<T>): Promise<T> {
     // A step asked for by work that holds the connection (inside a transaction) cannot wait for the

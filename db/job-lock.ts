@@ -26,3 +26,22 @@ export async function runAlone<T>(pool: pg.Pool, job: string, work: () => Promis
     client.release();
   }
 }
+
+/**
+ * Runs `work` while holding the job's advisory lock, waiting for it when another process holds it: for work
+ * every process must see done before it goes on, once (seeding an empty shop at start).
+ */
+export async function runInTurn<T>(pool: pg.Pool, job: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const key = jobLockKey(job);
+  try {
+    await client.query("SELECT pg_advisory_lock($1::bigint)", [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1::bigint)", [key]).catch(() => {});
+    }
+  } finally {
+    client.release();
+  }
+}

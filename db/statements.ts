@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { RunResult } from "better-sqlite3";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -17,18 +17,79 @@ import {
   users,
   walletEntries,
 } from "./schema";
-import type { schema } from "./client";
+import type { Engine, schema } from "./client";
 
 /**
  * The hot statements (every request's session look-up, the purchase path), prepared once for the
  * connection when the database is first used instead of built and compiled on every call. A
  * transaction shares its connection, so they run inside it too: `tx.statements` is the same set.
  */
-export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typeof schema, ExtractTablesWithRelations<typeof schema>>) {
+export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typeof schema, ExtractTablesWithRelations<typeof schema>>, engine: Engine) {
+  const prepared = statementsOf(db, engine === "postgres" ? postgresFragments : sqliteFragments);
+  return engine === "postgres" ? onPostgres(prepared) : prepared;
+}
+
+/**
+ * Where the SQL of the hot statements differs per engine. Their values travel through raw placeholders,
+ * as SQLite stores them (times in milliseconds, JSON as text), which the columns' codecs do not see; on
+ * PostgreSQL the SQL converts them.
+ */
+interface Fragments {
+  /** A time given in milliseconds. */
+  time: (value: Placeholder) => SQL;
+  /** The numbers of a JSON array of numbers, as a subquery. */
+  numbers: (json: Placeholder) => SQL;
+  /** SQLite's INDEXED BY for the planner (nothing on PostgreSQL, whose planner needs no such hint). */
+  indexedBy: (index: string) => SQL;
+  /** A column kept off its index (SQLite's unary +; PostgreSQL plans it by itself). */
+  unindexed: (column: SQL | AnyColumn) => SQL;
+  /** The rows a select reads, locked until the transaction ends (PostgreSQL's FOR UPDATE; SQLite's transaction holds the whole database). */
+  forUpdate: <Q>(query: Q) => Q;
+}
+
+const sqliteFragments: Fragments = {
+  time: (value) => sql`${value}`,
+  numbers: (json) => sql`(select value from json_each(${json}))`,
+  indexedBy: (index) => sql.raw(`indexed by ${index}`),
+  unindexed: (column) => sql`+${column}`,
+  forUpdate: (query) => query,
+};
+
+const postgresFragments: Fragments = {
+  time: (value) => sql`to_timestamp(cast(${value} as double precision) / 1000.0)`,
+  numbers: (json) => sql`(select jsonb_array_elements_text(cast(${json} as jsonb)))`,
+  indexedBy: () => sql``,
+  unindexed: (column) => sql`${column}`,
+  // The description's builders are SQLite's in their types; at run time they are PostgreSQL's, which have `for`.
+  forUpdate: (query) => (query as unknown as { for(strength: "update"): unknown }).for("update") as typeof query,
+};
+
+type Runnable = { execute: (values?: Record<string, unknown>) => Promise<unknown> };
+
+/**
+ * PostgreSQL's prepared queries answer `execute`; the services call SQLite's `all`, `get` and `run` (with
+ * `changes`), which this gives each of them.
+ */
+function onPostgres<T extends Record<string, unknown>>(prepared: T): T {
+  const adapted: Record<string, unknown> = {};
+  for (const [name, query] of Object.entries(prepared)) {
+    const q = query as unknown as Runnable;
+    adapted[name] = {
+      all: (values?: Record<string, unknown>) => q.execute(values).then((r) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows)),
+      get: (values?: Record<string, unknown>) => q.execute(values).then((r) => (Array.isArray(r) ? r[0] : (r as { rows: unknown[] }).rows[0])),
+      run: (values?: Record<string, unknown>) =>
+        q.execute(values).then((r) => ({ changes: Array.isArray(r) ? r.length : ((r as { rowCount: number | null }).rowCount ?? 0) })),
+      execute: (values?: Record<string, unknown>) => q.execute(values),
+    };
+  }
+  return adapted as T;
+}
+
+function statementsOf(db: BaseSQLiteDatabase<"async", RunResult, typeof schema, ExtractTablesWithRelations<typeof schema>>, f: Fragments) {
   const p = sql.placeholder;
   /** Tickets of the competition held in unpaid orders from the client's address (heldOfUser and heldOfGuest alike). */
   const heldFromAddress = () =>
-    sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e indexed by entries_held_ip_idx
+    sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e ${f.indexedBy("entries_held_ip_idx")}
       where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.client_ip = ${p("ip")})`;
   return {
     /**
@@ -45,6 +106,15 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
       .select()
       .from(competitions)
       .where(eq(competitions.id, p("id")))
+      .prepare(),
+    /** The competition, its row locked until the transaction ends where the engine has row locks. */
+    lockedCompetition: f
+      .forUpdate(
+        db
+          .select()
+          .from(competitions)
+          .where(eq(competitions.id, p("id"))),
+      )
       .prepare(),
     userById: db
       .select()
@@ -89,21 +159,21 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
     /** Random allocation and picked numbers: takes a number unless it is out already (0 changes then). */
     claimTicket: db
       .insert(tickets)
-      .values({ competitionId: sql`${p("competitionId")}`, entryId: sql`${p("entryId")}`, number: sql`${p("number")}`, createdAt: sql`${p("createdAt")}` })
+      .values({ competitionId: sql`${p("competitionId")}`, entryId: sql`${p("entryId")}`, number: sql`${p("number")}`, createdAt: f.time(p("createdAt")) })
       .onConflictDoNothing({ target: [tickets.competitionId, tickets.number] })
       .prepare(),
     /** Which of a JSON array of numbers (as strings) are out in a competition. */
     takenOf: db
       .select({ number: tickets.number })
       .from(tickets)
-      .where(and(eq(tickets.competitionId, p("competitionId")), inArray(tickets.number, sql`(select value from json_each(${p("numbers")}))`)))
+      .where(and(eq(tickets.competitionId, p("competitionId")), inArray(tickets.number, f.numbers(p("numbers")))))
       .prepare(),
     /** The grid: which of a JSON array of numbers are out, with their entry's payment status (pending: held). */
     numberStates: db
       .select({ number: tickets.number, status: entries.paymentStatus })
       .from(tickets)
       .innerJoin(entries, eq(entries.id, tickets.entryId))
-      .where(and(eq(tickets.competitionId, p("competitionId")), inArray(tickets.number, sql`(select value from json_each(${p("numbers")}))`)))
+      .where(and(eq(tickets.competitionId, p("competitionId")), inArray(tickets.number, f.numbers(p("numbers")))))
       .prepare(),
     /** Instant wins: the prize unit on a ticket number, if any (one index look-up per ticket sold). */
     instantPrizeAt: db
@@ -136,7 +206,7 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
       .prepare(),
     insertTicket: db
       .insert(tickets)
-      .values({ competitionId: sql`${p("competitionId")}`, entryId: sql`${p("entryId")}`, number: sql`${p("number")}`, createdAt: sql`${p("createdAt")}` })
+      .values({ competitionId: sql`${p("competitionId")}`, entryId: sql`${p("entryId")}`, number: sql`${p("number")}`, createdAt: f.time(p("createdAt")) })
       .prepare(),
     addHeld: db
       .update(competitions)
@@ -157,12 +227,12 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
     awaitingByUser: db
       .select({ expires: orders.holdExpiresAt })
       .from(orders)
-      .where(and(eq(orders.status, "requires_action"), sql`+${orders.userId} = ${p("userId")}`))
+      .where(and(eq(orders.status, "requires_action"), sql`${f.unindexed(orders.userId)} = ${p("userId")}`))
       .prepare(),
     awaitingByEmail: db
       .select({ expires: orders.holdExpiresAt })
       .from(orders)
-      .where(and(eq(orders.status, "requires_action"), sql`+${orders.customerEmail} = ${p("email")}`))
+      .where(and(eq(orders.status, "requires_action"), sql`${f.unindexed(orders.customerEmail)} = ${p("email")}`))
       .prepare(),
     /**
      * What one buyer has of a competition, in one read (the hold's checks): `person`, the tickets the
@@ -178,7 +248,7 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
             and (e.payment_status in ('paid', 'pending') or e.entry_method = 'postal')) else 0 end`,
         // INDEXED BY: the planner would otherwise take entries_user_competition_idx and read every entry the
         // buyer ever made in the competition (paid ones too), which grows with each purchase of a flash sale.
-        buyer: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e indexed by entries_held_user_idx
+        buyer: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e ${f.indexedBy("entries_held_user_idx")}
           where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.user_id = ${p("userId")})`,
         address: heldFromAddress(),
       })
@@ -191,7 +261,7 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
         person: sql<number>`case when ${p("capped")} = 1 then (select coalesce(sum(e.ticket_count), 0) from entries e
           where e.competition_id = ${p("competitionId")} and e.customer_email = ${p("email")}
             and (e.payment_status in ('paid', 'pending') or e.entry_method = 'postal')) else 0 end`,
-        buyer: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e indexed by entries_held_user_idx
+        buyer: sql<number>`(select coalesce(sum(e.ticket_count), 0) from entries e ${f.indexedBy("entries_held_user_idx")}
           where e.competition_id = ${p("competitionId")} and e.payment_status = 'pending' and e.user_id is null and e.customer_email = ${p("email")})`,
         address: heldFromAddress(),
       })
@@ -215,10 +285,10 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
         creditPence: sql`${p("creditPence")}`,
         idempotencyKey: sql`${p("idempotencyKey")}`,
         cardFunding: sql`${p("cardFunding")}`,
-        holdExpiresAt: sql`${p("holdExpiresAt")}`,
+        holdExpiresAt: f.time(p("holdExpiresAt")),
         clientIp: sql`${p("clientIp")}`,
-        createdAt: sql`${p("createdAt")}`,
-        updatedAt: sql`${p("createdAt")}`,
+        createdAt: f.time(p("createdAt")),
+        updatedAt: f.time(p("createdAt")),
       })
       .returning()
       .prepare(),
@@ -238,7 +308,7 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
         paymentStatus: "pending",
         entryMethod: "online",
         clientIp: sql`${p("clientIp")}`,
-        entryDate: sql`${p("entryDate")}`,
+        entryDate: f.time(p("entryDate")),
       })
       .prepare(),
     markOrderPaid: db
@@ -251,7 +321,7 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
         cardLast4: sql`${p("cardLast4")}`,
         cardFunding: sql`coalesce(${p("cardFunding")}, ${orders.cardFunding})`,
         holdExpiresAt: null,
-        updatedAt: sql`${p("updatedAt")}`,
+        updatedAt: f.time(p("updatedAt")),
       })
       .where(eq(orders.id, p("id")))
       .prepare(),
@@ -263,7 +333,7 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
     /** An instant prize won by a sale (the rare path of the purchase: one in thirty or so on an instant-win competition). */
     markInstantWon: db
       .update(instantPrizes)
-      .set({ wonEntryId: sql`${p("entryId")}`, winnerDisplayName: sql`${p("name")}`, wonAt: sql`${p("wonAt")}` })
+      .set({ wonEntryId: sql`${p("entryId")}`, winnerDisplayName: sql`${p("name")}`, wonAt: f.time(p("wonAt")) })
       .where(eq(instantPrizes.id, p("id")))
       .prepare(),
     insertWalletEntry: db
@@ -276,8 +346,8 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
         kind: sql`${p("kind")}`,
         reference: sql`${p("reference")}`,
         note: sql`${p("note")}`,
-        expiresAt: sql`${p("expiresAt")}`,
-        createdAt: sql`${p("createdAt")}`,
+        expiresAt: f.time(p("expiresAt")),
+        createdAt: f.time(p("createdAt")),
       })
       .prepare(),
     insertNotification: db
@@ -291,7 +361,7 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
         link: sql`${p("link")}`,
         title: sql`${p("title")}`,
         message: sql`${p("message")}`,
-        createdAt: sql`${p("createdAt")}`,
+        createdAt: f.time(p("createdAt")),
       })
       .prepare(),
     queueMail: db
@@ -305,10 +375,10 @@ export function prepareStatements(db: BaseSQLiteDatabase<"async", RunResult, typ
         html: sql`${p("html")}`,
         kind: sql`${p("kind")}`,
         data: sql`${p("data")}`,
-        createdAt: sql`${p("createdAt")}`,
+        createdAt: f.time(p("createdAt")),
       })
       .prepare(),
   };
 }
 
-export type Statements = ReturnType<typeof prepareStatements>;
+export type Statements = ReturnType<typeof statementsOf>;

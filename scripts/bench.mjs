@@ -36,6 +36,7 @@ import { bigDatabase, bigDatabaseLines, bigDatabaseOk } from "./bench/big-databa
 import { firstLoadCheck, verdict } from "./bench/budgets.mjs";
 import { lighthouseLines, lighthouseOk, lighthousePages } from "./bench/lighthouse.mjs";
 import { pageVsJson, pageVsJsonLines, pageVsJsonOk } from "./bench/pages.mjs";
+import { postgresComparison, postgresLines, postgresOk } from "./bench/postgres.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const quick = process.argv.includes("--quick");
@@ -160,6 +161,16 @@ if (latencyOnly) {
   if (asJson) process.stdout.write(JSON.stringify({ providerLatency: providerLatencyResult }, null, 2) + "\n");
   else console.log(`\nProvider latency${quick ? " (quick smoke run)" : ""}\n${providerLatencyLines(providerLatencyResult).join("\n")}`);
   process.exit(providerLatencyOk(providerLatencyResult) ? 0 : 1);
+}
+// `--postgres`: the flash sale on PostgreSQL, one process and two behind a round-robin proxy, beside SQLite.
+if (process.argv.includes("--postgres")) {
+  const results = await postgresComparison({ root, seconds: D.sale, log });
+  if (asJson) process.stdout.write(JSON.stringify({ postgres: results }, null, 2) + "\n");
+  else
+    console.log(
+      `\nFlash sale by engine${quick ? " (quick smoke run)" : ""}: 200 buyers, 100 connections, 50,000 tickets\n${postgresLines(results).join("\n")}`,
+    );
+  process.exit(postgresOk(results) ? 0 : 1);
 }
 const runBig = () => bigDatabase({ root, log });
 if (bigOnly) {

@@ -53,6 +53,13 @@ if (!only || only === "unit") {
   const report = join(tmp, "reports/vitest.json");
   ok = run("Unit, integration and REST tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]) && ok;
   countVitest(report);
+  // The server suites again, on a real PostgreSQL that the run starts itself (tests/setup/global-setup.ts).
+  const pgReport = join(tmp, "reports/vitest-postgres.json");
+  ok =
+    run("Integration and REST tests on PostgreSQL", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], {
+      SHOP_TEST_ENGINE: "postgres",
+    }) && ok;
+  countVitest(pgReport);
 }
 
 // The production build (storefront and server bundle) serves the benchmark smoke run and the browser tests.

@@ -35,7 +35,7 @@ export const waitFor = async (url) => {
  * free loopback port and a fresh data folder; `env` adds to or overrides the benchmark's defaults;
  * `node` is the runtime (this process's by default).
  */
-export async function startShop({ root, env = {}, nodeArgs = [], node = process.execPath }) {
+export async function startShop({ root, env = {}, nodeArgs = [], node = process.execPath, sqlite = true }) {
   const dataDir = mkdtempSync(join(tmpdir(), "harvest-bench-"));
   const port = await freePort();
   // BENCH_SERVER_CPUS=0 pins the shop to those cores (taskset), to measure a smaller machine than this one.
@@ -65,8 +65,9 @@ export async function startShop({ root, env = {}, nodeArgs = [], node = process.
       throw new Error("the shop exited during start-up");
     }),
   ]);
-  const db = new Database(join(dataDir, "shop.db"));
-  db.pragma("busy_timeout = 5000");
+  // The bench writes its buyers straight into the shop's SQLite file (none when the shop runs on PostgreSQL).
+  const db = sqlite ? new Database(join(dataDir, "shop.db")) : null;
+  db?.pragma("busy_timeout = 5000");
   return {
     proc,
     base,
@@ -90,7 +91,7 @@ export async function startShop({ root, env = {}, nodeArgs = [], node = process.
         clearTimeout(killer);
       }
       try {
-        db.close();
+        db?.close();
       } catch {
         /* already closed */
       }

@@ -52,6 +52,19 @@ const envSchema = z
     HOST: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().optional()),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_PATH: z.string().min(1).optional(),
+    /**
+     * postgres://user:password@host:port/database runs the shop on PostgreSQL (decision 015): several
+     * processes and machines on one database. Without it, the SQLite file at DATABASE_PATH.
+     */
+    DATABASE_URL: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a PostgreSQL URL: postgres://user:password@host:5432/database")
+        .optional(),
+    ),
+    /** Connections each process keeps to PostgreSQL. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     /** The public origin (scheme://host[:port]) used for Origin checks and links in mail. */
     PUBLIC_ORIGIN: z.url().optional(),
     /** Set when a reverse proxy terminates TLS and sets X-Forwarded-Proto/For. */

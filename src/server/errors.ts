@@ -33,12 +33,27 @@ export const UNAVAILABLE_MESSAGE = "We can't save changes right now. Please try 
 
 /**
  * Failures of the storage under the shop rather than of the request: answered 503 with
- * Retry-After, and never with SQLite's own words.
+ * Retry-After, and never with the database's own words. On SQLite a full disk or a read-only file;
+ * on PostgreSQL the server out of reach, restarting, out of connections or of disk (the pool makes new
+ * connections by itself, so the shop recovers without a restart once the server is back).
  */
 export function isStorageFailure(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code !== "string") return false;
-  return /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|PROTOCOL)/.test(code) || code === "ENOSPC" || code === "EROFS" || code === "EDQUOT";
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== "object") return false;
+  const code = e.code;
+  if (typeof code === "string") {
+    if (/^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|PROTOCOL)/.test(code) || code === "ENOSPC" || code === "EROFS" || code === "EDQUOT") return true;
+    // PostgreSQL's SQLSTATE: connection exceptions (08), insufficient resources (53), operator intervention (57P0x), read-only (25006).
+    if (/^(08...|53...|57P0.|25006)$/.test(code)) return true;
+    if (code === "ECONNREFUSED" || code === "ECONNRESET" || code === "ETIMEDOUT" || code === "EPIPE" || code === "EHOSTUNREACH") return true;
+  }
+  // node-postgres says these in words only: a pool that cannot connect in time, a connection cut.
+  if (
+    typeof e.message === "string" &&
+    /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/.test(e.message)
+  )
+    return true;
+  return e.cause !== undefined && e.cause !== err && isStorageFailure(e.cause);
 }
 
 /** The message of an unexpected failure: nothing internal, and a reference to quote to support. */

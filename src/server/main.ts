@@ -2,6 +2,10 @@ import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseOpenError, SqliteDriverError, lockDatabase, migrateDb, openDatabase, type Db } from "../../db/client";
+import { ChangeFeed } from "../../db/change-feed";
+import { runAlone, runInTurn } from "../../db/job-lock";
+import { PostgresMigrationError, PostgresUnreachableError, openPostgres, shownUrl } from "../../db/postgres";
+import { createPostgresDb, poolOf } from "../../db/postgres-db";
 import { seed } from "./seed/seed";
 import { adminSignInLines, seedAdminPassword } from "./seed/admin-sign-in";
 import { createApp } from "./app";
@@ -18,6 +22,7 @@ import { PurchaseGuard, sweepPendingOrders, type PurchaseOutcome } from "./servi
 import { metricsEnabled } from "./http/metrics";
 import { ShopMetrics } from "./metrics";
 import { LocalDiskStorage } from "./storage/local-disk";
+import { PostgresObjectStorage } from "./storage/postgres";
 
 const CLIENT_DIR = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
@@ -44,28 +49,46 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  // A missing folder or a read-only file stops start-up with one line saying so, not a stack trace.
+  // A missing folder, a read-only file or a PostgreSQL server out of reach stops start-up with one line saying so.
   let db: Db;
-  let unlock: () => void;
-  try {
-    db = openDatabase(env.DATABASE_PATH, { createFolder: dirname(env.DATABASE_PATH) === env.DATA_DIR });
-    // While this process runs, db:restore refuses to swap the file from under it.
-    unlock = lockDatabase(env.DATABASE_PATH);
-    process.on("exit", unlock);
-    migrateDb(db);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    console.error(
-      err instanceof DatabaseOpenError || err instanceof SqliteDriverError ? err.message : `Cannot open the database at ${env.DATABASE_PATH}: ${reason}`,
-    );
-    process.exit(1);
+  let unlock: () => void = () => {};
+  if (env.DATABASE_URL) {
+    try {
+      const opened = await openPostgres(env.DATABASE_URL, {
+        poolSize: env.DATABASE_POOL_SIZE,
+        onIdleError: (error) => logger.warn("a PostgreSQL connection was lost; the pool makes another", { err: error.message }),
+      });
+      db = createPostgresDb(opened.$client);
+    } catch (err) {
+      console.error(err instanceof PostgresUnreachableError || err instanceof PostgresMigrationError ? err.message : `Cannot open PostgreSQL: ${String(err)}`);
+      process.exit(1);
+    }
+  } else {
+    try {
+      db = openDatabase(env.DATABASE_PATH, { createFolder: dirname(env.DATABASE_PATH) === env.DATA_DIR });
+      // While this process runs, db:restore refuses to swap the file from under it.
+      unlock = lockDatabase(env.DATABASE_PATH);
+      process.on("exit", unlock);
+      migrateDb(db);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
+      console.error(
+        err instanceof DatabaseOpenError || err instanceof SqliteDriverError ? err.message : `Cannot open the database at ${env.DATABASE_PATH}: ${reason}`,
+      );
+      process.exit(1);
+    }
   }
+  const pool = poolOf(db);
+  const databaseShown = env.DATABASE_URL ? `PostgreSQL at ${shownUrl(env.DATABASE_URL)}` : env.DATABASE_PATH;
+  // The timers every process runs (the sweep, the lifecycle, claims, the mail sender) run in one process at a time on PostgreSQL.
+  const alone = async (job: string, work: () => Promise<void>): Promise<void> => {
+    if (!pool) return work();
+    await runAlone(pool, job, work);
+  };
 
-  const seeded = await seed(db, {
-    demo: env.SEED_DEMO,
-    adminEmail: env.SEED_ADMIN_EMAIL,
-    adminPassword: seedAdminPassword(env),
-  });
+  // Processes starting together on one PostgreSQL seed in turn: the first seeds an empty shop, the others find it seeded.
+  const seedShop = () => seed(db, { demo: env.SEED_DEMO, adminEmail: env.SEED_ADMIN_EMAIL, adminPassword: seedAdminPassword(env) });
+  const seeded = pool ? await runInTurn(pool, "seed", seedShop) : await seedShop();
 
   const provider = await createPaymentProvider(env, db, logger);
   const demo = provider.name === "simulated";
@@ -76,7 +99,41 @@ async function main(): Promise<void> {
     console.error("PAYMENT_PROVIDER is simulated: this is a demo shop and takes no real money.");
   }
   const cache = new ResponseCache();
-  const mailer = createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, logger });
+  // On PostgreSQL, a write in any process drops every process's cached pages (LISTEN/NOTIFY, db/change-feed.ts).
+  const feed = env.DATABASE_URL
+    ? new ChangeFeed(env.DATABASE_URL, {
+        onChange: (missed) => {
+          cache.invalidateFromElsewhere();
+          if (missed) logger.info("the change feed is back: cached pages dropped");
+        },
+        onLost: (error) => logger.warn("the change feed lost its connection; it reconnects", { err: error.message }),
+      })
+    : null;
+  if (feed) {
+    try {
+      await feed.start();
+    } catch (err) {
+      console.error(`Cannot listen for changes on PostgreSQL at ${shownUrl(env.DATABASE_URL!)}: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    }
+    // Writes close together are told once, after the turn that made them.
+    let telling = false;
+    cache.onInvalidate(() => {
+      if (telling) return;
+      telling = true;
+      setImmediate(() => {
+        telling = false;
+        feed.notify().catch((err: Error) => logger.warn("could not tell the other processes of a change", { err: err.message }));
+      });
+    });
+  }
+  const mailer = createMailer(db, {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    replyTo: env.MAIL_REPLY_TO,
+    logger,
+    exclusive: pool ? async (pass) => ((r) => (r.ran ? r.value : 0))(await runAlone(pool, "mail", pass)) : undefined,
+  });
   // The admin's banner and /api/health say so too.
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: mail is kept in the outbox and not sent", { mail: "not configured" });
   // GET /metrics: one registry for the requests and the sweep, so orders the sweep settles or expires count too.
@@ -104,7 +161,8 @@ async function main(): Promise<void> {
     },
     services: { payments, mailer, purchaseGuard, purchaseOutcomes },
     cache,
-    storage: new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
+    // On PostgreSQL every process reads the same uploads: they are kept in the database.
+    storage: pool ? new PostgresObjectStorage(pool) : new LocalDiskStorage(join(env.DATA_DIR, "uploads")),
     clientDir: CLIENT_DIR,
     wellKnownDir: join(env.DATA_DIR, "well-known"),
     logger,
@@ -130,12 +188,14 @@ async function main(): Promise<void> {
     if (ticking) return;
     ticking = true;
     try {
-      await sweep();
-      const done = await lifecycleTick({ db, mailer, origin: mailOrigin });
-      if (done.closed || done.frozen || done.drawn) {
-        logger.info("competition lifecycle", done);
-        cache.invalidate();
-      }
+      await alone("sweep", sweep);
+      await alone("lifecycle", async () => {
+        const done = await lifecycleTick({ db, mailer, origin: mailOrigin });
+        if (done.closed || done.frozen || done.drawn) {
+          logger.info("competition lifecycle", done);
+          cache.invalidate();
+        }
+      });
 
       // The cached GET /api/live names the evening's time: a new evening (6 hours after the last began) refreshes it.
       const evening = liveDrawAt(await liveSchedule(db), new Date()).getTime();
@@ -148,8 +208,10 @@ async function main(): Promise<void> {
     }
     // Winners who have not claimed: reminders at 48 hours and 7 days, expiry at the window's end (apart, so a failing draw never holds them up).
     try {
-      const claims = await claimsTick({ db, mailer, origin: mailOrigin });
-      if (claims.reminded || claims.expired) logger.info("prize claims", claims);
+      await alone("claims", async () => {
+        const claims = await claimsTick({ db, mailer, origin: mailOrigin });
+        if (claims.reminded || claims.expired) logger.info("prize claims", claims);
+      });
     } catch (err) {
       logger.error("claims tick failed", { err: err instanceof Error ? err.message : String(err) });
     } finally {
@@ -179,8 +241,8 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const url = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
-    logger.info("server started", { url, database: env.DATABASE_PATH, mode: env.NODE_ENV, paymentProvider: provider.name });
-    const lines = [``, `  Harvest Draws is running at ${url}`, `  Database: ${env.DATABASE_PATH}`];
+    logger.info("server started", { url, database: databaseShown, mode: env.NODE_ENV, paymentProvider: provider.name });
+    const lines = [``, `  Harvest Draws is running at ${url}`, `  Database: ${databaseShown}`];
     if (demo)
       lines.push(
         `  Payments: SIMULATED (a demo shop: no real money is taken; set PAYMENT_PROVIDER=cashflows or stripe to sell: README, "Choosing a payment provider")`,
@@ -199,11 +261,8 @@ async function main(): Promise<void> {
     mailer.stop();
     server.close(() => {
       // After every piece of work already waiting for the connection (a group commit, say) is done.
-      void db.lease
-        .hold(() => {
-          db.$client.pragma("wal_checkpoint(TRUNCATE)");
-          db.$client.close();
-        })
+      void Promise.all([db.close(), feed?.stop()])
+        .catch(() => {})
         .finally(() => {
           unlock();
           process.exit(0);

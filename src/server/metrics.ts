@@ -1,6 +1,8 @@
 import { statSync } from "node:fs";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Db } from "../../db/client";
+import { count, inArray } from "drizzle-orm";
+import { databaseBytes, databaseFile, type Db } from "../../db/client";
+import { orders } from "../../db/schema";
 import type { Mailer } from "./mail/mailer";
 import { outboxCounts } from "./mail/outbox";
 import type { PaymentProvider } from "./payments/provider";
@@ -42,11 +44,6 @@ export class ShopMetrics {
       buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
       registers,
     });
-    const statements = {
-      holds: db.$client.prepare<[], { status: string; n: number }>(
-        "select status, count(*) as n from orders where status in ('pending', 'requires_action') group by status",
-      ),
-    };
     new Gauge({
       name: "harvest_holds_in_progress",
       help: "Unpaid orders holding ticket numbers: pending (being paid) and requires_action (waiting on the buyer's bank).",
@@ -54,8 +51,12 @@ export class ShopMetrics {
       registers,
       async collect() {
         const counts = { pending: 0, requires_action: 0 };
-        // Raw statement on the connection: it takes its turn through the lease like any query.
-        for (const row of await db.lease.statement(() => statements.holds.all())) counts[row.status as keyof typeof counts] = row.n;
+        const holds = await db
+          .select({ status: orders.status, n: count() })
+          .from(orders)
+          .where(inArray(orders.status, ["pending", "requires_action"]))
+          .groupBy(orders.status);
+        for (const row of holds) counts[row.status as keyof typeof counts] = row.n;
         this.set({ status: "pending" }, counts.pending);
         this.set({ status: "requires_action" }, counts.requires_action);
       },
@@ -101,19 +102,19 @@ export class ShopMetrics {
         },
       });
     }
-    const file = db.$client.name;
-    if (file && file !== ":memory:") {
-      new Gauge({
-        name: "harvest_database_bytes",
-        help: "Size of the database's files: the main file and its write-ahead log (wal).",
-        labelNames: ["file"],
-        registers,
-        collect() {
+    const file = databaseFile(db);
+    new Gauge({
+      name: "harvest_database_bytes",
+      help: "Size of the database: on SQLite its files (main, and the write-ahead log: wal); on PostgreSQL the database (main).",
+      labelNames: ["file"],
+      registers,
+      async collect() {
+        if (file) {
           this.set({ file: "main" }, sizeOf(file));
           this.set({ file: "wal" }, sizeOf(`${file}-wal`));
-        },
-      });
-    }
+        } else this.set({ file: "main" }, await databaseBytes(db).catch(() => 0));
+      },
+    });
     // Event-loop lag, memory, CPU, handles: prom-client's standard process_* and nodejs_* series.
     if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }

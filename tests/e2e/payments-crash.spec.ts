@@ -67,7 +67,7 @@ test("a 3-D Secure payment completed after the shop crashed and restarted is pai
     );
     expect(stored.entries).toEqual([{ status: "paid", n: 2 }]);
     expect(stored.payments).toEqual([{ status: "succeeded" }]);
-    expect(stored.problems).toEqual(CLEAN_LEDGER);
+    expect(await stored.problems).toEqual(CLEAN_LEDGER);
   } finally {
     for (const shop of shops) await shop.crash();
     if (shops[0]) rmSync(shops[0].dataDir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ export async function startCashflowsServices() {
   const standIn = await startCashflowsStandIn();
   afterAll(() => standIn.close());
   const db = createTestDb();
-  allowGuestCheckout(db);
+  await allowGuestCheckout(db);
   const lines: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
   const logger: Logger = {
     debug: () => {},

@@ -1,10 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
-import { ensurePostgres } from "../../scripts/ensure-postgres.mjs";
-import { freePort } from "./server-process";
+import { startPostgres as startCluster } from "../../scripts/postgres-cluster.mjs";
 
 /** A throw-away PostgreSQL server for a test file: Debian's PostgreSQL, its own cluster, on loopback. */
 export interface TestPostgres {
@@ -14,17 +8,12 @@ export interface TestPostgres {
   url(database?: string): string;
   /** A fresh, empty database of its own; resolves with its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server at once (as a crash or a lost network would), keeping its files for `resume`. */
+  pause(): void;
+  /** Starts the paused server again on the same port and data. */
+  resume(): void;
   /** Stops the server at once and removes its files. */
   stop(): void;
-}
-
-const USER = "shop";
-
-/** The system user PostgreSQL runs as: the server refuses root. Null when this process is not root. */
-function serverAccount(): { name: string; uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  const [uid, gid] = ["-u", "-g"].map((flag) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim()));
-  return { name: "postgres", uid: uid!, gid: gid! };
 }
 
 /**
@@ -32,57 +21,6 @@ function serverAccount(): { name: string; uid: number; gid: number } | null {
  * Debian's package when missing), listening on 127.0.0.1 on a free port, with one trusted user. Made
  * for tests: fsync and synchronous commit are off, since the cluster is thrown away afterwards.
  */
-export async function startPostgres(): Promise<TestPostgres> {
-  const bin = ensurePostgres();
-  const account = serverAccount();
-  const dir = mkdtempSync(join(tmpdir(), "harvest-pg-"));
-  const data = join(dir, "data");
-  mkdirSync(data, { mode: 0o700 });
-  chmodSync(dir, 0o700);
-  if (account) {
-    chownSync(dir, account.uid, account.gid);
-    chownSync(data, account.uid, account.gid);
-  }
-  const run = (program: string, args: string[]) => {
-    const command = join(bin, program);
-    // As the server's own account when this is root (tests and CI run as root here).
-    if (account) execFileSync("runuser", ["-u", account.name, "--", command, ...args], { cwd: dir, stdio: "pipe" });
-    else execFileSync(command, args, { cwd: dir, stdio: "pipe" });
-  };
-  const port = await freePort();
-  try {
-    run("initdb", ["-D", data, "-U", USER, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
-    const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
-    run("pg_ctl", ["-D", data, "-l", join(dir, "server.log"), "-o", options.join(" "), "-w", "-t", "30", "start"]);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  const url = (database = "postgres") => `postgres://${USER}@127.0.0.1:${port}/${database}`;
-  const admin = new pg.Client({ connectionString: url() });
-  await admin.connect();
-  const major = Number((await admin.query<{ server_version_num: string }>("SHOW server_version_num")).rows[0]!.server_version_num) / 10000;
-  await admin.end();
-  return {
-    major: Math.floor(major),
-    url,
-    async createDatabase(name: string) {
-      if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a database name for tests: ${name}`);
-      const client = new pg.Client({ connectionString: url() });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return url(name);
-    },
-    stop() {
-      try {
-        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+export function startPostgres(): Promise<TestPostgres> {
+  return startCluster();
 }

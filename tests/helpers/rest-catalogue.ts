@@ -46,7 +46,7 @@ export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const DAY = 86_400_000;
 
 export async function createFixture(db: Db, setup: TestServer): Promise<Fixture> {
-  allowGuestCheckout(db);
+  await allowGuestCheckout(db);
   await db.insert(settings).values({ key: "winners_display_count", value: "12", category: "display" }).onConflictDoNothing();
   const customer = await createUserWithSession(db);
   const admin = await createUserWithSession(db, "admin");

@@ -8,6 +8,7 @@ import type { Actor } from "../../src/server/services/audit";
 import type { OrderDeps, PlaceOrderArgs } from "../../src/server/services/purchase";
 import { addGoodwillCredit } from "../../src/server/services/wallet";
 import { createUser } from "../factories/users";
+import { sqlRows } from "./db";
 
 /** What the site-credit tests share: a provider that records what it was asked, the order's arguments, the ledger's checks. */
 
@@ -75,10 +76,15 @@ export function creditOrderArgs(buyer: User | null, competitionId: string, over:
 }
 
 /** Every prefix of the customer's ledger (in the order it was written) adds up to zero or more. */
-export function neverNegative(db: Db, user: Pick<User, "id">): boolean {
-  const amounts = db.$client.prepare("select amount_pence from wallet_entries where user_id = ? order by rowid").pluck().all(user.id) as number[];
+export async function neverNegative(db: Db, user: Pick<User, "id">): Promise<boolean> {
+  // The order the rows were written in: SQLite's rowid; on PostgreSQL their ids, time-ordered UUIDs made in
+  // turn by the one process (writes of one customer's credit take their account's row lock first, so they are
+  // made and committed in the same order). A row's place in the table (ctid) is not that order: space freed
+  // by a rolled-back write is used again.
+  const written = db.engine === "postgres" ? "id" : "rowid";
+  const rows = await sqlRows<{ amount_pence: number }>(db, `select amount_pence from wallet_entries where user_id = ? order by ${written}`, [user.id]);
   let running = 0;
-  for (const a of amounts) {
+  for (const a of rows.map((r) => r.amount_pence)) {
     running += a;
     if (running < 0) return false;
   }

@@ -7,7 +7,7 @@ import { closeAccount } from "../../src/server/services/protection";
 import { RESET_LINK_INVALID } from "../../src/shared/schemas/account";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { anonCaller, linkToken, mailsTo, refusedWith, SHOP } from "../helpers/account";
-import { createTestDb } from "../helpers/db";
+import { createTestDb, sqlRows } from "../helpers/db";
 
 /** "Forgot your password?" end to end at the procedure level, with the clock in the test's hands. */
 const db = createTestDb();
@@ -49,7 +49,7 @@ describe("forgot password", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(sessionIdFromToken(token));
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
-    const dump = JSON.stringify(db.$client.prepare("select * from auth_tokens").all());
+    const dump = JSON.stringify(await sqlRows(db, "select * from auth_tokens"));
     expect(dump).not.toContain(token);
   });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { first } from "../../db/client";
-import { users } from "../../db/schema";
+import { settings, users } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { placeOrder } from "../../src/server/services/purchase";
@@ -138,11 +138,10 @@ describe("changing the email address", () => {
 
 describe("require_verified_email", () => {
   it("refuses an unverified customer's purchase with EMAIL_NOT_VERIFIED and lets a verified one's through", async () => {
-    db.$client
-      .prepare(
-        "insert into settings (key, value, category, updated_at) values ('require_verified_email', 'true', 'player_protection', 0) on conflict(key) do update set value = 'true'",
-      )
-      .run();
+    await db
+      .insert(settings)
+      .values({ key: "require_verified_email", value: "true", category: "player_protection", updatedAt: new Date(0) })
+      .onConflictDoUpdate({ target: settings.key, set: { value: "true" } });
     const c = await createCompetition(db);
     const deps = { db, payments: new SimulatedPaymentProvider(0), mailer: noopMailer };
     const buy = (userId: string, email: string) =>
@@ -160,6 +159,6 @@ describe("require_verified_email", () => {
     expect(refused.message).toContain("Please confirm your email address before paying");
     await verify(await verifyLink(email), new Date());
     expect((await buy(user.id, email)).status).toBe("paid");
-    db.$client.prepare("update settings set value = 'false' where key = 'require_verified_email'").run();
+    await db.update(settings).set({ value: "false" }).where(eq(settings.key, "require_verified_email"));
   });
 });

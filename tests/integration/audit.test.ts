@@ -1,6 +1,7 @@
 import { aboutPagePayload } from "../factories/content";
 import { TRPCError } from "@trpc/server";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, getTableName, is, sql } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { first, type Db } from "../../db/client";
 import {
@@ -17,6 +18,7 @@ import {
   users,
   winners,
 } from "../../db/schema";
+import * as schema from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { appRouter } from "../../src/server/routers/_app";
@@ -29,7 +31,7 @@ import { count } from "../helpers/assertions";
 import { tokenCaller } from "../helpers/account";
 import { callerAs } from "../helpers/caller";
 import { closeEarlyOf } from "../helpers/close-early";
-import { createTestDb } from "../helpers/db";
+import { createTestDb, sqlRun, TEST_ENGINE } from "../helpers/db";
 import { postalCard as postal } from "../factories/postal";
 
 /**
@@ -38,7 +40,10 @@ import { postalCard as postal } from "../factories/postal";
  * join this table.
  */
 const db = createTestDb();
-db.$client.prepare("insert or ignore into settings (key, value, category, updated_at) values ('winners_display_count', '12', 'display', 0)").run();
+await db
+  .insert(settings)
+  .values({ key: "winners_display_count", value: "12", category: "display", updatedAt: new Date(0) })
+  .onConflictDoNothing();
 const { caller, user: admin, token: adminToken } = await callerAs(db, "admin");
 const actor: Actor = { id: admin!.id, email: admin!.email };
 type Caller = typeof caller;
@@ -219,18 +224,41 @@ const adminMutations = Object.entries(appRouter._def.procedures as unknown as Re
   .map(([path]) => path)
   .sort();
 
-/** Every row of every table, so a test can tell that nothing at all changed. */
-function snapshot(): string {
-  const tables = db.$client
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != '__drizzle_migrations' order by name")
-    .all() as Array<{ name: string }>;
-  return JSON.stringify(tables.map(({ name }) => [name, db.$client.prepare(`select * from "${name}"`).all()]));
+/** Every table of the description (each of the database's tables but the migrations' own), by name. */
+const allTables = (Object.values(schema).filter((t) => is(t, SQLiteTable)) as SQLiteTable[]).sort((a, b) => (getTableName(a) < getTableName(b) ? -1 : 1));
+
+/** Every row of every table (in a stable order), so a test can tell that nothing at all changed. */
+async function snapshot(): Promise<string> {
+  const tables: Array<[string, string[]]> = [];
+  for (const table of allTables) tables.push([getTableName(table), (await db.select().from(table)).map((row) => JSON.stringify(row)).sort()]);
+  return JSON.stringify(tables);
 }
 
-/** Makes every audit insert fail, as a full disk or a broken table would. */
-function auditFails<T>(run: () => Promise<T>): Promise<T> {
-  db.$client.exec("create trigger audit_refused before insert on audit_log begin select raise(abort, 'audit log unavailable'); end;");
-  return run().finally(() => db.$client.exec("drop trigger audit_refused"));
+/** Makes every audit insert fail, as a full disk or a broken table would: a trigger, written in each engine's SQL. */
+async function auditFails<T>(run: () => Promise<T>): Promise<T> {
+  if (TEST_ENGINE === "postgres") {
+    await sqlRun(db, "create function audit_refused() returns trigger language plpgsql as $$ begin raise exception 'audit log unavailable'; end $$");
+    await sqlRun(db, "create trigger audit_refused before insert on audit_log for each row execute function audit_refused()");
+  } else {
+    await sqlRun(db, "create trigger audit_refused before insert on audit_log begin select raise(abort, 'audit log unavailable'); end");
+  }
+  try {
+    return await run();
+  } finally {
+    if (TEST_ENGINE === "postgres") {
+      await sqlRun(db, "drop trigger audit_refused on audit_log");
+      await sqlRun(db, "drop function audit_refused()");
+    } else {
+      await sqlRun(db, "drop trigger audit_refused");
+    }
+  }
+}
+
+/** An error's text with its causes' (a database layer may wrap the driver's error in one of its own that names the query). */
+function withCauses(err: unknown): string {
+  const texts: string[] = [];
+  for (let e = err; e; e = (e as { cause?: unknown }).cause) texts.push(String(e));
+  return texts.join("\n");
 }
 
 const newRows = async (afterId: number) =>
@@ -250,7 +278,7 @@ describe("every admin write carries its own audit row", () => {
   for (const [path, prepare] of Object.entries(writes)) {
     it(`${path}: rolled back when its audit row cannot be written, recorded when it can`, async () => {
       const call = await prepare(db);
-      const before = snapshot();
+      const before = await snapshot();
       const refused = await auditFails(() =>
         call(caller).then(
           () => null,
@@ -258,8 +286,8 @@ describe("every admin write carries its own audit row", () => {
         ),
       );
       expect(refused, "the write must fail with its audit row").toBeInstanceOf(TRPCError);
-      expect(String((refused as TRPCError).cause)).toContain("audit log unavailable");
-      expect(snapshot(), "nothing of the change may remain").toBe(before);
+      expect(withCauses((refused as TRPCError).cause)).toContain("audit log unavailable");
+      expect(await snapshot(), "nothing of the change may remain").toBe(before);
 
       const since = await lastId();
       await call(caller);
@@ -272,7 +300,10 @@ describe("every admin write carries its own audit row", () => {
 
 describe("the audit row says what was changed, by whom and why", () => {
   it("records the setting, its new value (long values cut) and no reason", async () => {
-    db.$client.prepare("insert or ignore into settings (key, value, category, updated_at) values ('site_notice', 'x', 'general', 0)").run();
+    await db
+      .insert(settings)
+      .values({ key: "site_notice", value: "x", category: "general", updatedAt: new Date(0) })
+      .onConflictDoNothing();
     const since = await lastId();
     await caller.admin.settings.update({ key: "site_notice", value: "y".repeat(1200) });
     const [row] = await newRows(since);
@@ -354,7 +385,7 @@ describe("audited(): the change and its row commit or roll back together", () =>
 
   it("rolls the change back when the audit table is gone", async () => {
     const before = (await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value;
-    db.$client.exec("alter table audit_log rename to audit_log_away");
+    await sqlRun(db, "alter table audit_log rename to audit_log_away");
     try {
       await expect(
         audited(
@@ -367,32 +398,65 @@ describe("audited(): the change and its row commit or roll back together", () =>
         ),
       ).rejects.toThrow(/audit_log/);
     } finally {
-      db.$client.exec("alter table audit_log_away rename to audit_log");
+      await sqlRun(db, "alter table audit_log_away rename to audit_log");
     }
     expect((await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value).toBe(before);
   });
 
-  it("keeps other requests out of a change that awaits the database: they see the change and its row together, or neither", async () => {
-    const rows = count(db, "audit_log");
+  // About SQLite's one connection: its transaction holds the connection's lease, and another request's read waits
+  // for the commit. On PostgreSQL each request has a connection of its own (the test after this one).
+  it.skipIf(TEST_ENGINE === "postgres")(
+    "keeps other requests out of a change that awaits the database: they see the change and its row together, or neither",
+    async () => {
+      const rows = await count(db, "audit_log");
+      const before = (await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value;
+      const change = audited(
+        db,
+        actor,
+        async (tx) => {
+          await tx.update(settings).set({ value: "7" }).where(eq(settings.key, "winners_display_count"));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        },
+        () => ({ action: "admin.settings.update", targetId: "winners_display_count" }),
+      );
+      // Another request reads while the change waits between its statements.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(db.$client.inTransaction).toBe(true);
+      const seen = Promise.all([first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))), db.$count(auditLog)]);
+      await change;
+      const [setting, n] = await seen;
+      expect(before).not.toBe("7");
+      // The reader waited for the commit: it saw the new value with its audit row, never the value alone.
+      expect({ value: setting?.value, rows: n }).toEqual({ value: "7", rows: rows + 1 });
+      expect(db.$client.inTransaction).toBe(false);
+    },
+  );
+
+  // PostgreSQL's counterpart of the test above: another connection reads while the change waits between its statements.
+  it.runIf(TEST_ENGINE === "postgres")("shows other requests the change and its row together, or neither, while the change awaits the database", async () => {
+    const rows = await count(db, "audit_log");
     const before = (await first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))))!.value;
+    expect(before).not.toBe("6");
     const change = audited(
       db,
       actor,
       async (tx) => {
-        await tx.update(settings).set({ value: "7" }).where(eq(settings.key, "winners_display_count"));
+        await tx.update(settings).set({ value: "6" }).where(eq(settings.key, "winners_display_count"));
         await new Promise((resolve) => setTimeout(resolve, 20));
       },
       () => ({ action: "admin.settings.update", targetId: "winners_display_count" }),
     );
-    // Another request reads while the change waits between its statements.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(db.$client.inTransaction).toBe(true);
-    const seen = Promise.all([first(db.select().from(settings).where(eq(settings.key, "winners_display_count"))), db.$count(auditLog)]);
+    const seen = await first(
+      db
+        .select({ value: settings.value, rows: sql<number>`(select count(*) from ${auditLog})` })
+        .from(settings)
+        .where(eq(settings.key, "winners_display_count")),
+    );
     await change;
-    const [setting, n] = await seen;
-    expect(before).not.toBe("7");
-    // The reader waited for the commit: it saw the new value with its audit row, never the value alone.
-    expect({ value: setting?.value, rows: n }).toEqual({ value: "7", rows: rows + 1 });
-    expect(db.$client.inTransaction).toBe(false);
+    expect([
+      { value: before, rows },
+      { value: "6", rows: rows + 1 },
+    ]).toContainEqual({ value: seen?.value, rows: Number(seen?.rows) });
   });
 });

@@ -4,6 +4,7 @@ import { placeOrder, refreshOrder, refundOrder, sweepPendingOrders } from "../..
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { CLEAN_LEDGER, count, ledgerProblems, refusal } from "../helpers/assertions";
+import { sqlRows } from "../helpers/db";
 import { CARD, type Notification } from "../helpers/cashflows-stand-in";
 import { CASHFLOWS_TEST_ORIGIN, startCashflowsServices } from "../helpers/cashflows-services";
 
@@ -29,15 +30,11 @@ async function buy(opts: { userId?: string; quantity?: number; pricePence?: numb
     useSdk: true,
   });
   expect(view).toMatchObject({ status: "requires_action", nextAction: { type: "embedded", provider: "cashflows" } });
-  return { view, competition, email, job: orderRow(view.id).payment_id! };
+  return { view, competition, email, job: (await orderRow(view.id)).payment_id! };
 }
 
-const orderRow = (id: string) =>
-  db.$client
-    .prepare(
-      "select status, payment_provider, payment_id, card_brand, card_last4, card_funding, refunded_pence, dispute_id, dispute_status, failure_reason from orders where id = ?",
-    )
-    .get(id) as {
+async function orderRow(id: string) {
+  const rows = await sqlRows<{
     status: string;
     payment_provider: string | null;
     payment_id: string | null;
@@ -48,22 +45,27 @@ const orderRow = (id: string) =>
     dispute_id: string | null;
     dispute_status: string | null;
     failure_reason: string | null;
-  };
+  }>(
+    db,
+    "select status, payment_provider, payment_id, card_brand, card_last4, card_funding, refunded_pence, dispute_id, dispute_status, failure_reason from orders where id = ?",
+    [id],
+  );
+  return rows[0]!;
+}
 const ticketsOf = (orderId: string) => count(db, "tickets", `entry_id in (select id from entries where order_id = '${orderId}')`);
 const mailsTo = (email: string) => count(db, "mail_outbox", `"to" = '${email}'`);
-const counters = (competitionId: string) =>
-  db.$client.prepare("select sold_tickets as sold, held_tickets as held from competitions where id = ?").get(competitionId);
+const counters = async (competitionId: string) =>
+  (await sqlRows(db, "select sold_tickets as sold, held_tickets as held from competitions where id = ?", [competitionId]))[0];
 /**
  * The ledger's invariants (as tests/integration/stripe-orders.test.ts): a partly refunded order keeps
  * its tickets, and so do the orders other tests here leave waiting on their payment (their numbers held).
  */
-function ledgerOf() {
-  const problems = ledgerProblems(db);
-  const kept = db.$client
-    .prepare(
-      "select t.id from tickets t join entries e on e.id = t.entry_id join orders o on o.id = e.order_id where (o.status = 'partially_refunded' and e.payment_status = 'paid') or (o.status = 'requires_action' and e.payment_status = 'pending')",
-    )
-    .all() as Array<{ id: number }>;
+async function ledgerOf() {
+  const problems = await ledgerProblems(db);
+  const kept = await sqlRows<{ id: number }>(
+    db,
+    "select t.id from tickets t join entries e on e.id = t.entry_id join orders o on o.id = e.order_id where (o.status = 'partially_refunded' and e.payment_status = 'paid') or (o.status = 'requires_action' and e.payment_status = 'pending')",
+  );
   const keptIds = new Set(kept.map((t) => t.id));
   return { ...problems, ticketsWithoutPaidOrder: (problems.ticketsWithoutPaidOrder as Array<{ id: number }>).filter((t) => !keptIds.has(t.id)) };
 }
@@ -73,7 +75,7 @@ async function paidOrder(card: string = CARD.visaDebit) {
   const bought = await buy();
   standIn.pay(bought.job, card);
   expect(await deliver(standIn.lastNotification(bought.job))).toMatchObject({ status: 200 });
-  expect(orderRow(bought.view.id).status).toBe("paid");
+  expect((await orderRow(bought.view.id)).status).toBe("paid");
   return bought;
 }
 
@@ -82,15 +84,15 @@ describe("an order paid in Cashflows' card form", () => {
     const { view, email, job, competition } = await buy();
     expect(view.nextAction).toEqual({ type: "embedded", provider: "cashflows", clientSecret: standIn.job(job).token });
     expect(standIn.job(job)).toMatchObject({ amountPence: 500, currency: "GBP", orderNumber: view.id, email });
-    expect(ticketsOf(view.id)).toBe(2);
-    expect(counters(competition.id)).toEqual({ sold: 0, held: 2 });
+    expect(await ticketsOf(view.id)).toBe(2);
+    expect(await counters(competition.id)).toEqual({ sold: 0, held: 2 });
 
     standIn.pay(job, CARD.visaDebit);
     const sent = standIn.lastNotification(job)!;
     expect(JSON.parse(sent.body)).toEqual({ paymentJobReference: job, paymentReference: standIn.job(job).payments[0]!.reference });
     const answer = await deliver(sent);
     expect(answer).toMatchObject({ status: 200, body: JSON.parse(sent.body), outcomes: ["paid"] });
-    expect(orderRow(view.id)).toMatchObject({
+    expect(await orderRow(view.id)).toMatchObject({
       status: "paid",
       payment_provider: "cashflows",
       payment_id: job,
@@ -101,13 +103,13 @@ describe("an order paid in Cashflows' card form", () => {
     const paid = await refreshOrder(deps, view.id);
     expect(paid).toMatchObject({ status: "paid", payment: { provider: "cashflows", brand: "visa", last4: "0002", funding: "debit" } });
     expect(paid.lines[0]!.ticketNumbers).toHaveLength(2);
-    expect(counters(competition.id)).toEqual({ sold: 2, held: 0 });
-    expect(mailsTo(email)).toBe(1);
+    expect(await counters(competition.id)).toEqual({ sold: 2, held: 0 });
+    expect(await mailsTo(email)).toBe(1);
 
     // Cashflows repeats a notification until it hears 200, sometimes after it did: the repeat changes nothing.
     expect(await deliver(sent)).toMatchObject({ status: 200, body: JSON.parse(sent.body), outcomes: ["duplicate"] });
-    expect(mailsTo(email)).toBe(1);
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await mailsTo(email)).toBe(1);
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("the buyer back before the notification is settled by asking Cashflows; the notification then changes nothing", async () => {
@@ -120,7 +122,7 @@ describe("an order paid in Cashflows' card form", () => {
     standIn.pay(job, CARD.mastercardCredit);
     expect(await refreshOrder(deps, view.id)).toMatchObject({ status: "paid", payment: { brand: "mastercard", last4: "4444", funding: "credit" } });
     expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["paid"]);
-    expect(mailsTo(email)).toBe(1);
+    expect(await mailsTo(email)).toBe(1);
   });
 
   it("a decline, insufficient funds and a failed 3-D Secure fail the order with the reason and give its numbers back", async () => {
@@ -132,9 +134,9 @@ describe("an order paid in Cashflows' card form", () => {
       const { view, job, competition } = await buy();
       standIn.pay(job, card);
       expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["failed"]);
-      expect(orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: reason });
-      expect(ticketsOf(view.id)).toBe(0);
-      expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
+      expect(await orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: reason });
+      expect(await ticketsOf(view.id)).toBe(0);
+      expect(await counters(competition.id)).toEqual({ sold: 0, held: 0 });
     }
     const challenged = await buy();
     standIn.pay(challenged.job, CARD.challenge);
@@ -144,8 +146,8 @@ describe("an order paid in Cashflows' card form", () => {
     });
     standIn.authenticate(challenged.job, "fail");
     expect((await deliver(standIn.lastNotification(challenged.job))).outcomes).toEqual(["failed"]);
-    expect(orderRow(challenged.view.id)).toMatchObject({ status: "failed", failure_reason: "authentication_failed" });
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await orderRow(challenged.view.id)).toMatchObject({ status: "failed", failure_reason: "authentication_failed" });
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("a payment only reserved is captured once the card is checked, then the order is paid", async () => {
@@ -154,11 +156,11 @@ describe("an order paid in Cashflows' card form", () => {
     expect(standIn.job(job).payments[0]!.status).toBe("Reserved");
     expect((await deliver(standIn.lastNotification(job), reserveDeps)).outcomes).toEqual(["paid"]);
     expect(standIn.job(job)).toMatchObject({ status: "Paid", payments: [expect.objectContaining({ status: "Paid", capturedPence: 500 })] });
-    expect(orderRow(view.id)).toMatchObject({ status: "paid", card_funding: "debit" });
+    expect(await orderRow(view.id)).toMatchObject({ status: "paid", card_funding: "debit" });
     // The capture's own notification finds the order paid.
     await standIn.idle();
     expect((await deliver(standIn.lastNotification(job), reserveDeps)).outcomes).toEqual(["paid"]);
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -177,7 +179,7 @@ describe("notifications the shop refuses", () => {
       fields: { address: "203.0.113.7", orderId: view.id },
     });
     expect(standIn.calls("GET").length).toBe(before);
-    expect(orderRow(view.id).status).toBe("requires_action");
+    expect((await orderRow(view.id)).status).toBe("requires_action");
     expect(await deliver(sent)).toMatchObject({ status: 200 });
   });
 
@@ -187,7 +189,7 @@ describe("notifications the shop refuses", () => {
     for (const body of ["{not json", "[]", "{}", '{"paymentJobReference": 42}', "null"]) {
       expect(await deliver(sent, deps, { body })).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
     }
-    expect(orderRow(view.id).status).toBe("requires_action");
+    expect((await orderRow(view.id)).status).toBe("requires_action");
   });
 
   it("a payment job of another order is refused 409 with an error log line, and nothing is recorded", async () => {
@@ -202,8 +204,8 @@ describe("notifications the shop refuses", () => {
       msg: "cashflows notification refused: a payment job of another order",
       fields: { orderId: mine.view.id },
     });
-    expect(orderRow(mine.view.id)).toMatchObject({ status: "requires_action", payment_id: mine.job });
-    expect(orderRow(other.view.id).status).toBe("requires_action");
+    expect(await orderRow(mine.view.id)).toMatchObject({ status: "requires_action", payment_id: mine.job });
+    expect((await orderRow(other.view.id)).status).toBe("requires_action");
   });
 
   it("a job whose amount or currency differs from the order's is not sold on: the order fails and the money goes back", async () => {
@@ -217,12 +219,12 @@ describe("notifications the shop refuses", () => {
       standIn.pay(job, CARD.visaDebit);
       Object.assign(standIn.job(job), change);
       expect((await deliver(standIn.lastNotification(job))).status).toBe(200);
-      expect(orderRow(view.id)).toMatchObject({ status, refunded_pence: orderRefunded, failure_reason: expect.stringContaining("amount mismatch") });
-      expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
-      expect(ticketsOf(view.id)).toBe(0);
+      expect(await orderRow(view.id)).toMatchObject({ status, refunded_pence: orderRefunded, failure_reason: expect.stringContaining("amount mismatch") });
+      expect(await counters(competition.id)).toEqual({ sold: 0, held: 0 });
+      expect(await ticketsOf(view.id)).toBe(0);
       expect(standIn.job(job).payments[0]!.refunds).toEqual([expect.objectContaining({ amountPence: refunded })]);
     }
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("Cashflows timing out or answering 5xx when the job is read leaves the order waiting (500: Cashflows retries); the retry settles it", async () => {
@@ -232,13 +234,13 @@ describe("notifications the shop refuses", () => {
     standIn.failNext({ method: "GET", path: `/api/gateway/payment-jobs/${job}`, status: 503, times: 2 });
     expect(await deliver(sent)).toMatchObject({ status: 500 });
     expect(lines.at(-1)).toMatchObject({ level: "error", msg: "cashflows notification not processed: the payment job could not be read" });
-    expect(orderRow(view.id).status).toBe("requires_action");
+    expect((await orderRow(view.id)).status).toBe("requires_action");
     const impatient = { ...deps, payments: new CashflowsPaymentProvider(standIn.providerOptions(ORIGIN, { timeoutMs: 100 })) };
     standIn.failNext({ method: "GET", path: `/api/gateway/payment-jobs/${job}`, delayMs: 300, times: 2 });
     expect(await deliver(sent, impatient)).toMatchObject({ status: 500 });
-    expect(orderRow(view.id).status).toBe("requires_action");
+    expect((await orderRow(view.id)).status).toBe("requires_action");
     expect(await deliver(sent)).toMatchObject({ status: 200, outcomes: ["paid"] });
-    expect(orderRow(view.id).status).toBe("paid");
+    expect((await orderRow(view.id)).status).toBe("paid");
   });
 });
 
@@ -249,20 +251,20 @@ describe("the credit-card rules, checked when Cashflows says what the card is", 
     const { view, job, competition } = await buy({ instantWin: true, d: reserveDeps });
     standIn.pay(job, CARD.mastercardCredit);
     expect((await deliver(standIn.lastNotification(job), reserveDeps)).outcomes).toEqual(["failed"]);
-    expect(orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: CREDIT_MESSAGE });
+    expect(await orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: CREDIT_MESSAGE });
     expect(standIn.job(job)).toMatchObject({ status: "Cancelled", payments: [expect.objectContaining({ status: "Cancelled", capturedPence: 0 })] });
     expect(standIn.calls("POST", `/api/gateway/payment-jobs/${job}/`).filter((c) => c.path.endsWith("/captures"))).toEqual([]);
-    expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
+    expect(await counters(competition.id)).toEqual({ sold: 0, held: 0 });
   });
 
   it("a credit card on an instant-win competition: money taken at once is refunded", async () => {
     const { view, job } = await buy({ instantWin: true });
     standIn.pay(job, CARD.mastercardCredit);
     expect((await deliver(standIn.lastNotification(job))).status).toBe(200);
-    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500, failure_reason: CREDIT_MESSAGE });
+    expect(await orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500, failure_reason: CREDIT_MESSAGE });
     expect(standIn.job(job).payments[0]!.refunds).toEqual([expect.objectContaining({ amountPence: 500, refundNumber: `unwanted-${job}` })]);
-    expect(ticketsOf(view.id)).toBe(0);
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await ticketsOf(view.id)).toBe(0);
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("the £250 a month credit-card cap the same; a debit card may pay", async () => {
@@ -271,18 +273,18 @@ describe("the credit-card rules, checked when Cashflows says what the card is", 
     standIn.pay(over.job, CARD.challengeCredit);
     standIn.authenticate(over.job, "approve");
     expect((await deliver(standIn.lastNotification(over.job), reserveDeps)).outcomes).toEqual(["failed"]);
-    expect(orderRow(over.view.id)).toMatchObject({ status: "failed", failure_reason: expect.stringContaining("limited to £250.00 a month") });
+    expect(await orderRow(over.view.id)).toMatchObject({ status: "failed", failure_reason: expect.stringContaining("limited to £250.00 a month") });
     expect(standIn.job(over.job).status).toBe("Cancelled");
 
     const taken = await buy({ userId: user.id, quantity: 6, pricePence: 5_000 });
     standIn.pay(taken.job, CARD.mastercardCredit);
     await deliver(standIn.lastNotification(taken.job));
-    expect(orderRow(taken.view.id)).toMatchObject({ status: "refunded", refunded_pence: 30_000 });
+    expect(await orderRow(taken.view.id)).toMatchObject({ status: "refunded", refunded_pence: 30_000 });
 
     const debit = await buy({ userId: user.id, quantity: 6, pricePence: 5_000 });
     standIn.pay(debit.job, CARD.visaDebit);
     expect((await deliver(standIn.lastNotification(debit.job))).outcomes).toEqual(["paid"]);
-    expect(orderRow(debit.view.id)).toMatchObject({ status: "paid", card_funding: "debit" });
+    expect(await orderRow(debit.view.id)).toMatchObject({ status: "paid", card_funding: "debit" });
   });
 });
 
@@ -290,12 +292,12 @@ describe("a job nobody finishes", () => {
   it("keeps the order waiting while it is pending; the sweep fails it after its hold and cancels the job", async () => {
     const { view, job, competition } = await buy();
     expect(await sweepPendingOrders(deps)).toEqual({ settled: 0, failed: 0 });
-    expect(orderRow(view.id).status).toBe("requires_action");
+    expect((await orderRow(view.id)).status).toBe("requires_action");
     const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
     await sweepPendingOrders(deps, later);
-    expect(orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: "authentication not completed in time" });
+    expect(await orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: "authentication not completed in time" });
     expect(standIn.job(job).status).toBe("Cancelled");
-    expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
+    expect(await counters(competition.id)).toEqual({ sold: 0, held: 0 });
     // The buyer who comes back to the form can no longer pay.
     expect(() => standIn.pay(job, CARD.visaDebit)).toThrow(/Cancelled/);
   });
@@ -304,18 +306,18 @@ describe("a job nobody finishes", () => {
     const { view, job } = await buy();
     standIn.failNext({ method: "PATCH", path: `/api/gateway/payment-jobs/${job}/cancel`, status: 500 });
     await sweepPendingOrders(deps, new Date(Date.now() + 2 * 60 * 60 * 1000));
-    expect(orderRow(view.id).status).toBe("failed");
+    expect((await orderRow(view.id)).status).toBe("failed");
     expect(standIn.job(job).status).toBe("Pending");
     standIn.pay(job, CARD.visaDebit);
     expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["gone"]);
-    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    expect(await orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
     expect(standIn.job(job).payments[0]!.refunds).toEqual([expect.objectContaining({ amountPence: 500 })]);
-    expect(ticketsOf(view.id)).toBe(0);
+    expect(await ticketsOf(view.id)).toBe(0);
     // The refund's own notification is the same refund, recorded once.
     await standIn.idle();
     expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["duplicate", "ignored"]);
-    expect(count(db, "refunds", `order_id = '${view.id}'`)).toBe(1);
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await count(db, "refunds", `order_id = '${view.id}'`)).toBe(1);
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -324,18 +326,18 @@ describe("refunds and chargebacks", () => {
     const { view, job, competition } = await paidOrder();
     const admin = await createUser(db, { role: "admin" });
     await refundOrder(deps, { id: admin.id, email: admin.email }, { id: view.id, amount: "1.50", reason: "Asked by the customer" });
-    expect(orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 150 });
+    expect(await orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 150 });
     expect(standIn.job(job).payments[0]!.refunds).toEqual([expect.objectContaining({ amountPence: 150, refundNumber: expect.stringMatching(/^refund-/) })]);
     expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["duplicate", "ignored"]);
 
     await refundOrder(deps, { id: admin.id, email: admin.email }, { id: view.id, reason: "Competition cancelled" });
-    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    expect(await orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
     expect(standIn.job(job).payments[0]!.refunds.map((r) => r.amountPence)).toEqual([150, 350]);
     expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["duplicate", "ignored"]);
-    expect(count(db, "refunds", `order_id = '${view.id}'`)).toBe(2);
-    expect(ticketsOf(view.id)).toBe(0);
-    expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await count(db, "refunds", `order_id = '${view.id}'`)).toBe(2);
+    expect(await ticketsOf(view.id)).toBe(0);
+    expect(await counters(competition.id)).toEqual({ sold: 0, held: 0 });
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("a refund made in the Cashflows Portal is recorded once; a notification sent late for it changes nothing", async () => {
@@ -344,17 +346,17 @@ describe("refunds and chargebacks", () => {
     standIn.refundInPortal(job, 200);
     const refundNotice = standIn.lastNotification(job)!;
     expect((await deliver(refundNotice)).outcomes).toEqual(["duplicate", "refunded"]);
-    expect(orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 200 });
+    expect(await orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 200 });
     expect((await deliver(refundNotice)).outcomes).toEqual(["duplicate", "duplicate"]);
     // The payment's own notification, arriving only now (the job has moved on since): nothing new.
     expect((await deliver(paidNotice)).outcomes).toEqual(["duplicate", "duplicate"]);
-    expect(count(db, "refunds", `order_id = '${view.id}'`)).toBe(1);
+    expect(await count(db, "refunds", `order_id = '${view.id}'`)).toBe(1);
 
     standIn.refundInPortal(job);
     expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["duplicate", "refunded"]);
-    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
-    expect(ticketsOf(view.id)).toBe(0);
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    expect(await ticketsOf(view.id)).toBe(0);
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("a chargeback marks the order disputed and voids its tickets; its close is recorded", async () => {
@@ -363,16 +365,16 @@ describe("refunds and chargebacks", () => {
     const chargeback = standIn.chargeback(job);
     const opened = standIn.lastNotification(job)!;
     expect((await deliver(opened)).outcomes).toEqual(["duplicate", "disputed"]);
-    expect(orderRow(view.id)).toMatchObject({ status: "disputed", dispute_id: chargeback.reference, dispute_status: "Open" });
-    expect(ticketsOf(view.id)).toBe(0);
-    expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
-    expect(count(db, "notifications", `user_id = '${admin.id}' and title = 'A payment was disputed'`)).toBe(1);
+    expect(await orderRow(view.id)).toMatchObject({ status: "disputed", dispute_id: chargeback.reference, dispute_status: "Open" });
+    expect(await ticketsOf(view.id)).toBe(0);
+    expect(await counters(competition.id)).toEqual({ sold: 0, held: 0 });
+    expect(await count(db, "notifications", `user_id = '${admin.id}' and title = 'A payment was disputed'`)).toBe(1);
     expect((await deliver(opened)).outcomes).toEqual(["duplicate", "duplicate"]);
 
     standIn.closeChargeback(job, "Won");
     expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["duplicate", "duplicate", "dispute closed"]);
-    expect(orderRow(view.id)).toMatchObject({ status: "disputed", dispute_status: "Won" });
-    expect(count(db, "notifications", `user_id = '${admin.id}' and title = 'A payment was disputed'`)).toBe(1);
+    expect(await orderRow(view.id)).toMatchObject({ status: "disputed", dispute_status: "Won" });
+    expect(await count(db, "notifications", `user_id = '${admin.id}' and title = 'A payment was disputed'`)).toBe(1);
   });
 });
 
@@ -387,11 +389,11 @@ describe("a REST client", () => {
       method: { token: "cashflows" },
       returnUrl: `${ORIGIN}/checkout/complete`,
     });
-    const job = orderRow(view.id).payment_id!;
+    const job = (await orderRow(view.id)).payment_id!;
     expect(view).toMatchObject({ status: "requires_action", nextAction: { type: "redirect", url: standIn.hostedPageUrl(standIn.job(job)) } });
     standIn.pay(job, CARD.visaDebit);
     expect((await deliver(standIn.lastNotification(job))).outcomes).toEqual(["paid"]);
-    expect(orderRow(view.id)).toMatchObject({ status: "paid", card_last4: "0002" });
+    expect(await orderRow(view.id)).toMatchObject({ status: "paid", card_last4: "0002" });
   });
 
   it("an order Cashflows could not open fails at once with nothing taken", async () => {
@@ -409,6 +411,6 @@ describe("a REST client", () => {
       }),
     );
     expect(refused).toMatchObject({ code: "PAYMENT_DECLINED" });
-    expect(counters(competition.id)).toEqual({ sold: 0, held: 0 });
+    expect(await counters(competition.id)).toEqual({ sold: 0, held: 0 });
   });
 });

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import pg from "pg";
 import { createDb, first, type Db } from "../../db/client";
+import { createPostgresDb, poolOf } from "../../db/postgres-db";
 import { auditLog, notifications, tickets, users } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { claimsTick, isDeliverable } from "../../src/server/services/claims";
@@ -19,7 +21,7 @@ import { postalCard } from "../factories/postal";
  */
 async function shopDb(): Promise<Db> {
   const db = createTestDb();
-  allowGuestCheckout(db);
+  await allowGuestCheckout(db);
   await ensureDefaultSettings(db);
   return db;
 }
@@ -384,6 +386,12 @@ describe("staff", () => {
   });
 });
 
+/** The same database opened again, as a second server (or this one restarted) would: the file, or the PostgreSQL database. */
+function openedAgain(database: Db): Db {
+  const pool = poolOf(database);
+  return pool ? createPostgresDb(new pg.Pool({ connectionString: pool.options.connectionString, max: 2 })) : createDb(database.$client.name);
+}
+
 // The claim window's own database (made here: a describe callback cannot await).
 const windowDb = await shopDb();
 
@@ -457,13 +465,13 @@ describe("the claim window and its reminders (injected clock)", () => {
     const at = new Date();
     const winner = await account(own);
     const { claim } = await wonAt(own, at, buyerOf(winner.user));
-    const restarted = createDb(own.$client.name);
+    const restarted = openedAgain(own);
     try {
       await tick(at, 8 * 24, restarted);
       await tick(at, 8 * 24, own);
       await tick(at, 8 * 24 + 1, restarted);
     } finally {
-      restarted.$client.close();
+      await restarted.close();
     }
     const sent = await reminders(winner.user.email);
     expect(sent.map((m) => m.subject.startsWith("Last reminder"))).toEqual([true]);

@@ -124,7 +124,7 @@ describe("the connection lease", () => {
       insert("c1", 3);
     });
     await tick(15);
-    expect(leftover).toBeDefined();
+    expect(await leftover).toBeDefined();
     await other;
     // The left-over work did not slip into the open transaction: it ran after the commit and saw every row.
     expect(await leftover).toEqual({ heldAtStart: false, rows: 3 });

@@ -4,7 +4,8 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { first } from "../../db/client";
+import { first, lockRow, withTransaction, type Tx } from "../../db/client";
+import { poolOf } from "../../db/postgres-db";
 import { competitions, draws, notifications, winners } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -22,7 +23,7 @@ const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const DAY = 86_400_000;
 /** A minute after a competition's end date: when its draw may run. */
 const afterEnd = (c: { endDate: Date }) => new Date(c.endDate.getTime() + 60_000);
@@ -58,7 +59,7 @@ describe("postal entries", () => {
     const record = await runDraw(deps(afterEnd(c)), c.id);
     expect(record.pool!.map((t) => t.ticketNumber)).toEqual(["1", "2", "3", "4"]);
     expect(record.poolSize).toBe(4);
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], duplicates: [], failedWithTickets: [] });
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], duplicates: [], failedWithTickets: [] });
   });
 
   it("count toward maxTickets and the per-person cap, match an account by email, and are refused after close", async () => {
@@ -141,13 +142,13 @@ describe("the lifecycle scheduler", () => {
     const frozen = (await first(db.select().from(draws).where(eq(draws.competitionId, c.id))))!;
     expect(frozen.poolSize).toBe(3);
     expect(frozen.drawnAt).toBeNull();
-    // "Restart": another process on the same file, and two ticks racing after the draw date.
+    // "Restart": another process on the same database (its file, or its PostgreSQL URL), and two ticks racing after the draw date.
     const later = new Date(start + 5000);
     const other = execFileAsync(process.execPath, [
       "--import",
       "tsx",
       join(root, "tests/helpers/lifecycle-process.ts"),
-      db.$client.name,
+      poolOf(db)?.options.connectionString ?? db.$client.name,
       String(later.getTime()),
     ]);
     await Promise.all([other, lifecycleTick(deps(later))]);
@@ -173,13 +174,26 @@ describe("the lifecycle scheduler", () => {
     const start = Date.now();
     const c = await createCompetition(db, { endDate: new Date(start + 1000), drawDate: new Date(start + 2000) });
     await buy(c.id, 1);
-    // The tick reads its list of competitions to close at once; the admin's new end date lands before it closes this one.
-    const tick = lifecycleTick(deps(new Date(start + 1500)));
-    const extended = db
-      .update(competitions)
-      .set({ endDate: new Date(start + 7 * 86_400_000) })
-      .where(eq(competitions.id, c.id));
-    await Promise.all([tick, extended]);
+    const extend = (tx: Tx) =>
+      tx
+        .update(competitions)
+        .set({ endDate: new Date(start + 7 * 86_400_000) })
+        .where(eq(competitions.id, c.id));
+    if (db.engine === "sqlite") {
+      // The tick reads its list of competitions to close at once; the admin's new end date lands before it closes this one.
+      await Promise.all([lifecycleTick(deps(new Date(start + 1500))), extend(db)]);
+    } else {
+      // Transactions run side by side: the admin's change holds the competition's row while the tick lists it
+      // (a list reads without waiting) and reaches it, and commits its new end date before the tick may close it.
+      let tick: Promise<unknown> = Promise.resolve();
+      await withTransaction(db, async (tx) => {
+        await lockRow(tx, competitions, c.id);
+        tick = db.lease.outside(() => lifecycleTick(deps(new Date(start + 1500))));
+        await new Promise((r) => setTimeout(r, 300));
+        await extend(tx);
+      });
+      await tick;
+    }
     expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.status).toBe("active");
     await buy(c.id, 1);
   });

@@ -25,7 +25,7 @@ import { creditDeps, creditOrderArgs, RecordingProvider } from "../helpers/site-
  * void, the unit is forfeited and stays provable, and the ledger always balances.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 // Plenty of plain competitions on sale, so instant-win ones stay under half of the catalogue.
 for (let i = 0; i < 12; i++) await createCompetition(db, { title: `Plain Prize ${i}` });
 
@@ -152,7 +152,7 @@ describe("a refunded order's instant prizes", () => {
       creditTakenBack: "10.00",
       creditOwed: "0.00",
     });
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("partly spent: takes back what is left, records the spent part as owed (customer record and dashboard) and the next credit pays it first", async () => {
@@ -199,7 +199,7 @@ describe("a refunded order's instant prizes", () => {
     await refundOrder(deps, actor, { id: spentOrder, reason: REASON });
     expect(await walletOf(db, buyer)).toMatchObject({ balance: "0.00", owed: "0.00" });
     expect(await ledgerBalances(buyer)).toEqual({ sum: 0, balanceLessOwed: 0 });
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("takes a prize back once, and a partial refund keeps it", async () => {

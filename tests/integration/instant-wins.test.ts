@@ -17,7 +17,7 @@ import { callerAs } from "../helpers/caller";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 // Plenty of plain competitions on sale, so instant-win ones stay under half of the catalogue.
 for (let i = 0; i < 12; i++) await createCompetition(db, { title: `Plain Prize ${i}` });
 
@@ -161,7 +161,7 @@ describe("winning one", () => {
     expect(wins).toHaveLength(1);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await unitsOf(db, c.id)).filter((u) => u.wonAt)).toHaveLength(1);
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], duplicates: [], oversold: [] });
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], duplicates: [], oversold: [] });
   });
 
   it("refuses staff: an admin account cannot enter online or by post", async () => {

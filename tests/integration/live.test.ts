@@ -17,7 +17,7 @@ import { account, buy, buyerOf, callerAt, DAY, HOUR } from "../helpers/winners";
  * reopening a competition closed by mistake.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 await ensureDefaultSettings(db);
 const admin = await account(db, { role: "admin" });
 const adminAt = (now?: Date) => callerAt(db, admin.user, now);

@@ -21,7 +21,7 @@ const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 await ensureDefaultSettings(db);
 const mailer = createMailer(db, { smtpUrl: smtp.url, from: "Harvest Draws <no-reply@harvestdraws.test>", logger: silentLogger });
 afterAll(() => mailer.stop());

@@ -33,7 +33,7 @@ const port = (smtp.server.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 
 /** The parts of a received MIME message, decoded (quoted-printable or base64), by content type. */
 function parts(raw: string): Map<string, { headers: string; body: string }> {

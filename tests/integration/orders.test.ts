@@ -9,11 +9,11 @@ import { HOLD_MS, placeOrder, type PlaceOrderArgs } from "../../src/server/servi
 import { sweepPendingOrders } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
-import { ledgerProblems, refusal } from "../helpers/assertions";
-import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { eventually, ledgerProblems, refusal } from "../helpers/assertions";
+import { allowGuestCheckout, createTestDb, sqlRows } from "../helpers/db";
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const approve = { token: "sim_approve" } as const;
 
 class CountingProvider implements PaymentProvider {
@@ -162,7 +162,7 @@ describe("payment outcomes", () => {
     expect((await first(db.select().from(entries).where(eq(entries.orderId, order.id)).limit(1)))!.paymentStatus).toBe("failed");
     const next = await placeOrder(deps(), args(c.id, { lines: [{ competitionId: c.id, quantity: 3, answer: "green" }] }));
     expect(next.lines[0]!.ticketNumbers.sort()).toEqual(["1", "2", "3"]);
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [], failedWithTickets: [], oversold: [] });
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [], failedWithTickets: [], oversold: [] });
   });
 
   it("keeps only the brand and last four digits of a card", async () => {
@@ -174,7 +174,7 @@ describe("payment outcomes", () => {
     const result = await placeOrder(deps(payments), args(c.id, { method: { token: card.ok ? card.token : "" } }));
     const order = (await first(db.select().from(orders).where(eq(orders.id, result.orderId))))!;
     expect(order).toMatchObject({ cardBrand: "visa", cardLast4: "1111", status: "paid" });
-    expect(JSON.stringify(db.$client.prepare("select * from orders").all())).not.toContain("4111111111111111");
+    expect(JSON.stringify(await sqlRows(db, "select * from orders"))).not.toContain("4111111111111111");
   });
 });
 
@@ -232,7 +232,8 @@ describe("holds and mail", () => {
       },
     };
     const pending = refusal(placeOrder(deps(slow), args(c.id)));
-    await db.groupCommit.flush();
+    // The hold is written while the payment call is out (waited for: on PostgreSQL it commits in its own time).
+    await eventually(async () => (await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.heldTickets === 2);
     expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.heldTickets).toBe(2);
     expect(await sweepPendingOrders({ db, payments: slow, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 1000))).toEqual({ settled: 0, failed: 1 });
     expect((await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.heldTickets).toBe(0);
@@ -240,7 +241,7 @@ describe("holds and mail", () => {
     const err = await pending;
     expect(err.code).toBe("PAYMENT_DECLINED");
     expect(slow.refunds).toEqual(["late_1"]);
-    expect(ledgerProblems(db).soldMismatch).toEqual([]);
+    expect((await ledgerProblems(db)).soldMismatch).toEqual([]);
   });
 
   it("queues a confirmation with the ticket numbers for a paid order, and none for a failed one", async () => {
@@ -283,6 +284,6 @@ describe("holds and mail", () => {
     );
     expect(ok.amount).toBe("6.00");
     expect(ok.lines.map((l) => l.ticketNumbers.length).sort()).toEqual([1, 2]);
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [], ticketsWithoutPaidOrder: [] });
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [], ticketsWithoutPaidOrder: [] });
   });
 });

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb, first } from "../../db/client";
+import pg from "pg";
+import { createDb, first, type Db } from "../../db/client";
+import { createPostgresDb, poolOf } from "../../db/postgres-db";
 import { competitions, entries, mailOutbox, orders, paymentEvents, refunds } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import type { PaymentEvent, PaymentProvider } from "../../src/server/payments/provider";
@@ -24,8 +26,14 @@ import { allowGuestCheckout, createTestDb } from "../helpers/db";
  * once, declined, or held while the buyer answers their bank's 3-D Secure challenge, then settled
  * exactly once from the provider's record, whichever of its report and the buyer's return comes first.
  */
+/** A second connection to the test's database, as a restarted shop opens it. */
+function reopen(db: Db): Db {
+  if (db.engine === "sqlite") return createDb(db.$client.name);
+  return createPostgresDb(new pg.Pool({ connectionString: poolOf(db)!.options.connectionString, max: 2 }));
+}
+
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const store = sqliteSimulatedStore(db);
 const payments = new SimulatedPaymentProvider({ store });
 const deps: OrderDeps = { db, payments, mailer: noopMailer };
@@ -109,7 +117,7 @@ describe("a card that must authenticate (3-D Secure)", () => {
     expect(await order(orderId)).toMatchObject({ status: "requires_action", paymentProvider: "simulated" });
     // The numbers are held for this buyer: nobody else can take them meanwhile.
     expect(await competition(c.id)).toMatchObject({ heldTickets: 2, soldTickets: 0 });
-    expect(count(db, "tickets", `entry_id = '${view.lines[0]!.entryId}'`)).toBe(2);
+    expect(await count(db, "tickets", `entry_id = '${view.lines[0]!.entryId}'`)).toBe(2);
     expect((await refusal(placeOrder(deps, args(c.id, "sim_approve", { lines: [{ competitionId: c.id, quantity: 1, answer: "green" }] })))).code).toBe(
       "SOLD_OUT",
     );
@@ -117,7 +125,7 @@ describe("a card that must authenticate (3-D Secure)", () => {
     expect(await refreshOrder(deps, orderId)).toMatchObject({ status: "requires_action", nextAction: view.nextAction, lines: [{ ticketNumbers: [] }] });
     expect((await competition(c.id)).heldTickets).toBe(2);
     expect(await confirmations(email)).toBe(0);
-    expect(ledgerProblems(db)).toMatchObject(BALANCED);
+    expect(await ledgerProblems(db)).toMatchObject(BALANCED);
   });
 
   it("approved by the bank: paid exactly once, with one confirmation", async () => {
@@ -135,7 +143,7 @@ describe("a card that must authenticate (3-D Secure)", () => {
     await handlePaymentEvent(deps, { ...event, id: `${event.id}-again` });
     expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
     expect(await confirmations(email)).toBe(1);
-    expect(ledgerProblems(db)).toMatchObject(BALANCED);
+    expect(await ledgerProblems(db)).toMatchObject(BALANCED);
   });
 
   it("refused by the bank: the order fails and its numbers go back on sale", async () => {
@@ -172,7 +180,7 @@ describe("a card that must authenticate (3-D Secure)", () => {
     expect(await loadOrderView(db, orderId)).toMatchObject({ status: "paid", lines: [{ ticketNumbers: ["1", "2"] }] });
     expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
     expect(await confirmations(email)).toBe(1);
-    expect(ledgerProblems(db)).toMatchObject(BALANCED);
+    expect(await ledgerProblems(db)).toMatchObject(BALANCED);
   });
 
   it("processes a report delivered twice (the same event id) once", async () => {
@@ -197,7 +205,7 @@ describe("a card that must authenticate (3-D Secure)", () => {
     // One order, one hold, one payment at the provider.
     expect(await db.select().from(orders).where(eq(orders.customerEmail, a.customerEmail))).toHaveLength(1);
     expect((await competition(c.id)).heldTickets).toBe(2);
-    expect(count(db, "simulated_payments", `order_id = '${first.id}'`)).toBe(1);
+    expect(await count(db, "simulated_payments", `order_id = '${first.id}'`)).toBe(1);
   });
 });
 
@@ -217,7 +225,7 @@ describe("a challenge nobody answers in time", () => {
     expect(reported).toHaveLength(before);
     expect(await refreshOrder(deps, orderId)).toMatchObject({ status: "failed", refunds: [] });
     expect(await confirmations(email)).toBe(0);
-    expect(ledgerProblems(db)).toMatchObject(BALANCED);
+    expect(await ledgerProblems(db)).toMatchObject(BALANCED);
   });
 
   it("approved after the shop gave up on it: the money is refunded and the order says so", async () => {
@@ -251,7 +259,7 @@ describe("a challenge nobody answers in time", () => {
     // Reported again (a new event id), it is not refunded twice.
     await handlePaymentEvent(deps, { ...event, id: `${event.id}-again` });
     expect(await db.select().from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(1);
-    expect(ledgerProblems(db)).toMatchObject(BALANCED);
+    expect(await ledgerProblems(db)).toMatchObject(BALANCED);
   });
 });
 
@@ -259,8 +267,8 @@ describe("a restart of the shop", () => {
   it("keeps a challenge in progress: a new provider over the same database completes and settles it", async () => {
     const c = await createCompetition(db, { maxTickets: 10 });
     const { orderId, paymentId, email } = await authenticating(c.id);
-    // The restarted process: its own connection to the file, its own provider, nothing in memory.
-    const reopened = createDb(db.$client.name);
+    // The restarted process: its own connection to the database, its own provider, nothing in memory.
+    const reopened = reopen(db);
     try {
       const restarted = new SimulatedPaymentProvider({ store: sqliteSimulatedStore(reopened) });
       const after: OrderDeps = { db: reopened, payments: restarted, mailer: noopMailer };
@@ -270,12 +278,12 @@ describe("a restart of the shop", () => {
       expect((await restarted.authenticate(paymentId, "approve"))?.status).toBe("succeeded");
       expect(await refreshOrder(after, orderId)).toMatchObject({ status: "paid", lines: [{ ticketNumbers: ["1", "2"] }] });
     } finally {
-      reopened.$client.close();
+      await reopened.close();
     }
     expect((await order(orderId)).status).toBe("paid");
     expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
     expect(await confirmations(email)).toBe(1);
     expect((await first(db.select().from(entries).where(eq(entries.orderId, orderId)).limit(1)))!.paymentStatus).toBe("paid");
-    expect(count(db, "tickets", `competition_id = '${c.id}'`)).toBe(2);
+    expect(await count(db, "tickets", `competition_id = '${c.id}'`)).toBe(2);
   });
 });

@@ -12,7 +12,7 @@ import { createCompetition } from "../factories/competitions";
 import { createUser, DEFAULT_PASSWORD } from "../factories/users";
 import { refusal } from "../helpers/assertions";
 import { callerAs } from "../helpers/caller";
-import { createTestDb } from "../helpers/db";
+import { createTestDb, sqlRows } from "../helpers/db";
 
 const db = createTestDb();
 const HOUR = 3_600_000;
@@ -226,7 +226,7 @@ describe("complaints (1.2)", () => {
     const updated = await admin.admin.protection.updateComplaint({ id: mine.id, status: "answered", note: "Courier traced; delivery booked." });
     expect(updated.status).toBe("answered");
     expect(updated.notes[0]!.text).toBe("Courier traced; delivery booked.");
-    const ack = db.$client.prepare("select subject, text from mail_outbox where \"to\" = 'cross@example.test'").get() as { subject: string; text: string };
-    expect(ack.subject).toContain(res.reference!);
+    const [ack] = await sqlRows<{ subject: string; text: string }>(db, `select subject, text from mail_outbox where "to" = 'cross@example.test'`);
+    expect(ack!.subject).toContain(res.reference!);
   });
 });

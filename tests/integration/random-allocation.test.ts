@@ -52,6 +52,7 @@ describe("random ticket numbers", () => {
     await expect(take(c, 1)).rejects.toThrow(/sold out/);
   });
 
+  // Thousands of transactions (a longer time limit): on PostgreSQL each statement is a round trip to the server.
   it("draw uniformly from the free numbers (chi-square, deterministic seed), given-back numbers included", async () => {
     // Ten numbers; each round takes three and gives them back, so every pick is among all ten.
     const c = await randomCompetition(10);
@@ -68,7 +69,7 @@ describe("random ticket numbers", () => {
     const chiSquare = seen.slice(1).reduce((sum, o) => sum + (o - expected) ** 2 / expected, 0);
     // 9 degrees of freedom: 27.88 is the 0.1 % critical value.
     expect(chiSquare).toBeLessThan(27.88);
-  });
+  }, 90_000);
 
   it("the first number of a big competition is uniform too: over many competitions it lands in each tenth equally (chi-square)", async () => {
     const draw = seeded(42);
@@ -99,6 +100,7 @@ describe("random ticket numbers", () => {
     }
   });
 
+  // Over a thousand transactions (a longer time limit): on PostgreSQL each statement is a round trip to the server.
   it("stay uniform when nearly full (the k-th free number once guessing stops paying): chi-square over the last free numbers", async () => {
     const c = await randomCompetition(2_500);
     const fill = seeded(99);
@@ -119,7 +121,7 @@ describe("random ticket numbers", () => {
     const chiSquare = [...seen.values()].reduce((sum, o) => sum + (o - expected) ** 2 / expected, 0);
     // 19 degrees of freedom: 43.82 is the 0.1 % critical value.
     expect(chiSquare).toBeLessThan(43.82);
-  });
+  }, 90_000);
 
   it("give numbers back to the draw when a hold fails, and never hand one out twice", async () => {
     const c = await randomCompetition(30);

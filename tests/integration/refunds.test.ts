@@ -12,7 +12,7 @@ import { poolHashOf, sortPool } from "../../src/shared/draw";
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { CLEAN_LEDGER, ledgerProblems, refusal } from "../helpers/assertions";
-import { createTestDb } from "../helpers/db";
+import { createTestDb, sqlRows } from "../helpers/db";
 
 /**
  * Money going back: an admin's refund through the provider, one made in the provider's dashboard,
@@ -71,14 +71,13 @@ async function frozen(competitionId: string) {
 }
 
 /** The pool as the tickets say it is now: paid online entries and postal ones. */
-function poolNow(competitionId: string): string[] {
-  const rows = db.$client
-    .prepare(
-      "select t.number from tickets t join entries e on e.id = t.entry_id where t.competition_id = ? and (e.entry_method = 'postal' or e.payment_status = 'paid')",
-    )
-    .pluck()
-    .all(competitionId) as string[];
-  return sortPool(rows);
+async function poolNow(competitionId: string): Promise<string[]> {
+  const rows = await sqlRows<{ number: string }>(
+    db,
+    "select t.number from tickets t join entries e on e.id = t.entry_id where t.competition_id = ? and (e.entry_method = 'postal' or e.payment_status = 'paid')",
+    [competitionId],
+  );
+  return sortPool(rows.map((r) => r.number));
 }
 
 describe("an admin's full refund", () => {
@@ -112,7 +111,7 @@ describe("an admin's full refund", () => {
     // The numbers are on sale again.
     const next = await paidOrder(c.id);
     expect([...next.numbers].sort()).toEqual([...numbers].sort());
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("after the pool is frozen: gives the money back and leaves the pool, its hash and the tickets as they were", async () => {
@@ -120,20 +119,20 @@ describe("an admin's full refund", () => {
     const { orderId, entryId, numbers } = await paidOrder(c.id);
     await paidOrder(c.id, 2);
     const before = await frozen(c.id);
-    expect(before.pool).toEqual(poolNow(c.id));
+    expect(before.pool).toEqual(await poolNow(c.id));
     const view = await refundOrder(deps, actor, { id: orderId, reason: REASON });
     expect(view).toMatchObject({ status: "refunded", refunded: "7.50", pools: [{ competitionId: c.id, frozen: true }] });
     expect(view.lines[0]!.ticketNumbers).toEqual(numbers);
     const after = (await first(db.select().from(draws).where(eq(draws.competitionId, c.id))))!;
     expect(after).toEqual(before);
-    expect(poolNow(c.id)).toEqual(before.pool);
+    expect(await poolNow(c.id)).toEqual(before.pool);
     expect(after.poolHash).toBe(await poolHashOf(after.pool));
     expect(await entryStatus(entryId)).toBe("paid");
     expect(await ticketsOf(entryId)).toEqual(numbers);
     expect((await competition(c.id)).soldTickets).toBe(5);
     const audit = await db.select().from(auditLog).where(eq(auditLog.targetId, orderId));
     expect(audit).toMatchObject([{ action: "admin.orders.refund", details: { ticketsVoided: false } }]);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -153,7 +152,7 @@ describe("a partial refund", () => {
       "Your refund of £2.50 from Harvest Draws",
       "Your refund of £5.00 from Harvest Draws",
     ]);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("is refused for more than is left, for an order refunded in full and for an unpaid order, changing nothing", async () => {
@@ -202,7 +201,7 @@ describe("the same refund submitted twice at once", () => {
     expect(new Set(payments.asked.filter((r) => r.paymentId === paymentId).map((r) => r.idempotencyKey)).size).toBe(1);
     expect(await refundMails(buyer.email)).toHaveLength(1);
     expect((await competition(c.id)).soldTickets).toBe(0);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -227,7 +226,7 @@ describe("a refund racing the draw's pool freeze", () => {
       expect(draw, `round ${i}: the pool was frozen`).toBeDefined();
       expect((await order(orderId)).status).toBe("refunded");
       expect(draw.poolHash).toBe(await poolHashOf(draw.pool));
-      expect(draw.pool).toEqual(poolNow(c.id));
+      expect(draw.pool).toEqual(await poolNow(c.id));
       expect(draw.poolSize).toBe(draw.pool.length);
       for (const n of kept.numbers) expect(draw.pool).toContain(n);
       if ((await entryStatus(entryId)) === "refunded") {
@@ -244,7 +243,7 @@ describe("a refund racing the draw's pool freeze", () => {
       }
     }
     expect(voidedFirst + frozenFirst).toBe(24);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -284,7 +283,7 @@ describe("a dispute (chargeback) reported by the provider", () => {
     expect(await order(orderId)).toMatchObject({ status: "disputed", disputeStatus: "lost" });
     const audit = (await db.select().from(auditLog).where(eq(auditLog.targetId, orderId))).map((r) => r.action);
     expect(audit).toEqual(["provider.dispute.created", "provider.dispute.closed"]);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("after the pool is frozen leaves the pool as it was", async () => {
@@ -303,7 +302,7 @@ describe("a dispute (chargeback) reported by the provider", () => {
     expect((await order(orderId)).status).toBe("disputed");
     expect(await ticketsOf(entryId)).toEqual(numbers);
     expect(await first(db.select().from(draws).where(eq(draws.competitionId, c.id)))).toEqual(before);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -340,7 +339,7 @@ describe("a refund made in the provider's dashboard (charge.refunded)", () => {
     expect(await order(orderId)).toMatchObject({ status: "refunded", refundedPence: 750 });
     expect(await refundRows(orderId)).toHaveLength(2);
     expect(await refundMails(buyer.email)).toHaveLength(2);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("our refund reported by the provider before our own call has answered is recorded once", async () => {
@@ -365,7 +364,7 @@ describe("a refund made in the provider's dashboard (charge.refunded)", () => {
     expect(await refundRows(orderId)).toHaveLength(1);
     expect(await refundMails(buyer.email)).toHaveLength(1);
     expect((await competition(c.id)).soldTickets).toBe(0);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
   it("repeated with the same key refunds once, and two at once never give back more than was paid", async () => {
     const c = await createCompetition(db, { pricePence: 250 });
@@ -385,6 +384,6 @@ describe("a refund made in the provider's dashboard (charge.refunded)", () => {
     const rows = await refundRows(orderId);
     expect(rows).toHaveLength(2);
     expect((await order(orderId)).refundedPence).toBeLessThanOrEqual(750);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });

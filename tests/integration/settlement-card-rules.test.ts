@@ -129,7 +129,7 @@ describe("a card the hold could not check", () => {
     expect((await orderRow(id)).failureReason).toBe("Credit cards cannot be used for instant-win competitions. Please use a debit card.");
     // The buyer's view says why (the complete page shows it); other failures keep their reasons to the operator.
     expect(view.failureMessage).toBe("Credit cards cannot be used for instant-win competitions. Please use a debit card.");
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("refunds a credit card that was captured at once, when the rules refuse it", async () => {
@@ -143,7 +143,7 @@ describe("a card the hold could not check", () => {
     expect(payments.refunds).toMatchObject([{ paymentId: `job_${id}`, amountPence: 900 }]);
     expect(await db.select().from(refunds).where(eq(refunds.orderId, id))).toHaveLength(1);
     expect(view.lines[0]!.ticketNumbers ?? []).toHaveLength(0);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("holds a credit card to the £250 monthly cap, counting the credit-card orders already paid", async () => {
@@ -179,7 +179,7 @@ describe("a card the hold could not check", () => {
     // Refunded as taken (the whole card amount, in the provider's record): the order shows it.
     expect((await refreshOrder(deps, euros)).status).toBe("refunded");
     expect((await orderRow(euros)).failureReason).toContain("amount mismatch");
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("sells nothing on another payment's record and refunds none of it: that money is someone else's", async () => {

@@ -45,7 +45,7 @@ import {
  * given. Each test asserts the safe behaviour.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 // Plenty of plain competitions on sale, so the instant-win ones stay under half of the catalogue.
 for (let i = 0; i < 12; i++) await createCompetition(db, { title: `Plain Attack Prize ${i}` });
 
@@ -340,7 +340,7 @@ describe("credit never turns into card money", () => {
     expect(await appCodeOf(refundOrder(deps, actor, { id: view.id, reason: "All of it" }))).toBe("REFUND_NOT_ALLOWED");
     expect(payments.refundedPence()).toBe(200);
     expect(await balance(buyer)).toBe("3.00");
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("two refunds of a part-credit order at once never give the card more than it paid", async () => {
@@ -384,7 +384,7 @@ describe("credit never turns into card money", () => {
     expect(await handlePaymentEvent(deps, { ...event, id: `evt_${crypto.randomUUID()}`, refundId: null })).toBe("ignored");
     expect(await orderRow(view.id)).toMatchObject({ status: "refunded", refundedPence: 500 });
     expect(await balance(buyer)).toBe("3.00");
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("our full refund of a part-credit order, echoed by the provider under another refund id, adds nothing", async () => {
@@ -530,7 +530,7 @@ describe("orders at once", () => {
     const paid = mine.filter((o) => o.status === "paid");
     const failed = mine.filter((o) => o.status === "failed");
     expect(paid.length + failed.length).toBe(mine.length);
-    expect(neverNegative(user)).toBe(true);
+    expect(await neverNegative(user)).toBe(true);
     // Every spend is an order's credit; every failed order's credit came back once.
     expect(-(await kindSum(user, "spend"))).toBe(mine.reduce((s, o) => s + o.creditPence, 0));
     expect(await kindSum(user, "refund")).toBe(failed.reduce((s, o) => s + o.creditPence, 0));
@@ -541,7 +541,7 @@ describe("orders at once", () => {
     // Every paid order was paid in full: its credit plus what its card was charged.
     const charged = new Map(payments.charges.map((ch) => [ch.orderId, ch.amountPence]));
     for (const o of paid) expect((charged.get(o.id) ?? 0) + o.creditPence, o.id).toBe(o.totalPence);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });
 

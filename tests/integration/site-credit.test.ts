@@ -33,7 +33,7 @@ import { startTestServer } from "../helpers/http";
  * and the words of the refund mail.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -83,7 +83,7 @@ describe("paying with site credit", () => {
         .limit(1),
     ))!;
     expect(confirmation.text).toContain("Total paid: £5.00\nSite credit used: £3.00\nPaid by card: £2.00");
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("never leaves the card less than 30p: £4.90 of credit on a £5.00 order spends £4.70 and charges the card 30p", async () => {
@@ -109,7 +109,7 @@ describe("paying with site credit", () => {
     expect(await competition(c.id)).toMatchObject({ soldTickets: 2, heldTickets: 0 });
     // The confirmation goes out as for any paid order.
     expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email))).filter((m) => m.kind === "order_confirmation")).toHaveLength(1);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("refuses an order the credit does not cover when no card is given, and holds or spends nothing", async () => {
@@ -179,7 +179,7 @@ describe("credit given back when an order is not completed", () => {
       note: "Order not completed: credit returned",
     });
     expect(await competition(c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0 });
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("an expired hold swept while the provider never answered: credit back once, even when the decline arrives later", async () => {
@@ -206,7 +206,7 @@ describe("credit given back when an order is not completed", () => {
     expect((await placing).code).toBe("PAYMENT_DECLINED");
     expect(await balance(buyer)).toBe("3.00");
     expect((await walletRows(buyer)).filter((r) => r.kind === "refund")).toHaveLength(1);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("an expired hold swept, then the card approves late: the card's part is refunded and the credit is not given back twice", async () => {
@@ -225,7 +225,7 @@ describe("credit given back when an order is not completed", () => {
     expect(payments.refunds.map((r) => r.amountPence)).toEqual([200]);
     expect(await orderRow(pending!.id)).toMatchObject({ status: "refunded", refundedPence: 500 });
     expect(await balance(buyer)).toBe("3.00");
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("an order waiting on 3-D Secure past its hold: the challenge is cancelled, the order fails, the credit comes back", async () => {
@@ -239,7 +239,7 @@ describe("credit given back when an order is not completed", () => {
     await sweepPendingOrders({ db, payments, mailer: noopMailer }, new Date(Date.now() + HOLD_MS + 60_000));
     expect(await orderRow(view.id)).toMatchObject({ status: "failed", failureReason: "authentication not completed in time" });
     expect(await balance(buyer)).toBe("3.00");
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -258,11 +258,11 @@ describe("orders at once", () => {
     expect(refused).toHaveLength(10);
     for (const e of refused) expect(e).toMatchObject({ code: "INVALID_INPUT", message: "Enter your card details" });
     expect(await balance(buyer)).toBe("0.00");
-    expect(neverNegative(buyer)).toBe(true);
+    expect(await neverNegative(buyer)).toBe(true);
     expect((await walletRows(buyer)).filter((r) => r.kind === "spend")).toHaveLength(10);
     expect(payments.charges).toEqual([]);
     expect(await competition(c.id)).toMatchObject({ soldTickets: 10, heldTickets: 0 });
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("£10 of credit and 20 orders of £3 with a card: the credit used adds up to exactly £10.00", async () => {
@@ -275,8 +275,8 @@ describe("orders at once", () => {
     expect(creditPence).toBe(1000);
     expect(payments.charges.reduce((sum, ch) => sum + ch.amountPence, 0)).toBe(20 * 300 - 1000);
     expect(await balance(buyer)).toBe("0.00");
-    expect(neverNegative(buyer)).toBe(true);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await neverNegative(buyer)).toBe(true);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -315,7 +315,7 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     expect((await notes(buyer)).map((n) => n.message)).toContain(
       `£3.00 of your order ${view.reference} has been refunded: £1.00 to your card and £2.00 to your site credit.`,
     );
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("an order paid wholly by credit: the refund never asks the card provider and goes back to site credit", async () => {
@@ -334,7 +334,7 @@ describe("refunds of orders paid partly or wholly by credit", () => {
     expect(mail!.text).toContain(`£5.00 of your order ${view.reference} has been returned to your site credit.`);
     expect(mail!.text).not.toContain("to your card");
     expect((await competition(c.id)).soldTickets).toBe(0);
-    expect(ledgerProblems(db)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   });
 
   it("a repeat of the same refund (admin caller, same idempotency key) gives nothing more", async () => {

@@ -6,7 +6,7 @@ import { placeOrder, refreshOrder, refundOrder } from "../../src/server/services
 import { createCompetition } from "../factories/competitions";
 import { createUser } from "../factories/users";
 import { CLEAN_LEDGER, count, ledgerProblems, refusal } from "../helpers/assertions";
-import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb, sqlRows } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 import { startStripeStandIn } from "../helpers/stripe-stand-in";
 import type { StripeEvent } from "../helpers/stripe-stand-in/webhooks";
@@ -20,7 +20,7 @@ const standIn = await startStripeStandIn();
 afterAll(() => standIn.close());
 const payments = new StripePaymentProvider(standIn.providerOptions);
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const deps = { db, payments, mailer: noopMailer };
 
 /** Stripe's event as its webhook delivers it, through the shop's handler. */
@@ -48,12 +48,8 @@ async function buy(
   return { order, competition, email };
 }
 
-const orderRow = (id: string) =>
-  db.$client
-    .prepare(
-      "select status, payment_id, card_brand, card_last4, card_funding, refunded_pence, dispute_id, dispute_status, failure_reason from orders where id = ?",
-    )
-    .get(id) as {
+async function orderRow(id: string) {
+  const rows = await sqlRows<{
     status: string;
     payment_id: string | null;
     card_brand: string | null;
@@ -63,19 +59,24 @@ const orderRow = (id: string) =>
     dispute_id: string | null;
     dispute_status: string | null;
     failure_reason: string | null;
-  };
+  }>(
+    db,
+    "select status, payment_id, card_brand, card_last4, card_funding, refunded_pence, dispute_id, dispute_status, failure_reason from orders where id = ?",
+    [id],
+  );
+  return rows[0]!;
+}
 const ticketsOf = (orderId: string) => count(db, "tickets", `entry_id in (select id from entries where order_id = '${orderId}')`);
 /**
  * The ledger's invariants. A partly refunded order keeps its tickets in the draw, which the shared
  * check (ticketsWithoutPaidOrder: order status must be "paid") does not know yet.
  */
-function ledgerOf() {
-  const problems = ledgerProblems(db);
-  const kept = db.$client
-    .prepare(
-      "select t.id from tickets t join entries e on e.id = t.entry_id join orders o on o.id = e.order_id where o.status = 'partially_refunded' and e.payment_status = 'paid'",
-    )
-    .all() as Array<{ id: number }>;
+async function ledgerOf() {
+  const problems = await ledgerProblems(db);
+  const kept = await sqlRows<{ id: number }>(
+    db,
+    "select t.id from tickets t join entries e on e.id = t.entry_id join orders o on o.id = e.order_id where o.status = 'partially_refunded' and e.payment_status = 'paid'",
+  );
   const keptIds = new Set(kept.map((t) => t.id));
   return { ...problems, ticketsWithoutPaidOrder: (problems.ticketsWithoutPaidOrder as Array<{ id: number }>).filter((t) => !keptIds.has(t.id)) };
 }
@@ -86,37 +87,37 @@ async function paidOrder(card = "4000056655665556") {
   const bought = await buy(card);
   const view = await bought.order;
   expect(view.status).toBe("paid");
-  return { ...bought, view, pi: orderRow(view.id).payment_id! };
+  return { ...bought, view, pi: (await orderRow(view.id)).payment_id! };
 }
 
 describe("3D Secure orders settled by Stripe's webhook", () => {
   it("holds the numbers while the buyer authenticates, then pays the order once per event", async () => {
     const { order, email } = await buy("4000002760003184");
     const view = await order;
-    const pi = orderRow(view.id).payment_id!;
+    const pi = (await orderRow(view.id)).payment_id!;
     expect(view).toMatchObject({
       status: "requires_action",
       nextAction: { type: "embedded", provider: "stripe", clientSecret: standIn.paymentIntent(pi).client_secret },
     });
-    expect(ticketsOf(view.id)).toBe(2);
+    expect(await ticketsOf(view.id)).toBe(2);
     // Stripe reports the challenge too; the order keeps waiting.
     expect(await deliver(standIn.lastEvent("payment_intent.requires_action"))).toEqual({ status: 200, body: { received: true, outcome: "requires_action" } });
 
     standIn.authenticate(pi, "approve");
     const succeeded = standIn.lastEvent("payment_intent.succeeded");
     expect(await deliver(succeeded)).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
-    expect(orderRow(view.id)).toMatchObject({ status: "paid", payment_id: pi, card_brand: "visa", card_last4: "3184", card_funding: "credit" });
-    expect(mailsTo(email)).toBe(1);
+    expect(await orderRow(view.id)).toMatchObject({ status: "paid", payment_id: pi, card_brand: "visa", card_last4: "3184", card_funding: "credit" });
+    expect(await mailsTo(email)).toBe(1);
     // Stripe delivers an event more than once at times: the second delivery changes nothing.
     expect(await deliver(succeeded)).toEqual({ status: 200, body: { received: true, outcome: "duplicate" } });
-    expect(mailsTo(email)).toBe(1);
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await mailsTo(email)).toBe(1);
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("settles the same whether the webhook arrives before the buyer is back (refreshOrder) or after", async () => {
     const early = await buy("4000002760003184");
     const earlyView = await early.order;
-    standIn.authenticate(orderRow(earlyView.id).payment_id!, "approve");
+    standIn.authenticate((await orderRow(earlyView.id)).payment_id!, "approve");
     expect((await deliver(standIn.lastEvent("payment_intent.succeeded"))).body).toMatchObject({ outcome: "paid" });
     const back = await refreshOrder(deps, earlyView.id);
     expect(back).toMatchObject({ status: "paid", nextAction: null, payment: { provider: "stripe", brand: "visa", last4: "3184" } });
@@ -124,25 +125,25 @@ describe("3D Secure orders settled by Stripe's webhook", () => {
 
     const late = await buy("4000002760003184");
     const lateView = await late.order;
-    const pi = orderRow(lateView.id).payment_id!;
+    const pi = (await orderRow(lateView.id)).payment_id!;
     // Back from the bank before authenticating: still waiting, with what to do next.
     expect(await refreshOrder(deps, lateView.id)).toMatchObject({ status: "requires_action", nextAction: { type: "embedded", provider: "stripe" } });
     standIn.authenticate(pi, "approve");
     expect(await refreshOrder(deps, lateView.id)).toMatchObject({ status: "paid" });
     expect((await deliver(standIn.lastEvent("payment_intent.succeeded"))).body).toMatchObject({ outcome: "paid" });
-    expect(orderRow(lateView.id).status).toBe("paid");
-    expect([mailsTo(early.email), mailsTo(late.email)]).toEqual([1, 1]);
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect((await orderRow(lateView.id)).status).toBe("paid");
+    expect(await Promise.all([mailsTo(early.email), mailsTo(late.email)])).toEqual([1, 1]);
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("a failed challenge fails the order and gives its numbers back", async () => {
     const { order, competition } = await buy("4000002760003184");
     const view = await order;
-    standIn.authenticate(orderRow(view.id).payment_id!, "fail");
+    standIn.authenticate((await orderRow(view.id)).payment_id!, "fail");
     expect((await deliver(standIn.lastEvent("payment_intent.payment_failed"))).body).toMatchObject({ outcome: "failed" });
-    expect(orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: "authentication_failed" });
-    expect(ticketsOf(view.id)).toBe(0);
-    expect(db.$client.prepare("select held_tickets, sold_tickets from competitions where id = ?").get(competition.id)).toEqual({
+    expect(await orderRow(view.id)).toMatchObject({ status: "failed", failure_reason: "authentication_failed" });
+    expect(await ticketsOf(view.id)).toBe(0);
+    expect((await sqlRows(db, "select held_tickets, sold_tickets from competitions where id = ?", [competition.id]))[0]).toEqual({
       held_tickets: 0,
       sold_tickets: 0,
     });
@@ -152,7 +153,7 @@ describe("3D Secure orders settled by Stripe's webhook", () => {
     const server = await startTestServer(db, { services: { payments } });
     const { order } = await buy("4000002760003184");
     const view = await order;
-    const pi = orderRow(view.id).payment_id!;
+    const pi = (await orderRow(view.id)).payment_id!;
     standIn.webhookTarget = server.url;
     try {
       standIn.authenticate(pi, "approve");
@@ -160,7 +161,7 @@ describe("3D Secure orders settled by Stripe's webhook", () => {
     } finally {
       standIn.webhookTarget = null;
     }
-    expect(orderRow(view.id).status).toBe("paid");
+    expect((await orderRow(view.id)).status).toBe("paid");
     const sent = standIn.lastEvent("payment_intent.succeeded")!;
     expect(standIn.webhooks.deliveries.get(sent.id)).toEqual([expect.objectContaining({ status: 200 })]);
 
@@ -182,7 +183,7 @@ describe("frictionless payments and Stripe's webhooks", () => {
     const { order } = await buy("4000000000009995");
     const refused = await refusal(order);
     expect(refused).toMatchObject({ code: "PAYMENT_DECLINED", details: { reason: "insufficient_funds" } });
-    expect(orderRow(refused.details!.orderId as string)).toMatchObject({ status: "failed", failure_reason: "insufficient_funds" });
+    expect(await orderRow(refused.details!.orderId as string)).toMatchObject({ status: "failed", failure_reason: "insufficient_funds" });
   });
 
   it("a webhook that overtakes the charge's own answer neither refunds nor fails the order", async () => {
@@ -193,10 +194,10 @@ describe("frictionless payments and Stripe's webhooks", () => {
       const view = await order;
       await standIn.idle();
       expect(view.status).toBe("paid");
-      const pi = orderRow(view.id).payment_id!;
+      const pi = (await orderRow(view.id)).payment_id!;
       expect(standIn.charges.refundsOf(standIn.paymentIntent(pi).latest_charge as string)).toEqual([]);
-      expect(orderRow(view.id)).toMatchObject({ status: "paid", refunded_pence: 0 });
-      expect(mailsTo(email)).toBe(1);
+      expect(await orderRow(view.id)).toMatchObject({ status: "paid", refunded_pence: 0 });
+      expect(await mailsTo(email)).toBe(1);
       // The event was processed (after the shop's own answer settled the order), not dropped.
       const reported = standIn.lastEvent("payment_intent.succeeded")!;
       expect(reported.data.object).toMatchObject({ id: pi });
@@ -215,12 +216,12 @@ describe("frictionless payments and Stripe's webhooks", () => {
     const { order } = await buy("4000056655665556");
     const refused = await refusal(order);
     const orderId = refused.details!.orderId as string;
-    expect(orderRow(orderId)).toMatchObject({ status: "failed", payment_id: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: "failed", payment_id: null });
     const pi = [...standIn.ledger.paymentIntents.values()].find((i) => i.metadata.orderId === orderId)!;
     expect((await deliver(standIn.lastEvent("payment_intent.succeeded"))).body).toMatchObject({ outcome: "gone" });
     expect(standIn.charges.refundsOf(pi.latest_charge!)).toEqual([expect.objectContaining({ amount: 500 })]);
-    expect(orderRow(orderId)).toMatchObject({ status: "refunded", payment_id: pi.id, refunded_pence: 500 });
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await orderRow(orderId)).toMatchObject({ status: "refunded", payment_id: pi.id, refunded_pence: 500 });
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 });
 
@@ -231,16 +232,16 @@ describe("refunds and disputes reported by Stripe", () => {
     const partial = standIn.lastEvent("charge.refunded")!;
     expect((await deliver(partial)).body).toMatchObject({ outcome: "refunded" });
     expect((await deliver(partial)).body).toMatchObject({ outcome: "duplicate" });
-    expect(orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 200 });
-    expect(ticketsOf(view.id)).toBe(2);
+    expect(await orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 200 });
+    expect(await ticketsOf(view.id)).toBe(2);
 
     standIn.refund(pi);
     expect((await deliver(standIn.lastEvent("charge.refunded"))).body).toMatchObject({ outcome: "refunded" });
-    expect(orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
-    expect(count(db, "refunds", `order_id = '${view.id}'`)).toBe(2);
-    expect(ticketsOf(view.id)).toBe(0);
-    expect(db.$client.prepare("select sold_tickets from competitions where id = ?").get(competition.id)).toEqual({ sold_tickets: 0 });
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await orderRow(view.id)).toMatchObject({ status: "refunded", refunded_pence: 500 });
+    expect(await count(db, "refunds", `order_id = '${view.id}'`)).toBe(2);
+    expect(await ticketsOf(view.id)).toBe(0);
+    expect((await sqlRows(db, "select sold_tickets from competitions where id = ?", [competition.id]))[0]).toEqual({ sold_tickets: 0 });
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 
   it("a refund the shop made is not counted again when Stripe reports it", async () => {
@@ -248,8 +249,8 @@ describe("refunds and disputes reported by Stripe", () => {
     const admin = await createUser(db, { role: "admin" });
     await refundOrder(deps, { id: admin.id, email: admin.email }, { id: view.id, amount: "1.50", reason: "Asked by the customer" });
     expect((await deliver(standIn.lastEvent("charge.refunded"))).body).toMatchObject({ outcome: "ignored" });
-    expect(orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 150 });
-    expect(count(db, "refunds", `order_id = '${view.id}'`)).toBe(1);
+    expect(await orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 150 });
+    expect(await count(db, "refunds", `order_id = '${view.id}'`)).toBe(1);
   });
 
   it.each(["included", "expandable"] as const)(
@@ -272,8 +273,8 @@ describe("refunds and disputes reported by Stripe", () => {
       expect(standIn.webhooks.deliveries.get(reported.id)).toEqual([
         expect.objectContaining({ status: 200, body: expect.stringContaining('"outcome":"refunded"') }),
       ]);
-      expect(orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 150 });
-      expect(count(db, "refunds", `order_id = '${view.id}'`)).toBe(1);
+      expect(await orderRow(view.id)).toMatchObject({ status: "partially_refunded", refunded_pence: 150 });
+      expect(await count(db, "refunds", `order_id = '${view.id}'`)).toBe(1);
     },
   );
 
@@ -284,17 +285,17 @@ describe("refunds and disputes reported by Stripe", () => {
     const created = standIn.lastEvent("charge.dispute.created")!;
     expect(created.data.object).toMatchObject({ payment_intent: pi, status: "needs_response", reason: "fraudulent", amount: 500 });
     expect((await deliver(created)).body).toMatchObject({ outcome: "disputed" });
-    expect(orderRow(view.id)).toMatchObject({ status: "disputed", dispute_id: created.data.object.id, dispute_status: "needs_response" });
-    expect(ticketsOf(view.id)).toBe(0);
-    expect(db.$client.prepare("select payment_status from entries where order_id = ?").all(view.id)).toEqual([{ payment_status: "disputed" }]);
-    expect(db.$client.prepare("select sold_tickets from competitions where id = ?").get(competition.id)).toEqual({ sold_tickets: 0 });
-    expect(count(db, "notifications", `user_id = '${admin.id}' and title = 'A payment was disputed'`)).toBe(1);
+    expect(await orderRow(view.id)).toMatchObject({ status: "disputed", dispute_id: created.data.object.id, dispute_status: "needs_response" });
+    expect(await ticketsOf(view.id)).toBe(0);
+    expect(await sqlRows(db, "select payment_status from entries where order_id = ?", [view.id])).toEqual([{ payment_status: "disputed" }]);
+    expect((await sqlRows(db, "select sold_tickets from competitions where id = ?", [competition.id]))[0]).toEqual({ sold_tickets: 0 });
+    expect(await count(db, "notifications", `user_id = '${admin.id}' and title = 'A payment was disputed'`)).toBe(1);
     expect((await deliver(created)).body).toMatchObject({ outcome: "duplicate" });
 
     standIn.closeDispute(pi, "won");
     expect((await deliver(standIn.lastEvent("charge.dispute.closed"))).body).toMatchObject({ outcome: "dispute closed" });
-    expect(orderRow(view.id)).toMatchObject({ status: "disputed", dispute_status: "won" });
-    expect(ledgerOf()).toEqual(CLEAN_LEDGER);
+    expect(await orderRow(view.id)).toMatchObject({ status: "disputed", dispute_status: "won" });
+    expect(await ledgerOf()).toEqual(CLEAN_LEDGER);
   });
 });
 

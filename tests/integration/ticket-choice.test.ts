@@ -10,13 +10,13 @@ import { HOLD_MS, placeOrder, sweepPendingOrders, type PlaceOrderArgs } from "..
 import { numbersInRange, toRanges } from "../../src/server/services/competitions/numbers";
 import { priceLine } from "../../src/shared/pricing";
 import { campaignPayload, createCompetition } from "../factories/competitions";
-import { ledgerProblems, refusal } from "../helpers/assertions";
+import { eventually, ledgerProblems, refusal } from "../helpers/assertions";
 import { callerAs } from "../helpers/caller";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { postalCard } from "../factories/postal";
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 
 const deps = (payments: PaymentProvider = new SimulatedPaymentProvider(0)) => ({ db, payments, mailer: noopMailer });
 
@@ -74,7 +74,7 @@ describe("picking numbers", () => {
     expect(two.message).toBe("Tickets #16, #19 have just been taken by other buyers. Please choose other numbers.");
     expect(two.details!.lost).toEqual(["16", "19"]);
     expect(two.details!.nearby).not.toContain("17");
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [], oversold: [] });
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [], oversold: [] });
   });
 
   it("refuses chosen numbers where picking is off, outside 1..max, twice in one order, or not one per ticket", async () => {
@@ -135,7 +135,7 @@ describe("picking numbers", () => {
     }
     expect((await numbersOf(c.id)).sort()).toEqual([...new Set(wants)].sort());
     expect(await first(db.select().from(competitions).where(eq(competitions.id, c.id)))).toMatchObject({ soldTickets: sold.length, heldTickets: 0 });
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [], oversold: [], paidWithoutTickets: [] });
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [], oversold: [], paidWithoutTickets: [] });
   });
 
   it("releases a picked number held by an unpaid order when its hold expires, for the next buyer to choose", async () => {
@@ -153,7 +153,8 @@ describe("picking numbers", () => {
       refund: async (r) => ({ refundId: `re_${r.paymentId}`, amountPence: r.amountPence }),
     };
     const waiting = refusal(placeOrder(deps(slow), order(c.id, 1, ["7"])));
-    await db.groupCommit.flush();
+    // The hold is written while the payment call is out (waited for: on PostgreSQL it commits in its own time).
+    await eventually(async () => (await first(db.select().from(competitions).where(eq(competitions.id, c.id))))!.heldTickets === 1);
     // Held: shown as held on the grid, and refused to anyone else.
     expect(await numbersInRange(db, { id: c.id, from: 1, to: 20 }, Date.now() + 10_000)).toMatchObject({ held: [[7, 7]], sold: [] });
     expect((await refusal(placeOrder(deps(), order(c.id, 1, ["7"])))).details).toMatchObject({ lost: ["7"] });
@@ -163,7 +164,7 @@ describe("picking numbers", () => {
     expect(taken.lines[0]!.ticketNumbers).toEqual(["7"]);
     settle({ status: "declined", reason: "card_declined", message: "Your card was declined." });
     await waiting;
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [] });
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], duplicates: [] });
   });
 
   it("gives postal entries one random free number each, never a chosen one", async () => {

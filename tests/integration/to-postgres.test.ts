@@ -1,11 +1,16 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, migrateDb, type Db } from "../../db/client";
+import { createPostgresDb, poolOf } from "../../db/postgres-db";
+import { competitions, tickets } from "../../db/schema";
 import { MoveRefused, moveToPostgres, tablesInCopyOrder } from "../../src/server/maintenance/to-postgres";
 import { seed } from "../../src/server/seed/seed";
+import { LocalDiskStorage } from "../../src/server/storage/local-disk";
+import { PostgresObjectStorage } from "../../src/server/storage/postgres";
 import { startPostgres, type TestPostgres } from "../helpers/postgres";
 
 // Moving a shop from SQLite to PostgreSQL (src/server/maintenance/to-postgres.ts, decision 015): the demo shop, with its sales,
@@ -80,4 +85,48 @@ describe("moving a shop to PostgreSQL", () => {
       /^The database at shop@127\.0\.0\.1:\d+\/moved_twice is not empty: move a shop only into a new, empty database\.$/,
     );
   }, 120_000);
+});
+
+describe("npm run db:to-postgres", () => {
+  const root = new URL("../..", import.meta.url).pathname;
+  const move = (url: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/db-to-postgres.ts"), url], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dir, DATABASE_PATH: join(dir, "shop.db"), NODE_ENV: "production" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+
+  it("moves a running shop with its uploads, says what to change, and refuses the same database again", async () => {
+    const upload = Buffer.from("a tractor photo, as uploaded");
+    await new LocalDiskStorage(join(dir, "uploads")).put("tractor-photo-1234", upload, "image/jpeg", { cleaned: true });
+    const url = (await server.createDatabase("moved_by_command")).replace("shop@", "shop:not-shown-pw@");
+
+    const first = move(url);
+    expect(first.stderr).toBe("");
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/Moved the shop to PostgreSQL at shop@127\.0\.0\.1:\d+\/moved_by_command/);
+    expect(first.stdout).toContain("1 uploaded files");
+    expect(first.stdout).toMatch(/DATABASE_URL=postgres:\/\/shop:<password>@127\.0\.0\.1:\d+\/moved_by_command/);
+    expect(first.stdout).not.toContain("not-shown-pw");
+
+    // What the shop on PostgreSQL reads: the same competitions and tickets, and the upload from the database.
+    const moved = createPostgresDb(new pg.Pool({ connectionString: url, max: 2 }));
+    try {
+      expect(await moved.$count(competitions)).toBe(count("competitions"));
+      expect(await moved.$count(tickets)).toBe(count("tickets"));
+      const stored = await new PostgresObjectStorage(poolOf(moved)!).get("tractor-photo-1234");
+      expect(stored?.contentType).toBe("image/jpeg");
+      expect(stored?.cleaned).toBe(true);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(upload)).toBe(true);
+    } finally {
+      await moved.close();
+    }
+
+    const again = move(url);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/is not empty: move a shop only into a new, empty database/);
+  }, 180_000);
 });

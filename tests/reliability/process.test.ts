@@ -52,7 +52,7 @@ describe("a crash in the middle of a flash sale", () => {
     const counts = Object.fromEntries(after.map((a) => [a.status, a.n]));
     const sold = db.$client.prepare("select sold_tickets s, held_tickets h from competitions where id = ?").get(competitionId) as { s: number; h: number };
     const tickets = (db.$client.prepare("select count(*) n from tickets where competition_id = ?").get(competitionId) as { n: number }).n;
-    const problems = ledgerProblems(db);
+    const problems = await ledgerProblems(db);
     db.$client.close();
     console.log(
       `crash test: ${answered} answered purchases, orders at kill ${JSON.stringify(before)}, after restart ${JSON.stringify(after)}, tickets ${tickets}`,
@@ -119,6 +119,6 @@ describe("backups", () => {
     // A backup caught mid-sale may hold pending orders; the ledger is otherwise whole.
     const problems = ledgerProblems(restored);
     restored.$client.close();
-    expect(problems).toMatchObject({ soldMismatch: [], duplicates: [], paidWithoutTickets: [], oversold: [] });
+    expect(await problems).toMatchObject({ soldMismatch: [], duplicates: [], paidWithoutTickets: [], oversold: [] });
   }, 30_000);
 });

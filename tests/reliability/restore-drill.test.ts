@@ -213,7 +213,7 @@ describe("the restore drill: a backup taken under load restores to a shop that c
       `restore drill: the archive holds ${paid} paid orders and ${pending} caught pending; ${answers.other} purchases were refused (by status: ${JSON.stringify(statuses)})`,
     );
     expect(paid).toBeGreaterThan(0);
-    expect(snapshotProblems).toMatchObject({ soldMismatch: [], heldMismatch: [], oversold: [], outOfRange: [], duplicates: [], paidWithoutTickets: [] });
+    expect(await snapshotProblems).toMatchObject({ soldMismatch: [], heldMismatch: [], oversold: [], outOfRange: [], duplicates: [], paidWithoutTickets: [] });
     expect(creditProblems(path)).toMatchObject({ negative: [], mismatched: [] });
     expect(creditProblems(path).spentOnPaid).toBeGreaterThan(0);
 
@@ -236,7 +236,7 @@ describe("the restore drill: a backup taken under load restores to a shop that c
     const paidAfter = after.$client.prepare("select count(*) n from orders where status = 'paid'").pluck().get() as number;
     const pendingAfter = after.$client.prepare("select count(*) n from orders where status = 'pending'").pluck().get() as number;
     after.$client.close();
-    expect(problems).toEqual(CLEAN_LEDGER);
+    expect(await problems).toEqual(CLEAN_LEDGER);
     expect(pendingAfter).toBe(0);
     expect(paidAfter).toBe(paid + 1);
     expect(creditProblems(path)).toMatchObject({ negative: [], mismatched: [] });

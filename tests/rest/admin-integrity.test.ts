@@ -5,12 +5,15 @@ import { auditLog, competitions, draws, entries, heroSlides, popups, settings, u
 import { createCompetition, campaignPayload } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { count } from "../helpers/assertions";
-import { createTestDb } from "../helpers/db";
+import { createTestDb, sqlRun } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 /** Findings of the security review of the back office, each reproduced over real HTTP. */
 const db = createTestDb();
-db.$client.prepare("insert or ignore into settings (key, value, category, updated_at) values ('winners_display_count', '12', 'display', 0)").run();
+await db
+  .insert(settings)
+  .values({ key: "winners_display_count", value: "12", category: "display", updatedAt: new Date(0) })
+  .onConflictDoNothing();
 const api = await startTestServer(db);
 const { token, user: admin } = await createUserWithSession(db, "admin");
 const customer = await createUserWithSession(db);
@@ -142,14 +145,14 @@ describe("C. a link that looks like a site path must stay on the site", () => {
   ];
 
   it.each(HOSTILE)("refuses %j as a hero slide's link or media, a pop-up's link and a campaign's policy links", async (link) => {
-    const slides = count(db, "hero_slides");
+    const slides = await count(db, "hero_slides");
     expect((await as("POST", "/hero-slides", { title: "Evil", image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: link })).status).toBe(400);
     expect((await as("POST", "/hero-slides", { title: "Evil", image: link, ctaText: "Go", ctaLink: "/competitions" })).status).toBe(400);
-    expect(count(db, "hero_slides")).toBe(slides);
+    expect(await count(db, "hero_slides")).toBe(slides);
 
-    const popupCount = count(db, "popups");
+    const popupCount = await count(db, "popups");
     expect((await as("POST", "/admin/popups", { title: "Evil", ctaText: "Go", ctaLink: link })).status).toBe(400);
-    expect(count(db, "popups")).toBe(popupCount);
+    expect(await count(db, "popups")).toBe(popupCount);
 
     const privacy = await as("POST", "/admin/competitions", campaign({ title: "Evil Links", privacyPolicyUrl: link }));
     const terms = await as("POST", "/admin/competitions", campaign({ title: "Evil Links", termsOfUseUrl: link }));
@@ -251,7 +254,7 @@ describe("E. a ticket limit cannot be made so large that the shop's own answers 
 
   it("a row that fails the output check still answers the generic 500, with no field detail", async () => {
     const broken = await createCompetition(db, { title: "Broken Row" });
-    db.$client.prepare("update competitions set max_tickets = ? where id = ?").run(2 ** 60, broken.id);
+    await sqlRun(db, "update competitions set max_tickets = ? where id = ?", [2 ** 60, broken.id]);
     try {
       const res = await api.request("/api/competitions", { headers: { "x-request-id": "req-output-check-1" } });
       expect(res.status).toBe(500);
@@ -261,7 +264,7 @@ describe("E. a ticket limit cannot be made so large that the shop's own answers 
       expect(res.text).not.toMatch(/maxTickets|Too big|9007199254740991/i);
       expect(res.json.data.zodError).toBeNull();
     } finally {
-      db.$client.prepare("delete from competitions where id = ?").run(broken.id);
+      await sqlRun(db, "delete from competitions where id = ?", [broken.id]);
     }
   });
 });

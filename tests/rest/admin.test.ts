@@ -1,3 +1,4 @@
+import { entries, settings } from "../../db/schema";
 import { aboutPagePayload } from "../factories/content";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const api = await startTestServer(db, { storage: new LocalDiskStorage(mkdtempSync(join(tmpdir(), "uploads-test-"))) });
 const { token, user: adminUser } = await createUserWithSession(db, "admin");
 const as = (method: string, path: string, body?: unknown) => api.request(`/api${path}`, { method, token, ...(body === undefined ? {} : { body }) });
@@ -114,11 +115,10 @@ describe("categories, settings, pop-ups, notifications, About page and winners",
   });
 
   it("changes settings within their rules", async () => {
-    db.$client
-      .prepare(
-        "insert into settings (key, value, category, updated_at) values ('max_image_size_mb', '10', 'media', 0), ('winners_display_count', '12', 'display', 0)",
-      )
-      .run();
+    await db.insert(settings).values([
+      { key: "max_image_size_mb", value: "10", category: "media", updatedAt: new Date(0) },
+      { key: "winners_display_count", value: "12", category: "display", updatedAt: new Date(0) },
+    ]);
     expect((await as("PUT", "/admin/settings/max_image_size_mb", { value: "25" })).json.value).toBe("25");
     expect((await as("PUT", "/admin/settings/max_image_size_mb", { value: "6000" })).status).toBe(400);
     expect((await as("PUT", "/admin/settings/winners_display_count", { value: "6" })).status).toBe(200);
@@ -208,7 +208,7 @@ describe("entries, reports and messages", () => {
     expect(dash.json.recentEntries.length).toBeLessThanOrEqual(10);
     const stats = await as("GET", "/admin/analytics");
     // Hand-computed from every entry in this file's database.
-    const rows = db.$client.prepare("select payment_status s, ticket_count t, amount_pence a from entries").all() as Array<{ s: string; t: number; a: number }>;
+    const rows = await db.select({ s: entries.paymentStatus, t: entries.ticketCount, a: entries.amountPence }).from(entries);
     const paidRows = rows.filter((r) => r.s === "paid");
     expect(stats.json.totalEntries).toBe(rows.length);
     expect(stats.json.conversionRate).toBe(Math.round((paidRows.length / rows.length) * 1000) / 10);

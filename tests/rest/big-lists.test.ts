@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { fillPaidOrders } from "../../scripts/bench/big-shop.mjs";
+import type { Db } from "../../db/client";
+import { competitions, entries } from "../../db/schema";
 import { customerExport } from "../../src/shared/schemas/account";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
-import { createTestDb } from "../helpers/db";
+import { createTestDb, sqlRun } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 /*
@@ -12,6 +15,45 @@ import { startTestServer } from "../helpers/http";
  * each would take minutes). The big downloads are read with a plain fetch: the OpenAPI check of the
  * test helper would parse tens of megabytes; the small answers go through it.
  */
+/**
+ * `orders` paid orders of one ticket each (numbers 1, 2, …), a minute apart up to now, as
+ * scripts/bench/big-shop.mjs writes them into SQLite's file: here in plain SQL on either engine, a
+ * thousand rows a statement, each time as its column stores it.
+ */
+async function fillPaidOrders(db: Db, { userId, email, competitionId, orders: n }: { userId: string; email: string; competitionId: string; orders: number }) {
+  const now = Date.now();
+  const name = "Long Customer";
+  const BATCH = 1000;
+  for (let start = 0; start < n; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, n - start) }, (_, k) => ({
+      orderId: randomUUID(),
+      entryId: randomUUID(),
+      at: entries.entryDate.mapToDriverValue(new Date(now - (n - start - k) * 60_000)),
+      number: String(start + k + 1),
+    }));
+    const values = (row: string) => rows.map(() => row).join(", ");
+    await sqlRun(
+      db,
+      `insert into orders (id, user_id, customer_name, customer_email, status, total_pence, payment_provider, payment_id, created_at, updated_at) values ${values("(?, ?, ?, ?, 'paid', 100, 'simulated', ?, ?, ?)")}`,
+      rows.flatMap((r) => [r.orderId, userId, name, email, `bench_${r.orderId}`, r.at, r.at]),
+    );
+    await sqlRun(
+      db,
+      `insert into entries (id, competition_id, order_id, user_id, customer_name, customer_email, answer, ticket_count, amount_pence, payment_status, entry_method, created_at) values ${values("(?, ?, ?, ?, ?, ?, 'green', 1, 100, 'paid', 'online', ?)")}`,
+      rows.flatMap((r) => [r.entryId, competitionId, r.orderId, userId, name, email, r.at]),
+    );
+    await sqlRun(
+      db,
+      `insert into tickets (competition_id, entry_id, number, created_at) values ${values("(?, ?, ?, ?)")}`,
+      rows.flatMap((r) => [competitionId, r.entryId, r.number, r.at]),
+    );
+  }
+  await db
+    .update(competitions)
+    .set({ soldTickets: sql`${competitions.soldTickets} + ${n}` })
+    .where(eq(competitions.id, competitionId));
+}
+
 const db = createTestDb();
 const api = await startTestServer(db);
 const admin = await createUserWithSession(db, "admin");
@@ -19,10 +61,10 @@ const live = await createCompetition(db, { title: "Live Draw Quad Bike", maxTick
 const other = await createCompetition(db, { title: "Other Harrow", maxTickets: null });
 // The customer of the live-draw competition: 100,010 entries.
 const regular = await createUserWithSession(db);
-fillPaidOrders(db.$client, { userId: regular.user.id, email: regular.user.email, competitionId: live.id, orders: 100_010 });
+await fillPaidOrders(db, { userId: regular.user.id, email: regular.user.email, competitionId: live.id, orders: 100_010 });
 // Another customer with 33,000 entries of another competition.
 const collector = await createUserWithSession(db);
-fillPaidOrders(db.$client, { userId: collector.user.id, email: collector.user.email, competitionId: other.id, orders: 33_000 });
+await fillPaidOrders(db, { userId: collector.user.id, email: collector.user.email, competitionId: other.id, orders: 33_000 });
 
 /** The big downloads take seconds on a quiet machine; a shared one running other suites may take many more. */
 const BIG = { timeout: 120_000 };

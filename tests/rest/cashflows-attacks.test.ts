@@ -11,7 +11,7 @@ import {
   CASHFLOWS_STAND_IN_RESERVE_CONFIGURATION,
   startCashflowsStandIn,
 } from "../helpers/cashflows-stand-in";
-import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb, sqlRows } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 /**
@@ -23,7 +23,7 @@ import { startTestServer } from "../helpers/http";
 const standIn = await startCashflowsStandIn();
 afterAll(() => standIn.close());
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const logged: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
 const logger: Logger = {
   debug: (msg, fields) => logged.push({ level: "debug", msg, fields }),
@@ -71,13 +71,10 @@ async function order(opts: { token?: string; origin?: string; idempotencyKey?: s
   });
   const json = (await res.json()) as { orderId: string; status: string };
   expect(json).toMatchObject({ status: "requires_action" });
-  const row = db.$client.prepare("select payment_id, customer_email from orders where id = ?").get(json.orderId) as {
-    payment_id: string;
-    customer_email: string;
-  };
-  return { orderId: json.orderId, job: row.payment_id, email: row.customer_email, competitionId: c.id, json };
+  const [row] = await sqlRows<{ payment_id: string; customer_email: string }>(db, "select payment_id, customer_email from orders where id = ?", [json.orderId]);
+  return { orderId: json.orderId, job: row!.payment_id, email: row!.customer_email, competitionId: c.id, json };
 }
-const statusOf = (orderId: string) => (db.$client.prepare("select status from orders where id = ?").get(orderId) as { status: string }).status;
+const statusOf = async (orderId: string) => (await sqlRows<{ status: string }>(db, "select status from orders where id = ?", [orderId]))[0]!.status;
 const mailsTo = (email: string) => count(db, "mail_outbox", `"to" = '${email}'`);
 const ticketsOf = (orderId: string) => count(db, "tickets", `entry_id in (select id from entries where order_id = '${orderId}')`);
 const refusalsSince = (from: number, msg: string) => logged.slice(from).filter((l) => l.msg === msg);
@@ -93,7 +90,7 @@ describe("forged notifications", () => {
     const res = await notify(signed(victim.orderId), noticeOf(theirs.job));
     expect(res.status).toBe(409);
     expect(standIn.calls("GET").length).toBe(reads);
-    expect(statusOf(victim.orderId)).toBe("requires_action");
+    expect(await statusOf(victim.orderId)).toBe("requires_action");
     expect(refusalsSince(from, "cashflows notification refused: a payment job of another order")).toHaveLength(1);
   });
 
@@ -106,7 +103,7 @@ describe("forged notifications", () => {
     const res = await notify(signed(a.orderId), noticeOf(a.job));
     expect(res.status).toBe(409);
     expect(refusalsSince(from, "cashflows notification refused: a payment job of another order")).toHaveLength(1);
-    expect([statusOf(a.orderId), statusOf(b.orderId)]).toEqual(["requires_action", "requires_action"]);
+    expect([await statusOf(a.orderId), await statusOf(b.orderId)]).toEqual(["requires_action", "requires_action"]);
     standIn.job(a.job).orderNumber = a.orderId;
   });
 
@@ -129,12 +126,12 @@ describe("forged notifications", () => {
       expect(await res.json()).toEqual({ message: "Invalid signature", code: "UNAUTHORIZED" });
       expect(refusalsSince(from, "cashflows notification refused: invalid signature")).toHaveLength(1);
     }
-    expect([statusOf(a.orderId), statusOf(b.orderId)]).toEqual(["requires_action", "requires_action"]);
+    expect([await statusOf(a.orderId), await statusOf(b.orderId)]).toEqual(["requires_action", "requires_action"]);
     // The right order first, with a second one after it: the first is the one signed and processed.
     standIn.pay(a.job, CARD.visaDebit);
     const ok = await notify(`${signed(a.orderId)}&order=${b.orderId}`, body);
     expect(ok.status).toBe(200);
-    expect([statusOf(a.orderId), statusOf(b.orderId)]).toEqual(["paid", "requires_action"]);
+    expect([await statusOf(a.orderId), await statusOf(b.orderId)]).toEqual(["paid", "requires_action"]);
   });
 
   it("a notification far too long for its address is refused (431 or 413) and changes nothing", async () => {
@@ -142,7 +139,7 @@ describe("forged notifications", () => {
     standIn.pay(a.job, CARD.visaDebit);
     const res = await notify(`?order=${a.orderId}&signature=${"f".repeat(100_000)}`, noticeOf(a.job)).catch(() => null);
     expect(res === null || res.status === 431 || res.status === 413 || res.status === 414).toBe(true);
-    expect(statusOf(a.orderId)).toBe("requires_action");
+    expect(await statusOf(a.orderId)).toBe("requires_action");
   });
 
   it("deeply nested, non-object, wrong-typed and wrong content-type bodies are refused 400 with one log line each", async () => {
@@ -166,20 +163,20 @@ describe("forged notifications", () => {
       expect(await res.json()).toMatchObject({ code: "BAD_REQUEST" });
       expect(refusalsSince(from, "cashflows notification refused: not a notification")).toHaveLength(1);
     }
-    expect(statusOf(a.orderId)).toBe("requires_action");
+    expect(await statusOf(a.orderId)).toBe("requires_action");
     // Cashflows' own notification, even labelled as text, is read: only the job as Cashflows answers it is trusted.
     const res = await notify(signed(a.orderId), noticeOf(a.job), { contentType: "text/plain" });
     expect(res.status).toBe(200);
-    expect(statusOf(a.orderId)).toBe("paid");
+    expect(await statusOf(a.orderId)).toBe("paid");
   });
 
   it("a signed notification for an order whose job has taken nothing changes nothing (a forged 'paid')", async () => {
     const a = await order();
     const res = await notify(signed(a.orderId), JSON.stringify({ paymentJobReference: a.job, paymentReference: "P-FORGED", paymentStatus: "Paid" }));
     expect(res.status).toBe(200);
-    expect(statusOf(a.orderId)).toBe("requires_action");
-    expect(ticketsOf(a.orderId)).toBe(1);
-    expect(count(db, "entries", `order_id = '${a.orderId}' and payment_status = 'paid'`)).toBe(0);
+    expect(await statusOf(a.orderId)).toBe("requires_action");
+    expect(await ticketsOf(a.orderId)).toBe(1);
+    expect(await count(db, "entries", `order_id = '${a.orderId}' and payment_status = 'paid'`)).toBe(0);
   });
 });
 
@@ -189,10 +186,10 @@ describe("replays and races over HTTP", () => {
     standIn.pay(a.job, CARD.visaDebit);
     const res = await Promise.all(Array.from({ length: 10 }, () => notify(signed(a.orderId), noticeOf(a.job, standIn.job(a.job).payments[0]!.reference))));
     expect(res.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expect(statusOf(a.orderId)).toBe("paid");
-    expect(ticketsOf(a.orderId)).toBe(1);
-    expect(mailsTo(a.email)).toBe(1);
-    expect(count(db, "entries", `order_id = '${a.orderId}' and payment_status = 'paid'`)).toBe(1);
+    expect(await statusOf(a.orderId)).toBe("paid");
+    expect(await ticketsOf(a.orderId)).toBe(1);
+    expect(await mailsTo(a.email)).toBe(1);
+    expect(await count(db, "entries", `order_id = '${a.orderId}' and payment_status = 'paid'`)).toBe(1);
   });
 
   it("ten notifications at once with the buyer's own page, on a reserved payment: one capture, one settlement, one mail", async () => {
@@ -209,10 +206,10 @@ describe("replays and races over HTTP", () => {
     await standIn.idle();
     // Whatever was refused (500: Cashflows retries) is retried.
     await notify(signed(a.orderId), noticeOf(a.job), { origin: reserveShop.origin });
-    expect(statusOf(a.orderId)).toBe("paid");
+    expect(await statusOf(a.orderId)).toBe("paid");
     expect(standIn.calls("POST", `/api/gateway/payment-jobs/${a.job}/`).filter((c) => c.path.endsWith("/captures") && c.status < 300)).toHaveLength(1);
-    expect(ticketsOf(a.orderId)).toBe(1);
-    expect(mailsTo(a.email)).toBe(1);
+    expect(await ticketsOf(a.orderId)).toBe(1);
+    expect(await mailsTo(a.email)).toBe(1);
   });
 
   it("a stale notification after a refund does not unrefund or resell", async () => {
@@ -222,11 +219,11 @@ describe("replays and races over HTTP", () => {
     expect((await notify(signed(a.orderId), paidNotice)).status).toBe(200);
     standIn.refundInPortal(a.job);
     expect((await notify(signed(a.orderId), paidNotice)).status).toBe(200);
-    expect(statusOf(a.orderId)).toBe("refunded");
+    expect(await statusOf(a.orderId)).toBe("refunded");
     for (let i = 0; i < 3; i++) expect((await notify(signed(a.orderId), paidNotice)).status).toBe(200);
-    expect(statusOf(a.orderId)).toBe("refunded");
-    expect(count(db, "refunds", `order_id = '${a.orderId}'`)).toBe(1);
-    expect(ticketsOf(a.orderId)).toBe(0);
+    expect(await statusOf(a.orderId)).toBe("refunded");
+    expect(await count(db, "refunds", `order_id = '${a.orderId}'`)).toBe(1);
+    expect(await ticketsOf(a.orderId)).toBe(0);
   });
 });
 
@@ -246,7 +243,7 @@ describe("the notification address itself", () => {
         ...(method === "GET" ? {} : { body: noticeOf(a.job) }),
       });
       expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
-      expect(statusOf(a.orderId)).toBe("requires_action");
+      expect(await statusOf(a.orderId)).toBe("requires_action");
     }
   });
 });
@@ -270,7 +267,7 @@ describe("the REST checkout with Cashflows", () => {
       else expect(res.status).toBe(400);
       expect(res.text).not.toContain("4000000000000002");
     }
-    expect(count(db, "entries", `competition_id = '${c.id}' and payment_status = 'paid'`)).toBe(0);
+    expect(await count(db, "entries", `competition_id = '${c.id}' and payment_status = 'paid'`)).toBe(0);
   });
 
   it("a job paid and refunded in the Portal before the shop heard of either: paid, then refunded, from one notification", async () => {
@@ -278,10 +275,10 @@ describe("the REST checkout with Cashflows", () => {
     standIn.pay(a.job, CARD.visaDebit);
     standIn.refundInPortal(a.job);
     expect((await notify(signed(a.orderId), noticeOf(a.job))).status).toBe(200);
-    expect(statusOf(a.orderId)).toBe("refunded");
-    expect(count(db, "refunds", `order_id = '${a.orderId}'`)).toBe(1);
-    expect(ticketsOf(a.orderId)).toBe(0);
-    expect(mailsTo(a.email)).toBe(2);
+    expect(await statusOf(a.orderId)).toBe("refunded");
+    expect(await count(db, "refunds", `order_id = '${a.orderId}'`)).toBe(1);
+    expect(await ticketsOf(a.orderId)).toBe(0);
+    expect(await mailsTo(a.email)).toBe(2);
   });
 
   it("another user's idempotency key opens their own order, never the other's payment, and the other's order is not theirs to read", async () => {
@@ -337,7 +334,7 @@ describe("the log", () => {
       Object.assign(standIn.job(a.job), change);
       const from = logged.length;
       expect((await notify(signed(a.orderId), noticeOf(a.job))).status).toBe(200);
-      expect(statusOf(a.orderId)).not.toBe("paid");
+      expect(await statusOf(a.orderId)).not.toBe("paid");
       const warnings = logged.slice(from).filter((l) => l.level === "warn" || l.level === "error");
       expect(warnings).toEqual([
         {
@@ -363,7 +360,7 @@ describe("the log", () => {
     expect(text).not.toContain(CASHFLOWS_STAND_IN_API_KEY);
     expect(text).not.toContain(CASHFLOWS_STAND_IN_NOTIFICATION_SECRET);
     expect(text).not.toContain("signature=");
-    const signatures = (db.$client.prepare("select id from orders").all() as Array<{ id: string }>).map((o) => sig(o.id));
+    const signatures = (await sqlRows<{ id: string }>(db, "select id from orders")).map((o) => sig(o.id));
     for (const s of signatures) expect(text).not.toContain(s);
     expect(text).not.toContain(sig(a.orderId).slice(0, 63));
   });

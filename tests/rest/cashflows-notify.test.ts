@@ -4,7 +4,7 @@ import { CashflowsPaymentProvider, notificationSignature } from "../../src/serve
 import { createCompetition } from "../factories/competitions";
 import { count } from "../helpers/assertions";
 import { CARD, CASHFLOWS_STAND_IN_NOTIFICATION_SECRET, startCashflowsStandIn } from "../helpers/cashflows-stand-in";
-import { allowGuestCheckout, createTestDb } from "../helpers/db";
+import { allowGuestCheckout, createTestDb, sqlRows } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 /**
@@ -14,7 +14,7 @@ import { startTestServer } from "../helpers/http";
 const standIn = await startCashflowsStandIn();
 afterAll(() => standIn.close());
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const logged: Array<{ level: string; msg: string; fields?: Record<string, unknown> }> = [];
 const logger: Logger = {
   debug: () => {},
@@ -53,10 +53,10 @@ async function order() {
   });
   expect(res.json).toMatchObject({ status: "requires_action", nextAction: { type: "redirect" } });
   const orderId = (res.json as { orderId: string }).orderId;
-  const job = (db.$client.prepare("select payment_id from orders where id = ?").get(orderId) as { payment_id: string }).payment_id;
+  const job = (await sqlRows<{ payment_id: string }>(db, "select payment_id from orders where id = ?", [orderId]))[0]!.payment_id;
   return { orderId, job, email };
 }
-const statusOf = (orderId: string) => (db.$client.prepare("select status from orders where id = ?").get(orderId) as { status: string }).status;
+const statusOf = async (orderId: string) => (await sqlRows<{ status: string }>(db, "select status from orders where id = ?", [orderId]))[0]!.status;
 
 describe("POST /api/payments/cashflows/notify", () => {
   it("Cashflows' own notification pays the order and is answered 200 echoing its references; a replay changes nothing", async () => {
@@ -65,14 +65,14 @@ describe("POST /api/payments/cashflows/notify", () => {
     await standIn.idle();
     const sent = standIn.lastNotification(job)!;
     expect(sent.deliveries).toEqual([{ status: 200, body: sent.body }]);
-    expect(statusOf(orderId)).toBe("paid");
-    const mails = count(db, "mail_outbox", `"to" = '${email}'`);
+    expect(await statusOf(orderId)).toBe("paid");
+    const mails = await count(db, "mail_outbox", `"to" = '${email}'`);
     expect(mails).toBe(1);
 
     await standIn.replay(sent);
     expect(sent.deliveries.at(-1)).toEqual({ status: 200, body: sent.body });
-    expect(statusOf(orderId)).toBe("paid");
-    expect(count(db, "mail_outbox", `"to" = '${email}'`)).toBe(mails);
+    expect(await statusOf(orderId)).toBe("paid");
+    expect(await count(db, "mail_outbox", `"to" = '${email}'`)).toBe(mails);
   });
 
   it("refuses a wrong, missing or another order's signature 401 before reading anything, with a log line naming the address", async () => {
@@ -93,7 +93,7 @@ describe("POST /api/payments/cashflows/notify", () => {
     }
     expect(logged.at(-1)).toMatchObject({ level: "warn", msg: "cashflows notification refused: invalid signature", fields: { address: "203.0.113.80" } });
     expect(standIn.calls("GET").length).toBe(reads);
-    expect(statusOf(orderId)).toBe("requires_action");
+    expect(await statusOf(orderId)).toBe("requires_action");
   });
 
   it("refuses a body that is not a notification 400, a huge one 413, an unknown order 404 and another order's job 409", async () => {
@@ -113,7 +113,7 @@ describe("POST /api/payments/cashflows/notify", () => {
     const wrongJob = await notify(signed(orderId), JSON.stringify({ paymentJobReference: other.job, paymentReference: null }));
     expect(wrongJob.status).toBe(409);
     expect(logged.at(-1)).toMatchObject({ level: "error", msg: "cashflows notification refused: a payment job of another order" });
-    expect([statusOf(orderId), statusOf(other.orderId)]).toEqual(["requires_action", "requires_action"]);
+    expect([await statusOf(orderId), await statusOf(other.orderId)]).toEqual(["requires_action", "requires_action"]);
   });
 
   it("charges forgeries to the sender's budget", async () => {

@@ -20,7 +20,7 @@ import { account, buy, buyerOf, claimForm, claimRow, DAY, wonAt, type Buyer } fr
  * appCode, and that nothing changed. A test that fails names what the attacker achieves.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 await ensureDefaultSettings(db);
 const api = await startTestServer(db);
 const admin = await account(db, { role: "admin" });

@@ -9,7 +9,7 @@ import { account, claimForm } from "../helpers/winners";
 
 /** Prize claims over REST (issue #17): GET/POST /api/user/claims/{id}, GET /api/admin/claims(/summary), PUT /api/admin/claims/{id}. */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 await ensureDefaultSettings(db);
 const api = await startTestServer(db);
 const admin = await account(db, { role: "admin" });

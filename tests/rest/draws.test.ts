@@ -10,7 +10,7 @@ import { auditLog, competitions } from "../../db/schema";
 import { first } from "../../db/client";
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const api = await startTestServer(db);
 const admin = await createUserWithSession(db, "admin");
 
@@ -126,7 +126,7 @@ describe("draw REST paths", () => {
   it("keeps the seed secret until the draw", async () => {
     const c = await createCompetition(db);
     const res = await api.request(`/api/competitions/${c.id}/draw`);
-    const seed = (db.$client.prepare("select draw_seed from competitions where id = ?").get(c.id) as { draw_seed: string }).draw_seed;
+    const seed = (await first(db.select({ seed: competitions.drawSeed }).from(competitions).where(eq(competitions.id, c.id))))!.seed;
     expect(res.text).not.toContain(seed);
     expect((await api.request(`/api/competitions/${c.id}`)).text).not.toContain(seed);
     expect((await api.request("/api/admin/competitions", { token: admin.token })).text).not.toContain(seed);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { first as firstRow } from "../../db/client";
-import { competitionViews, competitions } from "../../db/schema";
+import { competitionViews, competitions, tickets } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
@@ -10,7 +10,7 @@ import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const api = await startTestServer(db, { services: { payments: new SimulatedPaymentProvider(3) } });
 
 const specPayload = (competitionId: string, tickets = 2, answer = "green") => ({
@@ -125,7 +125,7 @@ describe("the signed-in user's entries and views", () => {
     expect(ok.status).toBe(200);
     const other = await api.request("/api/user/track-view", { token, body: { userId: crypto.randomUUID(), competitionId: c.id } });
     expect(other.status).toBe(403);
-    expect(count(db, "competition_views", `user_id = '${user.id}'`)).toBe(1);
+    expect(await count(db, "competition_views", `user_id = '${user.id}'`)).toBe(1);
     expect(await db.select().from(competitionViews).where(eq(competitionViews.userId, user.id))).toHaveLength(1);
   });
 });
@@ -147,7 +147,10 @@ describe("launch night: concurrent buyers of the last tickets", () => {
         statuses.push(res.status);
         if (res.status === 403) return; // sold out
         if (res.status === 409) quantity = 1; // only a few left: take one at a time
-        expect([201, 402, 409]).toContain(res.status);
+        // All 50 buy from one address: where their payments overlap longer (transactions side by side on
+        // PostgreSQL), the cap on one network's payments in progress (guard.ts) asks some to wait.
+        if (res.status === 429) await new Promise((r) => setTimeout(r, 20));
+        expect([201, 402, 409, 429]).toContain(res.status);
       }
     };
     await Promise.all(Array.from({ length: 50 }, (_, i) => buyer(i)));
@@ -156,10 +159,10 @@ describe("launch night: concurrent buyers of the last tickets", () => {
     expect(row.soldTickets).toBe(120);
     expect(row.heldTickets).toBe(0);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
-    const numbers = db.$client.prepare("select number from tickets where competition_id = ?").all(c.id) as Array<{ number: string }>;
+    const numbers = await db.select({ number: tickets.number }).from(tickets).where(eq(tickets.competitionId, c.id));
     expect(new Set(numbers.map((n) => n.number)).size).toBe(120);
     expect(numbers.map((n) => Number(n.number)).sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    const problems = ledgerProblems(db);
+    const problems = await ledgerProblems(db);
     expect(problems).toEqual(CLEAN_LEDGER);
   });
 });

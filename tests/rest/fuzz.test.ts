@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { competitions } from "../../db/schema";
 import { seed } from "../../src/server/seed/seed";
 import { appRouter } from "../../src/server/routers/_app";
 import { createUserWithSession } from "../factories/users";
@@ -16,7 +17,7 @@ await seed(db, { demo: true, adminEmail: "fuzz-admin@example.test", adminPasswor
 const api = await startTestServer(db);
 const customer = await createUserWithSession(db, "user");
 const admin = await createUserWithSession(db, "admin");
-const competitionIds = (db.$client.prepare("select id from competitions").all() as Array<{ id: string }>).map((r) => r.id);
+const competitionIds = (await db.select({ id: competitions.id }).from(competitions)).map((r) => r.id);
 
 const routes = Object.values(appRouter._def.procedures).flatMap((p) => {
   const openapi = (p as unknown as { _def: { meta?: { openapi?: { method: string; path: string } } } })._def.meta?.openapi;
@@ -79,7 +80,7 @@ describe("fuzzing every documented REST path", () => {
       { numRuns: 1500, seed: 20261121 },
     );
     console.log(`fuzz: ${cases} generated requests over ${routes.length} REST paths`);
-    const problems = ledgerProblems(db);
+    const problems = await ledgerProblems(db);
     expect(problems).toMatchObject({ soldMismatch: [], heldMismatch: [], oversold: [], duplicates: [], paidWithoutTickets: [], failedWithTickets: [] });
   }, 120_000);
 });

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
+import { orders } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { PurchaseGuard, sweepPendingOrders } from "../../src/server/services/purchase";
@@ -75,9 +78,9 @@ describe("3-D Secure orders that never complete cannot block a sale", () => {
       await sweepAt(clock);
     }
     expect(refusedHonest).toEqual([]);
-    expect(count(db, "entries", `competition_id = '${c.id}' and user_id = '${honest.user.id}' and payment_status = 'paid'`)).toBe(15);
+    expect(await count(db, "entries", `competition_id = '${c.id}' and user_id = '${honest.user.id}' and payment_status = 'paid'`)).toBe(15);
     // No unpaid hold of the attacker's ever took more than a fifth of the competition.
-    expect(count(db, "orders", `user_id = '${attacker.user.id}' and status = 'paid'`)).toBe(0);
+    expect(await count(db, "orders", `user_id = '${attacker.user.id}' and status = 'paid'`)).toBe(0);
   });
 
   it("refuses a hold over a fifth of the competition with a message naming the limit, and lets the buyer buy that many", async () => {
@@ -140,12 +143,11 @@ describe("an order waiting on 3-D Secure holds its numbers for less time than on
       body: entry(c.id, "sim_3ds_required", 2),
     });
     expect(waiting.status).toBe(202);
-    const held = db.$client.prepare("select created_at as createdAt, hold_expires_at as expires from orders where id = ?").get(waiting.json.orderId) as {
-      createdAt: number;
-      expires: number;
-    };
-    expect(held.expires - held.createdAt).toBeGreaterThan(4 * MINUTE);
-    expect(held.expires - held.createdAt).toBeLessThanOrEqual(5 * MINUTE + 5_000);
+    const held = (await first(
+      db.select({ createdAt: orders.createdAt, expires: orders.holdExpiresAt }).from(orders).where(eq(orders.id, waiting.json.orderId)),
+    ))!;
+    expect(held.expires!.getTime() - held.createdAt.getTime()).toBeGreaterThan(4 * MINUTE);
+    expect(held.expires!.getTime() - held.createdAt.getTime()).toBeLessThanOrEqual(5 * MINUTE + 5_000);
 
     // A second buyer's payment is on its way to the provider (it answers in 1.5 s).
     const charging = slow.request("/api/entries", {
@@ -156,10 +158,9 @@ describe("an order waiting on 3-D Secure holds its numbers for less time than on
     await expect.poll(() => count(db, "orders", `status = 'pending' and id in (select order_id from entries where competition_id = '${c.id}')`)).toBe(1);
 
     await sweepPendingOrders({ db, payments: slowPayments, mailer: noopMailer }, new Date(Date.now() + 6 * MINUTE));
-    const status = (id: string) =>
-      db.$client.prepare("select status, failure_reason as reason from orders where id = ?").get(id) as { status: string; reason: string };
-    expect(status(waiting.json.orderId)).toEqual({ status: "failed", reason: "authentication not completed in time" });
-    expect(count(db, "orders", `status = 'pending' and id in (select order_id from entries where competition_id = '${c.id}')`)).toBe(1);
+    const status = async (id: string) => first(db.select({ status: orders.status, reason: orders.failureReason }).from(orders).where(eq(orders.id, id)));
+    expect(await status(waiting.json.orderId)).toEqual({ status: "failed", reason: "authentication not completed in time" });
+    expect(await count(db, "orders", `status = 'pending' and id in (select order_id from entries where competition_id = '${c.id}')`)).toBe(1);
     expect((await charging).status).toBe(201);
   });
 });

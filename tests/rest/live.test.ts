@@ -13,7 +13,7 @@ import { account, DAY, HOUR } from "../helpers/winners";
 
 /** Draw night over HTTP (issue #17): GET /api/live, /api/admin/live, the stream and promotion settings, /live's CSP, reopening. */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 await ensureDefaultSettings(db);
 const api = await startTestServer(db);
 const admin = await account(db, { role: "admin" });

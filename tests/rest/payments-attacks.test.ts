@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { first } from "../../db/client";
+import { competitions } from "../../db/schema";
 import { createSession } from "../../src/server/auth/session";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -20,7 +23,7 @@ import { startStripeStandIn } from "../helpers/stripe-stand-in";
  * The tests under "fails today" describe what the shop should do and fail until it does.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const api = await startTestServer(db, { config: { trustProxy: true } });
 // Payment calls that take a moment, so two orders are in flight together.
 const slow = await startTestServer(db, { config: { trustProxy: true }, services: { payments: new SimulatedPaymentProvider({ latencyMs: 150 }) } });
@@ -36,7 +39,7 @@ const budgeted = await startTestServer(db, { requestBudget: { perSecond: 1, burs
 const standIn = await startStripeStandIn();
 afterAll(() => standIn.close());
 const stripeDb = createTestDb();
-allowGuestCheckout(stripeDb);
+await allowGuestCheckout(stripeDb);
 const stripeShop = await startTestServer(stripeDb, { services: { payments: new StripePaymentProvider(standIn.providerOptions) } });
 const stripeBudgeted = await startTestServer(stripeDb, {
   services: { payments: new StripePaymentProvider(standIn.providerOptions) },
@@ -73,8 +76,8 @@ async function buyerWithLimit(limitPence: number) {
 }
 
 /** A competition's sold and held counters (the ledger's own check assumes no order is waiting, which other tests here leave). */
-const counters = (competitionId: string) =>
-  db.$client.prepare("select sold_tickets as sold, held_tickets as held from competitions where id = ?").get(competitionId) as { sold: number; held: number };
+const counters = async (competitionId: string) =>
+  first(db.select({ sold: competitions.soldTickets, held: competitions.heldTickets }).from(competitions).where(eq(competitions.id, competitionId)));
 const ticketsOf = (orderId: string) => count(db, "tickets", `entry_id in (select id from entries where order_id = '${orderId}')`);
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -147,7 +150,7 @@ describe("holding tickets with a 3-D Secure card that never completes", () => {
       [0, 1].map(() => slow.request("/api/entries", { token: buyer.token, headers: from, body: entry(c.id, "sim_3ds_required", { quantity: 100 }) })),
     );
     expect(both.map((r) => r.status).sort()).toEqual([202, 429]);
-    expect(count(db, "orders", `user_id = '${buyer.user.id}' and status = 'requires_action'`)).toBe(2);
+    expect(await count(db, "orders", `user_id = '${buyer.user.id}' and status = 'requires_action'`)).toBe(2);
   });
 });
 
@@ -195,7 +198,7 @@ describe("idempotency keys", () => {
       });
       expect(res.status).toBe(400);
     }
-    expect(count(db, "refunds", `order_id = '${orderId}'`)).toBe(0);
+    expect(await count(db, "refunds", `order_id = '${orderId}'`)).toBe(0);
   });
 
   it("an Idempotency-Key reused for a different entry is refused, not answered with the first order", async () => {
@@ -208,7 +211,7 @@ describe("idempotency keys", () => {
     const other = await api.request("/api/entries", { token: buyer.token, headers, body: entry(c.id, "sim_approve", { quantity: 50 }) });
     expect([409, 422]).toContain(other.status);
     expect(other.json.orderId).toBeUndefined();
-    expect(count(db, "orders", `user_id = '${buyer.user.id}'`)).toBe(1);
+    expect(await count(db, "orders", `user_id = '${buyer.user.id}'`)).toBe(1);
   });
 });
 
@@ -252,7 +255,7 @@ describe("guards that hold", () => {
     const { orderId } = (
       await api.request("/api/entries", { token: buyer.token, headers: { "x-forwarded-for": freshAddress() }, body: entry(c.id, "sim_approve") })
     ).json;
-    const orders = count(db, "orders", `user_id = '${buyer.user.id}'`);
+    const orders = await count(db, "orders", `user_id = '${buyer.user.id}'`);
     for (const origin of [null, "https://evil.example", "null"]) {
       const headers: Record<string, string> = { "content-type": "application/json", ...(origin ? { origin } : {}) };
       const refund = await fetch(`${api.origin}/api/admin/orders/${orderId}/refund`, {
@@ -275,8 +278,8 @@ describe("guards that hold", () => {
       });
       expect(cart.status).toBe(403);
     }
-    expect(count(db, "refunds", `order_id = '${orderId}'`)).toBe(0);
-    expect(count(db, "orders", `user_id = '${buyer.user.id}'`)).toBe(orders);
+    expect(await count(db, "refunds", `order_id = '${orderId}'`)).toBe(0);
+    expect(await count(db, "orders", `user_id = '${buyer.user.id}'`)).toBe(orders);
   });
 
   it("refund amounts that are not plain pounds and pence are refused, and over-refunds racing each other give back once", async () => {
@@ -297,7 +300,7 @@ describe("guards that hold", () => {
     }
     expect((await send({ amount: "0.00", reason: REASON })).status).toBe(400);
     expect((await send({ amount: "9999999.99", reason: REASON })).status).toBe(409);
-    expect(count(db, "refunds", `order_id = '${orderId}'`)).toBe(0);
+    expect(await count(db, "refunds", `order_id = '${orderId}'`)).toBe(0);
     // Three different £6 refunds of a £10 order at once: one is made, the others find too little left.
     const answers = await Promise.all([1, 2, 3].map((i) => send({ amount: "6.00", reason: `${REASON} #${i}` })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
@@ -319,14 +322,14 @@ describe("guards that hold", () => {
     expect((await answerChallenge(placed.json.nextAction.url, "approve")).json).toMatchObject({ status: "canceled", orderStatus: "failed" });
     const order = await shortHolds.request(`/api/orders/${placed.json.orderId}`, { token: buyer.token });
     expect(order.json).toMatchObject({ status: "failed", nextAction: null, lines: [{ ticketNumbers: [] }], refunds: [] });
-    expect(ticketsOf(placed.json.orderId)).toBe(0);
+    expect(await ticketsOf(placed.json.orderId)).toBe(0);
     const next = await shortHolds.request("/api/entries", {
       headers: { "x-forwarded-for": freshAddress() },
       body: entry(c.id, "sim_approve", { quantity: 3, customerEmail: "next@example.test" }),
     });
     expect(next.status).toBe(201);
     expect(next.json.ticketNumbers.sort()).toEqual(["1", "2", "3"]);
-    expect(counters(c.id)).toEqual({ sold: 3, held: 0 });
+    expect(await counters(c.id)).toEqual({ sold: 3, held: 0 });
   });
 
   it("a challenge approved after the hold ended but before the sweep keeps the numbers it still held, and the sweep then leaves it alone", async () => {
@@ -343,7 +346,7 @@ describe("guards that hold", () => {
     const order = await shortHolds.request(`/api/orders/${placed.json.orderId}`, { token: buyer.token });
     expect(order.json).toMatchObject({ status: "paid", refunds: [] });
     expect(order.json.lines[0].ticketNumbers.sort()).toEqual(["1", "2", "3"]);
-    expect(counters(c.id)).toEqual({ sold: 3, held: 0 });
+    expect(await counters(c.id)).toEqual({ sold: 3, held: 0 });
     const late = await shortHolds.request("/api/entries", {
       headers: { "x-forwarded-for": freshAddress() },
       body: entry(c.id, "sim_approve", { customerEmail: "late@example.test" }),
@@ -370,11 +373,11 @@ describe("guards that hold", () => {
     ]);
     const order = await api.request(`/api/orders/${placed.json.orderId}`, { token: buyer.token });
     expect(["paid", "failed"]).toContain(order.json.status);
-    expect(ticketsOf(placed.json.orderId)).toBe(order.json.status === "paid" ? 4 : 0);
-    expect(count(db, "mail_outbox", `"to" = '${buyer.user.email}' and subject = 'Your Harvest Draws entry is confirmed'`)).toBe(
+    expect(await ticketsOf(placed.json.orderId)).toBe(order.json.status === "paid" ? 4 : 0);
+    expect(await count(db, "mail_outbox", `"to" = '${buyer.user.email}' and subject = 'Your Harvest Draws entry is confirmed'`)).toBe(
       order.json.status === "paid" ? 1 : 0,
     );
-    expect(counters(c.id)).toEqual({ sold: order.json.status === "paid" ? 4 : 0, held: 0 });
+    expect(await counters(c.id)).toEqual({ sold: order.json.status === "paid" ? 4 : 0, held: 0 });
   });
 
   it("the bank page's POST outside /api is inside the per-address budget and the body limit", async () => {
@@ -407,7 +410,7 @@ describe("guards that hold", () => {
     // Without a token at all (the spec's client sends none).
     const { paymentToken: _none, ...bare } = entry(c.id, "x");
     expect((await stripeShop.request("/api/entries", { token: buyer.token, body: bare })).status).toBe(402);
-    expect(count(stripeDb, "orders", `user_id = '${buyer.user.id}' and status = 'paid'`)).toBe(0);
+    expect(await count(stripeDb, "orders", `user_id = '${buyer.user.id}' and status = 'paid'`)).toBe(0);
     expect(
       (await stripeShop.request("/api/payments/simulated/tokens", { body: { cardNumber: "4242424242424242", expiryDate: "12/39", cvv: "123" } })).status,
     ).toBe(404);

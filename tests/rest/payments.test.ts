@@ -12,7 +12,7 @@ import { startTestServer } from "../helpers/http";
  * Every answer on /api/… is also checked against the OpenAPI document (tests/helpers/http.ts).
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const api = await startTestServer(db);
 const admin = await createUserWithSession(db, "admin");
 const REASON = "The customer asked for their money back";
@@ -86,7 +86,7 @@ describe("a card that must authenticate", () => {
     });
     // Answering again changes nothing: one payment, one confirmation.
     expect((await answerChallenge(nextAction.url, "approve")).json).toMatchObject({ status: "succeeded", orderStatus: "paid" });
-    expect(confirmations(buyer.user.email)).toBe(1);
+    expect(await confirmations(buyer.user.email)).toBe(1);
   });
 
   it("fails the order when the bank refuses, giving its numbers back", async () => {
@@ -100,7 +100,7 @@ describe("a card that must authenticate", () => {
     expect(refused.json).toMatchObject({ status: "failed", orderId: res.json.orderId, orderStatus: "failed" });
     const order = await api.request(`/api/orders/${res.json.orderId}`, { token: buyer.token });
     expect(order.json).toMatchObject({ status: "failed", nextAction: null, lines: [{ ticketNumbers: [], status: "failed" }] });
-    expect(confirmations(buyer.user.email)).toBe(0);
+    expect(await confirmations(buyer.user.email)).toBe(0);
     const next = await enter(null, c.id, "sim_approve", { customerEmail: "next-buyer@example.test" });
     expect(next.status).toBe(201);
     expect(next.json.ticketNumbers.sort()).toEqual(["1", "2"]);
@@ -222,7 +222,7 @@ describe("an admin's refund over REST", () => {
     const order = await api.request(`/api/admin/orders/${orderId}`, { token: admin.token });
     expect(order.json).toMatchObject({ status: "refunded", refunds: [{ amount: "5.00" }], customer: { userId: buyer.user.id, email: buyer.user.email } });
     expect(order.json.refunds).toHaveLength(1);
-    expect(count(db, "refunds", `order_id = '${orderId}'`)).toBe(1);
+    expect(await count(db, "refunds", `order_id = '${orderId}'`)).toBe(1);
     const seen = await api.request(`/api/orders/${orderId}`, { token: buyer.token });
     expect(seen.json).toMatchObject({ status: "refunded", lines: [{ ticketNumbers: [], status: "refunded" }], refunds: [{ amount: "5.00", reason: REASON }] });
   });

@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { createDb } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import pg from "pg";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { createDb, first, type Db } from "../../db/client";
+import { createPostgresDb, poolOf } from "../../db/postgres-db";
+import { orders } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest } from "../../src/server/payments/provider";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
@@ -7,7 +11,7 @@ import { sweepPendingOrders } from "../../src/server/services/purchase";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
 import { count, eventually, ledgerProblems } from "../helpers/assertions";
-import { createTestDb } from "../helpers/db";
+import { createTestDb, sqlRun } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 /** A provider whose answers the test releases by hand, and which can run a step just before answering. */
@@ -16,11 +20,11 @@ class ControlledProvider implements PaymentProvider {
   private readonly inner = new SimulatedPaymentProvider(0);
   private waiting: Array<() => void> = [];
   hold = false;
-  beforeAnswer: (() => void) | null = null;
+  beforeAnswer: (() => Promise<void>) | null = null;
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (this.hold) await new Promise<void>((resolve) => this.waiting.push(resolve));
     const result = await this.inner.charge(request);
-    this.beforeAnswer?.();
+    await this.beforeAnswer?.();
     return result;
   }
   releaseAll() {
@@ -31,6 +35,35 @@ class ControlledProvider implements PaymentProvider {
   retrieve = (paymentId: string) => this.inner.retrieve(paymentId);
   cancel = (paymentId: string) => this.inner.cancel(paymentId);
   lookup = (orderId: string) => this.inner.lookup(orderId);
+}
+
+/** A second connection to the test's database, as a restarted shop opens it. */
+function reopen(db: Db): Db {
+  if (db.engine === "sqlite") return createDb(db.$client.name);
+  return createPostgresDb(new pg.Pool({ connectionString: poolOf(db)!.options.connectionString, max: 2 }));
+}
+
+/**
+ * Every write refused from now on (`on`) or allowed again, as when the disk fills: SQLite's query_only,
+ * or on PostgreSQL a trigger on every table that raises the server's own "disk full" error.
+ */
+async function refuseWrites(db: Db, on: boolean): Promise<void> {
+  if (db.engine === "sqlite") {
+    await sqlRun(db, `pragma query_only = ${on ? "ON" : "OFF"}`);
+    return;
+  }
+  if (!on) {
+    await sqlRun(db, "drop function if exists test_disk_full() cascade");
+    return;
+  }
+  await sqlRun(
+    db,
+    "create function test_disk_full() returns trigger language plpgsql as $$ begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$",
+  );
+  await sqlRun(
+    db,
+    "do $$ declare t text; begin for t in select tablename from pg_tables where schemaname = 'public' loop execute format('create trigger test_disk_full before insert or update or delete on %I for each statement execute function test_disk_full()', t); end loop; end $$",
+  );
 }
 
 const db = createTestDb();
@@ -71,7 +104,7 @@ describe("a cart cannot pass the per-order limit by splitting a competition into
       expect(res.status).toBe(400);
       expect(res.json.error.message).toBe("At most 100 entries per competition in one order");
     }
-    expect(count(db, "entries", `competition_id = '${c.id}'`)).toBe(0);
+    expect(await count(db, "entries", `competition_id = '${c.id}'`)).toBe(0);
     const ok = await trpcCart(
       token,
       cart([
@@ -105,7 +138,7 @@ describe("a buyer who keeps paying with a declining card", () => {
     const res = await api.request("/api/entries", { token: honest.token, body: entry(c.id, { quantity: 3 }) });
     expect(res.status).toBe(201);
     expect(res.json.ticketNumbers).toHaveLength(3);
-    expect(ledgerProblems(db)).toMatchObject({ heldMismatch: [], oversold: [], duplicates: [] });
+    expect(await ledgerProblems(db)).toMatchObject({ heldMismatch: [], oversold: [], duplicates: [] });
   });
 
   it("counts a card that always answers with a processing error like one that declines", async () => {
@@ -126,7 +159,7 @@ describe("a buyer who keeps paying with a declining card", () => {
       const first = api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
       const second = api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
       // Both are holding their numbers while the provider answers.
-      await eventually(() => count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`) === 2);
+      await eventually(async () => (await count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`)) === 2);
       const third = await api.request("/api/entries", { token: buyer.token, body: entry(c.id) });
       expect(third.status).toBe(429);
       expect(third.json.message).toBe("You already have a payment in progress. Please wait for it to finish.");
@@ -148,9 +181,9 @@ describe("one customer cannot use up another's per-person cap", () => {
     const victim = await createUserWithSession(db);
     const res = await api.request("/api/entries", { token: attacker.token, body: entry(c.id, { customerEmail: victim.user.email, quantity: 3 }) });
     expect(res.status).toBe(201);
-    const orderEmail = db.$client.prepare("select customer_email from orders where id = ?").pluck().get(res.json.orderId);
+    const orderEmail = (await first(db.select({ email: orders.customerEmail }).from(orders).where(eq(orders.id, res.json.orderId))))?.email;
     expect(orderEmail).toBe(attacker.user.email);
-    expect(count(db, "mail_outbox", `"to" = '${victim.user.email}'`)).toBe(0);
+    expect(await count(db, "mail_outbox", `"to" = '${victim.user.email}'`)).toBe(0);
     const own = await api.request("/api/entries", { token: victim.token, body: entry(c.id, { customerEmail: victim.user.email, quantity: 3 }) });
     expect(own.status).toBe(201);
     expect(own.json.ticketNumbers).toHaveLength(3);
@@ -175,9 +208,11 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     // The first server takes the order and dies while the payment call is out.
     const before = await startTestServer(db, { services: { payments: stuck } });
     void before.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 2 }), headers: { "idempotency-key": "retry-after-crash-1" } });
-    await eventually(() => count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`) === 1);
-    // The restarted server (a new connection to the same file) knows nothing of that call.
-    const after = await startTestServer(createDb(db.$client.name), { services: { payments: new SimulatedPaymentProvider(0) } });
+    await eventually(async () => (await count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`)) === 1);
+    // The restarted server (a new connection to the same database) knows nothing of that call.
+    const reopened = reopen(db);
+    onTestFinished(() => reopened.close());
+    const after = await startTestServer(reopened, { services: { payments: new SimulatedPaymentProvider(0) } });
     const started = Date.now();
     const retry = await after.request("/api/entries", {
       token: buyer.token,
@@ -199,13 +234,13 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     const c = await createCompetition(db, { maxTickets: 100 });
     const buyer = await createUserWithSession(db);
     // The disk "fills" between the provider's approval and our write of it.
-    payments.beforeAnswer = () => db.$client.pragma("query_only = ON");
+    payments.beforeAnswer = () => refuseWrites(db, true);
     let res;
     try {
       res = await api.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 2 }) });
     } finally {
       payments.beforeAnswer = null;
-      db.$client.pragma("query_only = OFF");
+      await refuseWrites(db, false);
     }
     expect(res.status).toBe(202);
     expect(res.json).toMatchObject({ paymentStatus: "pending", ticketNumbers: [] });
@@ -214,8 +249,8 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     expect(swept.settled).toBe(1);
     const look = await api.request(`/api/orders/${res.json.orderId}`, { token: buyer.token });
     expect(look.json).toMatchObject({ status: "paid", lines: [{ ticketNumbers: ["1", "2"] }] });
-    expect(count(db, "mail_outbox", `"to" = '${buyer.user.email}'`)).toBe(1);
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [] });
+    expect(await count(db, "mail_outbox", `"to" = '${buyer.user.email}'`)).toBe(1);
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [] });
   });
 
   it("after a crash, the sweep settles an expired pending order from the provider's record instead of failing it", async () => {
@@ -234,12 +269,19 @@ describe("a payment whose outcome is not yet recorded is never answered as a suc
     };
     const before = await startTestServer(db, { services: { payments: crashed } });
     void before.request("/api/entries", { token: buyer.token, body: entry(c.id, { quantity: 1 }) });
-    await eventually(() => count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`) === 1);
-    const orderId = db.$client.prepare("select id from orders where user_id = ? and status = 'pending'").pluck().get(buyer.user.id) as string;
+    await eventually(async () => (await count(db, "orders", `user_id = '${buyer.user.id}' and status = 'pending'`)) === 1);
+    const orderId = (
+      await first(
+        db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.userId, buyer.user.id), eq(orders.status, "pending"))),
+      )
+    )?.id;
     expect(orderId).toBeTruthy();
     const later = new Date(Date.now() + 11 * 60 * 1000);
     expect((await sweepPendingOrders({ db, payments: provider, mailer: noopMailer }, later)).settled).toBe(1);
-    expect(db.$client.prepare("select status from orders where id = ?").pluck().get(orderId)).toBe("paid");
-    expect(ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [] });
+    expect((await first(db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId!))))?.status).toBe("paid");
+    expect(await ledgerProblems(db)).toMatchObject({ soldMismatch: [], heldMismatch: [], paidWithoutTickets: [] });
   });
 });

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { poolOf } from "../../db/postgres-db";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { sqliteSimulatedStore } from "../../src/server/payments/simulated-store";
 import { createTestDb } from "../helpers/db";
@@ -23,7 +24,8 @@ const db = createTestDb();
 const simulator = () => new SimulatedPaymentProvider({ store: sqliteSimulatedStore(db) });
 const setup = await startTestServer(db, { services: { payments: simulator() } });
 const ours = await startTestServer(db, { cache: new PassThroughCache(), services: { payments: simulator() } });
-const library = await startLibraryServer(db.$client.name);
+// The same database: its URL on PostgreSQL, its file on SQLite.
+const library = await startLibraryServer(poolOf(db)?.options.connectionString ?? db.$client.name);
 const fixture = await createFixture(db, setup);
 const operations = catalogueOperations();
 const cases = restCases();
@@ -42,12 +44,12 @@ const ON_PURPOSE: Record<string, string> = {
     "a download (meta.download): ours writes the CSV as it is made (http/download.ts); the library can only send the procedure's return value as JSON",
 };
 
-async function startLibraryServer(dbPath: string): Promise<{ origin: string }> {
+async function startLibraryServer(database: string): Promise<{ origin: string }> {
   const port = await freePort();
   let out = "";
   const proc = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../helpers/library-server.ts", import.meta.url))], {
     // production: the library's own router check (a generated document) trips on the union input of PUT /admin/competitions/{id}.
-    env: { ...process.env, NODE_ENV: "production", HARVEST_DB: dbPath, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: "production", HARVEST_DB: database, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout!.on("data", (c) => (out += c));

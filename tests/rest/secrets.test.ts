@@ -1,5 +1,8 @@
 import { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../db/client";
+import { competitions } from "../../db/schema";
 import { createLogger } from "../../src/server/logger";
 import { createCaller } from "../../src/server/routers/_app";
 import { createContextInner } from "../../src/server/trpc/context";
@@ -13,7 +16,7 @@ import { startTestServer } from "../helpers/http";
  * other user's email appears in any public response or in the server's log.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 let log = "";
 const sink = new Writable({
   write(chunk, _enc, cb) {
@@ -32,7 +35,7 @@ describe("secrets never leave the server", () => {
     const buyer = await createUserWithSession(db);
     const bystander = await createUserWithSession(db);
     const c = await createCompetition(db, { qualifyingAnswer: ANSWER });
-    const seedHex = (db.$client.prepare("select draw_seed from competitions where id = ?").get(c.id) as { draw_seed: string }).draw_seed;
+    const seedHex = (await first(db.select({ seed: competitions.drawSeed }).from(competitions).where(eq(competitions.id, c.id))))!.seed;
 
     // Real traffic: a sign-in, a card purchase through the web app's procedure, a REST purchase.
     const login = await api.request("/api/auth/login", { body: { email: buyer.user.email, password: DEFAULT_PASSWORD } });

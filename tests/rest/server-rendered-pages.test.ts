@@ -14,7 +14,7 @@ import { account } from "../helpers/winners";
  * JavaScript receives, the data handed to the browser, the 404s, the cache and its invalidation.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 await ensureDefaultSettings(db);
 
 // The built index.html's shape: the head, the root with its two markers, the data marker, the entry script.

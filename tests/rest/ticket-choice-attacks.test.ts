@@ -19,7 +19,7 @@ import { account } from "../helpers/winners";
  * marked DEFECT is the right behaviour the shop does not have yet.
  */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 // One test address stands in for many buyers taking most of small competitions: no share cap on unpaid holds here
 // (tests/rest/hold-attacks.test.ts has it).
 const api = await startTestServer(db, {
@@ -29,10 +29,10 @@ const admin = await account(db, { role: "admin" });
 
 /** The same app on databases of their own: the hoarder's holds and the race's ledger stay out of the other tests. */
 const hoardDb = createTestDb();
-allowGuestCheckout(hoardDb);
+await allowGuestCheckout(hoardDb);
 const hoardApi = await startTestServer(hoardDb, { services: { payments: new SimulatedPaymentProvider(0) } });
 const raceDb = createTestDb();
-allowGuestCheckout(raceDb);
+await allowGuestCheckout(raceDb);
 // 30 buyers from one test address at once: the per-address hold limit (20) would answer some of them 429 before they reach
 // a number, and the address's share of unpaid holds (20 % of 10) 409.
 const raceApi = await startTestServer(raceDb, {
@@ -156,7 +156,7 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
     expect(lost.status).toBe(409);
     expect(lost.json).toMatchObject({ appCode: "NUMBERS_TAKEN", data: { details: { lost: ["17"] } } });
     expect(await numbersOf(db, c.id)).toEqual(["17", "19", "21"]);
-    expect(ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
+    expect(await ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
   });
 
   it("takes 1 and maxTickets, and refuses maxTickets + 1 and eight-digit numbers with 400 NUMBERS_NOT_ALLOWED naming the range", async () => {
@@ -183,7 +183,7 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
       expect(res.status).toBe(400);
       expect(res.json.appCode).toBe("NUMBERS_NOT_ALLOWED");
       expect(res.json.message).toBe(`Numbers for "${c.title}" are given out at random; they cannot be chosen`);
-      expect(count(db, "tickets", `competition_id = '${c.id}'`)).toBe(0);
+      expect(await count(db, "tickets", `competition_id = '${c.id}'`)).toBe(0);
       expect(await row(db, c.id)).toMatchObject({ soldTickets: 0, heldTickets: 0, nextTicketNumber: 1 });
     }
     const closed = await picking({ status: "closed" });
@@ -209,7 +209,7 @@ describe("chosen numbers a hostile client sends to POST /api/entries", () => {
     const third = await buy(entry(capped.id, { customerEmail: email.toUpperCase(), numbers: ["3"] }));
     expect([third.status, third.json.appCode]).toEqual([403, "PER_PERSON_LIMIT"]);
     expect(await numbersOf(db, capped.id)).toEqual(["1", "2"]);
-    expect(ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
+    expect(await ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
   });
 
   it("counts tickets by the numbers: a quantity that disagrees is a 400, placeholder ticketNumbers are outvoted, an empty list is no count", async () => {
@@ -327,7 +327,7 @@ describe("the cart (tRPC over HTTP) naming numbers", () => {
     }
     expect(await numbersOf(db, c.id)).toEqual([]);
     expect(await numbersOf(db, other.id)).toEqual([]);
-    expect(count(db, "orders", `user_id = '${buyer.user.id}'`)).toBe(0);
+    expect(await count(db, "orders", `user_id = '${buyer.user.id}'`)).toBe(0);
   });
 
   it("refuses a line whose numbers are not one per ticket, and a picking line beside a competition that does not pick: the whole order", async () => {
@@ -416,7 +416,7 @@ describe("numbers the attacker's own order holds", () => {
     expect(await numbersOf(db, c.id)).toEqual([]);
     const free = await buy(entry(c.id, { numbers: ["11"] }));
     expect(free.status).toBe(201);
-    expect(ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
+    expect(await ledgerProblems(db)).toMatchObject(LEDGER_WITH_HOLDS);
   });
 
   it("with an idempotency key: a retry after a 409 may choose again under the same key; a retry of the held order answers that order", async () => {
@@ -489,8 +489,8 @@ describe("hoarding numbers without paying", () => {
       },
     );
     expect(honest.status).toBe("paid");
-    expect(count(hoardDb, "orders", "status = 'requires_action'")).toBe(3);
-    expect(ledgerProblems(hoardDb)).toMatchObject(LEDGER_WITH_HOLDS);
+    expect(await count(hoardDb, "orders", "status = 'requires_action'")).toBe(3);
+    expect(await ledgerProblems(hoardDb)).toMatchObject(LEDGER_WITH_HOLDS);
   });
 });
 
@@ -695,7 +695,7 @@ describe("admin multibuy edits over REST", () => {
       ],
       Array.from({ length: 11 }, (_, i) => ({ minQuantity: i + 2, pricePerTicket: (1.99 - i * 0.01).toFixed(2) })),
     ];
-    const before = count(db, "competitions");
+    const before = await count(db, "competitions");
     for (const priceTiers of bad) {
       const res = await adminAs(admin.token, "POST", "/admin/competitions", tiered({ priceTiers }));
       expect([JSON.stringify(priceTiers), res.status]).toEqual([JSON.stringify(priceTiers), 400]);
@@ -708,7 +708,7 @@ describe("admin multibuy edits over REST", () => {
       const res = await adminAs(admin.token, "POST", "/admin/competitions", tiered({ price, priceTiers: [] }));
       expect([price, res.status, JSON.stringify(res.json)]).toEqual([price, 400, expect.stringContaining("Price must be a number with at most 2 decimals")]);
     }
-    expect(count(db, "competitions")).toBe(before);
+    expect(await count(db, "competitions")).toBe(before);
     // Ten are allowed, as are tiers equal to the price.
     const ten = Array.from({ length: 10 }, (_, i) => ({ minQuantity: i + 2, pricePerTicket: (2 - i * 0.01).toFixed(2) }));
     expect((await adminAs(admin.token, "POST", "/admin/competitions", tiered({ priceTiers: ten }))).status).toBe(200);
@@ -835,7 +835,7 @@ describe("a race for the same numbers", () => {
     const grid = await raceApi.request(`/api/competitions/${c.id}/numbers`);
     expect(grid.json.held).toEqual([]);
     expect(grid.json.sold.reduce((n: number, [a, b]: [number, number]) => n + b - a + 1, 0)).toBe(sold.size);
-    expect(ledgerProblems(raceDb)).toEqual(CLEAN_LEDGER);
+    expect(await ledgerProblems(raceDb)).toEqual(CLEAN_LEDGER);
   });
 });
 

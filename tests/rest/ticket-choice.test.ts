@@ -6,7 +6,7 @@ import { allowGuestCheckout, createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
 
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const api = await startTestServer(db, { services: { payments: new SimulatedPaymentProvider(0) } });
 
 const entry = (competitionId: string, over: Record<string, unknown> = {}) => ({
@@ -42,7 +42,7 @@ describe("choosing numbers over REST", () => {
       message: "Ticket #500 has just been taken by another buyer. Please choose another number.",
       data: { details: { lost: ["500"], nearby: ["497", "498", "499", "501", "502", "503"] } },
     });
-    expect(ledgerProblems(db)).toMatchObject(CLEAN_LEDGER);
+    expect(await ledgerProblems(db)).toMatchObject(CLEAN_LEDGER);
   });
 
   it("refuses `numbers` with 400 where the competition hands numbers out itself", async () => {

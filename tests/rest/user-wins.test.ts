@@ -14,7 +14,7 @@ import { startTestServer } from "../helpers/http";
 
 /** Issue #28: GET /api/user/wins lists instant prizes (credit too) beside main-draw wins. */
 const db = createTestDb();
-allowGuestCheckout(db);
+await allowGuestCheckout(db);
 const payments = new SimulatedPaymentProvider(0);
 const api = await startTestServer(db, { services: { payments } });
 const deps = { db, payments, mailer: noopMailer };

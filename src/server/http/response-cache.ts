@@ -27,8 +27,22 @@ export class ResponseCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
+  private listener: (() => void) | null = null;
+
+  /** A write here: what is cached is stale (and the listener tells the shop's other processes, if any). */
   invalidate(): void {
     this.version++;
+    this.listener?.();
+  }
+
+  /** Another process of the shop wrote: what is cached is stale, and nobody else needs telling. */
+  invalidateFromElsewhere(): void {
+    this.version++;
+  }
+
+  /** Told of every write in this process (invalidate), to tell the shop's other processes. */
+  onInvalidate(listener: () => void): void {
+    this.listener = listener;
   }
 
   /** The data version: bumped by every write, so anything computed at an older one is stale (server-drawn pages too). */

@@ -39,6 +39,11 @@ export interface MailerOptions {
   intervalMs?: number;
   /** The clock the back-off reads (tests move it instead of sleeping). */
   now?: () => Date;
+  /**
+   * Runs a sending pass in one process of the shop at a time (several processes on PostgreSQL): resolves
+   * with what `pass` sent, or 0 when another process is sending now.
+   */
+  exclusive?: (pass: () => Promise<number>) => Promise<number>;
 }
 
 /**
@@ -137,7 +142,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       again = true;
       return running;
     }
-    running = pass().finally(() => {
+    running = (opts.exclusive ? opts.exclusive(pass) : pass()).finally(() => {
       running = null;
       if (again) {
         again = false;

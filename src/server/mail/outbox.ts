@@ -102,8 +102,8 @@ export async function outboxCounts(db: Db): Promise<{ queued: number; failed: nu
   const row = await first(
     db
       .select({
-        queued: sql<number>`coalesce(sum(${mailOutbox.status} = 'queued'), 0)`,
-        failed: sql<number>`coalesce(sum(${mailOutbox.status} = 'failed'), 0)`,
+        queued: sql<number>`coalesce(sum(case when ${mailOutbox.status} = 'queued' then 1 else 0 end), 0)`,
+        failed: sql<number>`coalesce(sum(case when ${mailOutbox.status} = 'failed' then 1 else 0 end), 0)`,
       })
       .from(mailOutbox)
       .where(UNSENT),

@@ -11,9 +11,9 @@ import * as pgSchema from "../../../db/schema-pg";
 
 // Moving a shop from its SQLite file to an empty PostgreSQL database (docs/decisions/015-postgresql-beside-sqlite.md):
 // every table copied in an order its foreign keys accept, then checked row by row, with each customer's credit
-// balance and every draw's proof recomputed on what PostgreSQL holds. `npm run db:to-postgres`, which takes
-// the consistent snapshot first and says what to change in the environment, comes with the server's
-// DATABASE_URL (the decision's step 4): until then this is the copy and its checks.
+// balance and every draw's proof recomputed on what PostgreSQL holds. `npm run db:to-postgres`
+// (scripts/db-to-postgres.ts) takes the consistent snapshot first, moves the uploads too and says what to
+// change in the environment.
 
 type AnyPgTable = PgTableWithColumns<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const BATCH = 500;

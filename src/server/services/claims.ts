@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { changed, first, withTransaction, type Db, type Tx } from "../../../db/client";
 import { competitions, instantPrizes, notifications, prizeClaims, users, winners, type PrizeClaim, type User } from "../../../db/schema";
 import { ageOn } from "../../shared/london-time";
@@ -224,7 +224,7 @@ export async function claimsSummary(db: Db, now: Date): Promise<ClaimsSummary> {
     db
       .select({
         awaitingContact: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null then 1 else 0 end), 0)`,
-        overdue: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null and ${prizeClaims.notifiedAt} < ${overdueBefore.getTime()} then 1 else 0 end), 0)`,
+        overdue: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'notified' and ${prizeClaims.contactedAt} is null and ${lt(prizeClaims.notifiedAt, overdueBefore)} then 1 else 0 end), 0)`,
         awaitingFulfilment: sql<number>`coalesce(sum(case when ${prizeClaims.status} = 'claimed' then 1 else 0 end), 0)`,
       })
       .from(prizeClaims),

@@ -240,8 +240,8 @@ export async function listUserWins(db: Db, userId: string): Promise<CustomerWin[
     .from(winners)
     .innerJoin(entries, eq(winners.entryId, entries.id))
     .innerJoin(competitions, eq(winners.competitionId, competitions.id))
-    // `+user_id`: read from the (few) winners and look their entries up, never walk a long-time customer's every entry.
-    .where(and(sql`+${entries.userId} = ${userId}`, ne(winners.source, "instant"), isNull(winners.voidedAt)));
+    // `user_id || ''` (no index of user_id matches it): read from the (few) winners and look their entries up, never walk a long-time customer's every entry.
+    .where(and(sql`${entries.userId} || '' = ${userId}`, ne(winners.source, "instant"), isNull(winners.voidedAt)));
   const drawn = drawnRows.map((w): CustomerWin => ({
     id: w.id,
     competitionId: w.competitionId,
@@ -270,8 +270,8 @@ export async function listUserWins(db: Db, userId: string): Promise<CustomerWin[
     .select({ unitId: walletEntries.reference })
     .from(walletEntries)
     .where(and(eq(walletEntries.userId, userId), eq(walletEntries.kind, "prize")));
-  // `+user_id` as above: from the units won to their entries, not from the account's entries (200,000 of them, for some).
-  const [ofEntries, ofCredit] = await Promise.all([unitsWhere(sql`+${entries.userId} = ${userId}`), unitsWhere(inArray(instantPrizes.id, credited))]);
+  // `user_id || ''` as above: from the units won to their entries, not from the account's entries (200,000 of them, for some).
+  const [ofEntries, ofCredit] = await Promise.all([unitsWhere(sql`${entries.userId} || '' = ${userId}`), unitsWhere(inArray(instantPrizes.id, credited))]);
   const units = new Map([...ofEntries, ...ofCredit].map((r) => [r.unit.id, r] as const));
   const instant = [...units.values()].map(({ unit, competitionTitle, winnerId }): CustomerWin => ({
     // A cash or physical prize is a winner with a claim: the same id as the claim's, so the two are one win.

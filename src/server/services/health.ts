@@ -1,7 +1,8 @@
 import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Db } from "../../../db/client";
-import { migrationVersion } from "../../../db/client";
+import { databaseFile, migrationVersion } from "../../../db/client";
+import { healthProbe } from "../../../db/schema";
 import type { MailDelivery } from "../mail/mailer";
 import { outboxCounts } from "../mail/outbox";
 import { mailHealth } from "./mail/outbox";
@@ -19,22 +20,23 @@ const lastProbe = new WeakMap<Db, { at: number; probed: Promise<Probed> }>();
 const PROBE_BYTES = Buffer.alloc(4096, 1);
 
 /**
- * A tiny committed write to the database, and a new 4 KB file beside it: a read-only file, a
- * folder that lost its permissions or a full disk all show here (SQLite can still commit a row
- * into WAL space it already has after the disk fills, so the file write is what sees that).
+ * A tiny committed write to the database, and, for a database file, a new 4 KB file beside it: a
+ * read-only file, a folder that lost its permissions or a full disk all show here (SQLite can still
+ * commit a row into WAL space it already has after the disk fills, so the file write is what sees that).
  */
 async function probe(db: Db, now: number): Promise<DatabaseHealth> {
   try {
-    await db.lease.statement(() => db.$client.prepare("select 1").get());
+    await db.$count(healthProbe);
   } catch {
     return "unreachable";
   }
   try {
-    await db.lease.statement(() =>
-      db.$client.prepare("insert into health_probe (id, checked_at) values (1, ?) on conflict(id) do update set checked_at = excluded.checked_at").run(now),
-    );
-    const path = db.$client.name;
-    if (path && path !== ":memory:") {
+    await db
+      .insert(healthProbe)
+      .values({ id: 1, checkedAt: now })
+      .onConflictDoUpdate({ target: healthProbe.id, set: { checkedAt: now } });
+    const path = databaseFile(db);
+    if (path) {
       const file = join(dirname(path), `.health-probe-${process.pid}`);
       const fd = openSync(file, "w");
       try {
@@ -83,7 +85,7 @@ export async function health(db: Db, delivery: MailDelivery, now = Date.now()) {
   return {
     status: database === "ok" ? ("ok" as const) : ("error" as const),
     database,
-    migration: database === "unreachable" ? null : await db.lease.statement(() => migrationVersion(db)),
+    migration: database === "unreachable" ? null : await migrationVersion(db),
     uptimeSeconds: Math.round(process.uptime()),
     mail: mailHealth(delivery, mail),
   };

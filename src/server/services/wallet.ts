@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { first, withTransaction, type Db, type Tx } from "../../../db/client";
+import { first, lockRow, withTransaction, type Db, type Tx } from "../../../db/client";
 import { users, walletEntries, type Order, type User, type WalletEntry } from "../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../shared/money";
 import { MAX_GOODWILL_PENCE, type WalletView } from "../../shared/schemas/wallet";
@@ -177,6 +177,7 @@ export async function spendablePence(db: Tx, userId: string, now: Date): Promise
 export async function spendCredit(tx: Tx, user: Owner, orderId: string, wantedPence: number, now: Date): Promise<number> {
   if (wantedPence <= 0) return 0;
   return withTransaction(tx, async (tx) => {
+    await lockRow(tx, users, user.id);
     const taken = creditToUse(await spendablePence(tx, user.id, now), wantedPence);
     if (taken <= 0) return 0;
     await tx
@@ -195,6 +196,7 @@ export async function spendCredit(tx: Tx, user: Owner, orderId: string, wantedPe
 export async function returnCredit(tx: Tx, order: Pick<Order, "id" | "userId" | "customerEmail">, amountPence: number, note: string, now: Date): Promise<void> {
   if (amountPence <= 0) return;
   await withTransaction(tx, async (tx) => {
+    if (order.userId) await lockRow(tx, users, order.userId);
     const rows = order.userId ? await rowsOf(tx, order.userId) : [];
     const state = ledgerState(rows, now);
     const spent = rows.filter((r) => r.kind === "spend" && r.reference === order.id).flatMap((r) => state.taken.get(r.id) ?? []);
@@ -294,6 +296,7 @@ export function takeBackPrizeCredit(tx: Tx, units: ReadonlyArray<{ id: string; n
           .limit(1),
       );
       if (!prize) continue;
+      if (prize.userId) await lockRow(tx, users, prize.userId);
       const already = await first(
         tx
           .select({ id: walletEntries.id })

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { TRPCError } from "@trpc/server";
 import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
 import { SESSION_COOKIE, header, parseCookies } from "../auth/cookies";
@@ -10,6 +11,7 @@ import { UploadGrants } from "../storage/uploads";
 import { LoginThrottle } from "../auth/login-throttle";
 import { createPurchasing, PurchaseGuard, type PurchaseObserver, type Purchasing } from "../services/purchase";
 import { chooseSuccessStatus } from "../http/status";
+import { isStorageFailure, UNAVAILABLE_MESSAGE } from "../errors";
 
 /** Parts outside the database that services need, injected once per app. */
 export interface AppServices {
@@ -214,7 +216,15 @@ export async function createHttpContext(
   transport: "rest" | "trpc" = "trpc",
 ): Promise<Context> {
   const found = readSessionToken(req);
-  const validated = found ? await validateSessionToken(db, found.token) : { session: null, user: null };
+  let validated: Awaited<ReturnType<typeof validateSessionToken>> | { session: null; user: null } = { session: null, user: null };
+  try {
+    if (found) validated = await validateSessionToken(db, found.token);
+  } catch (err) {
+    // The session cannot be read (a database out of reach): the same 503 as a procedure's storage failure.
+    if (!isStorageFailure(err)) throw err;
+    if (!res.headersSent) res.setHeader("Retry-After", "30");
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE, cause: err });
+  }
   if (validated.user) requestUsers.set(req, validated.user.id);
   return createContextInner({
     db,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { first, withTransaction, type Db, type Tx } from "../../../../db/client";
+import { first, lockRow, withTransaction, type Db, type Tx } from "../../../../db/client";
 import { competitions, draws, entries, instantPrizes, type Competition, type InstantPrizeKind } from "../../../../db/schema";
 import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import { dearerQuantity, priceTierProblem, tiersFromView } from "../../../shared/pricing";
@@ -178,6 +178,7 @@ export async function createCompetition(db: Db, actor: Actor, input: CampaignVal
 export async function updateCompetition(db: Db, actor: Actor, input: CompetitionUpdate, now = new Date()): Promise<AdminCompetition> {
   const { id } = input;
   await withTransaction(db, async (tx) => {
+    await lockRow(tx, competitions, id);
     const current = await first(tx.select().from(competitions).where(eq(competitions.id, id)));
     if (!current) throw new AppError("NOT_FOUND", "Competition not found");
     // Neither the toggle nor the full form may skip the draw: "drawn" without a revealed seed and winners is a lie.

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { first, withTransaction, type Db, type Tx } from "../../../../db/client";
+import { lockRow, first, withTransaction, type Db, type Tx } from "../../../../db/client";
 import { competitions, instantPrizes, winners, type Competition, type InstantPrize, type InstantPrizeKind, type User } from "../../../../db/schema";
 import { enqueueStoredMail } from "../../mail/outbox";
 import { uuidv7 } from "../../../../db/ids";
@@ -62,6 +62,7 @@ export function commitInstantPrizes(
   draw: (min: number, max: number) => number = randomInt,
 ): Promise<void> {
   return withTransaction(tx, async (tx) => {
+    await lockRow(tx, competitions, competition.id);
     await tx.delete(instantPrizes).where(eq(instantPrizes.competitionId, competition.id));
     const units = specs.flatMap((s) => Array.from({ length: s.count }, () => s));
     if (units.length === 0) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { changed, first, type Db, type Tx } from "../../../../db/client";
+import { changed, first, lockRow, uniqueViolation, type Db, type Tx } from "../../../../db/client";
 import { aboutPage, categories, competitions, entries, heroSlides, popups, prizeClaims, tickets, winners } from "../../../../db/schema";
 import type { aboutPageInput, categoryInput, heroSlideInput, popupInput, winnerInput } from "../../../shared/schemas/admin";
 import { AppError } from "../../errors";
@@ -65,7 +65,7 @@ async function uniqueName<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof Error && /UNIQUE constraint failed: categories\.name/.test(err.message)) {
+    if (uniqueViolation(err, "categories", "name")) {
       throw new AppError("ALREADY_EXISTS", "A category with this name already exists");
     }
     throw err;
@@ -237,6 +237,9 @@ export function createWinner(db: Db, actor: Actor, input: z.output<typeof winner
     actor,
     async (tx) => {
       const title = await competitionTitle(tx, input.competitionId);
+      // Winners of one competition are added in turn: where transactions run side by side, a second
+      // winner for the same ticket waits for the first one's commit and then finds it.
+      await lockRow(tx, competitions, input.competitionId);
       const entry = ticketNumber ? await winningEntry(tx, input.competitionId, ticketNumber) : null;
       const created = (await first(
         tx

@@ -89,7 +89,7 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
     await db
       .select()
       .from(auditLog)
-      .where(or(eq(auditLog.targetId, userId), sql`json_extract(${auditLog.details}, '$.userId') = ${userId}`))
+      .where(or(eq(auditLog.targetId, userId), sql`${auditLog.details} ->> 'userId' = ${userId}`))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(100)
   ).map((a) => ({ id: a.id, action: a.action, actorEmail: a.actorEmail, reason: a.reason, createdAt: a.createdAt.toISOString() }));

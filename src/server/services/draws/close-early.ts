@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { first, withTransaction, type Db } from "../../../../db/client";
+import { lockRow, first, withTransaction, type Db } from "../../../../db/client";
 import { competitions } from "../../../../db/schema";
 import { closeEarlyConfirmation, drawTooEarlyReason, type DrawTiming } from "../../../shared/draw-timing";
 import type { CloseEarlyInput } from "../../../shared/schemas/draws";
@@ -33,6 +33,7 @@ export function drawTooEarly(c: Dates, now: Date): AppError {
  */
 export async function closeEarly(db: Db, id: string, input: CloseEarlyInput, now: Date, audit: DrawAudit | undefined): Promise<void> {
   await withTransaction(db, async (tx) => {
+    await lockRow(tx, competitions, id);
     const c = await first(tx.select().from(competitions).where(eq(competitions.id, id)));
     if (!c) throw new AppError("NOT_FOUND", "Competition not found");
     if (c.endDate <= now) return;

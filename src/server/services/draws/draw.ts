@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { first, withTransaction } from "../../../../db/client";
+import { lockRow, first, withTransaction } from "../../../../db/client";
 import { competitions, draws, entries, tickets, users, winners } from "../../../../db/schema";
 import { drawWinners } from "../../../shared/draw";
 import type { CloseEarlyInput } from "../../../shared/schemas/draws";
@@ -50,6 +50,7 @@ export async function runDraw(deps: DrawDeps, id: string, beacon: string | null 
   const picked = await drawWinners(before.drawSeed, record.pool, record.poolHash, before.numberOfWinners, usedBeacon);
 
   await withTransaction(db, async (tx) => {
+    await lockRow(tx, competitions, id);
     const fresh = (await first(tx.select().from(draws).where(eq(draws.competitionId, id))))!;
     if (fresh.drawnAt) throw new AppError("ALREADY_DRAWN", "This competition has already been drawn");
     const rows = await tx

@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, or } from "drizzle-orm";
-import { changed, first, withTransaction, type Db, type Tx } from "../../../../db/client";
+import { and, eq, gte, isNotNull, lte, or } from "drizzle-orm";
+import { lockRow, changed, first, withTransaction, type Db, type Tx } from "../../../../db/client";
 import { competitions, draws, entries, instantPrizes, tickets, type Competition } from "../../../../db/schema";
 import { poolHashOf, sortPool } from "../../../shared/draw";
 import { AppError } from "../../errors";
@@ -24,11 +24,20 @@ function salesOver(c: Competition, now: Date): boolean {
  */
 export function closeSales(db: Db, id: string, audit?: DrawAudit, endedBy?: Date): Promise<Competition> {
   return withTransaction(db, async (tx) => {
+    await lockRow(tx, competitions, id);
     const c = await first(tx.select().from(competitions).where(eq(competitions.id, id)));
     if (!c) throw new AppError("NOT_FOUND", "Competition not found");
     const closing = c.status === "active" && (!endedBy || salesOver(c, endedBy));
     if (closing) {
-      await tx.update(competitions).set({ status: "closed" }).where(eq(competitions.id, id));
+      // Checked again by the write itself: a later end or more tickets another request committed since the read keep it on sale.
+      const stillOver = endedBy
+        ? or(lte(competitions.endDate, endedBy), and(isNotNull(competitions.maxTickets), gte(competitions.soldTickets, competitions.maxTickets)))
+        : undefined;
+      const done = await tx
+        .update(competitions)
+        .set({ status: "closed" })
+        .where(and(eq(competitions.id, id), eq(competitions.status, "active"), stillOver));
+      if (!changed(done)) return (await first(tx.select().from(competitions).where(eq(competitions.id, id))))!;
       if (audit) await writeAudit(tx, audit.actor, audit.row("sales closed"));
     }
     return { ...c, status: closing ? "closed" : c.status };
@@ -81,6 +90,7 @@ export async function freezePool(db: Db, id: string, now = new Date(), audit?: D
   const pool = sortPool(await poolTickets(db, id));
   const poolHash = await poolHashOf(pool);
   return withTransaction(db, async (tx) => {
+    await lockRow(tx, competitions, id);
     const current = (await first(tx.select().from(competitions).where(eq(competitions.id, id))))!;
     if (current.status === "active") throw new AppError("INVALID_STATE", "Close sales before freezing the pool");
     if (onlyIfOver && !salesOver(current, now)) return false;

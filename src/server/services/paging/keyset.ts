@@ -2,22 +2,24 @@ import { sql, type SQL } from "drizzle-orm";
 import { nextTurn } from "./batches";
 
 /**
- * Where a long read stopped: the last row's time and rowid. Lists and exports go newest first by
- * (time, rowid), which an index on (owner, time) gives in order (SQLite ends every index with the
- * rowid), so each chunk is an index range, never a sort of everything the owner has.
+ * Where a long read stopped: the last row's time and its id (`rowid`, the tie-break). Lists and exports
+ * go newest first by (time, id): an index on (owner, time) gives the times in order, so each chunk is an
+ * index range, never a sort of everything the owner has; only rows of one same time are put in order by
+ * their id (a time-ordered UUIDv7, the table's primary key, on every engine).
  */
 export interface Keyset {
+  /** The time as the database gave it (passed back to it as it is). */
   at: number;
-  rowid: number;
+  rowid: string;
 }
 
-/** The time column and rowid of a table, as written in SQL ("entries"."created_at"). */
+/** The time column and id of a table, as written in SQL ("entries"."created_at", "entries"."id"). */
 export function keysetOf(table: string, timeColumn = "created_at") {
   const at = sql.raw(`"${table}"."${timeColumn}"`);
-  const rowid = sql.raw(`"${table}"."rowid"`);
+  const rowid = sql.raw(`"${table}"."id"`);
   return {
     at: sql<number>`${at}`,
-    rowid: sql<number>`${rowid}`,
+    rowid: sql<string>`${rowid}`,
     /** Rows strictly older than the key (the first term bounds the index range, the second breaks ties). */
     before: (k: Keyset | null): SQL | undefined => (k ? sql`${at} <= ${k.at} and (${at} < ${k.at} or ${rowid} < ${k.rowid})` : undefined),
     /** Rows at or newer than the key (again an index range, then the tie). */

@@ -51,6 +51,7 @@ export async function effectiveLimit(db: Tx, user: User, now: Date): Promise<num
 }
 
 export async function spentThisMonth(db: Tx, userId: string, now: Date, funding?: "credit"): Promise<number> {
+  const cardKept = sql`${orders.totalPence} - ${orders.creditPence} - ${orders.refundedPence}`;
   const row = await first(
     db
       // What was kept of every order not failed: one waiting on the bank (3-D Secure) counts already,
@@ -58,7 +59,7 @@ export async function spentThisMonth(db: Tx, userId: string, now: Date, funding?
       // By card funding, the card's part only: refunds give the card back first, so what a card kept is its part less the refunds.
       .select({
         n: funding
-          ? sql<number>`coalesce(sum(max(0, ${orders.totalPence} - ${orders.creditPence} - ${orders.refundedPence})), 0)`
+          ? sql<number>`coalesce(sum(case when ${cardKept} > 0 then ${cardKept} else 0 end), 0)`
           : sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)`,
       })
       .from(orders)

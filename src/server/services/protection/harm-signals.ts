@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { first, withTransaction, type Db } from "../../../../db/client";
+import { first, lockRow, withTransaction, type Db } from "../../../../db/client";
 import { orders, protectionEvents, users } from "../../../../db/schema";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
 import { AppError } from "../../errors";
@@ -21,7 +21,7 @@ export async function playerSignals(db: Db, now: Date) {
     .select({
       userId: orders.userId,
       spent: sql<number>`sum(${orders.totalPence})`,
-      recent: sql<number>`sum(case when ${orders.createdAt} > ${since1.getTime()} then 1 else 0 end)`,
+      recent: sql<number>`sum(case when ${gt(orders.createdAt, since1)} then 1 else 0 end)`,
     })
     .from(orders)
     .where(and(eq(orders.status, "paid"), gt(orders.createdAt, since30)))
@@ -81,6 +81,7 @@ export async function playerSignals(db: Db, now: Date) {
  */
 export function restrictAccount(db: Db, userId: string, restricted: boolean, reason: string, now = new Date(), actor?: Actor) {
   return withTransaction(db, async (tx) => {
+    await lockRow(tx, users, userId);
     const user = await first(tx.select().from(users).where(eq(users.id, userId)));
     if (!user) throw new AppError("NOT_FOUND", "User not found");
     if (restricted) {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { first, withTransaction, type Db } from "../../../../db/client";
+import { first, lockRow, withTransaction, type Db } from "../../../../db/client";
 import { authTokens, competitionViews, notifications, sessions, users } from "../../../../db/schema";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
 import { AppError } from "../../errors";
@@ -23,6 +23,7 @@ export async function getLimits(db: Db, userId: string, now: Date): Promise<Limi
   // The account is read and a raised limit whose cooling-off has passed applied in one transaction:
   // a limit the player lowered meanwhile is never overwritten with the raise it replaced.
   const { user, limit, spent } = await withTransaction(db, async (tx) => {
+    await lockRow(tx, users, userId);
     const user = await first(tx.select().from(users).where(eq(users.id, userId)));
     if (!user) throw new AppError("NOT_FOUND", "User not found");
     const limit = await effectiveLimit(tx, user, now);
@@ -49,6 +50,7 @@ export async function setLimit(db: Db, userId: string, monthlyLimit: string | nu
   const next = monthlyLimit === null ? null : decimalToPence(monthlyLimit);
   if (monthlyLimit !== null && next === null) throw new AppError("INVALID_INPUT", "Enter the limit in pounds, e.g. 50.00");
   await withTransaction(db, async (tx) => {
+    await lockRow(tx, users, userId);
     const user = (await first(tx.select().from(users).where(eq(users.id, userId))))!;
     const current = await effectiveLimit(tx, user, now);
     const lower = next !== null && (current === null || next <= current);
@@ -82,6 +84,7 @@ export function takeBreak(db: Db, userId: string, period: BreakPeriod, now: Date
   const until = new Date(now.getTime() + BREAK_PERIODS[period]);
   const kind = period === "1w" || period === "1m" ? "break" : "self_exclusion";
   return withTransaction(db, async (tx) => {
+    await lockRow(tx, users, userId);
     const user = (await first(tx.select().from(users).where(eq(users.id, userId))))!;
     if (user.suspendedUntil && user.suspendedUntil > until) {
       return { suspendedUntil: user.suspendedUntil.toISOString(), kind: user.suspensionKind ?? kind };

@@ -5,6 +5,7 @@ import { penceToDecimal } from "../../../shared/money";
 import type { PaymentEvent } from "../../payments/provider";
 import { writeAudit } from "../audit";
 import { creditRefundedPence, instantVoidDetails, notifyAdmins, PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
+import { lockOrderAndCompetitions } from "./locks";
 import { settleFromProvider } from "./settle";
 import type { OrderDeps } from "./types";
 
@@ -52,6 +53,7 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
       // What the card has had back is compared: parts paid by site credit went back to the wallet, not the card.
       // Read in the same transaction as the record, so a refund recorded meanwhile is counted in the difference.
       const recorded = await withTransaction(deps.db, async (tx) => {
+        await lockOrderAndCompetitions(tx, order.id);
         const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
         const missing = event.amountRefundedPence - (current.refundedPence - (await creditRefundedPence(tx, current.id)));
         if (missing <= 0) return null;
@@ -78,6 +80,7 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
       if (!order) return "ignored";
       const created = event.type === "dispute.created";
       await withTransaction(deps.db, async (tx) => {
+        await lockOrderAndCompetitions(tx, order.id);
         // What the admins are told of its refunds is read in the same transaction as the dispute is marked.
         const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
         await tx
@@ -130,6 +133,7 @@ async function recordListedRefunds(
   for (const r of listed) {
     recorded =
       (await withTransaction(deps.db, async (tx) => {
+        await lockOrderAndCompetitions(tx, order.id);
         // One the shop asked for and recorded under its own key (its answer named no refund id) is the same refund.
         const ids = r.requestKey ? [r.refundId, r.requestKey] : [r.refundId];
         const known = await first(

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { first, type Tx } from "../../../../db/client";
+import { first, hasRowLocks, lockRow, type Tx } from "../../../../db/client";
 import { uuidv7 } from "../../../../db/ids";
-import { entries, type Competition, type Order } from "../../../../db/schema";
+import { entries, users, type Competition, type Order } from "../../../../db/schema";
 import { priceLine } from "../../../shared/pricing";
 import { BILLING_REQUIRED, MAX_TICKETS } from "../../../shared/schemas/entry";
 import { AppError } from "../../errors";
@@ -171,6 +171,8 @@ export async function holdOrder(
     if (existing) return { order: existing, existing: true };
   }
   const lines = mergeLines(args.lines);
+  // Locked first where the engine has row locks: the account, whose credit and limits this hold spends.
+  if (args.userId) await lockRow(tx, users, args.userId);
   // The buyer's account, read once for every check of this hold.
   const user = args.userId ? await st.userById.get({ id: args.userId }) : undefined;
   const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
@@ -211,6 +213,17 @@ export async function holdOrder(
     clientIp: args.ip ?? null,
     createdAt: now.getTime(),
   }))!;
+  if (hasRowLocks(tx)) {
+    // Where holds of one competition run side by side (PostgreSQL), each competition is locked, in id
+    // order, only for the end of the hold: its tickets counted again as they are now, and taken. Every
+    // other check above ran without holding up the competition's other buyers.
+    for (const p of [...priced].sort((a, b) => (a.competition.id < b.competition.id ? -1 : 1))) {
+      const current = (await st.lockedCompetition.get({ id: p.competition.id }))!;
+      const held = guard?.heldLimit(current) ?? null;
+      refuseLine(current, p.line, now, await holdingsOf(tx, current, args, held), held);
+      p.competition = current;
+    }
+  }
   for (const [i, { line, competition }] of priced.entries()) {
     const entryId = uuidv7();
     await st.insertEntry.run({

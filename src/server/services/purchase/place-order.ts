@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { first, inGroupCommit } from "../../../../db/client";
+import { first, inGroupCommit, uniqueViolation } from "../../../../db/client";
 import { orders, type Order } from "../../../../db/schema";
 import type { OrderView } from "../../../shared/schemas/order";
 import type { CardFunding, ChargeResult } from "../../payments/provider";
@@ -56,7 +56,7 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
     } catch (err) {
       await recordRefusal(db, args.userId, err, now);
       // Two identical submits raced past the look-up; the loser answers with the winner's result.
-      if (scopedKey && err instanceof Error && /UNIQUE constraint failed: orders\.idempotency_key/.test(err.message)) {
+      if (scopedKey && uniqueViolation(err, "orders", "idempotency_key")) {
         const winner = await first(db.select().from(orders).where(eq(orders.idempotencyKey, scopedKey)));
         if (winner) {
           release();

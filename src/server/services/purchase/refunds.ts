@@ -13,6 +13,7 @@ import { voidInstantWins, type InstantVoid } from "../competitions/instant-void"
 import { releaseTickets } from "../competitions/tickets";
 import { returnCredit } from "../wallet";
 import { cardPenceOf } from "./charge";
+import { lockOrderAndCompetitions } from "./locks";
 import { CREDIT_REFUND_PREFIX, loadAdminOrderView, refundableOf } from "./result";
 import type { OrderDeps } from "./types";
 
@@ -64,7 +65,7 @@ export async function voidTickets(tx: Tx, orderId: string, as: "refunded" | "dis
     const released = await releaseTickets(tx, e.competitionId, e.id);
     await tx
       .update(competitions)
-      .set({ soldTickets: sql`max(0, ${competitions.soldTickets} - ${released})` })
+      .set({ soldTickets: sql`case when ${competitions.soldTickets} > ${released} then ${competitions.soldTickets} - ${released} else 0 end` })
       .where(eq(competitions.id, e.competitionId));
     await tx.update(entries).set({ paymentStatus: as }).where(eq(entries.id, e.id));
     voided.push(e.competitionId);
@@ -260,6 +261,7 @@ async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amo
   }
   const now = deps.now?.() ?? new Date();
   await withTransaction(db, async (tx) => {
+    await lockOrderAndCompetitions(tx, order.id);
     const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
     await recordRefund(
       tx,
@@ -326,6 +328,7 @@ export async function refundUnwanted(
     return true;
   }
   await withTransaction(deps.db, async (tx) => {
+    await lockOrderAndCompetitions(tx, order.id);
     await tx
       .update(orders)
       .set({ status: "paid", paymentProvider: deps.payments.name, paymentId: payment.paymentId, cardBrand: payment.cardBrand, cardLast4: payment.last4 })

@@ -15,6 +15,7 @@ import { returnCredit } from "../wallet";
 import { cardPenceOf } from "./charge";
 import { stopCounting } from "./idempotency";
 import { refundUnwanted } from "./refunds";
+import { lockOrder, lockOrderAndCompetitions } from "./locks";
 import { loadOrderView, orderLineView } from "./result";
 import { buyerOfOrder } from "./guard";
 import { AUTH_HOLD_MS, HOLD_MS, type OrderDeps } from "./types";
@@ -64,6 +65,7 @@ export async function settleOrder(
   authHoldMs = AUTH_HOLD_MS,
 ): Promise<Settled> {
   const st = tx.statements;
+  await lockOrder(tx, orderId);
   const order = await st.orderById.get({ id: orderId });
   if (!order || !isUnsettled(order.status)) return { outcome: "gone" };
   if (result.status === "requires_action") {
@@ -316,6 +318,7 @@ async function captureReserved(
 /** Gives back the numbers of an order still waiting on its payment that will never be paid. */
 export async function failPendingOrder(db: Db, orderId: string, reason: string, now: Date): Promise<boolean> {
   const failed = await withTransaction(db, async (tx) => {
+    await lockOrderAndCompetitions(tx, orderId);
     const current = await first(tx.select().from(orders).where(eq(orders.id, orderId)));
     if (!current || !isUnsettled(current.status)) return false;
     const lines = await tx.select().from(entries).where(eq(entries.orderId, orderId));

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { first, type Db } from "../../../../db/client";
+import { dialectOf } from "../../../../db/dialect";
 import { competitions, contactMessages, entries, orders, users, winners } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { AdminEntry, entryFilters } from "../../../shared/schemas/admin";
@@ -174,27 +176,28 @@ interface EntrySums {
 }
 
 /**
- * Every entry summed, TOTALS_STEP rowids at a time (each step one range of the table, grouped in
- * SQL), the event loop turning between steps: the figures are those of one query over everything,
- * but no step holds the server for long however many entries there are. Each step is one synchronous
- * statement on the connection, taken in its turn through the lease (db/lease.ts).
+ * Every entry summed, grouped in SQL. On SQLite, TOTALS_STEP rows at a time (each step one range of the
+ * table's row numbers), the event loop turning between steps: the figures are those of one query over
+ * everything, but no step holds the server for long however many entries there are (each step is one
+ * synchronous statement on the connection). On PostgreSQL, which works in its own processes, one query.
  */
 async function sumEntries(db: Db, { dailySince, windows }: { dailySince: Date | null; windows: Date[] }): Promise<EntrySums> {
   const sums: EntrySums = { all: noTotals(), byCompetition: new Map(), daily: new Map(), windows: windows.map(noTotals) };
-  const client = db.$client;
-  const max = (await db.lease.statement(() => client.prepare("select max(rowid) as n from entries").get())) as { n: number | null };
-  const last = Number(max.n ?? 0);
-  const windowColumns = windows.map((_, i) => `, created_at >= @w${i} as w${i}`).join("");
-  const step = client.prepare(
-    `select competition_id as competitionId, payment_status as status,
-       case when @dailySince is not null and created_at >= @dailySince then strftime('%Y-%m-%d', created_at / 1000, 'unixepoch', 'localtime') end as day
-       ${windowColumns},
-       count(*) as n, coalesce(sum(ticket_count), 0) as tickets, coalesce(sum(amount_pence), 0) as pence
-     from entries where rowid > @from and rowid <= @to
-     group by 1, 2, 3 ${windows.map((_, i) => `, w${i}`).join("")}`,
-  );
-  const params: Record<string, number | null> = { dailySince: dailySince?.getTime() ?? null };
-  windows.forEach((w, i) => (params[`w${i}`] = w.getTime()));
+  const { dayOf, rowNumber } = dialectOf(db);
+  const fields: Record<string, SQL | SQLiteColumn> = {
+    competitionId: entries.competitionId,
+    status: entries.paymentStatus,
+    day: dailySince ? sql<string | null>`case when ${gte(entries.entryDate, dailySince)} then ${dayOf(entries.entryDate)} end` : sql<null>`null`,
+  };
+  windows.forEach((w, i) => (fields[`w${i}`] = sql<boolean>`${gte(entries.entryDate, w)}`));
+  const grouped = Object.keys(fields).length;
+  fields.n = sql<number>`count(*)`;
+  fields.tickets = sql<number>`coalesce(sum(${entries.ticketCount}), 0)`;
+  fields.pence = sql<number>`coalesce(sum(${entries.amountPence}), 0)`;
+  // Grouped by position: the same expressions with their own parameters, on every engine.
+  const groupBy = sql.raw(Array.from({ length: grouped }, (_, i) => i + 1).join(", "));
+  const sumsOf = (where: SQL | undefined) =>
+    db.select(fields).from(entries).where(where).groupBy(groupBy) as unknown as Promise<Array<Record<string, string | number | boolean | null>>>;
   const add = (t: Totals, n: number, status: string, tickets: number, pence: number) => {
     t.entries += n;
     if (status === "pending") t.pending += n;
@@ -203,8 +206,11 @@ async function sumEntries(db: Db, { dailySince, windows }: { dailySince: Date | 
     t.paidTickets += tickets;
     t.revenuePence += pence;
   };
-  for (let from = 0; from < last; from += TOTALS_STEP) {
-    const rows = (await db.lease.statement(() => step.all({ ...params, from, to: from + TOTALS_STEP }))) as Array<Record<string, string | number | null>>;
+  // On SQLite, TOTALS_STEP rows at a time, each range one statement; elsewhere one query.
+  const last = rowNumber ? Number((await first(db.select({ n: sql<number | null>`max(${rowNumber})` }).from(entries)))?.n ?? 0) : 0;
+  const ranges = rowNumber ? Array.from({ length: Math.ceil(last / TOTALS_STEP) }, (_, i) => i * TOTALS_STEP) : [null];
+  for (const from of ranges) {
+    const rows = await sumsOf(from === null || !rowNumber ? undefined : sql`${rowNumber} > ${from} and ${rowNumber} <= ${from + TOTALS_STEP}`);
     for (const r of rows) {
       const n = Number(r.n);
       const status = String(r.status);
