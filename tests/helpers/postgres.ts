@@ -8,7 +8,7 @@ export interface TestPostgres {
   url(database?: string): string;
   /** A fresh, empty database of its own; resolves with its URL. */
   createDatabase(name: string): Promise<string>;
-  /** Stops the server at once (as a crash or a lost network would), keeping its files for `resume`. */
+  /** Stops the server, ending every session at once (as a restart or a failover does), keeping its files for `resume`. */
   pause(): void;
   /** Starts the paused server again on the same port and data. */
   resume(): void;

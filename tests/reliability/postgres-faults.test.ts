@@ -1,4 +1,8 @@
 import { eq } from "drizzle-orm";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first, type Db } from "../../db/client";
 import { openPostgres } from "../../db/postgres";
@@ -65,6 +69,24 @@ describe("PostgreSQL lost mid-run", () => {
     expect(paid).toHaveLength(2);
     expect(await ledgerProblems(db)).toEqual(CLEAN_LEDGER);
   }, 60_000);
+
+  it("stops the server at start with one plain line and exit code 1 when PostgreSQL cannot be reached", () => {
+    const root = new URL("../..", import.meta.url).pathname;
+    const url = server
+      .url("shop")
+      .replace("shop@", "shop:s3cret-pw@")
+      .replace(/:(\d+)\//, (_, port: string) => `:${Number(port) + 1}/`);
+    const started = spawnSync(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", PORT: "0", DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), "harvest-nopg-")), LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr.trim()).toMatch(/^Cannot reach PostgreSQL at shop@127\.0\.0\.1:\d+\/shop: the connection was refused/);
+    expect(started.stderr).not.toContain("s3cret-pw");
+    expect(started.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
 
   it("refuses to start when PostgreSQL cannot be reached, in one plain line without the password", async () => {
     const url = server
