@@ -3,11 +3,21 @@
 // same run: purchases/s, p50/p99 and errors, and the ledger of each (0 oversold, 0 duplicates). PostgreSQL is
 // a throw-away cluster of Debian's package on this machine (scripts/postgres-cluster.mjs), like the tests'.
 import autocannon from "autocannon";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createServer, request, Agent } from "node:http";
 import pg from "pg";
 import { startPostgres } from "../postgres-cluster.mjs";
-import { address, freePort, ledger as sqliteLedger, newCompetition, perConnectionAddress, purchaseRequests, seedBuyers, startShop } from "./shop.mjs";
+import {
+  address,
+  freePort,
+  ledger as sqliteLedger,
+  newCompetition,
+  newSession,
+  perConnectionAddress,
+  purchaseRequests,
+  seedBuyers,
+  startShop,
+} from "./shop.mjs";
 
 const BUYERS = 200;
 const CONNECTIONS = 100;
@@ -47,14 +57,9 @@ async function seedPostgres(url) {
         "insert into users (id, email, password_hash, first_name, last_name, date_of_birth, country, role, is_active, email_verified, created_at, updated_at) values ($1, $2, 'x', 'Bench', $3, '1980-01-01', 'United Kingdom', 'user', true, false, $4, $4)",
         [id, `bench${i}@example.test`, `B${i}`, now],
       );
-      const token = randomBytes(20)
-        .toString("base64url")
-        .toLowerCase()
-        .replace(/[^a-z2-7]/g, "a")
-        .slice(0, 32)
-        .padEnd(32, "a");
+      const { token, id: sessionId } = newSession();
       await client.query("insert into sessions (id, user_id, expires_at, created_at) values ($1, $2, $3, $4)", [
-        createHash("sha256").update(token).digest("hex"),
+        sessionId,
         id,
         new Date(now.getTime() + 30 * 86_400_000),
         now,

@@ -99,6 +99,17 @@ export async function startShop({ root, env = {}, nodeArgs = [], node = process.
   };
 }
 
+/** A session as a sign-in makes one: the token the client sends and the id the database keeps (its SHA-256). */
+export function newSession() {
+  const token = randomBytes(20)
+    .toString("base64url")
+    .toLowerCase()
+    .replace(/[^a-z2-7]/g, "a")
+    .slice(0, 32)
+    .padEnd(32, "a");
+  return { token, id: createHash("sha256").update(token).digest("hex") };
+}
+
 /** `n` adult customers (date of birth set), each with a 30-day session as a sign-in makes; returns their tokens. */
 export function seedBuyers(db, n, prefix = "bench") {
   const now = Date.now();
@@ -110,13 +121,8 @@ export function seedBuyers(db, n, prefix = "bench") {
   for (let i = 0; i < n; i++) {
     const id = crypto.randomUUID();
     insUser.run(id, `${prefix}${i}@example.test`, `B${i}`, now, now);
-    const token = randomBytes(20)
-      .toString("base64url")
-      .toLowerCase()
-      .replace(/[^a-z2-7]/g, "a")
-      .slice(0, 32)
-      .padEnd(32, "a");
-    insSession.run(createHash("sha256").update(token).digest("hex"), id, now + 30 * 86_400_000, now);
+    const { token, id: sessionId } = newSession();
+    insSession.run(sessionId, id, now + 30 * 86_400_000, now);
     tokens.push(token);
   }
   return tokens;
