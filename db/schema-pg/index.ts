@@ -25,6 +25,7 @@ export const notifications = pgTableOf(description.notifications);
 export const orders = pgTableOf(description.orders);
 export const paymentEvents = pgTableOf(description.paymentEvents);
 export const popups = pgTableOf(description.popups);
+export const rateCounters = pgTableOf(description.rateCounters);
 export const prizeClaims = pgTableOf(description.prizeClaims);
 export const protectionEvents = pgTableOf(description.protectionEvents);
 export const refunds = pgTableOf(description.refunds);

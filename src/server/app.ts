@@ -28,7 +28,8 @@ import { LocalDiskStorage } from "./storage/local-disk";
 import type { ObjectStorage } from "./storage/storage";
 import { UploadGrants } from "./storage/uploads";
 import { LoginThrottle } from "./auth/login-throttle";
-import { PurchaseGuard } from "./services/purchase";
+import { createPurchaseGuard } from "./services/purchase";
+import { countersFor } from "./limits";
 import { handleUpload, serveObject } from "./http/uploads";
 import { createImageHandler } from "./http/images";
 import { tmpdir } from "node:os";
@@ -117,13 +118,15 @@ export function createApp(opts: AppOptions): App {
   const metrics = metricsAccess ? (metricsAccess.shop ?? new ShopMetrics(db, { mailer: () => mailer })) : null;
   const payments = opts.services?.payments ?? new SimulatedPaymentProvider(0);
   const instrumented = metrics ? metrics.instrument(payments) : payments;
-  const purchaseGuard = opts.services?.purchaseGuard ?? new PurchaseGuard();
+  const counters = opts.services?.counters ?? countersFor(db);
+  const purchaseGuard = opts.services?.purchaseGuard ?? createPurchaseGuard(counters);
   const purchaseOutcomes = opts.services?.purchaseOutcomes ?? (metrics ? (outcome, reason) => metrics.purchase(outcome, reason) : undefined);
   const services: AppServices = {
     payments: instrumented,
     mailer,
     uploads: opts.services?.uploads ?? new UploadGrants(),
-    loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
+    counters,
+    loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(counters),
     purchaseGuard,
     purchaseOutcomes,
     // Built once here for checkout, the provider's reports and the sweep alike. Links in mail sent
@@ -133,6 +136,7 @@ export function createApp(opts: AppOptions): App {
       payments: instrumented,
       mailer,
       guard: purchaseGuard,
+      counters,
       onOutcome: purchaseOutcomes,
       holdMs: config.orderHoldMs,
       authHoldMs: config.authHoldMs,
@@ -180,7 +184,7 @@ export function createApp(opts: AppOptions): App {
   // The procedures as an anonymous visitor calls them, in process: for the cached reads and the server-drawn pages' heads.
   const anonymous = createCaller(createContextInner({ db, config, services }));
   const publicReads = createPublicReads(publicReadsOf(appRouter), cache, callerByPath(anonymous), onMatch);
-  const withinBudget = createRequestBudget(opts.requestBudget ?? null);
+  const withinBudget = createRequestBudget(opts.requestBudget ?? null, services.counters);
   // Public pages drawn on the server from the same procedures, called in process as an anonymous visitor.
   const servePage = opts.clientDir
     ? createPageRenderer({
@@ -252,7 +256,7 @@ export function createApp(opts: AppOptions): App {
           sendJson(res, 400, trpcError(BATCH_TOO_LARGE_MESSAGE));
           return;
         }
-        if (!withinBudget(req, res, clientIp(req, config), procedurePaths.length, true)) return;
+        if (!(await withinBudget(req, res, clientIp(req, config), procedurePaths.length, true))) return;
         if (req.method === "GET" && (await publicReads.serveTrpc(req, res, procedurePaths, url.searchParams))) return;
         res.setHeader("Cache-Control", "no-store");
         await nodeHTTPRequestHandler({
@@ -271,7 +275,7 @@ export function createApp(opts: AppOptions): App {
       const stripeWebhook = pathname === "/api/payments/stripe/webhook" && req.method === "POST" && services.payments.name === "stripe";
       const cashflowsNotify = pathname === "/api/payments/cashflows/notify" && req.method === "POST" && services.payments.name === "cashflows";
       if (pathname.startsWith("/api/") && pathname !== "/api/health" && !stripeWebhook && !cashflowsNotify) {
-        if (!withinBudget(req, res, clientIp(req, config), 1, false)) return;
+        if (!(await withinBudget(req, res, clientIp(req, config), 1, false))) return;
       }
       if (stripeWebhook) {
         setRoute(req, "/api/payments/stripe/webhook");
@@ -283,7 +287,7 @@ export function createApp(opts: AppOptions): App {
           raw,
           String(req.headers["stripe-signature"] ?? ""),
         );
-        if (answer.status === 400 && !withinBudget(req, res, clientIp(req, config), 1, false)) return;
+        if (answer.status === 400 && !(await withinBudget(req, res, clientIp(req, config), 1, false))) return;
         if (answer.status === 200) cache.invalidate();
         sendJson(res, answer.status, answer.body);
         return;
@@ -298,7 +302,7 @@ export function createApp(opts: AppOptions): App {
         } catch (err) {
           if (!(err instanceof BodyError)) throw err;
           logger.warn("cashflows notification refused: body too large", { address });
-          if (!withinBudget(req, res, address, 1, false)) return;
+          if (!(await withinBudget(req, res, address, 1, false))) return;
           res.setHeader("Connection", "close");
           sendJson(res, err.status, restError(err.code, err.message));
           return;
@@ -309,7 +313,7 @@ export function createApp(opts: AppOptions): App {
           { orderId: url.searchParams.get("order"), signature: url.searchParams.get("signature"), raw, address },
         );
         // A forged notification is charged to its address's budget, like a bad Stripe signature.
-        if (answer.status === 401 && !withinBudget(req, res, address, 1, false)) return;
+        if (answer.status === 401 && !(await withinBudget(req, res, address, 1, false))) return;
         if (answer.status === 200) cache.invalidate();
         sendJson(res, answer.status, answer.body);
         return;

@@ -18,7 +18,7 @@ import { liveDrawAt } from "../shared/live-schedule";
 import { claimsTick } from "./services/claims";
 import { liveSchedule } from "./services/live";
 import { lifecycleTick } from "./services/draws";
-import { PurchaseGuard, sweepPendingOrders, type PurchaseOutcome } from "./services/purchase";
+import { sweepPendingOrders, type PurchaseOutcome } from "./services/purchase";
 import { metricsEnabled } from "./http/metrics";
 import { ShopMetrics } from "./metrics";
 import { LocalDiskStorage } from "./storage/local-disk";
@@ -143,8 +143,6 @@ async function main(): Promise<void> {
   const purchaseOutcomes = metrics ? (outcome: PurchaseOutcome, reason?: string) => metrics.purchase(outcome, reason) : undefined;
   // Links in mail sent without a request (a scheduled draw, a reminder, an instant win settled late) use the public origin.
   const mailOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
-  // One purchase guard for the requests and the sweep: a challenge left to expire is the buyer's failed payment.
-  const purchaseGuard = new PurchaseGuard();
   const secure = env.PUBLIC_ORIGIN?.startsWith("https://") ?? false;
   const app = createApp({
     db,
@@ -159,7 +157,8 @@ async function main(): Promise<void> {
       cashflowsWallets: env.CASHFLOWS_WALLETS,
       cardDescriptor: env.CARD_DESCRIPTOR,
     },
-    services: { payments, mailer, purchaseGuard, purchaseOutcomes },
+    // The app builds the purchase path once, with one guard for the requests and the sweep (app.purchasing).
+    services: { payments, mailer, purchaseOutcomes },
     cache,
     // On PostgreSQL every process reads the same uploads: they are kept in the database.
     storage: pool ? new PostgresObjectStorage(pool) : new LocalDiskStorage(join(env.DATA_DIR, "uploads")),

@@ -4,7 +4,8 @@ import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { createApp } from "../../src/server/app";
 import { createContextInner } from "../../src/server/trpc/context";
 import { orderDeps } from "../../src/server/trpc/order-deps";
-import { PurchaseGuard } from "../../src/server/services/purchase";
+import { createPurchaseGuard } from "../../src/server/services/purchase";
+import { countersFor } from "../../src/server/limits";
 import { createTestDb } from "../helpers/db";
 
 // The purchase path has one owner (services/purchase/purchasing.ts, decision 015): built once when the shop
@@ -14,7 +15,7 @@ const db = createTestDb();
 describe("the purchase path's one owner", () => {
   it("carries the operator's hold times, the shop's guard and provider, and the origin of mail sent without a request", () => {
     const payments = new SimulatedPaymentProvider(0);
-    const purchaseGuard = new PurchaseGuard();
+    const purchaseGuard = createPurchaseGuard(countersFor(db));
     const app = createApp({
       db,
       config: { orderHoldMs: 7 * 60_000, authHoldMs: 90_000 },

@@ -13,11 +13,12 @@ import {
   handlePaymentEvent,
   HOLD_MS,
   placeOrder,
-  PurchaseGuard,
+  createPurchaseGuard,
   refundOrder,
   sweepPendingOrders,
   type PlaceOrderArgs,
 } from "../../src/server/services/purchase";
+import { countersFor } from "../../src/server/limits";
 import { ensureDefaultSettings } from "../../src/server/services/settings";
 import { addGoodwillCredit, walletOf } from "../../src/server/services/wallet";
 import { createContextInner } from "../../src/server/trpc/context";
@@ -497,7 +498,7 @@ describe("orders at once", () => {
     const { user, session } = await createUserWithSession(db);
     await addGoodwillCredit(db, actor, user.id, "20.00", "Sorry for the delay");
     const payments = new RecordingProvider(2);
-    const guard = new PurchaseGuard({
+    const guard = createPurchaseGuard(countersFor(db), {
       ...DEFAULT_GUARD,
       holdsPerBuyer: 1000,
       holdsPerAddress: 1000,

@@ -4,7 +4,8 @@ import { first } from "../../db/client";
 import { orders } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
-import { PurchaseGuard, sweepPendingOrders } from "../../src/server/services/purchase";
+import { createPurchaseGuard, sweepPendingOrders } from "../../src/server/services/purchase";
+import { countersFor } from "../../src/server/limits";
 import { createCompetition } from "../factories/competitions";
 import { createUserWithSession } from "../factories/users";
 import { count } from "../helpers/assertions";
@@ -19,11 +20,14 @@ import { startTestServer } from "../helpers/http";
  */
 const db = createTestDb();
 const payments = new SimulatedPaymentProvider(0);
-const guard = new PurchaseGuard();
+const guard = createPurchaseGuard(countersFor(db));
 const api = await startTestServer(db, { config: { trustProxy: true }, services: { payments, purchaseGuard: guard } });
 // The provider answers after a while, so an order is still being charged when the sweep runs.
 const slowPayments = new SimulatedPaymentProvider({ latencyMs: 1500 });
-const slow = await startTestServer(db, { config: { trustProxy: true }, services: { payments: slowPayments, purchaseGuard: new PurchaseGuard() } });
+const slow = await startTestServer(db, {
+  config: { trustProxy: true },
+  services: { payments: slowPayments, purchaseGuard: createPurchaseGuard(countersFor(db)) },
+});
 
 const MINUTE = 60_000;
 let addresses = 0;

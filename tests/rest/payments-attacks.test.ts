@@ -6,7 +6,8 @@ import { createSession } from "../../src/server/auth/session";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { StripePaymentProvider } from "../../src/server/payments/stripe";
-import { DEFAULT_GUARD, PurchaseGuard, sweepPendingOrders } from "../../src/server/services/purchase";
+import { DEFAULT_GUARD, createPurchaseGuard, sweepPendingOrders } from "../../src/server/services/purchase";
+import { countersFor } from "../../src/server/limits";
 import { createCompetition } from "../factories/competitions";
 import { createUser, createUserWithSession } from "../factories/users";
 import { count } from "../helpers/assertions";
@@ -32,7 +33,7 @@ const quickBank = new SimulatedPaymentProvider(0);
 // Its buyers take all of a 3-ticket competition in one order: no share cap on unpaid holds (tests/rest/hold-attacks.test.ts has it).
 const shortHolds = await startTestServer(db, {
   config: { trustProxy: true, orderHoldMs: 200 },
-  services: { payments: quickBank, purchaseGuard: new PurchaseGuard({ ...DEFAULT_GUARD, heldSharePercent: 100 }) },
+  services: { payments: quickBank, purchaseGuard: createPurchaseGuard(countersFor(db), { ...DEFAULT_GUARD, heldSharePercent: 100 }) },
 });
 const budgeted = await startTestServer(db, { requestBudget: { perSecond: 1, burst: 5 }, config: { trustProxy: true } });
 

@@ -30,6 +30,15 @@ const CARD = "4242424242424242";
 const CVV = "9731";
 const ANSWER = "Zyxwvut-Secret-Answer";
 
+/**
+ * Whether a text holds a secret. The four-digit CVV counts only as a value of its own: the same
+ * digits inside an id, a hash or a time are not it (they turned up by chance in a random id).
+ */
+function holds(text: string, secret: string): boolean {
+  if (!/^\d{1,4}$/.test(secret)) return text.includes(secret);
+  return new RegExp(`(^|[^0-9A-Za-z-])${secret}($|[^0-9A-Za-z-])`).test(text);
+}
+
 describe("secrets never leave the server", () => {
   it("public responses and the log hold none of them", async () => {
     const buyer = await createUserWithSession(db);
@@ -96,7 +105,7 @@ describe("secrets never leave the server", () => {
       "another user's email": buyer.user.email,
     };
     for (const [name, value] of Object.entries(secrets)) {
-      for (const b of bodies) expect(b.includes(value), `${name} in a response`).toBe(false);
+      for (const b of bodies) expect(holds(b, value), `${name} in a response`).toBe(false);
     }
     expect(log.length).toBeGreaterThan(100);
     for (const name of [
@@ -108,7 +117,7 @@ describe("secrets never leave the server", () => {
       "the qualifying answer",
       "the unrevealed draw seed",
     ]) {
-      expect(log.includes(secrets[name]!), `${name} in the log`).toBe(false);
+      expect(holds(log, secrets[name]!), `${name} in the log`).toBe(false);
     }
   });
 });

@@ -5,7 +5,8 @@ import { competitions, entries, orders, tickets } from "../../db/schema";
 import { noopMailer } from "../../src/server/mail/mailer";
 import { SimulatedPaymentProvider } from "../../src/server/payments/simulated";
 import { numbersInRange } from "../../src/server/services/competitions/numbers";
-import { DEFAULT_GUARD, placeOrder, PurchaseGuard } from "../../src/server/services/purchase";
+import { DEFAULT_GUARD, placeOrder, createPurchaseGuard } from "../../src/server/services/purchase";
+import { countersFor } from "../../src/server/limits";
 import { campaignPayload, createCompetition } from "../factories/competitions";
 import { CLEAN_LEDGER, count, ledgerProblems } from "../helpers/assertions";
 import { allowGuestCheckout, createTestDb } from "../helpers/db";
@@ -23,7 +24,7 @@ await allowGuestCheckout(db);
 // One test address stands in for many buyers taking most of small competitions: no share cap on unpaid holds here
 // (tests/rest/hold-attacks.test.ts has it).
 const api = await startTestServer(db, {
-  services: { payments: new SimulatedPaymentProvider(0), purchaseGuard: new PurchaseGuard({ ...DEFAULT_GUARD, heldSharePercent: 100 }) },
+  services: { payments: new SimulatedPaymentProvider(0), purchaseGuard: createPurchaseGuard(countersFor(db), { ...DEFAULT_GUARD, heldSharePercent: 100 }) },
 });
 const admin = await account(db, { role: "admin" });
 
@@ -38,7 +39,7 @@ await allowGuestCheckout(raceDb);
 const raceApi = await startTestServer(raceDb, {
   services: {
     payments: new SimulatedPaymentProvider(2),
-    purchaseGuard: new PurchaseGuard({ ...DEFAULT_GUARD, holdsPerAddress: 1000, heldSharePercent: 100 }),
+    purchaseGuard: createPurchaseGuard(countersFor(db), { ...DEFAULT_GUARD, holdsPerAddress: 1000, heldSharePercent: 100 }),
   },
 });
 

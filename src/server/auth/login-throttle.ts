@@ -1,3 +1,5 @@
+import type { Counters } from "../limits";
+
 /**
  * Slows down password guessing without letting anyone lock the owner out.
  *
@@ -7,40 +9,42 @@
  * owner, signing in from an address with no recent failures, is let through to try their password
  * (and a correct one succeeds and clears the account's count). Guessing from one address is also
  * bounded by the per-address rate limit on the sign-in procedure.
+ *
+ * Kept in the shop's counters (src/server/limits), so on PostgreSQL every process sees the same
+ * failures. An account's failures are counted for a day from the first of them.
  */
 export class LoginThrottle {
-  private readonly accounts = new Map<string, { count: number; until: number }>();
-  private readonly addresses = new Map<string, number>();
-
   constructor(
+    private readonly counters: Counters,
     private readonly freeAttempts = 5,
     private readonly maxWaitMs = 5 * 60 * 1000,
     /** How long a failure marks its address as "recently failed". */
     private readonly addressMemoryMs = 15 * 60 * 1000,
+    /** How long an account's failures are counted, from the first. */
+    private readonly accountMemoryMs = 24 * 60 * 60 * 1000,
   ) {}
 
   /** Seconds this address must wait before trying this account again, or 0. */
-  wait(account: string, address: string, now = Date.now()): number {
-    const f = this.accounts.get(account);
-    if (!f || f.until <= now) return 0;
-    const failedHere = this.addresses.get(address);
-    if (failedHere === undefined || failedHere <= now - this.addressMemoryMs) return 0;
-    return Math.ceil((f.until - now) / 1000);
+  async wait(account: string, address: string, now = Date.now()): Promise<number> {
+    const found = await this.counters.read([waitKey(account), addressKey(address)], now);
+    const until = found.get(waitKey(account))?.resetAt;
+    if (until === undefined || !found.has(addressKey(address))) return 0;
+    return Math.ceil((until - now) / 1000);
   }
 
-  fail(account: string, address: string, now = Date.now()): void {
-    const f = this.accounts.get(account) ?? { count: 0, until: 0 };
-    f.count += 1;
-    if (f.count >= this.freeAttempts) {
-      f.until = now + Math.min(this.maxWaitMs, 1000 * 2 ** (f.count - this.freeAttempts));
+  async fail(account: string, address: string, now = Date.now()): Promise<void> {
+    const { count } = await this.counters.add(failuresKey(account), this.accountMemoryMs, now);
+    if (count >= this.freeAttempts) {
+      await this.counters.put(waitKey(account), count, now + Math.min(this.maxWaitMs, 1000 * 2 ** (count - this.freeAttempts)));
     }
-    this.accounts.set(account, f);
-    this.addresses.set(address, now);
-    if (this.accounts.size > 100_000) this.accounts.clear();
-    if (this.addresses.size > 100_000) this.addresses.clear();
+    await this.counters.put(addressKey(address), 1, now + this.addressMemoryMs);
   }
 
-  succeed(account: string): void {
-    this.accounts.delete(account);
+  async succeed(account: string): Promise<void> {
+    await this.counters.remove(failuresKey(account), waitKey(account));
   }
 }
+
+const failuresKey = (account: string) => `login-failures:${account}`;
+const waitKey = (account: string) => `login-wait:${account}`;
+const addressKey = (address: string) => `login-failed-from:${address}`;

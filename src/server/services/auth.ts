@@ -109,7 +109,7 @@ export async function login(
   device: string | null = null,
 ): Promise<SignedIn> {
   const account = normaliseEmail(email);
-  const wait = throttle?.wait(account, address, now) ?? 0;
+  const wait = (await throttle?.wait(account, address, now)) ?? 0;
   if (wait > 0) {
     throw rateLimited(`Too many failed sign-in attempts. Please wait ${wait} seconds and try again.`, wait);
   }
@@ -117,10 +117,10 @@ export async function login(
   // Verify against a decoy when the email is unknown so the answer and its timing are the same.
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
   if (!user || !ok) {
-    throttle?.fail(account, address, now);
+    await throttle?.fail(account, address, now);
     throw new AppError("INVALID_CREDENTIALS", INVALID_CREDENTIALS);
   }
-  throttle?.succeed(account);
+  await throttle?.succeed(account);
   if (!user.isActive) throw new AppError("ACCOUNT_CLOSED", "This account is closed. Please contact support.");
   const { token, session } = await createSession(db, user.id, new Date(now), device);
   return { token, session, user: toAuthUser(user) };

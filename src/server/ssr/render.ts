@@ -133,9 +133,8 @@ export function createPageRenderer(opts: PageRendererOptions) {
     bytes += page.raw.length + page.br.length + page.gzip.length;
   }
 
-  /** The page as cached, a drawing under way, or a new drawing when `mayDraw` allows one (null otherwise: refused). */
-  function pageFor(pathname: string, origin: string, mayDraw: () => boolean): Page | Promise<Page | null> | null {
-    const key = `${origin}${pathname}`;
+  /** The page as cached (while fresh), or the drawing under way; undefined when a drawing must start. */
+  function ready(key: string): Page | Promise<Page | null> | undefined {
     const cached = pages.get(key);
     if (cached && cached.version === opts.version() && now().getTime() - cached.at < PAGE_MAX_AGE_MS) return cached;
     // While the page is being drawn again, others asking meanwhile get the last drawing (at most one
@@ -143,7 +142,18 @@ export function createPageRenderer(opts: PageRendererOptions) {
     // then drawn at most once at a time, however many are looking at it.
     const running = pending.get(key);
     if (running) return cached && now().getTime() - cached.at < PAGE_MAX_AGE_MS ? cached : running;
-    if (!mayDraw()) return null;
+    return undefined;
+  }
+
+  /** The page as cached, a drawing under way, or a new drawing when `mayDraw` allows one ("refused" otherwise). */
+  async function pageFor(pathname: string, origin: string, mayDraw: () => boolean | Promise<boolean>): Promise<Page | null | "refused"> {
+    const key = `${origin}${pathname}`;
+    const found = ready(key);
+    if (found) return found;
+    if (!(await mayDraw())) return "refused";
+    // Another request may have started the drawing while this one was asked for its budget.
+    const meanwhile = ready(key);
+    if (meanwhile) return meanwhile;
     const job = draw(pathname, origin)
       .then((page) => {
         if (page) remember(key, page);
@@ -170,12 +180,11 @@ export function createPageRenderer(opts: PageRendererOptions) {
     res: ServerResponse,
     pathname: string,
     origin: string,
-    mayDraw: () => boolean = () => true,
+    mayDraw: () => boolean | Promise<boolean> = () => true,
   ): Promise<boolean> {
     if (!isServerRendered(pathname)) return false;
-    const found = pageFor(pathname, origin, mayDraw);
-    if (found === null) return true;
-    const page = await found;
+    const page = await pageFor(pathname, origin, mayDraw);
+    if (page === "refused") return true;
     if (!page) return false;
     const accept = String(req.headers["accept-encoding"] ?? "");
     const [body, encoding] = /\bbr\b/.test(accept) ? [page.br, "br"] : /\bgzip\b/.test(accept) ? [page.gzip, "gzip"] : [page.raw, undefined];

@@ -9,7 +9,8 @@ import type { PaymentProvider } from "../payments/provider";
 import { SimulatedPaymentProvider } from "../payments/simulated";
 import { UploadGrants } from "../storage/uploads";
 import { LoginThrottle } from "../auth/login-throttle";
-import { createPurchasing, PurchaseGuard, type PurchaseObserver, type Purchasing } from "../services/purchase";
+import { createPurchaseGuard, createPurchasing, type PurchaseGuard, type PurchaseObserver, type Purchasing } from "../services/purchase";
+import { countersFor, type Counters } from "../limits";
 import { chooseSuccessStatus } from "../http/status";
 import { isStorageFailure, UNAVAILABLE_MESSAGE } from "../errors";
 
@@ -18,6 +19,8 @@ export interface AppServices {
   payments: PaymentProvider;
   mailer: Mailer;
   uploads: UploadGrants;
+  /** The counters the rate limits, the sign-in throttle and the purchase guard keep (src/server/limits). */
+  counters: Counters;
   loginThrottle: LoginThrottle;
   purchaseGuard: PurchaseGuard;
   /** Told what became of each order (the operator's metrics, when on). */
@@ -104,7 +107,8 @@ export function createContextInner(opts: InnerContextOptions): Context {
   const config = { ...defaultConfig, ...opts.config };
   const payments = opts.services?.payments ?? new SimulatedPaymentProvider(0);
   const mailer = opts.services?.mailer ?? noopMailer;
-  const purchaseGuard = opts.services?.purchaseGuard ?? new PurchaseGuard();
+  const counters = opts.services?.counters ?? countersFor(opts.db);
+  const purchaseGuard = opts.services?.purchaseGuard ?? createPurchaseGuard(counters);
   const purchaseOutcomes = opts.services?.purchaseOutcomes;
   return {
     db: opts.db,
@@ -113,7 +117,8 @@ export function createContextInner(opts: InnerContextOptions): Context {
       payments,
       mailer,
       uploads: opts.services?.uploads ?? new UploadGrants(),
-      loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(),
+      counters,
+      loginThrottle: opts.services?.loginThrottle ?? new LoginThrottle(counters),
       purchaseGuard,
       purchaseOutcomes,
       purchasing:
@@ -123,6 +128,7 @@ export function createContextInner(opts: InnerContextOptions): Context {
           payments,
           mailer,
           guard: purchaseGuard,
+          counters,
           onOutcome: purchaseOutcomes,
           holdMs: config.orderHoldMs,
           authHoldMs: config.authHoldMs,

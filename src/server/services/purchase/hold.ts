@@ -11,7 +11,7 @@ import { assertMayBuy } from "../protection";
 import { refuseStaff } from "../competitions/instant-wins";
 import { allocateTickets } from "../competitions/tickets";
 import { spendCredit } from "../wallet";
-import type { HeldLimit, PurchaseGuard } from "./guard";
+import { buyerOfOrder, type HeldLimit, type PurchaseGuard } from "./guard";
 import type { OrderLineRequest, PlaceOrderArgs } from "./types";
 
 /*
@@ -135,6 +135,11 @@ export async function ticketsOfPerson(tx: Tx, competitionId: string, userId: str
   return Number(row?.n ?? 0);
 }
 
+/** The tickets an order's lines ask for, in all. */
+export function sumOfTickets(lines: readonly OrderLineRequest[]): number {
+  return lines.reduce((n, l) => n + l.quantity, 0);
+}
+
 /** An order's lines, one per competition; refused when one competition's tickets exceed the per-order limit. */
 export function mergeLines(lines: OrderLineRequest[]): OrderLineRequest[] {
   const merged = new Map<string, OrderLineRequest>();
@@ -175,6 +180,8 @@ export async function holdOrder(
   if (args.userId) await lockRow(tx, users, args.userId);
   // The buyer's account, read once for every check of this hold.
   const user = args.userId ? await st.userById.get({ id: args.userId }) : undefined;
+  // Payments in progress, where the guard counts them from the orders (several processes): after the lock, so two cannot both pass.
+  await guard?.checkHolding(tx, buyerOfOrder({ userId: args.userId, customerEmail: args.customerEmail, clientIp: args.ip ?? null }), now, sumOfTickets(lines));
   const priced: Array<{ line: OrderLineRequest; competition: Competition }> = [];
   for (const line of lines) {
     const competition = await st.competitionById.get({ id: line.competitionId });

@@ -2,7 +2,7 @@
  * Buying tickets: hold → charge → settle (place-order.ts), each step in a file of its own, the two
  * writes through group commit. The sweep reconciles orders whose payment answer never arrived.
  */
-export { PurchaseGuard, DEFAULT_GUARD, type PurchaseGuardOptions } from "./guard";
+export { createPurchaseGuard, DEFAULT_GUARD, MemoryPurchaseGuard, SharedPurchaseGuard, type PurchaseGuard, type PurchaseGuardOptions } from "./guard";
 export { ticketsOfPerson } from "./hold";
 export { placeOrder } from "./place-order";
 export { createPurchasing, forRequest, type Purchasing } from "./purchasing";

@@ -6,8 +6,8 @@ import type { CardFunding, ChargeResult } from "../../payments/provider";
 import { AppError } from "../../errors";
 import { recordRefusal } from "../protection";
 import { chargeOrder } from "./charge";
-import { checkAwaitingAuthentication } from "./guard";
-import { holdOrder, mergeLines } from "./hold";
+import { buyerOfOrder, checkAwaitingAuthentication, type Buyer } from "./guard";
+import { holdOrder, mergeLines, sumOfTickets } from "./hold";
 import { inFlight, keepCounted, replay, scopedKey as scopeKey } from "./idempotency";
 import { loadOrderView } from "./result";
 import { refundUnwanted } from "./refunds";
@@ -23,28 +23,27 @@ export async function placeOrder(deps: OrderDeps, args: PlaceOrderArgs): Promise
   const { db, payments } = deps;
   const now = deps.now?.() ?? new Date();
   const scopedKey = scopeKey(args.userId, args.customerEmail, args.idempotencyKey);
-  const buyer = { key: args.userId ?? args.customerEmail.toLowerCase(), ip: args.ip ?? "unknown" };
+  const buyer = buyerOfOrder({ userId: args.userId, customerEmail: args.customerEmail, clientIp: args.ip ?? null });
   // An order over the per-order limit is refused as such, before the guard counts its tickets.
-  const wanted = mergeLines(args.lines).reduce((n, l) => n + l.quantity, 0);
+  const wanted = sumOfTickets(mergeLines(args.lines));
 
   if (scopedKey) {
     // A retry of an order already placed answers from that order, whatever the guard says now.
     const existing = await db.statements.orderByKey.get({ key: scopedKey });
     if (existing) return replay(deps, existing, args);
   }
+  let release = () => {};
   if (deps.guard) {
     try {
-      // Orders waiting on the bank first: their refusal says what to do about them. Read before the
-      // guard's check, which is taken with its hold below and nothing awaited in between.
+      // Orders waiting on the bank first: their refusal says what to do about them.
       await checkAwaitingAuthentication(db, args, now);
-      deps.guard.check(buyer, now.getTime(), wanted);
+      // Counted from the check on (in one process; across processes inside the hold): two orders sent at once cannot both pass it.
+      release = await deps.guard.admit(buyer, now.getTime(), wanted);
     } catch (err) {
       reportRefused(deps, err);
       throw err;
     }
   }
-  // Counted from the check on, with nothing awaited in between: two orders sent at once cannot both pass it.
-  const release = deps.guard?.hold(buyer, wanted) ?? (() => {});
   const registry = inFlight(db);
   let order: Order;
   try {
@@ -97,12 +96,12 @@ function reportRefused(deps: OrderDeps, err: unknown): void {
   deps.onOutcome?.("refused", err instanceof AppError ? err.code : "INTERNAL");
 }
 
-async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderArgs, buyer: { key: string; ip: string }): Promise<OrderView> {
+async function chargeAndSettle(deps: OrderDeps, order: Order, args: PlaceOrderArgs, buyer: Buyer): Promise<OrderView> {
   const { db, payments } = deps;
   const result: ChargeResult = await chargeOrder(payments, order, args);
   const settledAt = deps.now?.() ?? new Date();
   // A processing error counts like a decline: a card that always errors holds tickets just the same.
-  if (result.status === "declined" || result.status === "error") deps.guard?.failedPayment(buyer, settledAt.getTime());
+  if (result.status === "declined" || result.status === "error") await deps.guard?.failedPayment(buyer, settledAt.getTime());
 
   let settled: Settled;
   try {

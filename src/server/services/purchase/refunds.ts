@@ -5,6 +5,7 @@ import { competitions, draws, entries, notifications, orders, refunds, users, ty
 import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import type { AdminOrderView } from "../../../shared/schemas/order";
 import { AppError } from "../../errors";
+import { MemoryCounters, type Counters } from "../../limits";
 import { enqueueMail } from "../../mail/outbox";
 import { refundMail, refundMessage } from "../../mail/templates";
 import type { ChargeResult } from "../../payments/provider";
@@ -177,19 +178,31 @@ export async function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: D
   return true;
 }
 
-/** Refunds of one order run one after another, so two at once cannot both give back what is left. */
-const refunding = new Map<string, Promise<unknown>>();
+/** Where refunds take their turn when the purchase path was given no counters of the shop's (server-side callers, tests). */
+const ownCounters = new MemoryCounters();
+/** A refund's turn lasts at most this long: a process that died mid-refund holds it no longer. */
+const REFUND_TURN_MS = 2 * 60 * 1000;
+/** How long a refund waits for the one before it before the admin is asked to try again. */
+const REFUND_WAIT_MS = 30 * 1000;
 
-function oneAtATime<T>(orderId: string, work: () => Promise<T>): Promise<T> {
-  const before = refunding.get(orderId) ?? Promise.resolve();
-  const mine = before.catch(() => {}).then(work);
-  refunding.set(orderId, mine);
-  void mine
-    .catch(() => {})
-    .finally(() => {
-      if (refunding.get(orderId) === mine) refunding.delete(orderId);
-    });
-  return mine;
+/**
+ * Refunds of one order run one after another, so two at once cannot both give back what is left:
+ * each claims the order's turn in the shop's counters (shared by every process on PostgreSQL) and
+ * waits while another has it.
+ */
+async function oneAtATime<T>(counters: Counters, orderId: string, work: () => Promise<T>): Promise<T> {
+  const key = `refund:${orderId}`;
+  const giveUpAt = Date.now() + REFUND_WAIT_MS;
+  let token: number | null;
+  while ((token = await counters.claim(key, REFUND_TURN_MS, Date.now())) === null) {
+    if (Date.now() > giveUpAt) throw new AppError("REFUND_NOT_ALLOWED", "Another refund of this order is in progress. Please try again in a moment.");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  try {
+    return await work();
+  } finally {
+    await counters.release(key, token).catch(() => {});
+  }
 }
 
 /**
@@ -206,7 +219,7 @@ export function refundOrder(
   input: { id: string; amount?: string; reason: string; idempotencyKey?: string },
   headerKey?: string | null,
 ): Promise<AdminOrderView> {
-  return oneAtATime(input.id, () => refundNow(deps, actor, input, headerKey ?? input.idempotencyKey ?? null));
+  return oneAtATime(deps.counters ?? ownCounters, input.id, () => refundNow(deps, actor, input, headerKey ?? input.idempotencyKey ?? null));
 }
 
 async function refundNow(deps: OrderDeps, actor: Actor, input: { id: string; amount?: string; reason: string }, key: string | null): Promise<AdminOrderView> {

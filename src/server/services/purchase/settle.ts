@@ -257,7 +257,7 @@ export async function settleFromProvider(deps: OrderDeps, orderId: string, answe
   // A challenge is counted when it begins (placeOrder); here only how it (or a late answer) ended.
   if (outcome !== "requires_action") reportSettled(deps, outcome, result);
   // A challenge the cardholder failed (or the bank refused after it) is a failed payment for the account and the address.
-  if (outcome === "failed" && order.status === "requires_action") deps.guard?.failedPayment(buyerOfOrder(order), at.getTime());
+  if (outcome === "failed" && order.status === "requires_action") await deps.guard?.failedPayment(buyerOfOrder(order), at.getTime());
   if (outcome === "gone" && result.status === "succeeded") {
     const current = (await deps.db.statements.orderById.get({ id: orderId }))!;
     const ours = current.status !== "failed" && current.paymentId === result.paymentId;

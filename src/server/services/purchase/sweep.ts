@@ -68,7 +68,7 @@ export async function sweepPendingOrders(deps: SweepDeps, now = new Date()): Pro
     if (await failPendingOrder(db, order.id, abandoned ? "authentication not completed in time" : "hold expired", now)) {
       failed++;
       deps.onOutcome?.("expired", abandoned ? "authentication_abandoned" : "hold_expired");
-      if (abandoned) deps.guard?.failedPayment(buyerOfOrder(order), now.getTime());
+      if (abandoned) await deps.guard?.failedPayment(buyerOfOrder(order), now.getTime());
     }
   }
   return { settled, failed };

@@ -1,6 +1,7 @@
 import type { Db } from "../../../../db/client";
 import type { Mailer } from "../../mail/mailer";
 import type { PaymentMethod, PaymentProvider } from "../../payments/provider";
+import type { Counters } from "../../limits";
 import type { PurchaseGuard } from "./guard";
 
 /** How long a pending order keeps its ticket numbers. Far longer than any payment call may take. */
@@ -27,6 +28,8 @@ export interface OrderDeps {
   guard?: PurchaseGuard;
   /** Told what became of each order (the operator's metrics); nothing is told when absent. */
   onOutcome?: PurchaseObserver;
+  /** The shop's counters, where a refund of an order takes its turn (one process's own when absent). */
+  counters?: Counters;
 }
 
 /**
