@@ -203,14 +203,35 @@ export interface Ports {
   https: number;
 }
 
-/** Caddy with the repository's Caddyfile: only the site name, ports, the certificate and the upstream port swapped in. */
-export async function startCaddy(dir: string, ports: Ports, cert: { cert: string; key: string }): Promise<Proc> {
+/**
+ * The upstream lines for several machines' shops, as the configuration's comment gives them: the
+ * one-machine line taken out, the commented lines put in (their addresses the shops' ports here).
+ */
+function severalShops(shops: number[]): Array<[string | RegExp, string]> {
+  return shops.map((port, i): [string, string] => [`10.0.0.${i + 1}:3000`, `127.0.0.1:${port}`]);
+}
+
+/**
+ * Caddy with the repository's Caddyfile: only the site name, ports, the certificate and the upstream
+ * port swapped in; with `shops`, the upstream of several machines the file gives in a comment.
+ */
+export async function startCaddy(dir: string, ports: Ports, cert: { cert: string; key: string }, shops?: number[]): Promise<Proc> {
+  const upstream: Array<[string | RegExp, string]> = shops
+    ? [
+        ["\treverse_proxy 127.0.0.1:3000\n", ""],
+        [
+          /\t# (reverse_proxy 10\.0\.0\.1:3000 10\.0\.0\.2:3000 \{)\n\t# (\thealth_uri .*)\n\t# (\thealth_interval .*)\n\t# (\tlb_try_duration .*)\n\t# \}\n/,
+          "\t$1\n\t$2\n\t$3\n\t$4\n\t}\n",
+        ],
+        ...severalShops(shops),
+      ]
+    : [["127.0.0.1:3000", `127.0.0.1:${ports.shop}`]];
   const config = substitute(readFileSync(deployFile("Caddyfile"), "utf8"), "Caddyfile", [
     // Global options: the test's own ports, no admin endpoint (several Caddies may run at once).
     ["\temail admin@example.co.uk", `\tadmin off\n\thttp_port ${ports.http}\n\thttps_port ${ports.https}\n\tskip_install_trust`],
     // The test's certificate in place of Let's Encrypt's.
     ["shop.example.co.uk {", `localhost {\n\ttls ${cert.cert} ${cert.key}`],
-    ["127.0.0.1:3000", `127.0.0.1:${ports.shop}`],
+    ...upstream,
   ]);
   const file = join(dir, "Caddyfile");
   writeFileSync(file, config);
@@ -221,8 +242,11 @@ export async function startCaddy(dir: string, ports: Ports, cert: { cert: string
   });
 }
 
-/** nginx with the repository's site file inside a minimal main configuration of the test's own. */
-export async function startNginx(dir: string, ports: Ports, cert: { cert: string; key: string }): Promise<Proc> {
+/** nginx with the repository's site file inside a minimal main configuration of the test's own (with `shops`, as for Caddy). */
+export async function startNginx(dir: string, ports: Ports, cert: { cert: string; key: string }, shops?: number[]): Promise<Proc> {
+  const upstream: Array<[string | RegExp, string]> = shops
+    ? [["    server 127.0.0.1:3000;\n", ""], [/    # (server 10\.0\.0\.\d:3000 .*;)\n/, "    $1\n"], ...severalShops(shops)]
+    : [["server 127.0.0.1:3000;", `server 127.0.0.1:${ports.shop};`]];
   const site = substitute(readFileSync(deployFile("nginx.conf"), "utf8"), "nginx.conf", [
     // IPv4 loopback only: the machine running the tests may have no IPv6.
     [/^\s*listen \[::\]:.*\n/m, ""],
@@ -231,7 +255,7 @@ export async function startNginx(dir: string, ports: Ports, cert: { cert: string
     ["server_name shop.example.co.uk;", "server_name localhost;"],
     ["/etc/letsencrypt/live/shop.example.co.uk/fullchain.pem", cert.cert],
     ["/etc/letsencrypt/live/shop.example.co.uk/privkey.pem", cert.key],
-    ["server 127.0.0.1:3000;", `server 127.0.0.1:${ports.shop};`],
+    ...upstream,
     ["shared:harvest_tls:10m", `shared:harvest_tls_${ports.https}:1m`],
   ]);
   writeFileSync(join(dir, "site.conf"), site);
