@@ -245,7 +245,7 @@ export async function startCaddy(dir: string, ports: Ports, cert: { cert: string
 /** nginx with the repository's site file inside a minimal main configuration of the test's own (with `shops`, as for Caddy). */
 export async function startNginx(dir: string, ports: Ports, cert: { cert: string; key: string }, shops?: number[]): Promise<Proc> {
   const upstream: Array<[string | RegExp, string]> = shops
-    ? [["    server 127.0.0.1:3000;\n", ""], [/    # (server 10\.0\.0\.\d:3000 .*;)\n/, "    $1\n"], ...severalShops(shops)]
+    ? [["    server 127.0.0.1:3000;\n", ""], [/ {4}# (server 10\.0\.0\.\d:3000 .*;)\n/, "    $1\n"], ...severalShops(shops)]
     : [["server 127.0.0.1:3000;", `server 127.0.0.1:${ports.shop};`]];
   const site = substitute(readFileSync(deployFile("nginx.conf"), "utf8"), "nginx.conf", [
     // IPv4 loopback only: the machine running the tests may have no IPv6.
