@@ -188,6 +188,10 @@ export async function moveToPostgres(source: Db, url: string): Promise<MoveRepor
       }
     });
 
+    // The planner's statistics of the copied tables now, not when autovacuum first gets to them: without
+    // them the first lists and exports of a big shop are planned as if its tables were empty (a
+    // customer's 33,000 orders exported in 23 s rather than 4.5 s).
+    await target.execute(sql.raw("ANALYZE"));
     try {
       return await check(source, target, shown, pairs);
     } catch (error) {
