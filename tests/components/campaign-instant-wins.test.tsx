@@ -239,7 +239,7 @@ describe("The campaign dialog's Instant Wins tab", () => {
 
   it("shows how many instant prizes a campaign has on its card", async () => {
     stubTrpcFetch({});
-    renderWithApp(<CampaignCard campaign={campaign()} onEdit={() => {}} />);
+    renderWithApp(<CampaignCard campaign={campaign()} onEdit={() => {}} onRelist={() => {}} />);
     expect(await screen.findByText("Instant wins: 12 prizes")).toBeTruthy();
   });
 });

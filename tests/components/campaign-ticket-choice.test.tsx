@@ -180,7 +180,7 @@ describe("Multibuy prices and chosen numbers in the campaign dialog", () => {
 
   it("shows the multibuy prices and chosen numbers on the campaign card", async () => {
     stubTrpcFetch({});
-    renderWithApp(<CampaignCard campaign={campaign()} onEdit={() => {}} />);
+    renderWithApp(<CampaignCard campaign={campaign()} onEdit={() => {}} onRelist={() => {}} />);
     expect(await screen.findByText("Multibuy: 10+ £1.79, 25+ £1.49")).toBeTruthy();
     expect(screen.getByText("Numbers: chosen by buyers")).toBeTruthy();
   });

@@ -285,6 +285,9 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "POST /admin/competitions": { fresh: true, build: () => ({ body: campaignPayload() }) },
   "PUT /admin/competitions/{id}": { fresh: true, build: async (fx) => ({ params: { id: (await newCompetition(fx)).id }, body: { status: "closed" } }) },
   "DELETE /admin/competitions/{id}": { fresh: true, build: async (fx) => ({ params: { id: (await newCompetition(fx)).id } }) },
+  "POST /admin/competitions/{id}/clone": {
+    build: async (fx) => ({ params: { id: (await createCompetition(fx.db, { title: "Catalogue Relisted Tractor", status: "closed" })).id }, body: {} }),
+  },
   "GET /hero-slides": { build: () => ({}) },
   "POST /hero-slides": { fresh: true, build: (fx) => ({ body: slide(fx) }) },
   "PATCH /hero-slides/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/hero-slides", slide(fx)) }, body: { order: 3 } }) },

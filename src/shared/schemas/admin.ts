@@ -171,7 +171,12 @@ function campaignRules(v: z.output<typeof campaignFields>, ctx: z.RefinementCtx)
 }
 
 /** The admin form and POST /admin/competitions. Date order is checked on the server too. */
-export const campaignInput = campaignFields.superRefine(campaignRules);
+export const campaignInput = campaignFields
+  .extend({
+    /** The closed or drawn competition this one relists (POST /admin/competitions/{id}/clone made the draft): the audit log names both. */
+    relistOf: recordId.optional(),
+  })
+  .superRefine(campaignRules);
 export type CampaignInput = z.input<typeof campaignInput>;
 
 export const adminCompetition = competitionCore.extend({
@@ -189,6 +194,49 @@ export const adminCompetition = competitionCore.extend({
   instantWinnersInDraw: z.boolean(),
 });
 export type AdminCompetition = z.infer<typeof adminCompetition>;
+
+/**
+ * POST /admin/competitions/{id}/clone: a closed or drawn competition relisted, unsaved. The same
+ * content, prizes, instant prizes, question and settings, new dates from now on (the same length
+ * of sale, and the same wait for the draw), on sale once saved: POST it to /admin/competitions as
+ * it is (or changed), which draws the instant prizes' new winning numbers and commitments.
+ */
+export const relistDraft = adminCompetition
+  .pick({
+    title: true,
+    description: true,
+    image: true,
+    category: true,
+    price: true,
+    status: true,
+    startDate: true,
+    endDate: true,
+    drawDate: true,
+    maxTickets: true,
+    maxTicketsPerPerson: true,
+    numberOfWinners: true,
+    drawMode: true,
+    allocation: true,
+    pickNumbers: true,
+    priceTiers: true,
+    instantPrizes: true,
+    instantWinnersInDraw: true,
+    cashAlternative: true,
+    instantWin: true,
+    featured: true,
+    showOnHero: true,
+    qualifyingQuestion: true,
+    qualifyingAnswer: true,
+    allowPostalEntry: true,
+    postalAddress: true,
+    prizeDetails: true,
+    rules: true,
+    faq: true,
+    privacyPolicyUrl: true,
+    termsOfUseUrl: true,
+  })
+  .extend({ relistOf: z.string() });
+export type RelistDraft = z.infer<typeof relistDraft>;
 
 /** The dashboard's Close/Activate toggle: only `status`. */
 export const competitionStatusChange = z.strictObject({ id: recordId, status: competitionStatus });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { AdminCompetition } from "../../../shared/schemas/admin";
+import type { AdminCompetition, RelistDraft } from "../../../shared/schemas/admin";
 import { AdminPage } from "../../components/admin/admin-page";
 import { CampaignCard } from "../../components/admin/campaigns/campaign-card";
 import { CampaignDialog } from "../../components/admin/campaigns/campaign-dialog";
@@ -11,7 +11,7 @@ import { PlusIcon } from "../../components/ui/icons";
 import { LoadingState } from "../../components/ui/spinner";
 import { useTRPC } from "../../lib/trpc";
 
-type Editing = { campaign: AdminCompetition | null } | null;
+type Editing = { campaign: AdminCompetition | null; draft?: RelistDraft } | null;
 
 export function AdminCampaignsPage() {
   const trpc = useTRPC();
@@ -42,14 +42,14 @@ export function AdminCampaignsPage() {
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {list.data.map((c) => (
                 <li key={c.id}>
-                  <CampaignCard campaign={c} onEdit={() => setEditing({ campaign: c })} />
+                  <CampaignCard campaign={c} onEdit={() => setEditing({ campaign: c })} onRelist={(draft) => setEditing({ campaign: null, draft })} />
                 </li>
               ))}
             </ul>
           )}
         </>
       )}
-      <CampaignDialog open={editing !== null} campaign={editing?.campaign ?? null} onClose={() => setEditing(null)} />
+      <CampaignDialog open={editing !== null} campaign={editing?.campaign ?? null} draft={editing?.draft ?? null} onClose={() => setEditing(null)} />
     </AdminPage>
   );
 }

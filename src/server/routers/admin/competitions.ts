@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminCompetition, campaignInput, competitionUpdate } from "../../../shared/schemas/admin";
+import { adminCompetition, campaignInput, competitionUpdate, relistDraft } from "../../../shared/schemas/admin";
 import { byId, successResult } from "../../../shared/schemas/common";
 import * as admin from "../../services/campaigns/manage";
 import { adminProcedure, router } from "../../trpc/procedures";
@@ -16,6 +16,21 @@ export const adminCompetitionsRouter = router({
     .input(campaignInput)
     .output(adminCompetition)
     .mutation(({ ctx, input }) => admin.createCompetition(ctx.db, ctx.actor, input)),
+
+  clone: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/admin/competitions/{id}/clone",
+        tags: ["admin"],
+        summary: "Relist a closed or drawn competition: its draft, unsaved",
+        description:
+          "The same content, prizes, instant prizes, question and settings, with new dates from now and no sales. Nothing is saved: POST the draft (changed or not) to /admin/competitions to create the competition, with new instant-win numbers and commitments; the audit log then names both.",
+      },
+    })
+    .input(byId)
+    .output(relistDraft)
+    .mutation(({ ctx, input }) => admin.relistDraftOf(ctx.db, input.id, ctx.now())),
 
   update: adminProcedure
     .meta({

@@ -5,7 +5,7 @@ import { competitions, draws, entries, instantPrizes, type Competition, type Ins
 import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import { dearerQuantity, priceTierProblem, tiersFromView } from "../../../shared/pricing";
 import { saveInstantPrizes, specsOf, type InstantPrizeSpec } from "../competitions/instant-wins";
-import type { AdminCompetition, campaignInput, CompetitionUpdate } from "../../../shared/schemas/admin";
+import type { AdminCompetition, campaignInput, CompetitionUpdate, RelistDraft } from "../../../shared/schemas/admin";
 import { AppError } from "../../errors";
 import { audited, writeAudit, type Actor } from "../audit";
 import { competitionCoreView, findCompetition } from "../competitions/catalogue";
@@ -152,11 +152,69 @@ async function assertInstantShare(tx: Tx, c: Pick<Competition, "id" | "instantWi
 export const DRAWN_ONLY_BY_DRAW = 'A competition becomes "drawn" only by running its draw.';
 export const HAS_ENTRIES = "This competition has entries and cannot be deleted. Close it instead.";
 
+export const NOT_RELISTABLE = "Only a closed or drawn competition can be relisted. Close it first.";
+
+/** The competition to relist, refused unless its sales are over (closed, or drawn). */
+async function relistable(db: Tx, id: string): Promise<Competition> {
+  const source = await findCompetition(db, id);
+  if (source.status === "active") throw new AppError("INVALID_STATE", NOT_RELISTABLE);
+  return source;
+}
+
+/**
+ * POST /admin/competitions/{id}/clone: the draft of a relisted competition, saved by nobody yet. Its
+ * dates start now (to the minute) and keep the original's length of sale and its wait for the draw.
+ */
+export async function relistDraftOf(db: Db, id: string, now = new Date()): Promise<RelistDraft> {
+  await relistable(db, id);
+  const c = await getAdmin(db, id, now);
+  const start = Math.floor(now.getTime() / 60_000) * 60_000;
+  const end = start + Math.max(60_000, Date.parse(c.endDate) - Date.parse(c.startDate));
+  const draw = end + Math.max(0, Date.parse(c.drawDate) - Date.parse(c.endDate));
+  const draft: RelistDraft = {
+    relistOf: c.id,
+    title: c.title,
+    description: c.description,
+    image: c.image,
+    category: c.category,
+    price: c.price,
+    status: "active",
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(end).toISOString(),
+    drawDate: new Date(draw).toISOString(),
+    maxTickets: c.maxTickets,
+    maxTicketsPerPerson: c.maxTicketsPerPerson,
+    numberOfWinners: c.numberOfWinners,
+    drawMode: c.drawMode,
+    allocation: c.allocation,
+    pickNumbers: c.pickNumbers,
+    priceTiers: c.priceTiers,
+    instantPrizes: c.instantPrizes,
+    instantWinnersInDraw: c.instantWinnersInDraw,
+    cashAlternative: c.cashAlternative,
+    instantWin: c.instantWin,
+    featured: c.featured,
+    showOnHero: c.showOnHero,
+    qualifyingQuestion: c.qualifyingQuestion,
+    qualifyingAnswer: c.qualifyingAnswer,
+    allowPostalEntry: c.allowPostalEntry,
+    postalAddress: c.postalAddress,
+    prizeDetails: c.prizeDetails,
+    rules: c.rules,
+    faq: c.faq,
+    privacyPolicyUrl: c.privacyPolicyUrl,
+    termsOfUseUrl: c.termsOfUseUrl,
+  };
+  return draft;
+}
+
 export async function createCompetition(db: Db, actor: Actor, input: CampaignValues): Promise<AdminCompetition> {
   if (input.status === "drawn") throw new AppError("INVALID_INPUT", DRAWN_ONLY_BY_DRAW);
   const v = values(input);
   if (v.pickNumbers && v.allocation !== "random") throw new AppError("INVALID_INPUT", "Choosing numbers needs random numbers for the tickets not chosen");
   await assertMinimumOpen(db, v);
+  // A relisting names the competition it copies (checked again now: it must still be over).
+  const source = input.relistOf ? await relistable(db, input.relistOf) : null;
   const now = new Date();
   const row = await audited(
     db,
@@ -169,7 +227,10 @@ export async function createCompetition(db: Db, actor: Actor, input: CampaignVal
       await assertInstantShare(tx, saved, now);
       return saved;
     },
-    (created) => ({ action: "admin.competitions.create", targetId: created.id, details: { ...input } }),
+    (created) =>
+      source
+        ? { action: "admin.competitions.relist", targetId: created.id, details: { ...input, relistOf: source.id, relistOfTitle: source.title } }
+        : { action: "admin.competitions.create", targetId: created.id, details: { ...input } },
   );
   return getAdmin(db, row.id, now);
 }

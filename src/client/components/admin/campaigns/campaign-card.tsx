@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AdminCompetition } from "../../../../shared/schemas/admin";
+import type { AdminCompetition, RelistDraft } from "../../../../shared/schemas/admin";
 import { formatPrice } from "../../../../shared/money";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
@@ -13,7 +13,7 @@ import { Fact } from "../ui/fact";
 import { instantPrizeCount } from "./instant-prize-rows";
 import { multibuySummary } from "./price-tiers";
 
-export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetition; onEdit: () => void }) {
+export function CampaignCard({ campaign: c, onEdit, onRelist }: { campaign: AdminCompetition; onEdit: () => void; onRelist: (draft: RelistDraft) => void }) {
   const trpc = useTRPC();
   const remove = useMutation(
     trpc.admin.competitions.remove.mutationOptions({
@@ -21,6 +21,12 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
         toast.success("Campaign deleted", c.title);
       },
       onError: (error) => failureToast("Failed to delete campaign", error),
+    }),
+  );
+  const relist = useMutation(
+    trpc.admin.competitions.clone.mutationOptions({
+      onSuccess: onRelist,
+      onError: (error) => failureToast("Failed to relist campaign", error),
     }),
   );
   const sold = c.maxTickets === null ? null : soldPercent(c.soldTickets, c.maxTickets);
@@ -56,13 +62,25 @@ export function CampaignCard({ campaign: c, onEdit }: { campaign: AdminCompetiti
             <div className="h-full rounded-full bg-field-600" style={{ width: `${sold.width}%` }} />
           </div>
         ) : null}
-        <div className="mt-auto flex gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button size="sm" variant="secondary" className="flex-1" onClick={onEdit} aria-label={`Edit ${c.title}`}>
             Edit
           </Button>
           <ButtonLink size="sm" variant="secondary" className="flex-1" to={`/admin/campaigns/${encodeURIComponent(c.id)}/draw`} aria-label={`Draw ${c.title}`}>
             Draw
           </ButtonLink>
+          {c.status !== "active" ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="flex-1"
+              pending={relist.isPending}
+              aria-label={`Relist ${c.title}`}
+              onClick={() => relist.mutate({ id: c.id })}
+            >
+              Relist
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="ghost"

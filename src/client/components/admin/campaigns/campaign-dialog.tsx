@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useRef, useState, type FormEvent } from "react";
 import { decimalToPence } from "../../../../shared/money";
-import type { AdminCompetition } from "../../../../shared/schemas/admin";
+import type { AdminCompetition, RelistDraft } from "../../../../shared/schemas/admin";
 import { fieldErrorsFrom, focusFirstInvalid, type FieldErrors } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
@@ -26,23 +26,35 @@ interface CampaignDialogProps {
   open: boolean;
   /** The campaign being edited, or null to create one. */
   campaign: AdminCompetition | null;
+  /** A closed or drawn campaign's relisting (POST /admin/competitions/{id}/clone), created from this draft. */
+  draft?: RelistDraft | null;
   onClose: () => void;
 }
 
-/** Create or edit a campaign in five tabs (SPEC §2 /admin/campaigns; Instant Wins, issue #19). */
-export function CampaignDialog({ open, campaign, onClose }: CampaignDialogProps) {
+/** Create, edit or relist a campaign in five tabs (SPEC §2 /admin/campaigns; Instant Wins, issue #19; relisting, issue #33). */
+export function CampaignDialog({ open, campaign, draft = null, onClose }: CampaignDialogProps) {
   return (
-    <AdminDialog open={open} onClose={onClose} title={campaign ? "Edit Campaign" : "Create Campaign"} size="xl">
-      <CampaignForm campaign={campaign} onDone={onClose} />
+    <AdminDialog
+      open={open}
+      onClose={onClose}
+      title={campaign ? "Edit Campaign" : draft ? "Relist Campaign" : "Create Campaign"}
+      description={
+        !campaign && draft
+          ? `A copy of "${draft.title}" with new dates and no sales. Nothing is saved until you create it; its instant prizes then get new winning numbers.`
+          : undefined
+      }
+      size="xl"
+    >
+      <CampaignForm campaign={campaign} draft={draft} onDone={onClose} />
     </AdminDialog>
   );
 }
 
-function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null; onDone: () => void }) {
+function CampaignForm({ campaign, draft, onDone }: { campaign: AdminCompetition | null; draft: RelistDraft | null; onDone: () => void }) {
   const trpc = useTRPC();
   const formRef = useRef<HTMLFormElement>(null);
   const [tab, setTab] = useState(0);
-  const form = useEditorForm(campaign ? campaignFormFrom(campaign) : NEW_CAMPAIGN);
+  const form = useEditorForm(campaign ? campaignFormFrom(campaign) : draft ? campaignFormFrom(draft) : NEW_CAMPAIGN);
   const showErrors = (found: FieldErrors) => {
     form.setErrors(found);
     setTab(tabWithError(found));
@@ -60,7 +72,7 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
   };
   const create = useMutation(
     trpc.admin.competitions.create.mutationOptions({
-      onSuccess: onSaved("Campaign created"),
+      onSuccess: onSaved(draft ? "Campaign relisted" : "Campaign created"),
       onError: (error) => onRefused("Failed to create campaign", error),
     }),
   );
@@ -90,7 +102,7 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
     }
     const input = campaignInputFrom(form.values, campaign);
     if (campaign) update.mutate({ id: campaign.id, ...input });
-    else create.mutate(input);
+    else create.mutate(draft ? { ...input, relistOf: draft.relistOf } : input);
   };
 
   return (
@@ -126,7 +138,7 @@ function CampaignForm({ campaign, onDone }: { campaign: AdminCompetition | null;
           Cancel
         </Button>
         <Button type="submit" pending={pending}>
-          {pending ? "Saving..." : campaign ? "Update Campaign" : "Create Campaign"}
+          {pending ? "Saving..." : campaign ? "Update Campaign" : draft ? "Create Relisted Campaign" : "Create Campaign"}
         </Button>
       </DialogActions>
     </form>

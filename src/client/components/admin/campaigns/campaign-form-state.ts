@@ -1,4 +1,4 @@
-import { campaignInput, type AdminCompetition, type CampaignInput } from "../../../../shared/schemas/admin";
+import { campaignInput, type AdminCompetition, type CampaignInput, type RelistDraft } from "../../../../shared/schemas/admin";
 import { fromDateTimeInput, toDateTimeInput } from "../ui/date-input";
 import { hasInstantPrizes, instantPrizeRowsFrom, instantPrizesFrom, type InstantPrizeRow } from "./instant-prize-rows";
 import { tierRowsFrom, tierViewsFrom, type PriceTierRow } from "./price-tiers";
@@ -77,7 +77,8 @@ export const NEW_CAMPAIGN: CampaignFormValues = {
   termsOfUseUrl: "",
 };
 
-export function campaignFormFrom(c: AdminCompetition): CampaignFormValues {
+/** A campaign's form from what is stored, or from a relisting's draft (which has the same fields). */
+export function campaignFormFrom(c: Omit<RelistDraft, "relistOf">): CampaignFormValues {
   return {
     title: c.title,
     description: c.description,
