@@ -8,6 +8,7 @@ export const aboutPage = pgTableOf(description.aboutPage);
 export const auditLog = pgTableOf(description.auditLog);
 export const authTokens = pgTableOf(description.authTokens);
 export const categories = pgTableOf(description.categories);
+export const checkoutReminders = pgTableOf(description.checkoutReminders);
 export const competitionViews = pgTableOf(description.competitionViews);
 export const competitions = pgTableOf(description.competitions);
 export const contactMessages = pgTableOf(description.contactMessages);

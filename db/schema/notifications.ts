@@ -43,3 +43,23 @@ export const notificationReceipts = sqliteTable(
 );
 
 export type Notification = typeof notifications.$inferSelect;
+
+/**
+ * A signed-in customer's checkout left with items in it (issue #33): what was in it when they last
+ * had it open, for the one reminder the operator may send after `checkout_reminder_hours`. One row per
+ * customer: a new visit to the checkout replaces it (and may remind again), an empty one removes it.
+ */
+export const checkoutReminders = sqliteTable(
+  "checkout_reminders",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    items: text("items", { mode: "json" }).$type<Array<{ competitionId: string; quantity: number }>>().notNull(),
+    /** When the checkout was last seen with these items. */
+    seenAt: timestamp("seen_at").notNull(),
+    /** When the reminder was sent (or decided against); null while it is still due. */
+    remindedAt: timestamp("reminded_at"),
+  },
+  (t) => [index("checkout_reminders_due_idx").on(t.remindedAt, t.seenAt)],
+);

@@ -15,6 +15,7 @@ import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments";
 import { liveDrawAt } from "../shared/live-schedule";
+import { sendCheckoutReminders } from "./services/checkout-reminders";
 import { claimsTick } from "./services/claims";
 import { liveSchedule } from "./services/live";
 import { lifecycleTick } from "./services/draws";
@@ -213,6 +214,18 @@ async function main(): Promise<void> {
       });
     } catch (err) {
       logger.error("claims tick failed", { err: err instanceof Error ? err.message : String(err) });
+    }
+    // Unfinished checkouts: one reminder each, when the operator has turned them on (checkout_reminder_hours).
+    try {
+      await alone("checkout-reminders", async () => {
+        const reminders = await sendCheckoutReminders(db, { origin: mailOrigin });
+        if (reminders.sent || reminders.skipped) {
+          logger.info("checkout reminders", reminders);
+          mailer.poke();
+        }
+      });
+    } catch (err) {
+      logger.error("checkout reminders failed", { err: err instanceof Error ? err.message : String(err) });
     } finally {
       ticking = false;
     }

@@ -248,6 +248,7 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
   "DELETE /auth/sessions": { fresh: true, build: async (fx) => ({ token: (await freshCustomer(fx)).token }) },
   "GET /user/preferences": { build: () => ({}) },
   "PUT /user/preferences": { build: () => ({ body: { marketingEmail: true } }) },
+  "PUT /user/checkout": { build: (fx) => ({ body: { items: [{ competitionId: fx.competitionId, quantity: 2 }] } }) },
   "GET /user/export": { build: () => ({}) },
   "GET /admin/customers": { build: () => ({ query: { search: "Last", page: "1" } }) },
   "GET /admin/customers/{id}": { build: (fx) => ({ params: { id: fx.customer.id } }) },

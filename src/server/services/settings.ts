@@ -85,6 +85,13 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
     description: "The YouTube or Facebook video page of the live draw, shown on /live (empty: no stream)",
     category: "live_draw",
   },
+  {
+    key: "checkout_reminder_hours",
+    value: "0",
+    description:
+      "Hours after a signed-in customer leaves a checkout with items before one reminder mail (0: none). Only to those who opted in to marketing, never during a break, self-exclusion or a used-up limit",
+    category: "marketing",
+  },
   { key: "promotion_enabled", value: "true", description: "Show the promotion dialog on the home page", category: "promotion" },
   { key: "promotion_title", value: PROMOTION_DEFAULTS.title, description: "The promotion dialog's title", category: "promotion" },
   { key: "promotion_text", value: PROMOTION_DEFAULTS.text, description: "The promotion dialog's text", category: "promotion" },
@@ -127,6 +134,11 @@ function validateSetting(key: string, value: string): string {
   if (key === "claim_window_days") {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 7 || n > 365) throw new AppError("INVALID_INPUT", "Use a whole number of days from 7 to 365");
+    return String(n);
+  }
+  if (key === "checkout_reminder_hours") {
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n > 168) throw new AppError("INVALID_INPUT", "Use a whole number of hours from 0 (no reminder) to 168");
     return String(n);
   }
   if (key === "credit_expiry_days") {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TICKETS } from "../ticket-limits";
 import { recordId } from "./common";
 import { dateOfBirthChange } from "./admin";
 import { customerClaim } from "./claims";
@@ -44,6 +45,14 @@ export const changeEmailInput = z.strictObject({
 export type ChangeEmailInput = z.input<typeof changeEmailInput>;
 
 export const okResult = z.object({ ok: z.literal(true) });
+
+/** PUT /api/user/checkout: what a signed-in customer's checkout holds now (an empty list: nothing). */
+export const checkoutItems = z
+  .array(z.strictObject({ competitionId: recordId, quantity: z.number().int().min(1).max(MAX_TICKETS) }))
+  .max(50, "At most 50 competitions in a checkout");
+export type CheckoutItems = z.infer<typeof checkoutItems>;
+export const checkoutInput = z.strictObject({ items: checkoutItems });
+export const checkoutResult = z.object({ remembered: z.number().int() });
 
 export const changeEmailResult = z.object({ ok: z.literal(true), pendingEmail: z.string() });
 

@@ -42,7 +42,11 @@ export const privacySections: LegalSection[] = [
           To keep the site secure, prevent fraud, answer your messages and show you reminders about competitions you have looked at. Lawful basis: our
           legitimate interests, which we balance against your rights.
         </li>
-        <li>To publish a winner's photo and testimonial, and to send marketing emails. Lawful basis: your consent, which you can withdraw at any time.</li>
+        <li>
+          To publish a winner's photo and testimonial, and to send marketing emails, including one reminder when you leave a checkout with items in it (we keep
+          what was in it, and never send it while you are taking a break, are self-excluded or have reached your spending limit). Lawful basis: your consent,
+          which you can withdraw at any time.
+        </li>
       </ul>
     ),
   },

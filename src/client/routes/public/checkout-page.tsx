@@ -8,6 +8,7 @@ import { orderPlacedToast, usePaidOrderRefresh } from "../../components/checkout
 import { PaymentGate } from "../../components/checkout/payment-gate";
 import { PlayResponsibly } from "../../components/checkout/play-responsibly";
 import { useCartCompetitions } from "../../components/checkout/use-cart-competitions";
+import { useRememberCheckout } from "../../components/checkout/use-remember-checkout";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { CartIcon } from "../../components/ui/icons";
@@ -35,6 +36,8 @@ export function CheckoutPage() {
   const [result, setResult] = useState<OrderResult | null>(null);
   // Once the order is placed and its card form shown, the cart is that order: its lines cannot change.
   const [paying, setPaying] = useState(false);
+  // A signed-in customer's checkout is remembered for the operator's unfinished-checkout reminder.
+  useRememberCheckout(items);
 
   const onPaid = (order: OrderResult) => {
     orderPlacedToast(order);

@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   changeEmailInput,
   changeEmailResult,
+  checkoutInput,
+  checkoutResult,
   customerExport,
   dateOfBirthInput,
   preferencesInput,
@@ -14,6 +16,7 @@ import { authUser, changePasswordInput, profileInput } from "../../../shared/sch
 import { clearSessionCookie } from "../../auth/cookies";
 import * as account from "../../services/account";
 import * as auth from "../../services/auth";
+import { rememberCheckout } from "../../services/checkout-reminders";
 import { downloadOutput } from "../../services/paging/download";
 import { rateLimit } from "../../trpc/middleware/rate-limit";
 import { customerProcedure, router } from "../../trpc/procedures";
@@ -27,6 +30,22 @@ export const accountRouter = router({
     .input(z.void())
     .output(authUser)
     .query(({ ctx }) => auth.toAuthUser(ctx.user)),
+
+  rememberCheckout: customerProcedure
+    .use(perUser("checkout", 120, 60 * 60 * 1000))
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/user/checkout",
+        tags: ["account"],
+        summary: "What the signed-in customer's checkout holds now, for the unfinished-checkout reminder",
+        description:
+          "The web app sends it when a signed-in customer opens the checkout and when its items change; an empty list forgets it. Competitions that do not exist are left out. One reminder mail may follow after the operator's checkout_reminder_hours (0: none), only with marketing consent.",
+      },
+    })
+    .input(checkoutInput)
+    .output(checkoutResult)
+    .mutation(({ ctx, input }) => rememberCheckout(ctx.db, ctx.user.id, input.items, ctx.now())),
 
   updateProfile: customerProcedure
     .meta({ openapi: { method: "PUT", path: "/auth/profile", tags: ["auth"], summary: "Update the signed-in user's profile" } })

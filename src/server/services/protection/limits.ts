@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { first, lockRow, withTransaction, type Db } from "../../../../db/client";
-import { authTokens, competitionViews, notifications, sessions, users } from "../../../../db/schema";
+import { authTokens, checkoutReminders, competitionViews, notifications, sessions, users } from "../../../../db/schema";
 import { decimalToPence, formatPounds, penceToDecimal } from "../../../shared/money";
 import { AppError } from "../../errors";
 import { numberSetting } from "../settings";
@@ -122,6 +122,7 @@ export async function closeAccount(db: Db, userId: string, now: Date) {
     await tx.delete(authTokens).where(eq(authTokens.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(competitionViews).where(eq(competitionViews.userId, userId));
+    await tx.delete(checkoutReminders).where(eq(checkoutReminders.userId, userId));
   });
   return { closed: true };
 }

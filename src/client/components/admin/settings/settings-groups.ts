@@ -18,6 +18,7 @@ const CATEGORY_TITLES: Record<string, string> = {
   promotion: "Promotion",
   player_protection: "Player protection",
   site_credit: "Site credit",
+  marketing: "Marketing",
 };
 
 export function categoryTitle(category: string): string {
@@ -27,6 +28,7 @@ export function categoryTitle(category: string): string {
 /** Settings whose label would read poorly from the key alone. */
 const LABELS: Record<string, string> = {
   claim_window_days: "Claim window (days)",
+  checkout_reminder_hours: "Unfinished checkout reminder after (hours, 0 = off)",
   credit_expiry_days: "Credit expires after (days, 0 = never)",
   live_draw_schedule: "Live draw day and time",
   live_stream_url: "Live stream address",
