@@ -16,7 +16,7 @@ const SETTLE_MS = 800;
 export function useRememberCheckout(items: readonly CartItem[]): void {
   const trpc = useTRPC();
   const { user } = useAuth();
-  const remember = useMutation(trpc.customer.account.rememberCheckout.mutationOptions({ retry: false }));
+  const remember = useMutation(trpc.customer.account.rememberCheckout.mutationOptions({ retry: false, meta: { refreshes: [] } }));
   const sent = useRef<string | null>(null);
   const { mutate } = remember;
   const signedIn = user !== null;

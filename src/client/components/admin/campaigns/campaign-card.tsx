@@ -25,6 +25,8 @@ export function CampaignCard({ campaign: c, onEdit, onRelist }: { campaign: Admi
   );
   const relist = useMutation(
     trpc.admin.competitions.clone.mutationOptions({
+      // A draft: nothing is saved, so nothing on the page changes until it is created.
+      meta: { refreshes: [] },
       onSuccess: onRelist,
       onError: (error) => failureToast("Failed to relist campaign", error),
     }),
