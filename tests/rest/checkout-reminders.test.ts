@@ -70,6 +70,14 @@ describe("PUT /api/user/checkout", () => {
     await api.request("/api/user/checkout", { method: "PUT", token, body: { items: [{ competitionId: c.id, quantity: 5 }] } });
     expect((await db.select().from(checkoutReminders).where(eq(checkoutReminders.userId, user.id)))[0]?.items).toEqual([{ competitionId: c.id, quantity: 5 }]);
 
+    // The customer's own data export shows what is remembered.
+    const exported = await fetch(`${api.url}/api/user/export`, { headers: { "x-session-token": token } });
+    expect(((await exported.json()) as { marketing: { unfinishedCheckout: unknown } }).marketing.unfinishedCheckout).toEqual({
+      items: [{ competitionId: c.id, quantity: 5 }],
+      seenAt: expect.any(String),
+      remindedAt: null,
+    });
+
     const emptied = await api.request("/api/user/checkout", { method: "PUT", token, body: { items: [] } });
     expect(emptied.json).toEqual({ remembered: 0 });
     expect(await db.select().from(checkoutReminders).where(eq(checkoutReminders.userId, user.id))).toEqual([]);

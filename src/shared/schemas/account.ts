@@ -93,7 +93,14 @@ export const customerIdInput = z.strictObject({ id: recordId });
 export const customerExport = z.object({
   exportedAt: z.string(),
   profile: customerProfile,
-  marketing: z.object({ marketingEmail: z.boolean(), consentChangedAt: z.string().nullable() }),
+  marketing: z.object({
+    marketingEmail: z.boolean(),
+    consentChangedAt: z.string().nullable(),
+    /** The checkout left unfinished that the reminder would be about (PUT /user/checkout), if any. */
+    unfinishedCheckout: z
+      .object({ items: z.array(z.object({ competitionId: z.string(), quantity: z.number().int() })), seenAt: z.string(), remindedAt: z.string().nullable() })
+      .nullable(),
+  }),
   orders: z.array(orderView),
   entries: z.array(customerEntry),
   wins: z.array(customerWin),

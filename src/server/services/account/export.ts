@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { first, type Db } from "../../../../db/client";
-import { contactMessages, notifications, protectionEvents, users } from "../../../../db/schema";
+import { checkoutReminders, contactMessages, notifications, protectionEvents, users } from "../../../../db/schema";
 import { customerExport } from "../../../shared/schemas/account";
 import { AppError } from "../../errors";
 import { toCustomerProfile } from "../auth";
@@ -30,11 +30,16 @@ export async function exportCustomerData(db: Db, userId: string, currentSessionI
   if (!user) throw new AppError("NOT_FOUND", "User not found");
   // The parts around the orders and entries go through the document's schema, as a procedure's output would.
   const part = customerExport;
+  const checkout = await first(db.select().from(checkoutReminders).where(eq(checkoutReminders.userId, userId)));
   async function* body(): AsyncGenerator<string> {
     const head = part.pick({ exportedAt: true, profile: true, marketing: true }).parse({
       exportedAt: now.toISOString(),
       profile: toCustomerProfile(user!),
-      marketing: { marketingEmail: user!.marketingEmail, consentChangedAt: iso(user!.marketingConsentAt) },
+      marketing: {
+        marketingEmail: user!.marketingEmail,
+        consentChangedAt: iso(user!.marketingConsentAt),
+        unfinishedCheckout: checkout ? { items: checkout.items, seenAt: checkout.seenAt.toISOString(), remindedAt: iso(checkout.remindedAt) } : null,
+      },
     });
     yield `${JSON.stringify(head).slice(0, -1)},"orders":`;
     yield* jsonArray(userOrderChunks(db, userId));
