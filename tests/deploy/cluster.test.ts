@@ -8,10 +8,9 @@ import {
   NGINX,
   OPENSSL,
   call,
-  deployFile,
+  deployedShopEnvironment,
   localExecStart,
   makeCertificate,
-  readEnvironmentFile,
   removeDir,
   root,
   startCaddy,
@@ -50,22 +49,9 @@ interface Shop {
 }
 
 function startShop(port: number, dataDir: string, databaseUrl: string, ports: Ports): Shop {
-  const file = readEnvironmentFile(deployFile("env"));
-  for (const name of Object.keys(file)) if (/^(STRIPE_|CASHFLOWS_)/.test(name) || name === "SMTP_URL") delete file[name];
   const { command, args } = localExecStart();
   const proc = startProcess(command, args, {
-    env: {
-      PATH: process.env.PATH,
-      ...file,
-      NODE_ENV: "production",
-      PUBLIC_ORIGIN: `https://localhost:${ports.https}`,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PAYMENT_PROVIDER: "simulated",
-      PAYMENT_LATENCY_MS: "0",
-      SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    },
+    env: deployedShopEnvironment({ ...ports, shop: port }, dataDir, { DATABASE_URL: databaseUrl, SEED_ADMIN_PASSWORD: ADMIN_PASSWORD }),
   });
   return {
     port,

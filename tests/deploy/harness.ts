@@ -40,6 +40,27 @@ export function readEnvironmentFile(path: string): Record<string, string> {
   return env;
 }
 
+/**
+ * The shop's environment as docs/deploy.md sets it up: the settings of docs/deploy/env and the unit's own
+ * Environment= line, with payments simulated, no SMTP server, and the test's ports and data folder.
+ */
+export function deployedShopEnvironment(ports: Ports, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const file = readEnvironmentFile(deployFile("env"));
+  for (const name of Object.keys(file)) if (/^(STRIPE_|CASHFLOWS_)/.test(name) || name === "SMTP_URL") delete file[name];
+  return {
+    PATH: process.env.PATH,
+    ...file,
+    // The unit's own Environment= line.
+    NODE_ENV: "production",
+    PUBLIC_ORIGIN: `https://localhost:${ports.https}`,
+    PORT: String(ports.shop),
+    DATA_DIR: dataDir,
+    PAYMENT_PROVIDER: "simulated",
+    PAYMENT_LATENCY_MS: "0",
+    ...extra,
+  };
+}
+
 /** The unit's ExecStart as an argument list. */
 export function unitExecStart(): string[] {
   const line = readFileSync(deployFile("harvest-draws.service"), "utf8")

@@ -11,6 +11,7 @@ import {
   NGINX,
   OPENSSL,
   call,
+  deployedShopEnvironment,
   deployFile,
   headerCount,
   localExecStart,
@@ -78,24 +79,13 @@ function accepts(host: string, port: number): Promise<boolean> {
 const METRICS_TOKEN = "deploy-test-metrics-token-0123456789";
 
 function shopEnvironment(ports: Ports, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const file = readEnvironmentFile(deployFile("env"));
-  for (const name of Object.keys(file)) if (/^(STRIPE_|CASHFLOWS_)/.test(name) || name === "SMTP_URL") delete file[name];
-  return {
-    PATH: process.env.PATH,
-    ...file,
-    // The unit's own Environment= line.
-    NODE_ENV: "production",
-    PUBLIC_ORIGIN: `https://localhost:${ports.https}`,
-    PORT: String(ports.shop),
-    DATA_DIR: dataDir,
-    PAYMENT_PROVIDER: "simulated",
-    PAYMENT_LATENCY_MS: "0",
+  return deployedShopEnvironment(ports, dataDir, {
     SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
     API_RATE_LIMIT_BURST: String(BURST),
     API_RATE_LIMIT_PER_SECOND: "0.001",
     METRICS_TOKEN: METRICS_TOKEN,
     ...extra,
-  };
+  });
 }
 
 describe.skipIf(!available.ok)(`the shop behind the documented proxies${available.ok ? "" : ` (skipped: ${available.reason})`}`, () => {

@@ -1,13 +1,12 @@
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first, type Db } from "../../db/client";
 import { createPostgresDb } from "../../db/postgres-db";
-import { competitions, orders, refunds, sessions, users } from "../../db/schema";
+import { orders, refunds } from "../../db/schema";
 import { hashPassword } from "../../src/server/auth/password";
-import { sessionIdFromToken } from "../../src/server/auth/session";
 import { startPostgres, type TestPostgres } from "../helpers/postgres";
+import { accountWithSession, competitionOnSale } from "../helpers/shop-rows";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
 
 // The limits of a shop on PostgreSQL hold across its processes (decision 015, step 5): each process
@@ -15,7 +14,6 @@ import { startServerProcess, type ServerProcess } from "../helpers/server-proces
 // processes so that neither sees more than its limit. The counters are in the database, and payments
 // in progress are counted from the orders, so together they refuse what one process would.
 
-const DAY = 86_400_000;
 const PASSWORD = "Correct-Horse-7";
 let server: TestPostgres;
 let db: Db;
@@ -26,45 +24,8 @@ let addresses = 0;
 /** A client address of its own for each test (the processes trust X-Forwarded-For), so no test spends another's budget. */
 const newAddress = () => `203.0.113.${++addresses}`;
 
-async function account(role: "user" | "admin", name: string): Promise<{ token: string; email: string }> {
-  const now = new Date();
-  const email = `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      firstName: name,
-      lastName: "Field",
-      dateOfBirth: "1980-01-01",
-      role,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  await db.insert(sessions).values({ id: sessionIdFromToken(token), userId: user!.id, expiresAt: new Date(now.getTime() + DAY), createdAt: now });
-  return { token, email };
-}
-
-async function competition() {
-  const now = Date.now();
-  const [c] = await db
-    .insert(competitions)
-    .values({
-      title: "Shared Limits Baler",
-      description: "d",
-      image: "/images/tractor.svg",
-      category: "Farm Machinery",
-      pricePence: 250,
-      startDate: new Date(now - DAY),
-      endDate: new Date(now + DAY),
-      drawDate: new Date(now + 2 * DAY),
-      maxTickets: 1000,
-    })
-    .returning();
-  return c!;
-}
+const account = async (role: "user" | "admin", name: string) => accountWithSession(db, role, name, await hashPassword(PASSWORD));
+const competition = () => competitionOnSale(db, { title: "Shared Limits Baler", pricePence: 250, maxTickets: 1000 });
 
 function call(base: string, path: string, opts: { ip: string; token?: string; body?: unknown }) {
   const headers: Record<string, string> = { "x-forwarded-for": opts.ip };

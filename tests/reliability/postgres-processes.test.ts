@@ -1,65 +1,26 @@
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first, type Db } from "../../db/client";
 import { createPostgresDb } from "../../db/postgres-db";
-import { competitions, draws, entries, orders, sessions, tickets, users, winners } from "../../db/schema";
-import { sessionIdFromToken } from "../../src/server/auth/session";
+import { competitions, draws, entries, orders, tickets, users, winners } from "../../db/schema";
 import { CLEAN_LEDGER, ledgerProblems } from "../helpers/assertions";
 import { startPostgres, type TestPostgres } from "../helpers/postgres";
+import { accountWithSession, competitionOnSale } from "../helpers/shop-rows";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
 
 // Two shop processes on one PostgreSQL (decision 015): any process serves any request, a flash sale split
 // across both sells out exactly, what an admin changes on one is what the other serves within a second, a
 // scheduled draw runs once, and a process killed mid-sale loses no acknowledged payment while the other sells on.
 
-const DAY = 86_400_000;
 let server: TestPostgres;
 let url: string;
 let db: Db;
 let a: ServerProcess;
 let b: ServerProcess;
 
-async function account(role: "user" | "admin", name: string): Promise<string> {
-  const now = new Date();
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`,
-      passwordHash: "x",
-      firstName: name,
-      lastName: "Field",
-      dateOfBirth: "1980-01-01",
-      role,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  await db.insert(sessions).values({ id: sessionIdFromToken(token), userId: user!.id, expiresAt: new Date(now.getTime() + DAY), createdAt: now });
-  return token;
-}
-
-async function competition(over: Partial<typeof competitions.$inferInsert> = {}) {
-  const now = Date.now();
-  const [c] = await db
-    .insert(competitions)
-    .values({
-      title: "Two-Process Tractor",
-      description: "d",
-      image: "/images/tractor.svg",
-      category: "Farm Machinery",
-      pricePence: 100,
-      startDate: new Date(now - DAY),
-      endDate: new Date(now + DAY),
-      drawDate: new Date(now + 2 * DAY),
-      maxTickets: 60,
-      ...over,
-    })
-    .returning();
-  return c!;
-}
+const account = async (role: "user" | "admin", name: string) => (await accountWithSession(db, role, name)).token;
+const competition = (over: Partial<typeof competitions.$inferInsert> = {}) => competitionOnSale(db, over);
 
 const buy = (base: string, token: string, competitionId: string, quantity: number) =>
   fetch(`${base}/api/entries`, {

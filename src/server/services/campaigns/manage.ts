@@ -5,7 +5,7 @@ import { competitions, draws, entries, instantPrizes, type Competition, type Ins
 import { decimalToPence, penceToDecimal } from "../../../shared/money";
 import { dearerQuantity, priceTierProblem, tiersFromView } from "../../../shared/pricing";
 import { saveInstantPrizes, specsOf, type InstantPrizeSpec } from "../competitions/instant-wins";
-import type { AdminCompetition, campaignInput, CompetitionUpdate, RelistDraft } from "../../../shared/schemas/admin";
+import { relistDraft, type AdminCompetition, type campaignInput, type CompetitionUpdate, type RelistDraft } from "../../../shared/schemas/admin";
 import { AppError } from "../../errors";
 import { audited, writeAudit, type Actor } from "../audit";
 import { competitionCoreView, findCompetition } from "../competitions/catalogue";
@@ -171,41 +171,15 @@ export async function relistDraftOf(db: Db, id: string, now = new Date()): Promi
   const start = Math.floor(now.getTime() / 60_000) * 60_000;
   const end = start + Math.max(60_000, Date.parse(c.endDate) - Date.parse(c.startDate));
   const draw = end + Math.max(0, Date.parse(c.drawDate) - Date.parse(c.endDate));
-  const draft: RelistDraft = {
+  // The campaign's own fields as they are (the draft's schema keeps only those), with the new dates.
+  return relistDraft.parse({
+    ...c,
     relistOf: c.id,
-    title: c.title,
-    description: c.description,
-    image: c.image,
-    category: c.category,
-    price: c.price,
     status: "active",
     startDate: new Date(start).toISOString(),
     endDate: new Date(end).toISOString(),
     drawDate: new Date(draw).toISOString(),
-    maxTickets: c.maxTickets,
-    maxTicketsPerPerson: c.maxTicketsPerPerson,
-    numberOfWinners: c.numberOfWinners,
-    drawMode: c.drawMode,
-    allocation: c.allocation,
-    pickNumbers: c.pickNumbers,
-    priceTiers: c.priceTiers,
-    instantPrizes: c.instantPrizes,
-    instantWinnersInDraw: c.instantWinnersInDraw,
-    cashAlternative: c.cashAlternative,
-    instantWin: c.instantWin,
-    featured: c.featured,
-    showOnHero: c.showOnHero,
-    qualifyingQuestion: c.qualifyingQuestion,
-    qualifyingAnswer: c.qualifyingAnswer,
-    allowPostalEntry: c.allowPostalEntry,
-    postalAddress: c.postalAddress,
-    prizeDetails: c.prizeDetails,
-    rules: c.rules,
-    faq: c.faq,
-    privacyPolicyUrl: c.privacyPolicyUrl,
-    termsOfUseUrl: c.termsOfUseUrl,
-  };
-  return draft;
+  });
 }
 
 export async function createCompetition(db: Db, actor: Actor, input: CampaignValues): Promise<AdminCompetition> {
