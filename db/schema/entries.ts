@@ -27,6 +27,9 @@ export const orders = sqliteTable(
     totalPence: integer("total_pence").notNull(),
     /** Site credit spent on the order (taken from the wallet when its numbers were held, given back if it fails). */
     creditPence: integer("credit_pence").notNull().default(0),
+    /** What a discount code took off the order (already out of totalPence), and the code as typed in capitals. */
+    discountPence: integer("discount_pence").notNull().default(0),
+    discountCode: text("discount_code"),
     /** The currency the order is priced and charged in (ISO 4217). Pounds only today. */
     currency: text("currency", { enum: ["GBP"] })
       .notNull()
@@ -38,6 +41,8 @@ export const orders = sqliteTable(
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     cardFunding: text("card_funding"),
+    /** The provider's fingerprint of the card (the same card gives the same one), where it gives one. */
+    cardFingerprint: text("card_fingerprint"),
     failureReason: text("failure_reason"),
     /** Sum of the refunds recorded (ours and the provider's own), never above totalPence. */
     refundedPence: integer("refunded_pence").notNull().default(0),
@@ -82,6 +87,8 @@ export const entries = sqliteTable(
     amountPence: integer("amount_pence").notNull().default(0),
     /** What a multibuy price took off the line against the ticket price when it was bought. */
     savingPence: integer("saving_pence").notNull().default(0),
+    /** The line's share of the order's discount code (already out of amountPence). */
+    discountPence: integer("discount_pence").notNull().default(0),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     paymentId: text("payment_id"),
     entryMethod: text("entry_method", { enum: ENTRY_METHODS }).notNull().default("online"),

@@ -8,3 +8,4 @@ export * from "./claims";
 export * from "./instant-wins";
 export * from "./wallet";
 export * from "./media";
+export * from "./promotions";

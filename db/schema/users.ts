@@ -40,6 +40,8 @@ export const users = sqliteTable("users", {
   marketingConsentAt: timestamp("marketing_consent_at"),
   /** Random, per customer: the footer link of a marketing mail unsubscribes with it, without signing in. */
   unsubscribeToken: text("unsubscribe_token").unique(),
+  /** The customer's share link is /r/{referralCode}; given when first asked for. */
+  referralCode: text("referral_code").unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

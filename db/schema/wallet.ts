@@ -7,9 +7,10 @@ import { users } from "./users";
  * refund, or an order that was not completed); goodwill: added by staff; expiry: shown, never stored (derived
  * from expiresAt); reversal: what was left of a prize whose winning entry was refunded or disputed, taken
  * back; owed: the part of such a prize already spent, taken from whatever credit there is and, beyond it,
- * owed (a debt the customer's next credit pays first).
+ * owed (a debt the customer's next credit pays first); referral: a referral's reward (taken back as reversal and
+ * owed, like a prize, when the order that earned it is refunded or disputed).
  */
-export const WALLET_KINDS = ["prize", "spend", "refund", "goodwill", "expiry", "reversal", "owed"] as const;
+export const WALLET_KINDS = ["prize", "spend", "refund", "goodwill", "expiry", "reversal", "owed", "referral"] as const;
 
 /**
  * Site credit as an append-only ledger: the balance is the sum of a customer's rows, never stored on

@@ -16,7 +16,7 @@ export const walletView = z.object({
     z.object({
       /** Signed: "10.00" in, "-2.50" spent. */
       amount: z.string(),
-      kind: z.enum(["prize", "spend", "refund", "goodwill", "expiry", "reversal", "owed"]),
+      kind: z.enum(["prize", "spend", "refund", "goodwill", "expiry", "reversal", "owed", "referral"]),
       reference: z.string().nullable(),
       note: z.string().nullable(),
       at: z.string(),

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<WalletEntry["kind"], string> = {
   expiry: "Expired",
   reversal: "Prize taken back",
   owed: "Prize already spent: owed",
+  referral: "Referral reward",
 };
 
 /** The ledger's signed "10.00" / "-2.50" as "+£10.00" / "−£2.50" (a true minus sign, as on receipts). */

@@ -20,6 +20,7 @@ const KIND_LABEL = {
   expiry: "Expired",
   reversal: "Prize taken back",
   owed: "Prize already spent: owed",
+  referral: "Referral reward",
 } as const;
 
 /** "+£5.00" / "−£2.50" (a true minus sign, as on receipts). */
