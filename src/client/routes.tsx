@@ -34,6 +34,7 @@ const AdminAnalyticsPage = lazyPage(() => import("./routes/admin/admin-analytics
 const AdminSettingsPage = lazyPage(() => import("./routes/admin/admin-settings-page"), "AdminSettingsPage");
 const AdminCategoriesPage = lazyPage(() => import("./routes/admin/admin-categories-page"), "AdminCategoriesPage");
 const AdminPopupsPage = lazyPage(() => import("./routes/admin/admin-popups-page"), "AdminPopupsPage");
+const AdminDiscountCodesPage = lazyPage(() => import("./routes/admin/admin-discount-codes-page"), "AdminDiscountCodesPage");
 const AdminHeroSlidesPage = lazyPage(() => import("./routes/admin/admin-hero-slides-page"), "AdminHeroSlidesPage");
 const AdminNotificationsPage = lazyPage(() => import("./routes/admin/admin-notifications-page"), "AdminNotificationsPage");
 const AdminAboutPage = lazyPage(() => import("./routes/admin/admin-about-page"), "AdminAboutPage");
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
           { path: "settings", element: <AdminSettingsPage /> },
           { path: "categories", element: <AdminCategoriesPage /> },
           { path: "popups", element: <AdminPopupsPage /> },
+          { path: "discount-codes", element: <AdminDiscountCodesPage /> },
           { path: "hero-slides", element: <AdminHeroSlidesPage /> },
           { path: "notifications", element: <AdminNotificationsPage /> },
           { path: "about-page", element: <AdminAboutPage /> },

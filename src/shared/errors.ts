@@ -37,6 +37,8 @@ export const APP_ERRORS = {
   NUMBERS_TAKEN: { trpc: "CONFLICT", status: 409 },
   /** Numbers chosen where the competition does not let buyers choose, or not fitting it. */
   NUMBERS_NOT_ALLOWED: { trpc: "BAD_REQUEST", status: 400 },
+  /** A discount code that gives nothing on this order; details: { reason } (src/shared/schemas/discounts.ts DISCOUNT_REASONS). */
+  DISCOUNT_NOT_APPLICABLE: { trpc: "UNPROCESSABLE_CONTENT", status: 422 },
   // Player protection.
   UNDER_18: { trpc: "FORBIDDEN", status: 403 },
   DATE_OF_BIRTH_NEEDED: { trpc: "FORBIDDEN", status: 403 },

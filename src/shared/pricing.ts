@@ -103,3 +103,101 @@ export function dearerQuantity(
 export function savingLabel(line: LinePrice): string | null {
   return line.savingPence > 0 ? `save ${formatPounds(line.savingPence)}` : null;
 }
+
+/**
+ * A discount code as pricing needs it: a whole percentage (1–100) or an amount in pence off the
+ * order's lines in its competitions or categories (every line when both lists are empty), with an
+ * optional minimum spend on those lines.
+ */
+export interface DiscountRule {
+  kind: "percent" | "fixed";
+  value: number;
+  minSpendPence: number | null;
+  competitionIds: readonly string[];
+  categories: readonly string[];
+}
+
+export interface OrderLineToPrice {
+  competitionId: string;
+  category: string;
+  basePence: number;
+  tiers: readonly PriceTier[];
+  quantity: number;
+}
+
+export interface OrderLinePrice extends LinePrice {
+  /** The line's share of the code's discount. */
+  discountPence: number;
+  /** What the line costs after its multibuy price and the code: what is charged for it, and refunded at most. */
+  payPence: number;
+}
+
+/** Why a code gives nothing on an order (the message says what to change), or null when it applies. */
+export type DiscountProblem = { reason: "not_eligible" | "min_spend"; message: string } | null;
+
+export interface OrderPrice {
+  lines: OrderLinePrice[];
+  /** After multibuy prices, before the code. */
+  subtotalPence: number;
+  discountPence: number;
+  totalPence: number;
+  problem: DiscountProblem;
+}
+
+/** Whether a code's competitions and categories take a line (every line when it names none). */
+export function discountTakesLine(rule: DiscountRule, line: { competitionId: string; category: string }): boolean {
+  if (rule.competitionIds.length === 0 && rule.categories.length === 0) return true;
+  return rule.competitionIds.includes(line.competitionId) || rule.categories.includes(line.category);
+}
+
+/**
+ * An order's price, in one place, in this order:
+ * 1. each line's multibuy price for its quantity (priceLine);
+ * 2. then the discount code, on the lines it applies to, as they cost after step 1: a percentage of
+ *    them (rounded down to the penny) or a fixed amount (never more than they cost);
+ * 3. never taking a card payment below the card schemes' minimum (MIN_CARD_CHARGE_PENCE): the
+ *    discount is made smaller so that what is left is at least that, and a code gives nothing on an
+ *    order that costs less.
+ * The discount is shared over its lines in proportion to what they cost (a refund of a line gives
+ * back what was paid for it). The server charges this price; the checkouts show it.
+ */
+export function priceOrder(lines: readonly OrderLineToPrice[], rule: DiscountRule | null, minChargePence: number): OrderPrice {
+  const priced = lines.map((l) => priceLine(l.basePence, l.tiers, l.quantity));
+  const subtotalPence = priced.reduce((n, p) => n + p.totalPence, 0);
+  const plain = (problem: DiscountProblem): OrderPrice => ({
+    lines: priced.map((p) => ({ ...p, discountPence: 0, payPence: p.totalPence })),
+    subtotalPence,
+    discountPence: 0,
+    totalPence: subtotalPence,
+    problem,
+  });
+  if (!rule) return plain(null);
+  const taken = lines.map((l) => discountTakesLine(rule, l));
+  const eligiblePence = priced.reduce((n, p, i) => n + (taken[i] ? p.totalPence : 0), 0);
+  if (eligiblePence === 0) return plain({ reason: "not_eligible", message: "This code does not apply to the competitions in your order" });
+  if (rule.minSpendPence !== null && eligiblePence < rule.minSpendPence) {
+    const on = rule.competitionIds.length || rule.categories.length ? " on the competitions it applies to" : "";
+    return plain({ reason: "min_spend", message: `Spend ${formatPounds(rule.minSpendPence)} or more${on} to use this code` });
+  }
+  const wanted = rule.kind === "percent" ? Math.floor((eligiblePence * Math.min(rule.value, 100)) / 100) : Math.min(rule.value, eligiblePence);
+  const discountPence = Math.max(0, Math.min(wanted, subtotalPence - minChargePence));
+  // Shared in proportion to each line's cost, the pennies left by rounding down going to the largest remainders.
+  const shares = priced.map((p, i) => (taken[i] ? (discountPence * p.totalPence) / eligiblePence : 0));
+  const whole = shares.map(Math.floor);
+  let left = discountPence - whole.reduce((n, s) => n + s, 0);
+  const byRemainder = shares.map((s, i) => ({ i, r: s - whole[i]! })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    if (taken[i]) {
+      whole[i] = whole[i]! + 1;
+      left -= 1;
+    }
+  }
+  return {
+    lines: priced.map((p, i) => ({ ...p, discountPence: whole[i]!, payPence: p.totalPence - whole[i]! })),
+    subtotalPence,
+    discountPence,
+    totalPence: subtotalPence - discountPence,
+    problem: null,
+  };
+}

@@ -86,6 +86,8 @@ async function made(fx: Fixture, path: string, body: unknown): Promise<string> {
 }
 
 const slide = (fx: Fixture) => ({ title: `Slide ${fx.unique()}`, image: "/images/hero-harvest.svg", ctaText: "Go", ctaLink: "/competitions" });
+// The code is the unique suffix alone (in capitals once stored), so the conformance test can set it aside.
+const discountBody = (fx: Fixture) => ({ code: fx.unique(), kind: "percent", percent: 10 });
 const popupBody = (fx: Fixture) => ({ title: `Pop-up ${fx.unique()}`, ctaText: "Shop", ctaLink: "/competitions" });
 const postal = (fx: Fixture) => ({
   customerName: "Post Person",
@@ -313,6 +315,20 @@ export const SUCCESS: Record<string, { fresh?: boolean; build: (fx: Fixture) => 
     build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) }, body: { ...popupBody(fx), priority: 5 } }),
   },
   "DELETE /admin/popups/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/popups", popupBody(fx)) } }) },
+  "GET /admin/discount-codes": { build: () => ({}) },
+  "POST /admin/discount-codes": { fresh: true, build: (fx) => ({ body: discountBody(fx) }) },
+  "PUT /admin/discount-codes/{id}": {
+    fresh: true,
+    build: async (fx) => ({ params: { id: await made(fx, "/admin/discount-codes", discountBody(fx)) }, body: { percent: 15, maxUses: 50 } }),
+  },
+  "DELETE /admin/discount-codes/{id}": { fresh: true, build: async (fx) => ({ params: { id: await made(fx, "/admin/discount-codes", discountBody(fx)) } }) },
+  "POST /discount-codes/check": {
+    build: async (fx) => {
+      const code = discountBody(fx);
+      await made(fx, "/admin/discount-codes", code);
+      return { body: { code: code.code, lines: [{ competitionId: fx.competitionId, quantity: 2 }] } };
+    },
+  },
   "GET /admin/about-page": { build: () => ({}) },
   "PUT /admin/about-page": { build: () => ({ body: aboutPagePayload() }) },
   "GET /admin/statistics": { build: () => ({}) },

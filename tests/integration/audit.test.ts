@@ -13,6 +13,7 @@ import {
   mailOutbox,
   notifications,
   popups,
+  discountCodes,
   prizeClaims,
   settings,
   users,
@@ -125,6 +126,26 @@ const writes: Record<string, Write> = {
   "admin.popups.remove": async () => {
     const row = (await first(db.insert(popups).values(popupFields()).returning()))!;
     return (c) => c.admin.popups.remove({ id: row.id });
+  },
+  "admin.discountCodes.create": async () => (c) =>
+    c.admin.discountCodes.create({ code: unique("AUDIT").replace(/[^A-Za-z0-9_-]/g, ""), kind: "percent", percent: 10 }),
+  "admin.discountCodes.update": async () => {
+    const row = (await first(
+      db
+        .insert(discountCodes)
+        .values({ code: unique("AUDITU").replace(/[^A-Za-z0-9_-]/g, ""), kind: "fixed", value: 500 })
+        .returning(),
+    ))!;
+    return (c) => c.admin.discountCodes.update({ id: row.id, maxUses: 5 });
+  },
+  "admin.discountCodes.remove": async () => {
+    const row = (await first(
+      db
+        .insert(discountCodes)
+        .values({ code: unique("AUDITR").replace(/[^A-Za-z0-9_-]/g, ""), kind: "percent", value: 5 })
+        .returning(),
+    ))!;
+    return (c) => c.admin.discountCodes.remove({ id: row.id });
   },
   "admin.about.save": async () => (c) => c.admin.about.save({ ...about, heroTitle: unique("About") }),
   "admin.winners.create": async () => {

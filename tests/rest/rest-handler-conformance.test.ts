@@ -78,7 +78,7 @@ function normalised(value: unknown, key = ""): unknown {
       .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, "<time>")
       .replace(/\b[0-9a-f]{64}\b/g, "<sha256>")
       .replace(/\b1\d{12}\b/g, "<ms>")
-      .replace(/\bu\d+u\b/g, "<unique>")
+      .replace(/\bu\d+u\b/gi, "<unique>")
       .replace(/\buser\d+-[0-9a-f]{8}@/g, "<user>@")
       .replace(/^http:\/\/127\.0\.0\.1:\d+/, "<origin>")
       .replace(/\bsim_pi_[0-9a-f]{24}\b/g, "<payment>");

@@ -23,6 +23,8 @@ export interface PendingEntry {
   numbers?: string[];
   /** Chosen numbers another buyer took first, until the buyer picks others (the summary shows them struck out). */
   lostNumbers?: string[];
+  /** A discount code typed on the entry form: the checkout prices it. */
+  discountCode?: string;
 }
 
 // What storage hands back is checked by hand rather than with a schema: the competition page reads it,
@@ -52,7 +54,8 @@ function isPendingEntry(v: unknown): v is PendingEntry {
     optional(e.basePrice, isMoney) &&
     optional(e.priceTiers, isTiers) &&
     optional(e.numbers, isNumbers) &&
-    optional(e.lostNumbers, isNumbers)
+    optional(e.lostNumbers, isNumbers) &&
+    optional(e.discountCode, (v) => isText(v) && v.length <= 32)
   );
 }
 

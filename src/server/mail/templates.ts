@@ -13,6 +13,9 @@ export interface OrderConfirmation {
   total: string;
   /** Site credit spent on the order ("0.00" or absent when none); the card paid the rest. */
   creditUsed?: string;
+  /** What a discount code took off the order ("0.00" or absent when none), and the code. */
+  discount?: string;
+  discountCode?: string | null;
   /** `saving`: what a multibuy price took off the line ("2.00"); absent or "0.00" when none (older stored mails have none). */
   lines: Array<{ title: string; ticketNumbers: string[]; amount: string; quantity?: number; unitPrice?: string; saving?: string }>;
 }
@@ -22,6 +25,12 @@ function paymentSplit(o: OrderConfirmation): Array<[string, string]> {
   const { creditPence, cardPence } = splitOf(o.total, o.creditUsed);
   if (!(creditPence > 0)) return [];
   return [["Site credit used", formatPounds(creditPence)], ...(cardPence > 0 ? [["Paid by card", formatPounds(cardPence)] as [string, string]] : [])];
+}
+
+/** The discount code's line, when one was used. */
+function discountFacts(o: OrderConfirmation): Array<[string, string]> {
+  const pence = o.discount ? penceOf(o.discount) : 0;
+  return pence > 0 ? [[`Discount${o.discountCode ? ` (${o.discountCode})` : ""}`, `−${formatPounds(pence)}`]] : [];
 }
 
 /** An order line as the confirmation mail lists it. */
@@ -50,6 +59,7 @@ export function orderConfirmationPlain(o: OrderConfirmation): MailMessage & { da
     `Thank you for your order. Your entries are confirmed and your ticket numbers are below.`,
     ``,
     ...o.lines.flatMap((l) => [`${l.title} — £${l.amount}${multibuyNote(l)}`, `  Ticket numbers: ${l.ticketNumbers.join(", ")}`, ``]),
+    ...discountFacts(o).map(([label, value]) => `${label}: ${value}`),
     `Total paid: £${o.total}`,
     ...paymentSplit(o).map(([label, value]) => `${label}: ${value}`),
     `Order reference: ${orderReference(o.orderId)}`,
@@ -69,6 +79,7 @@ export function orderConfirmationHtml(o: OrderConfirmation): string {
       ["Ticket numbers", l.ticketNumbers.join(", ")],
     ]),
   )}${facts([
+    ...discountFacts(o),
     ["Total paid", `£${o.total}`],
     ...paymentSplit(o),
     ["Order reference", orderReference(o.orderId)],

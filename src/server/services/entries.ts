@@ -40,6 +40,7 @@ export function checkoutDirect(deps: OrderDeps, buyer: Buyer, input: z.output<ty
     lines: [{ competitionId: input.competitionId, quantity: input.tickets, answer: input.answer, numbers: input.numbers }],
     method: tokenOf(input.paymentToken),
     useCredit: input.useCredit,
+    discountCode: input.discountCode,
     billingMissing: !input.billing,
     useSdk: true,
     idempotencyKey: input.idempotencyKey,
@@ -53,6 +54,7 @@ export function checkoutCart(deps: OrderDeps, buyer: Buyer, input: z.output<type
     lines: input.lines.map((l) => ({ competitionId: l.competitionId, quantity: l.quantity, answer: l.answer, numbers: l.numbers })),
     method: tokenOf(input.paymentToken),
     useCredit: input.useCredit,
+    discountCode: input.discountCode,
     billingMissing: !input.billing,
     useSdk: true,
     idempotencyKey: input.idempotencyKey,
@@ -71,6 +73,7 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
     // The spec's client sends no token (the simulated provider's approval stands in); one spending credit needs none for what credit pays.
     method: tokenOf(input.paymentToken ?? (input.useCredit ? undefined : "sim_approve")),
     useCredit: input.useCredit,
+    discountCode: input.discountCode,
     idempotencyKey: headerKey ?? input.idempotencyKey,
   });
   const line = result.lines[0]!;
@@ -84,6 +87,7 @@ export async function createRestEntry(deps: OrderDeps, buyer: Buyer, input: z.ou
     ticketNumbers: line.ticketNumbers,
     amount: result.amount,
     creditUsed: result.creditUsed,
+    discount: result.discount,
     nextAction: result.nextAction,
     instantWins: result.instantWins,
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageOf, pageQuery } from "./common";
 import { instantPrizeKind, instantWinView } from "./instant-wins";
+import { discountCodeField } from "./discounts";
 import { entryStatus, nextAction, orderStatus, orderView, type OrderView } from "./order";
 import { MAX_TICKETS, MIN_TICKETS, TOO_MANY_TICKETS } from "../ticket-limits";
 
@@ -76,6 +77,8 @@ export const directCheckoutInput = z
     paymentToken: paymentToken.optional(),
     /** Spend the account's site credit first; the card pays the rest. */
     useCredit: z.boolean().optional(),
+    /** A discount code (any case; empty or absent: none). A code that gives nothing is refused with why (422 DISCOUNT_NOT_APPLICABLE). */
+    discountCode: discountCodeField,
     /** The card's billing address: left out when site credit pays the whole order (the server says "Billing address is required" when it does not). */
     billing: billingAddress.optional(),
     idempotencyKey: idempotencyKey.optional(),
@@ -105,6 +108,7 @@ export const cartCheckoutInput = z.strictObject({
   billing: billingAddress.optional(),
   paymentToken: paymentToken.optional(),
   useCredit: z.boolean().optional(),
+  discountCode: discountCodeField,
   idempotencyKey: idempotencyKey.optional(),
 });
 export type CartCheckoutInput = z.input<typeof cartCheckoutInput>;
@@ -127,6 +131,8 @@ export const restEntryInput = z.strictObject({
   paymentToken: z.string().max(200).optional(),
   /** Spend the account's site credit first; a card token is then needed only for what is left. */
   useCredit: z.boolean().optional(),
+  /** A discount code (any case). One that gives nothing on this entry answers 422 DISCOUNT_NOT_APPLICABLE, saying why. */
+  discountCode: discountCodeField,
   idempotencyKey: idempotencyKey.optional(),
 });
 
@@ -149,6 +155,8 @@ export const restEntryResult = z.object({
   amount: z.string(),
   /** Site credit spent on the entry ("0.00" when none); the card paid the rest of `amount`. */
   creditUsed: z.string(),
+  /** What the discount code took off ("0.00" when none); `amount` is after it. */
+  discount: z.string(),
   nextAction: nextAction.nullable(),
   /** Instant prizes the entry's tickets won (empty when none, or not paid yet). */
   instantWins: z.array(instantWinView),

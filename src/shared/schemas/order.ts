@@ -49,6 +49,8 @@ export const orderLine = z.object({
   unitPrice: z.string(),
   /** What the multibuy price took off the line ("0.00" when none applied). */
   saving: z.string(),
+  /** The line's share of the discount code ("0.00" when none); `amount` is after it. */
+  discount: z.string(),
   /** The buyer's numbers once paid; empty while pending, and once voided by a refund or dispute. */
   ticketNumbers: z.array(z.string()),
   status: entryStatus,
@@ -83,6 +85,10 @@ export const orderView = z.object({
   lines: z.array(orderLine),
   /** Site credit spent on the order ("0.00" when none); the card paid the rest of `amount`. */
   creditUsed: z.string(),
+  /** What the discount code took off the order ("0.00" when none); `amount` is after it. */
+  discount: z.string(),
+  /** The discount code used (in capitals), or null. */
+  discountCode: z.string().nullable(),
   /** The card's payment; null when nothing was left for a card to pay (site credit paid it all). */
   payment: orderPayment.nullable(),
   refunds: z.array(orderRefund),

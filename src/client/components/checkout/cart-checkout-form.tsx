@@ -25,7 +25,10 @@ import { useCheckoutFailure } from "./use-checkout-failure";
 import { useFillNumbers } from "./use-fill-numbers";
 import { useNumbersTaken } from "./use-numbers-taken";
 import { useProfileBilling } from "./use-profile-billing";
+import { DiscountCodeField } from "./discount-code-field";
+import { appErrorCode } from "../../lib/trpc-errors";
 import { SiteCreditOption } from "./site-credit-option";
+import type { DiscountCode } from "./use-discount-code";
 import { useSiteCredit } from "./use-site-credit";
 
 const PAYMENT_FAILED = "There was an error processing your payment. Please try again.";
@@ -62,6 +65,8 @@ interface CartCheckoutFormProps {
   onPaid: (result: OrderResult) => void;
   /** Told when the order is placed and its provider's own form takes the card (the cart is then the order's: not to be edited). */
   onPaying?: (paying: boolean) => void;
+  /** The cart's discount code (the page's, so the summary shows it too); no code box when absent. */
+  discount?: DiscountCode;
 }
 
 /** A line's chosen numbers when there is one per ticket; otherwise its numbers are drawn at random. */
@@ -72,14 +77,16 @@ const fullNumbers = (i: CartItem) => (i.numbers && i.numbers.length === i.quanti
  * Lines with chosen numbers send them; a line that lost some to another buyer gets free ones nearby
  * or, when paying, random free ones in their place.
  */
-export function CartCheckoutForm({ competitions, ready, onPaid, onPaying }: CartCheckoutFormProps) {
+export function CartCheckoutForm({ competitions, ready, onPaid, onPaying, discount }: CartCheckoutFormProps) {
   const trpc = useTRPC();
   const { items, totalPence, setNumbers } = useCart();
   const formRef = useRef<HTMLFormElement>(null);
   const { values, setValues, setErrors, field } = useFormFields(INITIAL);
   const answers = useCartAnswers(items, competitions);
   const user = useProfileBilling(setValues);
-  const credit = useSiteCredit(totalPence);
+  // What the order costs after the discount code: site credit and the card pay that.
+  const orderPence = totalPence - (discount?.discountPence ?? 0);
+  const credit = useSiteCredit(orderPence);
   const needsCard = credit.cardPence > 0;
   const method = usePaymentMethod({
     field,
@@ -110,6 +117,11 @@ export function CartCheckoutForm({ competitions, ready, onPaid, onPaying }: Cart
   const explainFailure = useCheckoutFailure(PAYMENT_FAILED, onNumbersTaken);
   const onRefused = (error: unknown) => {
     credit.refresh();
+    if (discount && appErrorCode(error) === "DISCOUNT_NOT_APPLICABLE") {
+      // The code stopped applying since it was priced (used up meanwhile, say): shown at the box, the order not paid.
+      discount.refused((error as Error).message);
+      return true;
+    }
     const failure = explainFailure(error);
     if (failure.code === "WRONG_ANSWER" && answers.markWrong(failure.competitionId)) focusFirstInvalid(formRef.current);
     return failure.definitive;
@@ -147,6 +159,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid, onPaying }: Cart
       // Site credit that pays the whole order needs no card, so no card's billing address either.
       ...(needsCard ? { billing: { address, city, postcode, country } } : {}),
       ...(credit.creditPence > 0 ? { useCredit: true } : {}),
+      ...discount?.field,
     };
     const parsed = cartCheckoutInput.omit({ paymentToken: true }).safeParse(details);
     const answered = answers.markMissing();
@@ -220,6 +233,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid, onPaying }: Cart
             </div>
           </Section>
         ) : null}
+        {discount ? <DiscountCodeField discount={discount} /> : null}
         <SiteCreditOption credit={credit} />
         {needsCard ? <Section title="Payment Details">{method.fields}</Section> : null}
         <CartNumbersTaken competitionId={takenFrom} taken={taken} />
@@ -228,7 +242,7 @@ export function CartCheckoutForm({ competitions, ready, onPaid, onPaying }: Cart
           placing={checkout.isPending}
           waiting={payment.processing === "waiting" || payment.processing === "authenticating"}
           disabled={!ready || (needsCard && !method.ready)}
-          label={needsCard ? `Complete Order - ${formatPounds(credit.cardPence)}` : `Complete Order - ${formatPounds(totalPence)} with site credit`}
+          label={needsCard ? `Complete Order - ${formatPounds(credit.cardPence)}` : `Complete Order - ${formatPounds(orderPence)} with site credit`}
         />
         {needsCard ? method.descriptor : null}
       </fieldset>

@@ -4,9 +4,10 @@ import { linePrice } from "../cart/cart-items";
 import { CartLine } from "../cart/cart-line";
 import { Card } from "../ui/card";
 
-/** The cart as an editable order summary: lines, subtotal at ticket prices, multibuy savings, the (zero) processing fee and total. */
-export function CartOrderSummary({ unavailable }: { unavailable: Map<string, string> }) {
+/** The cart as an editable order summary: lines, subtotal at ticket prices, multibuy savings, a discount code's saving, the (zero) processing fee and total. */
+export function CartOrderSummary({ unavailable, discount }: { unavailable: Map<string, string>; discount?: { code: string; pence: number } | null }) {
   const { items, totalPence } = useCart();
+  const discountPence = discount?.pence ?? 0;
   const savingPence = items.reduce((sum, i) => sum + linePrice(i).savingPence, 0);
   return (
     <Card>
@@ -36,6 +37,14 @@ export function CartOrderSummary({ unavailable }: { unavailable: Map<string, str
             </dd>
           </div>
         ) : null}
+        {discount && discountPence > 0 ? (
+          <div className="flex justify-between text-field-700">
+            <dt>Discount ({discount.code})</dt>
+            <dd className="font-semibold" data-testid="checkout-discount">
+              −{formatPounds(discountPence)}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt className="text-stone-700">Processing Fee</dt>
           <dd className="font-semibold">£0.00</dd>
@@ -43,7 +52,7 @@ export function CartOrderSummary({ unavailable }: { unavailable: Map<string, str
         <div className="flex justify-between border-t border-cream-200 pt-2 text-lg">
           <dt className="font-bold text-field-900">Total</dt>
           <dd className="font-bold text-field-900" data-testid="checkout-total">
-            {formatPounds(totalPence)}
+            {formatPounds(totalPence - discountPence)}
           </dd>
         </div>
       </dl>

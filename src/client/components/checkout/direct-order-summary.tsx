@@ -7,7 +7,7 @@ import { Card } from "../ui/card";
 import { useLivePendingEntry } from "./use-live-pending-entry";
 
 /** What is being bought (priced as the server charges it, with any chosen numbers) and the details the entry will be made under. */
-export function DirectOrderSummary({ entry: initial }: { entry: PendingEntry }) {
+export function DirectOrderSummary({ entry: initial, discount }: { entry: PendingEntry; discount?: { code: string; pence: number } | null }) {
   const entry = useLivePendingEntry(initial);
   const line = pendingEntryLine(entry);
   const numbers = entry.numbers ?? [];
@@ -54,10 +54,18 @@ export function DirectOrderSummary({ entry: initial }: { entry: PendingEntry }) 
             ))}
           </p>
         ) : null}
+        {discount && discount.pence > 0 ? (
+          <div className="mt-4 flex items-center justify-between border-t border-cream-200 pt-4 text-field-700">
+            <span>Discount ({discount.code})</span>
+            <span className="font-semibold tabular-nums" data-testid="checkout-discount">
+              −{formatPounds(discount.pence)}
+            </span>
+          </div>
+        ) : null}
         <div className="mt-4 flex items-center justify-between border-t border-cream-200 pt-4">
           <span className="font-semibold text-stone-800">Total</span>
           <span className="text-2xl font-bold tabular-nums text-field-900" data-testid="direct-total">
-            {formatPounds(line.totalPence)}
+            {formatPounds(line.totalPence - (discount?.pence ?? 0))}
           </span>
         </div>
       </Card>

@@ -20,7 +20,10 @@ import { useCheckoutFailure } from "./use-checkout-failure";
 import { useLivePendingEntry } from "./use-live-pending-entry";
 import { useNumbersTaken } from "./use-numbers-taken";
 import { useProfileBilling } from "./use-profile-billing";
+import { appErrorCode } from "../../lib/trpc-errors";
+import { DiscountCodeField } from "./discount-code-field";
 import { SiteCreditOption } from "./site-credit-option";
+import type { DiscountCode } from "./use-discount-code";
 import { useSiteCredit } from "./use-site-credit";
 
 const PAYMENT_FAILED = "Your payment could not be processed. Please try again.";
@@ -30,7 +33,16 @@ const PAYMENT_FAILED = "Your payment could not be processed. Please try again.";
  * Chosen numbers go with the order; one taken by another buyer first can be swapped for a free one
  * nearby, and the next Pay sends the new numbers.
  */
-export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEntry; onPaid: (result: OrderResult) => void }) {
+export function DirectPaymentForm({
+  entry: initial,
+  onPaid,
+  discount,
+}: {
+  entry: PendingEntry;
+  onPaid: (result: OrderResult) => void;
+  /** The entry's discount code (the page's, so the summary shows it too); no code box when absent. */
+  discount?: DiscountCode;
+}) {
   const trpc = useTRPC();
   const entry = useLivePendingEntry(initial);
   const formRef = useRef<HTMLFormElement>(null);
@@ -44,7 +56,8 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
     postcode: "",
   });
   useProfileBilling(setValues);
-  const totalPence = pendingEntryLine(entry).totalPence;
+  // What the entry costs after its discount code: site credit and the card pay that.
+  const totalPence = pendingEntryLine(entry).totalPence - (discount?.discountPence ?? 0);
   const credit = useSiteCredit(totalPence);
   const needsCard = credit.cardPence > 0;
   const method = usePaymentMethod({ field, values, showErrors: (found) => setErrors((prev) => ({ ...prev, ...found })), amountPence: credit.cardPence });
@@ -58,6 +71,11 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
   const onRefused = (e: unknown) => {
     // The balance may have changed since the page read it (spent in another tab): show it as the server has it.
     credit.refresh();
+    if (discount && appErrorCode(e) === "DISCOUNT_NOT_APPLICABLE") {
+      // The code stopped applying since it was priced (used up meanwhile, say): shown at the box, nothing paid.
+      discount.refused((e as Error).message);
+      return true;
+    }
     return explainFailure(e).definitive;
   };
   const payment = useCheckoutSubmit(checkout.mutateAsync, onRefused, onPaid, method.authenticate);
@@ -80,6 +98,7 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
       // Site credit that pays the whole order needs no card, so no card's billing address either.
       ...(needsCard ? { billing: { address: values.address, city: values.city, postcode: values.postcode } } : {}),
       ...(credit.creditPence > 0 ? { useCredit: true } : {}),
+      ...discount?.field,
     };
     // The schema's own rules (one number per ticket among them), with a stand-in for the token the card form makes next.
     const parsed = directCheckoutInput.safeParse({ ...details, paymentToken: "card-token" });
@@ -100,6 +119,7 @@ export function DirectPaymentForm({ entry: initial, onPaid }: { entry: PendingEn
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={checkout.isPending}>
       <Card className="flex flex-col gap-6">
+        {discount ? <DiscountCodeField discount={discount} disabled={checkout.isPending} /> : null}
         <SiteCreditOption credit={credit} disabled={checkout.isPending} />
         {needsCard ? (
           <section>

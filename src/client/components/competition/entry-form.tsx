@@ -64,6 +64,7 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
     customerEmail: returning?.customerEmail ?? "",
     answer: returning?.answer ?? "",
     tickets: String(returning?.tickets ?? 1),
+    discountCode: returning?.discountCode ?? "",
   });
   useTypedBeforeHydration(formRef, setValues);
   // Until the page's code has taken the form over, its buttons wait: sent by the browser itself, the form
@@ -111,7 +112,8 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
     } finally {
       submitting.current = false;
     }
-    const parsed = schema.safeParse(values);
+    const { discountCode, ...form } = values;
+    const parsed = schema.safeParse(form);
     const found = parsed.success ? {} : fieldErrorsFrom<keyof typeof values>(parsed.error);
     if (question && !values.answer.trim()) found.answer ??= "Please answer the qualifying question";
     if (overLimit) found.tickets = overLimit;
@@ -152,6 +154,8 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
       basePrice: penceToDecimal(basePence),
       priceTiers: competition.priceTiers,
       ...(competition.pickNumbers ? { numbers: picks.chosen } : {}),
+      // Priced (and explained, when it gives nothing) at checkout, before anything is paid.
+      ...(discountCode.trim() ? { discountCode: discountCode.trim().toUpperCase().slice(0, 32) } : {}),
     });
     if (!saved) {
       toast.error("Something went wrong", "Your browser blocked this step. Please allow site storage and try again.");
@@ -225,6 +229,16 @@ export function EntryForm({ competition }: { competition: PublicCompetition }) {
           luckyDipRef={luckyDipRef}
         />
       ) : null}
+      <TextField
+        label="Discount Code"
+        optional
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={32}
+        hint="Applied at checkout."
+        {...field("discountCode")}
+      />
       {/* Over the limit there is no total to show: the field says how many may be bought instead. */}
       {overLimit ? null : <EntryTotal line={line} />}
       <div className="grid gap-3 sm:grid-cols-2">

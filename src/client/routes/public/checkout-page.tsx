@@ -8,6 +8,7 @@ import { orderPlacedToast, usePaidOrderRefresh } from "../../components/checkout
 import { PaymentGate } from "../../components/checkout/payment-gate";
 import { PlayResponsibly } from "../../components/checkout/play-responsibly";
 import { useCartCompetitions } from "../../components/checkout/use-cart-competitions";
+import { useDiscountCode } from "../../components/checkout/use-discount-code";
 import { useRememberCheckout } from "../../components/checkout/use-remember-checkout";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -38,6 +39,8 @@ export function CheckoutPage() {
   const [paying, setPaying] = useState(false);
   // A signed-in customer's checkout is remembered for the operator's unfinished-checkout reminder.
   useRememberCheckout(items);
+  // A discount code, priced by the server for the cart's lines: the summary shows it, the order sends it.
+  const discount = useDiscountCode(items);
 
   const onPaid = (order: OrderResult) => {
     orderPlacedToast(order);
@@ -59,7 +62,10 @@ export function CheckoutPage() {
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
           <div className="flex flex-col gap-3 lg:sticky lg:top-28 lg:order-last">
             <fieldset disabled={paying} className="contents">
-              <CartOrderSummary unavailable={competitions.unavailable} />
+              <CartOrderSummary
+                unavailable={competitions.unavailable}
+                discount={discount.applied ? { code: discount.applied.code, pence: discount.discountPence } : null}
+              />
             </fieldset>
             <Link to="/competitions" className="self-start rounded-md px-1 text-sm font-semibold text-field-700 hover:text-field-900">
               Continue shopping
@@ -76,7 +82,13 @@ export function CheckoutPage() {
                   </Button>
                 </Card>
               ) : null}
-              <CartCheckoutForm competitions={competitions.byId} ready={!competitions.isPending && !competitions.error} onPaid={onPaid} onPaying={setPaying} />
+              <CartCheckoutForm
+                competitions={competitions.byId}
+                ready={!competitions.isPending && !competitions.error}
+                onPaid={onPaid}
+                onPaying={setPaying}
+                discount={discount}
+              />
             </PaymentGate>
           </div>
         </div>

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate } from "react-router-dom";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { DirectOrderSummary } from "../../components/checkout/direct-order-summary";
 import { DirectPaymentForm } from "../../components/checkout/direct-payment-form";
+import { useDiscountCode } from "../../components/checkout/use-discount-code";
 import { paymentSuccessToast, usePaidOrderRefresh } from "../../components/checkout/paid-order";
 import { PaymentGate } from "../../components/checkout/payment-gate";
 import { PaymentSuccess } from "../../components/checkout/payment-success";
@@ -27,6 +28,8 @@ function useInvalidEntryRedirect(invalid: boolean) {
 }
 
 function Checkout({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: OrderResult) => void }) {
+  // A discount code (typed on the entry form, or here), priced by the server: the summary shows it, the order sends it.
+  const discount = useDiscountCode([{ competitionId: entry.competitionId, quantity: entry.tickets }], entry.discountCode ?? "");
   return (
     <Container className="py-8 sm:py-12">
       <title>Secure Checkout | Harvest Draws</title>
@@ -40,12 +43,12 @@ function Checkout({ entry, onPaid }: { entry: PendingEntry; onPaid: (result: Ord
       <PageHeader title="Secure Checkout" lead="Check your entry, then pay." />
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="flex min-w-0 flex-col gap-4 lg:order-last">
-          <DirectOrderSummary entry={entry} />
+          <DirectOrderSummary entry={entry} discount={discount.applied ? { code: discount.applied.code, pence: discount.discountPence } : null} />
           <PlayResponsibly />
         </div>
         <div className="min-w-0">
           <PaymentGate saved="Your entry, answer and number of tickets are saved on this device.">
-            <DirectPaymentForm entry={entry} onPaid={onPaid} />
+            <DirectPaymentForm entry={entry} onPaid={onPaid} discount={discount} />
           </PaymentGate>
         </div>
       </div>

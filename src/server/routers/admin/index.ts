@@ -4,6 +4,7 @@ import { adminCompetitionsRouter } from "./competitions";
 import { adminLiveRouter } from "./live";
 import { adminCustomersRouter } from "./customers";
 import { aboutRouter, categoriesRouter, heroSlidesRouter, popupsRouter, winnersRouter } from "./content";
+import { adminDiscountCodesRouter } from "./discount-codes";
 import { adminDrawsRouter } from "./draws";
 import { adminMailRouter } from "./mail";
 import { mediaRouter } from "./media";
@@ -35,4 +36,5 @@ export const adminRouter = router({
   claims: adminClaimsRouter,
   live: adminLiveRouter,
   statistics: adminStatisticsRouter,
+  discountCodes: adminDiscountCodesRouter,
 });

@@ -6,7 +6,8 @@ import { createNotification } from "../../services/notifications";
 import { downloadOutput } from "../../services/paging/download";
 import { adminProcedure, router } from "../../trpc/procedures";
 
-const windowStats = z.object({ entries: z.number(), paidEntries: z.number(), revenue: z.string(), ticketsSold: z.number() });
+/** `revenue` is what was paid, after discount codes; `discounts` what the codes took off it. */
+const windowStats = z.object({ entries: z.number(), paidEntries: z.number(), revenue: z.string(), discounts: z.string(), ticketsSold: z.number() });
 
 /** What the export's file holds, for the document: a CSV whose first line names its columns. */
 const entriesCsvFile = z
@@ -51,6 +52,8 @@ export const reportsRouter = router({
         paidEntries: z.number(),
         pendingEntries: z.number(),
         totalRevenue: z.string(),
+        /** What discount codes took off paid entries (the revenue is after it). */
+        totalDiscounts: z.string(),
         activeCompetitions: z.number(),
         closedCompetitions: z.number(),
         totalWinners: z.number(),
@@ -73,6 +76,8 @@ export const reportsRouter = router({
         totalEntries: z.number(),
         paidEntries: z.number(),
         totalRevenue: z.string(),
+        /** What discount codes took off paid entries (the revenue is after it). */
+        totalDiscounts: z.string(),
         entriesToday: z.number(),
         last7Days: windowStats,
         last30Days: windowStats,

@@ -23,7 +23,8 @@ export const entriesRouter = router({
           "sim_3ds_required, sim_decline, sim_insufficient_funds, sim_error, sim_credit_approve (or a token from POST /api/payments/simulated/tokens); " +
           "and optionally an Idempotency-Key header. With `useCredit: true` a signed-in customer's site credit pays first (see GET /api/user/wallet) " +
           'and the card the rest; when the credit covers the order, leave out `paymentToken` (400 "Enter your card details" when it does not); ' +
-          "`creditUsed` says what credit paid. 201 when paid; 202 when the payment is still processing (status pending, no ticket numbers yet: " +
+          "`creditUsed` says what credit paid. A `discountCode` is priced after the multibuy tier (`discount` says what it took off; see POST /api/discount-codes/check); " +
+          "one that gives nothing on the entry answers 422 DISCOUNT_NOT_APPLICABLE saying why, and nothing is charged. 201 when paid; 202 when the payment is still processing (status pending, no ticket numbers yet: " +
           'look again with GET /api/orders/{orderId}) or when the cardholder must authenticate or pay (status "requires_action": send them to ' +
           "`nextAction.url` (a REST client always gets `nextAction.type` redirect); " +
           "with the simulated provider, POST { outcome: approve | fail } to that URL; then GET /api/orders/{orderId}); " +
@@ -37,7 +38,7 @@ export const entriesRouter = router({
           403: "Entry refused by a rule",
           404: "No such competition",
           409: "Not enough tickets left, or a chosen number already taken (NUMBERS_TAKEN)",
-          422: "Incorrect answer, or an Idempotency-Key already used for a different order",
+          422: "Incorrect answer, a discount code that gives nothing on the entry (DISCOUNT_NOT_APPLICABLE), or an Idempotency-Key already used for a different order",
           429: "Too many failed payments, or a payment already in progress",
         },
       },

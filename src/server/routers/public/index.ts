@@ -3,6 +3,7 @@ import { authRouter } from "./auth";
 import { competitionsRouter } from "./competitions";
 import { contactRouter } from "./contact";
 import { contentRouter } from "./content";
+import { discountsRouter } from "./discounts";
 import { drawsRouter } from "./draws";
 import { healthRouter } from "./health";
 import { liveRouter } from "./live";
@@ -19,4 +20,5 @@ export const publicRouter = router({
   health: healthRouter,
   payments: paymentsRouter,
   live: liveRouter,
+  discounts: discountsRouter,
 });

@@ -157,6 +157,8 @@ export function resendOrderConfirmation(db: Db, actor: Actor, orderId: string) {
           name: order.customerName,
           orderId: order.id,
           total: penceToDecimal(order.totalPence),
+          creditUsed: view.creditUsed,
+          ...(order.discountPence > 0 ? { discount: view.discount, discountCode: order.discountCode } : {}),
           lines: view.lines.map(confirmationLine),
         }),
         userId: order.userId,

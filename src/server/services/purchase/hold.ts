@@ -2,7 +2,8 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { first, hasRowLocks, lockRow, type Tx } from "../../../../db/client";
 import { uuidv7 } from "../../../../db/ids";
 import { entries, users, type Competition, type Order } from "../../../../db/schema";
-import { priceLine } from "../../../shared/pricing";
+import { priceOrder, type DiscountRule } from "../../../shared/pricing";
+import { MIN_CARD_CHARGE_PENCE } from "../../../shared/site-credit";
 import { BILLING_REQUIRED, MAX_TICKETS } from "../../../shared/schemas/entry";
 import { AppError } from "../../errors";
 import type { CardFunding } from "../../payments/provider";
@@ -10,6 +11,7 @@ import { answerIsCorrect } from "../competitions/catalogue";
 import { assertMayBuy } from "../protection";
 import { refuseStaff } from "../competitions/instant-wins";
 import { allocateTickets } from "../competitions/tickets";
+import { recordRedemption, takeDiscountCode } from "../promotions/discount-codes";
 import { spendCredit } from "../wallet";
 import { buyerOfOrder, type HeldLimit, type PurchaseGuard } from "./guard";
 import type { OrderLineRequest, PlaceOrderArgs } from "./types";
@@ -191,9 +193,19 @@ export async function holdOrder(
     await refuseStaff(tx, competition, args.userId, user);
     priced.push({ line, competition });
   }
-  // The price of a line is its quantity's tier (src/shared/pricing.ts, as the page and the cart show it).
-  const amounts = priced.map((p) => priceLine(p.competition.pricePence, p.competition.priceTiers, p.line.quantity));
-  const totalPence = amounts.reduce((sum, a) => sum + a.totalPence, 0);
+  // The order's price (src/shared/pricing.ts priceOrder, as the page and the checkouts show it): each
+  // line's multibuy tier, then the discount code, whose use is taken here (a refusal below gives it back).
+  const toPrice = priced.map((p) => ({
+    competitionId: p.competition.id,
+    category: p.competition.category,
+    basePence: p.competition.pricePence,
+    tiers: p.competition.priceTiers,
+    quantity: p.line.quantity,
+  }));
+  const price = (rule: DiscountRule | null) => priceOrder(toPrice, rule, MIN_CARD_CHARGE_PENCE);
+  const codeUser = { userId: args.userId, email: args.customerEmail };
+  const discount = args.discountCode ? await takeDiscountCode(tx, args.discountCode, codeUser, now, price) : null;
+  const { lines: amounts, totalPence, discountPence } = discount?.price ?? price(null);
   const orderId = uuidv7();
   // Site credit first, taken now so that two orders cannot spend it twice; the card pays the rest.
   // A refusal below undoes the spending with the rest of the hold.
@@ -214,12 +226,15 @@ export async function holdOrder(
     customerEmail: args.customerEmail,
     totalPence,
     creditPence,
+    discountPence,
+    discountCode: discount?.code.code ?? null,
     idempotencyKey: scopedKey,
     cardFunding: funding,
     holdExpiresAt: now.getTime() + holdMs,
     clientIp: args.ip ?? null,
     createdAt: now.getTime(),
   }))!;
+  if (discount) await recordRedemption(tx, discount.code, orderId, codeUser, discountPence, now);
   if (hasRowLocks(tx)) {
     // Where holds of one competition run side by side (PostgreSQL), each competition is locked, in id
     // order, only for the end of the hold: its tickets counted again as they are now, and taken. Every
@@ -242,8 +257,9 @@ export async function holdOrder(
       customerEmail: args.customerEmail,
       answer: line.answer?.trim() || null,
       ticketCount: line.quantity,
-      amountPence: amounts[i]!.totalPence,
+      amountPence: amounts[i]!.payPence,
       savingPence: amounts[i]!.savingPence,
+      discountPence: amounts[i]!.discountPence,
       clientIp: args.ip ?? null,
       entryDate: now.getTime(),
     });

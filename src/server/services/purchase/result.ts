@@ -25,8 +25,10 @@ export function orderLineView(entry: Entry, competitionTitle: string, ticketNumb
     competitionTitle,
     quantity: entry.ticketCount,
     amount: penceToDecimal(entry.amountPence),
-    unitPrice: penceToDecimal(Math.round(entry.amountPence / Math.max(1, entry.ticketCount))),
+    // The ticket's price (its multibuy tier), before any discount code.
+    unitPrice: penceToDecimal(Math.round((entry.amountPence + entry.discountPence) / Math.max(1, entry.ticketCount))),
     saving: penceToDecimal(entry.savingPence),
+    discount: penceToDecimal(entry.discountPence),
     ticketNumbers,
     status: entry.paymentStatus,
   };
@@ -62,6 +64,8 @@ async function viewsOf(db: Tx, rows: Order[]): Promise<OrderView[]> {
     createdAt: order.createdAt.toISOString(),
     lines: lines.filter((l) => l.entry.orderId === order.id).map((l) => orderLineView(l.entry, l.title, numbers.get(l.entry.id) ?? [])),
     creditUsed: penceToDecimal(order.creditPence),
+    discount: penceToDecimal(order.discountPence),
+    discountCode: order.discountCode,
     payment:
       order.paymentId && cardPenceOf(order) > 0
         ? { provider: order.paymentProvider ?? "unknown", brand: order.cardBrand, last4: order.cardLast4, funding: order.cardFunding }

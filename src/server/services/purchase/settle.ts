@@ -11,6 +11,7 @@ import type { CardFunding, ChargeResult } from "../../payments/provider";
 import { assertCreditCardAllowed, recordRefusal } from "../protection";
 import { releaseTickets, ticketNumbersByEntry } from "../competitions/tickets";
 import { awardInstantWins, claimInstantWins, instantWinView, publicNameOf } from "../competitions/instant-wins";
+import { giveBackDiscount } from "../promotions/discount-codes";
 import { returnCredit } from "../wallet";
 import { cardPenceOf } from "./charge";
 import { stopCounting } from "./idempotency";
@@ -125,6 +126,8 @@ export async function settleOrder(
       createdAt: order.createdAt.toISOString(),
       lines: lines.map((l) => orderLineView({ ...l, paymentStatus: "paid" }, titles.get(l.competitionId) ?? "", numbers.get(l.id) ?? [])),
       creditUsed: penceToDecimal(order.creditPence),
+      discount: penceToDecimal(order.discountPence),
+      discountCode: order.discountCode,
       payment:
         cardPence === 0
           ? null
@@ -139,6 +142,7 @@ export async function settleOrder(
       orderId: order.id,
       total: amount,
       creditUsed: paid.creditUsed,
+      ...(order.discountPence > 0 ? { discount: paid.discount, discountCode: order.discountCode } : {}),
       lines: paid.lines.map(confirmationLine),
     });
     await enqueueStoredMail(tx, { ...mail, userId: order.userId }, now);
@@ -202,6 +206,8 @@ async function failOrderInTx(
   await tx.update(orders).set({ status: "failed", failureReason: reason, holdExpiresAt: null, updatedAt: now }).where(eq(orders.id, order.id));
   // The site credit it took goes back to the wallet.
   await returnCredit(tx, order, order.creditPence, "Order not completed: credit returned", now);
+  // So does the use of its discount code.
+  if (order.discountCode) await giveBackDiscount(tx, order.id);
   await tx.update(entries).set({ paymentStatus: "failed" }).where(eq(entries.orderId, order.id));
   for (const e of lines) {
     await releaseTickets(tx, e.competitionId, e.id);

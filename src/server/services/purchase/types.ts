@@ -59,6 +59,8 @@ export interface PlaceOrderArgs {
   method: PaymentMethod | null;
   /** Spend the signed-in buyer's site credit first; the card pays the rest. */
   useCredit?: boolean;
+  /** A discount code (in capitals): checked, priced and its use taken inside the hold (src/server/services/promotions/discount-codes.ts). */
+  discountCode?: string | null;
   /**
    * A web checkout (which asks for the card's billing address) sent none: allowed only when site
    * credit pays the whole order, which only the hold knows (refused otherwise: "Billing address is required").

@@ -161,8 +161,10 @@ interface Totals {
   pending: number;
   paidTickets: number;
   revenuePence: number;
+  /** What discount codes took off the paid entries (revenue is after it). */
+  discountPence: number;
 }
-const noTotals = (): Totals => ({ entries: 0, paid: 0, pending: 0, paidTickets: 0, revenuePence: 0 });
+const noTotals = (): Totals => ({ entries: 0, paid: 0, pending: 0, paidTickets: 0, revenuePence: 0, discountPence: 0 });
 
 /** What the dashboard and analytics add up over every entry, with the windows analytics asks about. */
 interface EntrySums {
@@ -194,17 +196,19 @@ async function sumEntries(db: Db, { dailySince, windows }: { dailySince: Date | 
   fields.n = sql<number>`count(*)`;
   fields.tickets = sql<number>`coalesce(sum(${entries.ticketCount}), 0)`;
   fields.pence = sql<number>`coalesce(sum(${entries.amountPence}), 0)`;
+  fields.discount = sql<number>`coalesce(sum(${entries.discountPence}), 0)`;
   // Grouped by position: the same expressions with their own parameters, on every engine.
   const groupBy = sql.raw(Array.from({ length: grouped }, (_, i) => i + 1).join(", "));
   const sumsOf = (where: SQL | undefined) =>
     db.select(fields).from(entries).where(where).groupBy(groupBy) as unknown as Promise<Array<Record<string, string | number | boolean | null>>>;
-  const add = (t: Totals, n: number, status: string, tickets: number, pence: number) => {
+  const add = (t: Totals, n: number, status: string, tickets: number, pence: number, discount: number) => {
     t.entries += n;
     if (status === "pending") t.pending += n;
     if (status !== "paid") return;
     t.paid += n;
     t.paidTickets += tickets;
     t.revenuePence += pence;
+    t.discountPence += discount;
   };
   // On SQLite, TOTALS_STEP rows at a time, each range one statement; elsewhere one query.
   const last = rowNumber ? Number((await first(db.select({ n: sql<number | null>`max(${rowNumber})` }).from(entries)))?.n ?? 0) : 0;
@@ -216,8 +220,9 @@ async function sumEntries(db: Db, { dailySince, windows }: { dailySince: Date | 
       const status = String(r.status);
       const tickets = Number(r.tickets);
       const pence = Number(r.pence);
-      add(sums.all, n, status, tickets, pence);
-      windows.forEach((_, i) => r[`w${i}`] && add(sums.windows[i]!, n, status, tickets, pence));
+      const discount = Number(r.discount);
+      add(sums.all, n, status, tickets, pence, discount);
+      windows.forEach((_, i) => r[`w${i}`] && add(sums.windows[i]!, n, status, tickets, pence, discount));
       if (status === "paid") {
         const c = sums.byCompetition.get(String(r.competitionId)) ?? { revenuePence: 0, tickets: 0 };
         c.revenuePence += pence;
@@ -257,6 +262,7 @@ export async function dashboard(db: Db) {
     paidEntries: e.paid,
     pendingEntries: e.pending,
     totalRevenue: penceToDecimal(e.revenuePence),
+    totalDiscounts: penceToDecimal(e.discountPence),
     activeCompetitions: Number(c.active ?? 0),
     closedCompetitions: Number(c.closed ?? 0),
     totalWinners: Number(w.n),
@@ -265,7 +271,13 @@ export async function dashboard(db: Db) {
   };
 }
 
-const windowView = (t: Totals) => ({ entries: t.entries, paidEntries: t.paid, revenue: penceToDecimal(t.revenuePence), ticketsSold: t.paidTickets });
+const windowView = (t: Totals) => ({
+  entries: t.entries,
+  paidEntries: t.paid,
+  revenue: penceToDecimal(t.revenuePence),
+  discounts: penceToDecimal(t.discountPence),
+  ticketsSold: t.paidTickets,
+});
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
@@ -295,6 +307,7 @@ export async function analytics(db: Db, now = new Date()) {
     totalEntries: total,
     paidEntries: paid,
     totalRevenue: penceToDecimal(sums.all.revenuePence),
+    totalDiscounts: penceToDecimal(sums.all.discountPence),
     entriesToday: today.entries,
     last7Days: windowView(last7Days),
     last30Days: windowView(last30Days),

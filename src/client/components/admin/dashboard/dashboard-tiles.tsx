@@ -1,3 +1,4 @@
+import { formatPrice } from "../../../../shared/money";
 import { Link } from "react-router-dom";
 import { TicketIcon, TrophyIcon } from "../../ui/icons";
 import { ClaimsTile } from "../claims/claims-tile";
@@ -9,6 +10,7 @@ interface DashboardFigures {
   paidEntries: number;
   pendingEntries: number;
   totalRevenue: string;
+  totalDiscounts?: string;
   activeCompetitions: number;
   closedCompetitions: number;
   totalWinners: number;
@@ -46,7 +48,15 @@ export function DashboardTiles({ figures: f }: { figures: DashboardFigures }) {
     <>
       <StatGrid label="Summary">
         <StatTile label="Total Entries" value={f.totalEntries} detail={`${f.paidEntries} paid · ${f.pendingEntries} pending`} icon={<TicketIcon />} />
-        <StatTile label="Total Revenue" value={poundsFromDecimal(f.totalRevenue)} detail="From paid entries" />
+        <StatTile
+          label="Total Revenue"
+          value={poundsFromDecimal(f.totalRevenue)}
+          detail={
+            f.totalDiscounts && f.totalDiscounts !== "0.00"
+              ? `From paid entries, after ${formatPrice(f.totalDiscounts)} of discount codes`
+              : "From paid entries"
+          }
+        />
         <StatTile label="Active Competitions" value={f.activeCompetitions} detail={`${f.closedCompetitions} closed`} />
         <StatTile label="Total Winners" value={f.totalWinners} icon={<TrophyIcon />} />
       </StatGrid>

@@ -44,6 +44,11 @@ export function OrderSummaryCard({ order }: { order: AdminOrderView }) {
         <Fact term="Amount" valueClassName="tabular-nums">
           {formatPrice(order.amount)}
         </Fact>
+        {order.discountCode && order.discount !== "0.00" ? (
+          <Fact term={`Discount (${order.discountCode})`} valueClassName="tabular-nums text-field-700">
+            −{formatPrice(order.discount)}
+          </Fact>
+        ) : null}
         {credit > 0 ? (
           <>
             <Fact term="Site credit" valueClassName="tabular-nums">
