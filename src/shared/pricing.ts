@@ -176,8 +176,10 @@ export function priceOrder(lines: readonly OrderLineToPrice[], rule: DiscountRul
   const eligiblePence = priced.reduce((n, p, i) => n + (taken[i] ? p.totalPence : 0), 0);
   if (eligiblePence === 0) return plain({ reason: "not_eligible", message: "This code does not apply to the competitions in your order" });
   if (rule.minSpendPence !== null && eligiblePence < rule.minSpendPence) {
-    const on = rule.competitionIds.length || rule.categories.length ? " on the competitions it applies to" : "";
-    return plain({ reason: "min_spend", message: `Spend ${formatPounds(rule.minSpendPence)} or more${on} to use this code` });
+    const spend = `Spend ${formatPounds(rule.minSpendPence)} or more`;
+    const message =
+      rule.competitionIds.length || rule.categories.length ? `${spend} on the competitions this code covers to use it` : `${spend} to use this code`;
+    return plain({ reason: "min_spend", message });
   }
   const wanted = rule.kind === "percent" ? Math.floor((eligiblePence * Math.min(rule.value, 100)) / 100) : Math.min(rule.value, eligiblePence);
   const discountPence = Math.max(0, Math.min(wanted, subtotalPence - minChargePence));

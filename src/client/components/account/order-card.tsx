@@ -114,6 +114,12 @@ export function OrderCard({ order }: { order: OrderView }) {
       ) : null}
 
       <dl className="flex flex-col gap-1 border-t border-cream-200 pt-3 text-sm">
+        {order.discountCode && order.discount !== "0.00" ? (
+          <div className="flex items-baseline justify-between gap-3 text-field-700">
+            <dt>Discount ({order.discountCode})</dt>
+            <dd className="tabular-nums">−£{order.discount}</dd>
+          </div>
+        ) : null}
         <div className="flex items-baseline justify-between gap-3">
           <dt className="font-semibold text-stone-900">Total</dt>
           <dd className="text-base font-bold tabular-nums text-field-900">£{order.amount}</dd>

@@ -8,7 +8,7 @@ import { CheckCircleIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
 import { InstantWinBanner } from "./instant-win-banner";
 import { LineSaving } from "./line-saving";
-import { CreditPaid } from "./payment-success";
+import { CreditPaid, DiscountPaid } from "./payment-success";
 
 /** After a paid cart order: every line's ticket numbers and the way to the account. */
 export function OrderConfirmation({ result }: { result: OrderResult }) {
@@ -24,6 +24,7 @@ export function OrderConfirmation({ result }: { result: OrderResult }) {
           Thank you! You paid £{result.amount}. A confirmation is on its way to your inbox. Order reference{" "}
           <span className="font-mono text-sm font-semibold">{result.reference}</span>
         </p>
+        <DiscountPaid result={result} />
         <CreditPaid result={result} />
         <InstantWinBanner wins={result.instantWins} />
         <ul className="mt-6 flex w-full flex-col gap-3 text-left">

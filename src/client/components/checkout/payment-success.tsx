@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router-dom";
-import { formatPounds, paymentSplit } from "../../../shared/money";
+import { decimalToPence, formatPounds, paymentSplit } from "../../../shared/money";
 import type { OrderResult } from "../../../shared/schemas/entry";
 import { TicketChips } from "../competition/ticket-chips";
 import { FirstPurchaseInvite } from "../protection/first-purchase-invite";
@@ -9,6 +9,17 @@ import { CheckCircleIcon } from "../ui/icons";
 import { Container } from "../ui/page-header";
 import { InstantWinBanner } from "./instant-win-banner";
 import { LineSaving } from "./line-saving";
+
+/** On a paid order's receipt, when a discount code took something off: "Discount (SPRING10) −£2.00" (the amount paid is after it). */
+export function DiscountPaid({ result }: { result: Pick<OrderResult, "discount" | "discountCode"> }) {
+  const pence = decimalToPence(result.discount) ?? 0;
+  if (pence <= 0) return null;
+  return (
+    <p className="mt-2 text-sm text-field-700" data-testid="receipt-discount">
+      Discount{result.discountCode ? ` (${result.discountCode})` : ""}: <span className="font-semibold tabular-nums">−{formatPounds(pence)}</span>
+    </p>
+  );
+}
 
 /** On a paid order's receipt, when site credit paid part or all of it: "Site credit used −£3.00", then "Paid by card £2.00" or "Paid with site credit". */
 export function CreditPaid({ result }: { result: OrderResult }) {
@@ -51,6 +62,7 @@ export function PaymentSuccess({ result }: { result: OrderResult }) {
         <p className="mt-2 text-stone-700">
           You paid £{result.amount}. Good luck in the draw! Order reference <span className="font-mono text-sm font-semibold">{result.reference}</span>
         </p>
+        <DiscountPaid result={result} />
         <CreditPaid result={result} />
         <InstantWinBanner wins={result.instantWins} />
         {result.lines.map((line) => (
