@@ -52,6 +52,27 @@ export const termsSections: LegalSection[] = [
     ),
   },
   {
+    id: "discount-codes",
+    heading: "Discount codes",
+    body: (
+      <ul>
+        <li>
+          We sometimes offer discount codes. A code takes a percentage or an amount off the entries it applies to, after any multibuy price, and only within its
+          own terms: the competitions or categories, the dates, the minimum spend, how many times it can be used (in all and by each person) and whether it is
+          for a first order only. If a code does not apply, the checkout tells you why before you pay.
+        </li>
+        <li>
+          A card payment is never less than £0.30, so a code never takes an order below that. A code cannot be exchanged for cash or site credit, and we may end
+          or change a code at any time, without affecting orders already placed.
+        </li>
+        <li>
+          A discount changes only what a paid entry costs: every entry, paid with or without a code or sent free by post, has the same chance of winning. If an
+          order is refunded, you get back what you paid; the code is not given back.
+        </li>
+      </ul>
+    ),
+  },
+  {
     id: "postal",
     heading: "Free postal entry",
     body: (
