@@ -19,13 +19,21 @@ const DAY = 24 * 60 * 60 * 1000;
 const now = new Date();
 const competitionIds: string[] = [];
 for (let i = 0; i < 6; i++) competitionIds.push((await createCompetition(db, { title: `Steps Competition ${i}` })).id);
-const entryRow = (competitionId: string, ticketCount: number, amountPence: number, paymentStatus: "paid" | "pending" | "failed", at: number) => ({
+const entryRow = (
+  competitionId: string,
+  ticketCount: number,
+  amountPence: number,
+  paymentStatus: "paid" | "pending" | "failed",
+  at: number,
+  discountPence = 0,
+) => ({
   id: randomUUID(),
   competitionId,
   customerName: "Step Buyer",
   customerEmail: "step@example.test",
   ticketCount,
   amountPence,
+  discountPence,
   paymentStatus,
   entryMethod: "online" as const,
   entryDate: new Date(at),
@@ -35,7 +43,8 @@ const rows = Array.from({ length: 9_500 }, (_, i) => {
   const tickets = 1 + (i % 4);
   // Spread over 45 days, a few hours either side of midnight, so the local day and each window's edge matter.
   const at = now.getTime() - ((i * 7_919_993) % (45 * DAY)) - (i % 3) * 60_000;
-  return entryRow(competitionIds[(i * 7) % 6]!, tickets, tickets * (100 + (i % 3) * 50), status, at);
+  // Some bought with a discount code: what it took off is counted beside the revenue (which is after it).
+  return entryRow(competitionIds[(i * 7) % 6]!, tickets, tickets * (100 + (i % 3) * 50), status, at, i % 11 === 0 ? 25 * tickets : 0);
 });
 await withTransaction(db, async (tx) => {
   for (let i = 0; i < rows.length; i += 500) await tx.insert(entries).values(rows.slice(i, i + 500));
@@ -57,18 +66,38 @@ async function expected() {
         pending: countOf("pending"),
         tickets: paidOnly(entries.ticketCount),
         pence: paidOnly(entries.amountPence),
+        discount: paidOnly(entries.discountPence),
       })
       .from(entries),
   ))!;
-  const all = { n: Number(allRow.n), paid: Number(allRow.paid), pending: Number(allRow.pending), tickets: Number(allRow.tickets), pence: Number(allRow.pence) };
+  const all = {
+    n: Number(allRow.n),
+    paid: Number(allRow.paid),
+    pending: Number(allRow.pending),
+    tickets: Number(allRow.tickets),
+    pence: Number(allRow.pence),
+    discount: Number(allRow.discount),
+  };
   const windowOf = async (since: number) => {
     const w = (await first(
       db
-        .select({ n: sql<number>`count(*)`, paid: countOf("paid"), tickets: paidOnly(entries.ticketCount), pence: paidOnly(entries.amountPence) })
+        .select({
+          n: sql<number>`count(*)`,
+          paid: countOf("paid"),
+          tickets: paidOnly(entries.ticketCount),
+          pence: paidOnly(entries.amountPence),
+          discount: paidOnly(entries.discountPence),
+        })
         .from(entries)
         .where(gte(entries.entryDate, new Date(since))),
     ))!;
-    return { entries: Number(w.n), paidEntries: Number(w.paid), revenue: penceToDecimal(Number(w.pence)), ticketsSold: Number(w.tickets) };
+    return {
+      entries: Number(w.n),
+      paidEntries: Number(w.paid),
+      revenue: penceToDecimal(Number(w.pence)),
+      discounts: penceToDecimal(Number(w.discount)),
+      ticketsSold: Number(w.tickets),
+    };
   };
   const midnight = new Date(now);
   midnight.setHours(0, 0, 0, 0);
@@ -96,6 +125,7 @@ async function expected() {
       totalEntries: all.n,
       paidEntries: all.paid,
       totalRevenue: penceToDecimal(all.pence),
+      totalDiscounts: penceToDecimal(all.discount),
       entriesToday: (await windowOf(midnight.getTime())).entries,
       last7Days: await windowOf(now.getTime() - 7 * DAY),
       last30Days: await windowOf(now.getTime() - 30 * DAY),
@@ -126,7 +156,9 @@ describe("analytics and the dashboard, added up in steps", () => {
       paidEntries: want.all.paid,
       pendingEntries: want.all.pending,
       totalRevenue: penceToDecimal(want.all.pence),
+      totalDiscounts: penceToDecimal(want.all.discount),
     });
+    expect(want.all.discount).toBeGreaterThan(0);
   });
 
   it("count an entry bought after the last step began (rowids past the old end) on the next asking", async () => {
