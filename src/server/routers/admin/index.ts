@@ -10,6 +10,7 @@ import { mediaRouter } from "./media";
 import { adminNotificationsRouter } from "./notifications";
 import { adminOrdersRouter } from "./orders";
 import { adminProtectionRouter } from "./protection";
+import { adminReferralsRouter } from "./referrals";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
 import { adminStatisticsRouter } from "./statistics";
@@ -35,4 +36,5 @@ export const adminRouter = router({
   claims: adminClaimsRouter,
   live: adminLiveRouter,
   statistics: adminStatisticsRouter,
+  referrals: adminReferralsRouter,
 });
