@@ -27,14 +27,16 @@ export function mailboxOf(email: string): string {
   return `${local}@${domain}`;
 }
 
-/** A home as written two ways: the postcode without spaces, and the first line of the address in letters and digits only. */
+/**
+ * A home however it is written: the postcode without spaces, and the house's number (the address's
+ * first word with a digit: "12", "12a", a flat's number) or, for a house with a name, its first two
+ * words. "1, Mill Lane" and "1 MILL LANE, Upper Barnfield" at "ab12cd" are one home.
+ */
 export function homeOf(user: Pick<User, "address" | "postcode">): string | null {
   const postcode = (user.postcode ?? "").replace(/\s+/g, "").toUpperCase();
-  const line = (user.address ?? "")
-    .split(/[,\n]/)[0]!
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-  return postcode && line ? `${postcode}|${line}` : null;
+  const words = (user.address ?? "").toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const house = words.find((w) => /\d/.test(w)) ?? words.slice(0, 2).join(" ");
+  return postcode && house ? `${postcode}|${house}` : null;
 }
 
 /** Why this referral is the referrer's own (the reason recorded), or null when it is not. */
