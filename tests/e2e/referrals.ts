@@ -59,6 +59,16 @@ export async function referralJourney(page: Page, browser: Browser, testInfo: Te
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await screenshot(page, `referrals-link-${width}`);
 
+  // On the competition's page, the customer's link for that competition (a browser without a share sheet copies it).
+  await page.goto(`/competition/${c.id}`);
+  await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));
+  await page.getByRole("button", { name: "Share with a friend" }).click();
+  const status = page.getByTestId("share-status");
+  await expect(status).toHaveText(`Link copied: ${link}?to=%2Fcompetition%2F${c.id}`);
+  const competitionLink = await page.evaluate(() => navigator.clipboard.readText());
+  expect(competitionLink).toBe(`${link}?to=%2Fcompetition%2F${c.id}`);
+  await screenshot(page, `referrals-share-competition-${width}`, false);
+
   // A friend, in a browser of their own, opens the link shared from the competition's page.
   const use = testInfo.project.use;
   const friendContext = await browser.newContext({
@@ -70,7 +80,7 @@ export async function referralJourney(page: Page, browser: Browser, testInfo: Te
     hasTouch: use.hasTouch,
   });
   const friend = await friendContext.newPage();
-  await friend.goto(`${new URL(link).pathname}?to=/competition/${c.id}`);
+  await friend.goto(`${new URL(competitionLink).pathname}${new URL(competitionLink).search}`);
   await expect(friend).toHaveURL(new RegExp(`/competition/${c.id}$`));
   await expect(friend.getByRole("heading", { name: c.title })).toBeVisible();
   expect((await friendContext.cookies()).find((k) => k.name === "referral")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
@@ -93,7 +103,7 @@ export async function referralJourney(page: Page, browser: Browser, testInfo: Te
   await expect(friend.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 
   // The referrer sees the friend by first name, waiting on their first order.
-  await page.reload();
+  await page.goto("/account?tab=refer");
   await expect(page.getByRole("list", { name: "Friends who joined" }).getByText("Dilys")).toBeVisible();
 
   // The server's job (as its timer runs it): the order starts the refund window; two days on, both are rewarded.

@@ -51,7 +51,7 @@ export function ReferAFriendTab() {
               <CopyButton text={r.link} label="share link" className="min-h-11 px-3 text-sm" />
             </div>
             <p className="text-stone-700">{referralRules(r)}</p>
-            <p className="text-sm text-stone-600">Sharing from a competition's page lands your friend on that competition.</p>
+            <p className="text-sm text-stone-600">Share with a friend on a competition's page gives a link that lands your friend on that competition.</p>
           </>
         ) : (
           <p className="rounded-xl bg-cream-100 px-3 py-2 text-stone-800" data-testid="no-share-link">
