@@ -5,7 +5,7 @@ import { referralsTick } from "../../src/server/services/promotions/referral-rew
 import { createUser, createUserWithSession } from "../factories/users";
 import { createTestDb } from "../helpers/db";
 import { startTestServer } from "../helpers/http";
-import { DAY, referralKit, referralsOn, setSetting } from "../helpers/referrals";
+import { DAY, newIp, referralKit, referralsOn, setSetting } from "../helpers/referrals";
 
 // Issue #33 item 1: refer a friend. A verified customer's share link (/r/{code}) leaves a cookie; an
 // account made with it is the customer's referral; the friend's first paid order starts the refund
@@ -100,6 +100,23 @@ describe("a friend who joins through the link", () => {
     const mine = await kit.call("/api/user/referrals", { token: ref.token });
     expect(mine.json.referrals).toEqual([{ firstName: "Hazel", joinedAt: expect.any(String), status: "joined", earned: "0.00" }]);
     expect(JSON.stringify(mine.json)).not.toContain("Thornbury");
+    // Both customers' data exports say so.
+    const exportOf = async (token: string) =>
+      (
+        (await (await fetch(`${api.url}/api/user/export`, { headers: { "x-session-token": token, "x-forwarded-for": newIp() } })).json()) as {
+          marketing: { referrals: unknown };
+        }
+      ).marketing.referrals;
+    expect(await exportOf(ref.token)).toEqual({
+      code: ref.code,
+      joinedThrough: null,
+      referred: [{ firstName: "Hazel", status: "joined", joinedAt: expect.any(String), earned: "0.00" }],
+    });
+    expect(await exportOf(friend.token)).toEqual({
+      code: null,
+      joinedThrough: { firstName: ref.user.firstName, status: "joined", joinedAt: expect.any(String) },
+      referred: [],
+    });
     // Without the cookie, or with referrals off, nothing is recorded.
     const plain = await kit.signUp(null, `plain-${crypto.randomUUID().slice(0, 6)}@example.test`);
     expect(await kit.referralOf(plain.id)).toBeUndefined();

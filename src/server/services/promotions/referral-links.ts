@@ -108,3 +108,30 @@ export async function joinThroughReferral(tx: Tx, code: string | null | undefine
   await tx.insert(referrals).values({ referrerId: referrer.id, referredId: referred.id, createdAt: now, updatedAt: now }).onConflictDoNothing();
   return true;
 }
+
+/** What the customer's data export says of referrals: their code as it stands (none is made for it), who referred them, whom they referred. */
+export async function referralsForExport(db: Db, user: Pick<User, "id" | "referralCode">) {
+  const through = await first(
+    db
+      .select({ firstName: users.firstName, status: referrals.status, joinedAt: referrals.createdAt })
+      .from(referrals)
+      .innerJoin(users, eq(users.id, referrals.referrerId))
+      .where(eq(referrals.referredId, user.id)),
+  );
+  const referred = await db
+    .select({ firstName: users.firstName, status: referrals.status, joinedAt: referrals.createdAt, pence: referrals.referrerRewardPence })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredId))
+    .where(eq(referrals.referrerId, user.id))
+    .orderBy(desc(referrals.createdAt));
+  return {
+    code: user.referralCode,
+    joinedThrough: through ? { ...through, joinedAt: through.joinedAt.toISOString() } : null,
+    referred: referred.map((r) => ({
+      firstName: r.firstName,
+      status: r.status,
+      joinedAt: r.joinedAt.toISOString(),
+      earned: penceToDecimal(r.status === "rewarded" ? r.pence : 0),
+    })),
+  };
+}
