@@ -125,4 +125,26 @@ export async function referralJourney(page: Page, browser: Browser, testInfo: Te
   await friend.goto("/account?tab=refer");
   await expect(friend.getByTestId("joined-through")).toContainText("You joined through Martha's link: rewarded (£5.00 of site credit).");
   await friendContext.close();
+
+  // The operator sees the referral among the totals, and can switch referrals off (and on again) from there.
+  const adminContext = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    userAgent: use.userAgent,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+  });
+  const admin = await adminContext.newPage();
+  await signInAs(admin, "admin");
+  await admin.goto("/admin/referrals");
+  await expect(admin.getByRole("heading", { name: "Referrals", level: 1 })).toBeVisible();
+  const row = admin.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Rewarded");
+  await expect(row).toContainText(referrer.email);
+  await screenshot(admin, `referrals-admin-${width}`);
+  await admin.getByRole("button", { name: "Switch referrals off" }).click();
+  await expect(admin.getByText("Referrals are off: no share links are given and nothing more is rewarded.")).toBeVisible();
+  await admin.getByRole("button", { name: "Switch referrals on" }).click();
+  await expect(admin.getByText("Referrals are on.")).toBeVisible();
+  await adminContext.close();
 }
