@@ -177,6 +177,26 @@ describe("who may refer", () => {
     expect(await kit.referralOf(friend.id)).toMatchObject({ status: "void", voidReason: "The referrer's account is closed or is a staff account" });
   });
 
+  it("a customer on a break, self-excluded or restricted is not paid to bring others in: no link, no new referrals, no reward", async () => {
+    await referralsOn(db, { window: 0 });
+    const ref = await kit.referrer();
+    const friend = await friendWithOrder(ref.code);
+    await db
+      .update(users)
+      .set({ suspendedUntil: later(180), suspensionKind: "self_exclusion" })
+      .where(eq(users.id, ref.user.id));
+    expect((await kit.call("/api/user/referrals", { token: ref.token })).json).toMatchObject({
+      link: null,
+      reason: "Your share link rests while your account is on a break, self-excluded or restricted.",
+    });
+    expect((await kit.open(`/r/${ref.code}`)).setCookie).toEqual([]);
+    const late = await kit.signUp(ref.code, `excluded-${unique()}@example.test`);
+    expect(await kit.referralOf(late.id)).toBeUndefined();
+    await referralsTick(db);
+    expect(await kit.referralOf(friend.id)).toMatchObject({ status: "void", voidReason: "The referrer is on a break, self-excluded or restricted" });
+    expect((await kit.creditOf(ref.user.id)).pence).toBe(0);
+  });
+
   it("a friend who never confirms their email address earns nobody anything", async () => {
     await referralsOn(db, { window: 0 });
     const ref = await kit.referrer();

@@ -22,7 +22,15 @@ export async function serveReferralLink(db: Db, req: IncomingMessage, res: Serve
   if (REFERRAL_CODE_PATTERN.test(code)) {
     const referrer = await first(
       db
-        .select({ role: users.role, emailVerified: users.emailVerified, isActive: users.isActive, closedAt: users.closedAt })
+        .select({
+          role: users.role,
+          emailVerified: users.emailVerified,
+          isActive: users.isActive,
+          closedAt: users.closedAt,
+          suspendedUntil: users.suspendedUntil,
+          suspensionKind: users.suspensionKind,
+          restrictedAt: users.restrictedAt,
+        })
         .from(users)
         .where(eq(users.referralCode, code)),
     );

@@ -5,6 +5,7 @@ import { referrals, users, type User } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { MyReferrals } from "../../../shared/schemas/referrals";
 import { AppError } from "../../errors";
+import { suspensionMessage } from "../protection/gate";
 import { referralSettings } from "./referral-settings";
 
 /*
@@ -25,12 +26,18 @@ function newCode(): string {
   return code;
 }
 
-/** Why a customer has no share link now, or null when they may have one. */
-export function noLinkReason(user: Pick<User, "role" | "emailVerified" | "isActive" | "closedAt">, enabled: boolean): string | null {
+type MayRefer = Pick<User, "role" | "emailVerified" | "isActive" | "closedAt" | "suspendedUntil" | "suspensionKind" | "restrictedAt">;
+
+/**
+ * Why a customer has no share link now, or null when they may have one. Someone on a break,
+ * self-excluded or restricted is not paid to bring others in to play: their link rests meanwhile.
+ */
+export function noLinkReason(user: MayRefer, enabled: boolean, now = new Date()): string | null {
   if (!enabled) return "Refer a friend is not running at the moment.";
   if (user.role !== "user") return "Staff accounts cannot refer customers.";
   if (!user.isActive || user.closedAt) return "This account is closed.";
   if (!user.emailVerified) return "Confirm your email address to get your share link.";
+  if (suspensionMessage(user, now)) return "Your share link rests while your account is on a break, self-excluded or restricted.";
   return null;
 }
 
@@ -58,7 +65,7 @@ export async function referralCodeOf(db: Db, userId: string): Promise<string> {
 /** GET /api/user/referrals */
 export async function myReferrals(db: Db, user: User, origin: string): Promise<MyReferrals> {
   const s = await referralSettings(db);
-  const reason = noLinkReason(user, s.enabled);
+  const reason = noLinkReason(user, s.enabled, new Date());
   const link = reason ? null : `${origin.replace(/\/+$/, "")}/r/${await referralCodeOf(db, user.id)}`;
   const rows = await db
     .select({ firstName: users.firstName, joinedAt: referrals.createdAt, status: referrals.status, earnedPence: referrals.referrerRewardPence })
@@ -104,7 +111,7 @@ export async function joinThroughReferral(tx: Tx, code: string | null | undefine
   const referrer = await first(tx.select().from(users).where(eq(users.referralCode, code)));
   if (!referrer || referrer.id === referred.id) return false;
   const s = await referralSettings(tx);
-  if (noLinkReason(referrer, s.enabled)) return false;
+  if (noLinkReason(referrer, s.enabled, now)) return false;
   await tx.insert(referrals).values({ referrerId: referrer.id, referredId: referred.id, createdAt: now, updatedAt: now }).onConflictDoNothing();
   return true;
 }

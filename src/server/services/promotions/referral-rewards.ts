@@ -3,6 +3,7 @@ import { first, lockRow, withTransaction, type Db, type Tx } from "../../../../d
 import { notifications, orders, referrals, users, walletEntries, type Order, type Referral, type User } from "../../../../db/schema";
 import { ukMonthStart } from "../../../shared/london-time";
 import { formatPounds } from "../../../shared/money";
+import { suspensionMessage } from "../protection/gate";
 import { creditExpiryFrom, takeBackCredit } from "../wallet";
 import { referralSettings, type ReferralSettings } from "./referral-settings";
 import { selfReferralReason } from "./self-referral";
@@ -86,6 +87,7 @@ async function reasonForNothing(tx: Tx, r: Referral, s: ReferralSettings, now: D
   const referrer = await userById(tx, r.referrerId);
   const referred = await userById(tx, r.referredId);
   if (!referrer || referrer.role !== "user" || !referrer.isActive || referrer.closedAt) return "The referrer's account is closed or is a staff account";
+  if (suspensionMessage(referrer, now)) return "The referrer is on a break, self-excluded or restricted";
   if (!referred || !referred.isActive || referred.closedAt) return "The new customer's account is closed";
   if (!referred.emailVerified) return "The new customer never confirmed their email address";
   const self = await selfReferralReason(tx, referrer, referred, order);
