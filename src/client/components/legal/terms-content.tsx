@@ -157,7 +157,8 @@ export const termsSections: LegalSection[] = [
         </li>
         <li>
           Referring yourself earns nothing: another account of yours, one sharing your email address, your home address, your payment card or your connection.
-          Staff cannot refer. Each customer may earn a limited number of rewards a month, shown on the account page.
+          Staff cannot refer, and while your account is on a break, self-excluded or restricted your link rests and earns nothing. Each customer may earn a
+          limited number of rewards a month, shown on the account page.
         </li>
         <li>
           We may change the rewards or end Refer a friend at any time; a friend whose first order is still in its refund window when it ends receives no reward.
