@@ -323,6 +323,7 @@ function statementsOf(db: BaseSQLiteDatabase<"async", RunResult, typeof schema, 
         cardBrand: sql`${p("cardBrand")}`,
         cardLast4: sql`${p("cardLast4")}`,
         cardFunding: sql`coalesce(${p("cardFunding")}, ${orders.cardFunding})`,
+        cardFingerprint: sql`${p("cardFingerprint")}`,
         holdExpiresAt: null,
         updatedAt: f.time(p("updatedAt")),
       })

@@ -44,6 +44,7 @@ const AdminMessagesPage = lazyPage(() => import("./routes/admin/admin-messages-p
 const AdminCampaignDrawPage = lazyPage(() => import("./routes/admin/admin-campaign-draw-page"), "AdminCampaignDrawPage");
 const AdminPlayerProtectionPage = lazyPage(() => import("./routes/admin/admin-player-protection-page"), "AdminPlayerProtectionPage");
 const AdminComplaintsPage = lazyPage(() => import("./routes/admin/admin-complaints-page"), "AdminComplaintsPage");
+const AdminReferralsPage = lazyPage(() => import("./routes/admin/admin-referrals-page"), "AdminReferralsPage");
 const AdminAuditLogPage = lazyPage(() => import("./routes/admin/admin-audit-log-page"), "AdminAuditLogPage");
 const AdminMailPage = lazyPage(() => import("./routes/admin/admin-mail-page"), "AdminMailPage");
 const AdminOrderPage = lazyPage(() => import("./routes/admin/admin-order-page"), "AdminOrderPage");
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
           { path: "campaigns/:id/draw", element: <AdminCampaignDrawPage /> },
           { path: "player-protection", element: <AdminPlayerProtectionPage /> },
           { path: "complaints", element: <AdminComplaintsPage /> },
+          { path: "referrals", element: <AdminReferralsPage /> },
           { path: "audit-log", element: <AdminAuditLogPage /> },
           { path: "mail", element: <AdminMailPage /> },
           { path: "orders/:id", element: <AdminOrderPage /> },

@@ -31,6 +31,7 @@ import { LoginThrottle } from "./auth/login-throttle";
 import { createPurchaseGuard } from "./services/purchase";
 import { countersFor } from "./limits";
 import { handleUpload, serveObject } from "./http/uploads";
+import { REFERRAL_LINK_PATH, serveReferralLink } from "./http/referral-link";
 import { createImageHandler } from "./http/images";
 import { tmpdir } from "node:os";
 import { randomUUID } from "node:crypto";
@@ -354,6 +355,12 @@ export function createApp(opts: AppOptions): App {
         const hasBody = method === "POST" || method === "PUT" || method === "PATCH";
         const body = hasBody ? ((await readJsonBody(req, maxBodyBytes, formRoutes.has(`${method} ${path}`))) ?? {}) : undefined;
         await rest(req, res, path, url.searchParams, body);
+        return;
+      }
+      const shared = REFERRAL_LINK_PATH.exec(pathname);
+      if (shared && (req.method === "GET" || req.method === "HEAD")) {
+        setRoute(req, "/r/{code}");
+        await serveReferralLink(db, req, res, shared[1]!, url, config.secureCookies);
         return;
       }
       if ((pathname === "/robots.txt" || pathname === "/sitemap.xml") && (req.method === "GET" || req.method === "HEAD")) {

@@ -17,6 +17,7 @@ import { createPaymentProvider } from "./payments";
 import { liveDrawAt } from "../shared/live-schedule";
 import { sendCheckoutReminders } from "./services/checkout-reminders";
 import { claimsTick } from "./services/claims";
+import { referralsTick } from "./services/promotions/referral-rewards";
 import { liveSchedule } from "./services/live";
 import { lifecycleTick } from "./services/draws";
 import { sweepPendingOrders, type PurchaseOutcome } from "./services/purchase";
@@ -226,6 +227,15 @@ async function main(): Promise<void> {
       });
     } catch (err) {
       logger.error("checkout reminders failed", { err: err instanceof Error ? err.message : String(err) });
+    }
+    // Referrals: a friend's first paid order starts the refund window; past it, both sides are rewarded once (or not, with the reason).
+    try {
+      await alone("referrals", async () => {
+        const referrals = await referralsTick(db);
+        if (referrals.started || referrals.rewarded || referrals.voided) logger.info("referrals", referrals);
+      });
+    } catch (err) {
+      logger.error("referrals failed", { err: err instanceof Error ? err.message : String(err) });
     } finally {
       ticking = false;
     }

@@ -241,7 +241,7 @@ describe("Account tabs", () => {
     renderWithApp(<AccountTabs user={USER} wins={{ ...loaded, data: [] }} />);
 
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
-    expect(tabs).toEqual(["My Entries", "My Wins", "Orders", "Site Credit", "Profile", "Spending Limits"]);
+    expect(tabs).toEqual(["My Entries", "My Wins", "Orders", "Site Credit", "Refer a Friend", "Profile", "Spending Limits"]);
     expect(screen.getByRole("tab", { name: "My Entries" }).getAttribute("aria-selected")).toBe("true");
     const ordersCalls = () => fetch.mock.calls.filter(([url]) => String(url).includes("customer.orders.list")).length;
     expect(ordersCalls()).toBe(0);

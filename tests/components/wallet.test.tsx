@@ -83,7 +83,7 @@ describe("Site credit", () => {
       ],
     }));
     expect((await screen.findByTestId("wallet-balance")).textContent).toBe("£0.00");
-    expect(screen.getByTestId("wallet-owed").textContent).toMatch(/^You owe £2\.50 of instant prize credit .* It comes out of your next credit\.$/);
+    expect(screen.getByTestId("wallet-owed").textContent).toMatch(/^You owe £2\.50 of prize or referral credit .* It comes out of your next credit\.$/);
     const rows = within(screen.getByRole("list", { name: "Site credit history" })).getAllByRole("listitem");
     expect(rows.map((r) => within(r).getByText(/^(Prize|Spent)/).textContent)).toEqual(["Prize already spent: owed", "Prize taken back"]);
   });

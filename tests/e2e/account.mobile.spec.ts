@@ -6,7 +6,7 @@ test("on a phone, every account tab label is shown in full", async ({ page }) =>
   await expect(page.getByRole("heading", { name: /Ffion/ })).toBeVisible();
   const viewport = page.viewportSize()!;
   const tabs = page.getByRole("tab");
-  await expect(tabs).toHaveText(["My Entries", "My Wins", "Orders", "Site Credit", "Profile", "Spending Limits"]);
+  await expect(tabs).toHaveText(["My Entries", "My Wins", "Orders", "Site Credit", "Refer a Friend", "Profile", "Spending Limits"]);
   for (const tab of await tabs.all()) {
     const box = (await tab.boundingBox())!;
     expect(box.x, `${await tab.textContent()} starts on screen`).toBeGreaterThanOrEqual(0);

@@ -41,7 +41,14 @@ describe("charging a ConfirmationToken", () => {
     const token = standIn.confirmationToken("4000 0566 5566 5556");
     const req = request(token);
     const result = await provider.charge(req);
-    expect(result).toEqual({ status: "succeeded", paymentId: expect.stringMatching(/^pi_/), cardBrand: "visa", last4: "5556", funding: "debit" });
+    expect(result).toEqual({
+      status: "succeeded",
+      paymentId: expect.stringMatching(/^pi_/),
+      cardBrand: "visa",
+      last4: "5556",
+      funding: "debit",
+      fingerprint: "65556655visa",
+    });
     const sent = lastIntentCall();
     expect(sent.idempotencyKey).toBe(req.orderId);
     expect(sent.params).toMatchObject({
@@ -166,7 +173,14 @@ describe("3D Secure", () => {
     const id = (result as { paymentId: string }).paymentId;
     expect(await provider.retrieve(id)).toMatchObject({ status: "requires_action" });
     standIn.authenticate(id, "approve");
-    expect(await provider.retrieve(id)).toEqual({ status: "succeeded", paymentId: id, cardBrand: "visa", last4: "3184", funding: "credit" });
+    expect(await provider.retrieve(id)).toEqual({
+      status: "succeeded",
+      paymentId: id,
+      cardBrand: "visa",
+      last4: "3184",
+      funding: "credit",
+      fingerprint: expect.stringMatching(/^\d{8}visa$/),
+    });
     expect(standIn.lastEvent("payment_intent.succeeded")?.data.object).toMatchObject({ id, status: "succeeded" });
   });
 

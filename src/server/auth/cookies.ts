@@ -25,6 +25,18 @@ export function clearSessionCookie(secure: boolean): string {
   return stringifySetCookie({ name: SESSION_COOKIE, value: "", ...attributes(secure), maxAge: 0 });
 }
 
+/** The share link's code a visitor arrived with (/r/{code}), kept for their sign-up. */
+export const REFERRAL_COOKIE = "referral";
+const REFERRAL_COOKIE_DAYS = 30;
+
+export function referralCookie(code: string, secure: boolean): string {
+  return stringifySetCookie({ name: REFERRAL_COOKIE, value: code, ...attributes(secure), maxAge: REFERRAL_COOKIE_DAYS * 24 * 60 * 60 });
+}
+
+export function clearReferralCookie(secure: boolean): string {
+  return stringifySetCookie({ name: REFERRAL_COOKIE, value: "", ...attributes(secure), maxAge: 0 });
+}
+
 export type HeaderBag = IncomingMessage["headers"];
 
 export function header(headers: HeaderBag, name: string): string | undefined {

@@ -29,6 +29,8 @@ export interface CardSummary {
   cardBrand: string | null;
   last4: string | null;
   funding: CardFunding;
+  /** The provider's fingerprint of the card (the same card gives the same one), where it gives one. */
+  fingerprint?: string | null;
 }
 
 export interface ChargeRequest {

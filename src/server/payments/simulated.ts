@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { CardFunding, ChargeRequest, ChargeResult, DeclineReason, PaymentEvent, PaymentMethod, PaymentProvider, RefundRequest } from "./provider";
 import { memorySimulatedStore, type SimulatedPayment, type SimulatedStore } from "./simulated-store";
 
@@ -76,6 +76,11 @@ function brandOf(number: string): string {
   if (/^5[1-5]/.test(number) || /^2[2-7]/.test(number)) return "mastercard";
   if (/^3[47]/.test(number)) return "amex";
   return "card";
+}
+
+/** Like a processor's card fingerprint: the same card number always gives the same one, and it cannot be turned back into the number. */
+function fingerprintOf(number: string): string {
+  return createHash("sha256").update(`simulated-card:${number}`).digest("base64url").slice(0, 16);
 }
 
 /** A `sim_card_<brand>_<last4>` token of a card that is not one of the test cards. */
@@ -235,6 +240,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
           cardBrand: card?.outcome.ok ? card.outcome.brand : null,
           last4: card?.number.slice(-4) ?? null,
           funding: "debit",
+          fingerprint: card ? fingerprintOf(card.number) : null,
         };
       default:
         return { status: "declined", reason: "authentication_failed", message: MESSAGES.authentication_failed, paymentId: p.id };
@@ -272,6 +278,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       cardBrand: outcome.brand,
       last4: card.number.slice(-4),
       funding: outcome.funding,
+      fingerprint: fingerprintOf(card.number),
     };
     return succeeded;
   }

@@ -28,7 +28,7 @@ function nextActionOf(intent: Stripe.PaymentIntent): NextAction {
   return { type: "embedded", provider: "stripe", clientSecret: intent.client_secret ?? "" };
 }
 
-/** A PaymentIntent (with its payment method expanded) as the shop records it: brand, last four and funding only. */
+/** A PaymentIntent (with its payment method expanded) as the shop records it: brand, last four, funding and the card's fingerprint only. */
 export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
   switch (intent.status) {
     case "succeeded": {
@@ -39,6 +39,7 @@ export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
         cardBrand: card?.brand ?? null,
         last4: card?.last4 ?? null,
         funding: (card?.funding as CardFunding | undefined) ?? "unknown",
+        fingerprint: card?.fingerprint ?? null,
       };
     }
     case "requires_action":

@@ -9,6 +9,7 @@ import { AppError, rateLimited } from "../errors";
 import { issueToken } from "../auth/tokens";
 import { verifyEmailMail } from "../mail/account-mails";
 import { enqueueMail } from "../mail/outbox";
+import { joinThroughReferral } from "./promotions/referral-links";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 /**
@@ -60,6 +61,8 @@ export interface SignInContext {
   device?: string | null;
   origin?: string;
   now?: Date;
+  /** The share link's code the visitor arrived with: a new account becomes that customer's referral. */
+  referralCode?: string | null;
 }
 
 export interface SignedIn {
@@ -93,6 +96,7 @@ export async function register(db: Db, args: RegisterArgs, from: SignInContext =
     ))!;
     const link = `${from.origin ?? ""}/auth/verify?token=${await issueToken(tx, created.id, "email_verify", email, now)}`;
     await enqueueMail(tx, verifyEmailMail({ to: email, name: created.firstName, link }));
+    await joinThroughReferral(tx, from.referralCode, created, now);
     return created;
   });
   const { token, session } = await createSession(db, user.id, now, from.device ?? null);

@@ -37,6 +37,9 @@ export async function numberSetting(db: Tx, key: string, fallback: number): Prom
   return Number.isFinite(n) ? n : fallback;
 }
 
+/** A referral's reward for either side, at most (a larger sum is a prize, not a thank-you). */
+export const MAX_REFERRAL_REWARD_PENCE = 100_00;
+
 export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: string; category: string }> = [
   { key: "winners_display_count", value: "12", description: "Winners shown on the home page", category: "display" },
   { key: "max_image_size_mb", value: "10", description: "Largest image upload, in MB", category: "media" },
@@ -92,6 +95,27 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
       "Hours after a signed-in customer leaves a checkout with items before one reminder mail (0: none). Only to those who opted in to marketing, never during a break, self-exclusion or a used-up limit",
     category: "marketing",
   },
+  {
+    key: "referrals_enabled",
+    value: "false",
+    description:
+      "Refer a friend: each verified customer has a share link; a friend who signs up through it and pays for a first order earns both of them site credit once its refund window has passed",
+    category: "referrals",
+  },
+  { key: "referral_referrer_reward", value: "5.00", description: "Site credit for the customer whose link was used (£)", category: "referrals" },
+  { key: "referral_referred_reward", value: "5.00", description: "Site credit for the friend who joined through the link (£)", category: "referrals" },
+  {
+    key: "referral_monthly_rewards",
+    value: "5",
+    description: "Most rewards one customer may earn from referrals in a calendar month (UK time); friends past it earn nothing",
+    category: "referrals",
+  },
+  {
+    key: "referral_window_days",
+    value: "14",
+    description: "Days after the friend's first paid order before the rewards are given (a refund or dispute before then means none)",
+    category: "referrals",
+  },
   { key: "promotion_enabled", value: "true", description: "Show the promotion dialog on the home page", category: "promotion" },
   { key: "promotion_title", value: PROMOTION_DEFAULTS.title, description: "The promotion dialog's title", category: "promotion" },
   { key: "promotion_text", value: PROMOTION_DEFAULTS.text, description: "The promotion dialog's text", category: "promotion" },
@@ -104,7 +128,7 @@ export const DEFAULT_SETTINGS: Array<{ key: string; value: string; description: 
   },
 ];
 
-const BOOLEAN_SETTINGS = new Set(["allow_guest_checkout", "require_verified_email", "promotion_enabled"]);
+const BOOLEAN_SETTINGS = new Set(["allow_guest_checkout", "require_verified_email", "promotion_enabled", "referrals_enabled"]);
 /** Settings that may be cleared. */
 const OPTIONAL_SETTINGS = new Set(["live_stream_url", "promotion_competition_id"]);
 const TEXT_LIMITS: Record<string, number> = { promotion_title: 120, promotion_text: 500 };
@@ -139,6 +163,21 @@ function validateSetting(key: string, value: string): string {
   if (key === "checkout_reminder_hours") {
     const n = Number(v);
     if (!/^\d+$/.test(v) || n > 168) throw new AppError("INVALID_INPUT", "Use a whole number of hours from 0 (no reminder) to 168");
+    return String(n);
+  }
+  if (key === "referral_referrer_reward" || key === "referral_referred_reward") {
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(v) || (decimalToPence(v) ?? 0) > MAX_REFERRAL_REWARD_PENCE)
+      throw new AppError("INVALID_INPUT", `Use an amount in pounds from 0.00 to ${penceToDecimal(MAX_REFERRAL_REWARD_PENCE)}, e.g. 5.00`);
+    return penceToDecimal(decimalToPence(v) ?? 0);
+  }
+  if (key === "referral_monthly_rewards") {
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n > 1000) throw new AppError("INVALID_INPUT", "Use a whole number of rewards from 0 to 1000");
+    return String(n);
+  }
+  if (key === "referral_window_days") {
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n > 90) throw new AppError("INVALID_INPUT", "Use a whole number of days from 0 to 90");
     return String(n);
   }
   if (key === "credit_expiry_days") {

@@ -111,8 +111,8 @@ export function ledgerState(rows: readonly LedgerRow[], now: Date): LedgerState 
     let owed = -row.amountPence;
     const pieces: CreditPiece[] = [];
     const open = lots.filter((l) => l.remaining > 0).sort((a, b) => soonestFirst({ amountPence: 0, ...a }, { amountPence: 0, ...b }));
-    // A prize taken back comes out of that prize first.
-    const own = (l: Lot) => row.kind === "reversal" && l.kind === "prize" && l.reference === row.reference;
+    // A prize (or a referral's reward) taken back comes out of that credit first.
+    const own = (l: Lot) => row.kind === "reversal" && (l.kind === "prize" || l.kind === "referral") && l.reference === row.reference;
     for (const lot of [...open.filter(own), ...open.filter((l) => !own(l))]) {
       const take = Math.min(owed, lot.remaining);
       lot.remaining -= take;
@@ -283,50 +283,57 @@ export interface PrizeTakeBack {
  * prize was taken back already is read and the rows written in one transaction (a savepoint of the caller's).
  */
 export function takeBackPrizeCredit(tx: Tx, units: ReadonlyArray<{ id: string; note: string }>, now: Date): Promise<PrizeTakeBack> {
+  return takeBackCredit(tx, "prize", units, now);
+}
+
+/**
+ * Credit taken back as a prize's is: by the kind of credit and its reference (an instant prize unit,
+ * a referral, whose reward is two rows, one for each side). Once per row of credit.
+ */
+export function takeBackCredit(tx: Tx, kind: "prize" | "referral", units: ReadonlyArray<{ id: string; note: string }>, now: Date): Promise<PrizeTakeBack> {
   return withTransaction(tx, async (tx) => {
     const done = { takenBackPence: 0, spentPence: 0 };
     const plans: Array<{ prize: WalletEntry; note: string; use: CreditUse }> = [];
     const states = new Map<string, LedgerState>();
     for (const unit of units) {
-      const prize = await first(
-        tx
-          .select()
-          .from(walletEntries)
-          .where(and(eq(walletEntries.kind, "prize"), eq(walletEntries.reference, unit.id)))
-          .limit(1),
-      );
-      if (!prize) continue;
-      if (prize.userId) await lockRow(tx, users, prize.userId);
-      const already = await first(
-        tx
-          .select({ id: walletEntries.id })
-          .from(walletEntries)
-          .where(and(inArray(walletEntries.kind, ["reversal", "owed"]), eq(walletEntries.reference, unit.id)))
-          .limit(1),
-      );
-      if (already) continue;
-      // A guest's prize not yet the account's is held against the email.
-      const owner = prize.userId ?? `email:${prize.email}`;
-      let state = states.get(owner);
-      if (!state) {
-        const rows = prize.userId
-          ? await rowsOf(tx, prize.userId)
-          : await tx
-              .select()
-              .from(walletEntries)
-              .where(and(isNull(walletEntries.userId), eq(walletEntries.email, prize.email)))
-              .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id));
-        state = ledgerState(rows, now);
-        states.set(owner, state);
+      const credited = await tx
+        .select()
+        .from(walletEntries)
+        .where(and(eq(walletEntries.kind, kind), eq(walletEntries.reference, unit.id)))
+        .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id));
+      for (const prize of credited) {
+        if (prize.userId) await lockRow(tx, users, prize.userId);
+        const already = await first(
+          tx
+            .select({ id: walletEntries.id })
+            .from(walletEntries)
+            .where(and(inArray(walletEntries.kind, ["reversal", "owed"]), eq(walletEntries.reference, unit.id), eq(walletEntries.email, prize.email)))
+            .limit(1),
+        );
+        if (already) continue;
+        // A guest's prize not yet the account's is held against the email.
+        const owner = prize.userId ?? `email:${prize.email}`;
+        let state = states.get(owner);
+        if (!state) {
+          const rows = prize.userId
+            ? await rowsOf(tx, prize.userId)
+            : await tx
+                .select()
+                .from(walletEntries)
+                .where(and(isNull(walletEntries.userId), eq(walletEntries.email, prize.email)))
+                .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id));
+          state = ledgerState(rows, now);
+          states.set(owner, state);
+        }
+        plans.push({ prize, note: unit.note, use: state.credits.get(prize.id) ?? { remainingPence: 0, usedPence: 0, lapsedPence: 0 } });
       }
-      plans.push({ prize, note: unit.note, use: state.credits.get(prize.id) ?? { remainingPence: 0, usedPence: 0, lapsedPence: 0 } });
     }
     const row = async (prize: WalletEntry, amountPence: number, kind: "reversal" | "owed", note: string) => {
       await tx
         .insert(walletEntries)
         .values({ userId: prize.userId, email: prize.email, amountPence: -amountPence, kind, reference: prize.reference, note, createdAt: now });
     };
-    // What is left of each prize comes out of that prize first; only then is what was spent owed.
+    // What is left of each credit comes out of that credit first; only then is what was spent owed.
     for (const p of plans) {
       if (p.use.remainingPence > 0) await row(p.prize, p.use.remainingPence, "reversal", `${p.note} Taken back.`);
       done.takenBackPence += p.use.remainingPence;

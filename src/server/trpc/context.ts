@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../../../db/client";
 import type { User } from "../../../db/schema";
-import { SESSION_COOKIE, header, parseCookies } from "../auth/cookies";
+import { REFERRAL_COOKIE, SESSION_COOKIE, header, parseCookies } from "../auth/cookies";
 import { validateSessionToken, type SessionRecord } from "../auth/session";
 import { noopMailer, type Mailer } from "../mail/mailer";
 import type { PaymentProvider } from "../payments/provider";
@@ -75,6 +75,8 @@ export interface Context {
   origin: string;
   /** The X-Request-Id of this request, quoted in error answers and logs. */
   requestId?: string;
+  /** The share link's code the visitor's cookie carries (/r/{code}), for a sign-up. */
+  referralCode: string | null;
   /** How the call came: the REST face, tRPC over HTTP, or a server-side caller (tests, jobs). */
   transport: "rest" | "trpc" | "internal";
   now: () => Date;
@@ -96,6 +98,7 @@ export interface InnerContextOptions {
   userAgent?: string | null;
   origin?: string;
   requestId?: string;
+  referralCode?: string | null;
   transport?: "rest" | "trpc" | "internal";
   now?: () => Date;
 }
@@ -146,6 +149,7 @@ export function createContextInner(opts: InnerContextOptions): Context {
     userAgent: opts.userAgent ?? null,
     origin: opts.origin ?? "",
     requestId: opts.requestId,
+    referralCode: opts.referralCode ?? null,
     transport: opts.transport ?? "internal",
     now: opts.now ?? (() => new Date()),
   };
@@ -252,6 +256,7 @@ export async function createHttpContext(
     userAgent: header(req.headers, "user-agent") ?? null,
     origin: config.allowedOrigins[0] ? (normalOrigin(config.allowedOrigins[0]) ?? "") : (normalOrigin(requestOrigin(req, config)) ?? ""),
     requestId: String(res.getHeader("X-Request-Id") ?? "") || undefined,
+    referralCode: parseCookies(header(req.headers, "cookie"))[REFERRAL_COOKIE] || null,
     transport,
   });
 }

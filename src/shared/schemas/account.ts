@@ -100,6 +100,12 @@ export const customerExport = z.object({
     unfinishedCheckout: z
       .object({ items: z.array(z.object({ competitionId: z.string(), quantity: z.number().int() })), seenAt: z.string(), remindedAt: z.string().nullable() })
       .nullable(),
+    /** Refer a friend: the share link's code (null until first asked for), the customer who referred them, and those they referred (first names). */
+    referrals: z.object({
+      code: z.string().nullable(),
+      joinedThrough: z.object({ firstName: z.string(), status: z.string(), joinedAt: z.string() }).nullable(),
+      referred: z.array(z.object({ firstName: z.string(), status: z.string(), joinedAt: z.string(), earned: z.string() })),
+    }),
   }),
   orders: z.array(orderView),
   entries: z.array(customerEntry),

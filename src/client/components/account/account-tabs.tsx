@@ -8,10 +8,11 @@ import { EntriesList } from "./entries-list";
 import { AccountSettings } from "./account-settings";
 import { OrdersTab } from "./orders-tab";
 import { ProfileForm } from "./profile-form";
+import { ReferAFriendTab } from "./refer-a-friend-tab";
 import { SiteCreditTab } from "./site-credit-tab";
 
 /**
- * Six tabs do not fit one row of a phone or a small tablet: there the pills wrap onto more rows (each
+ * Seven tabs do not fit one row of a phone or a small tablet: there the pills wrap onto more rows (each
  * growing to fill its row) rather than hiding a label off the edge; from `md` up they share one row
  * (the look of tab-styles.ts).
  */
@@ -25,6 +26,7 @@ const TABS = [
   { key: "wins", label: "My Wins" },
   { key: "orders", label: "Orders" },
   { key: "credit", label: "Site Credit" },
+  { key: "refer", label: "Refer a Friend" },
   { key: "profile", label: "Profile" },
   { key: "limits", label: "Spending Limits" },
 ] as const;
@@ -75,6 +77,9 @@ export function AccountTabs({ user, wins }: AccountTabsProps) {
         </TabPanel>
         <TabPanel>
           <SiteCreditTab />
+        </TabPanel>
+        <TabPanel>
+          <ReferAFriendTab />
         </TabPanel>
         <TabPanel>
           <ProfileForm user={user} />

@@ -62,8 +62,8 @@ export function SiteCreditTab() {
         </p>
         {owes ? (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="wallet-owed">
-            You owe {formatPounds(decimalToPence(owed) ?? 0)} of instant prize credit you had spent before its winning entry was refunded. It comes out of your
-            next credit.
+            You owe {formatPounds(decimalToPence(owed) ?? 0)} of prize or referral credit you had spent before the order that earned it was refunded or
+            disputed. It comes out of your next credit.
           </p>
         ) : null}
         <p className="text-stone-700">{SITE_CREDIT_TERMS}</p>

@@ -24,7 +24,14 @@ export const privacySections: LegalSection[] = [
           address.
         </li>
         <li>Entries: the competitions you enter, your answers, your ticket numbers and the amounts paid.</li>
-        <li>Payments: our payment processor handles your card details. We never see or store your full card number.</li>
+        <li>
+          Payments: our payment processor handles your card details. We never see or store your full card number; we keep the card's brand, last four digits and
+          the processor's fingerprint of it (a code that is the same for the same card, from which the number cannot be worked out).
+        </li>
+        <li>
+          Referrals: if you join through a customer's share link, who referred you and what became of the reward. Your first name and how the referral stands
+          are shown to the customer who referred you.
+        </li>
         <li>Messages you send us through the contact form or by email.</li>
         <li>Winners: the details we need to deliver your prize and, only if you agree, your photo and a short testimonial.</li>
         <li>Technical data: which competitions you view while signed in, and basic server logs used to keep the site secure.</li>
@@ -39,8 +46,9 @@ export const privacySections: LegalSection[] = [
         <li>To run your account, take your entries, run the draws and deliver prizes. Lawful basis: performing our contract with you.</li>
         <li>To check winners are eligible and to keep financial records. Lawful basis: legal obligation.</li>
         <li>
-          To keep the site secure, prevent fraud, answer your messages and show you reminders about competitions you have looked at. Lawful basis: our
-          legitimate interests, which we balance against your rights.
+          To keep the site secure, prevent fraud, answer your messages and show you reminders about competitions you have looked at. This includes comparing the
+          email address, home address, card fingerprint and internet address of a referred customer's first order with the referrer's, only so that nobody is
+          rewarded for referring themselves. Lawful basis: our legitimate interests, which we balance against your rights.
         </li>
         <li>
           To publish a winner's photo and testimonial, and to send marketing emails, including one reminder when you leave a checkout with items in it (we keep
@@ -149,6 +157,10 @@ export const privacySections: LegalSection[] = [
         <p>We keep this to the minimum the site needs to work, so we do not ask for cookie consent:</p>
         <ul>
           <li>One session cookie, which keeps you signed in. It is deleted when you sign out or the session expires.</li>
+          <li>
+            A referral cookie, only when you open a customer's share link: it holds that link's code for 30 days so the account you create is counted as their
+            referral, and is deleted when you create it.
+          </li>
           <li>
             Your browser's local storage, which remembers your cart between visits, with the sign-in token that goes with the session and small notes so the
             same pop-up is not shown to you twice.

@@ -147,8 +147,8 @@ export const termsSections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          Site credit comes from instant prizes, goodwill from us, and refunds of entries that were paid for with site credit. Your balance and its history are
-          in your account.
+          Site credit comes from instant prizes, referral rewards, goodwill from us, and refunds of entries that were paid for with site credit. Your balance
+          and its history are in your account.
         </li>
         <li>
           At checkout your site credit is used first, if you choose, and your card pays the rest; an order your credit covers needs no card. Entries paid for
@@ -159,6 +159,31 @@ export const termsSections: LegalSection[] = [
           for the part your card paid, and to your site credit for the part your credit paid.
         </li>
         <li>Site credit does not expire unless we tell you otherwise when it is added; if it does, the date it lapses is shown beside it in your account.</li>
+      </ul>
+    ),
+  },
+  {
+    id: "referrals",
+    heading: "Refer a friend",
+    body: (
+      <ul>
+        <li>
+          When we run Refer a friend, each customer with a confirmed email address has a share link in their account. If someone new opens it, creates an
+          account within 30 days and pays for their first order, both of you receive the site credit shown on your account page, once, after that order has
+          stood for the refund window shown there without a refund or a payment dispute. Rewards are site credit only, with no cash value.
+        </li>
+        <li>
+          If that order is refunded (in whole or in part) or its payment is disputed before the reward, there is no reward; if it happens afterwards, the reward
+          is taken back from both of you, and any part already spent is owed and comes out of your next site credit.
+        </li>
+        <li>
+          Referring yourself earns nothing: another account of yours, one sharing your email address, your home address, your payment card or your connection.
+          Staff cannot refer, and while your account is on a break, self-excluded or restricted your link rests and earns nothing. Each customer may earn a
+          limited number of rewards a month, shown on the account page.
+        </li>
+        <li>
+          We may change the rewards or end Refer a friend at any time; a friend whose first order is still in its refund window when it ends receives no reward.
+        </li>
       </ul>
     ),
   },

@@ -13,6 +13,7 @@ import { DrawDate } from "../../components/competition/draw-date";
 import { HowThisDrawWorks } from "../../components/competition/how-this-draw-works";
 import { InstantWinsPanel } from "../../components/competition/instant-wins-panel";
 import { PostalEntryCard } from "../../components/competition/postal-entry-card";
+import { ShareWithAFriend } from "../../components/competition/share-with-a-friend";
 import { Button } from "../../components/ui/button";
 import { ArrowLeftIcon } from "../../components/ui/icons";
 import { Container } from "../../components/ui/page-header";
@@ -60,6 +61,7 @@ function CompetitionView({ competition: c }: { competition: PublicCompetition })
           <CompetitionSummary competition={c} />
           <EntryCountdown endDate={c.endDate} closed={availability === "ended"} />
           <DrawDate drawDate={c.drawDate} />
+          <ShareWithAFriend competitionId={c.id} />
         </div>
       </div>
 

@@ -11,6 +11,7 @@ import { mediaRouter } from "./media";
 import { adminNotificationsRouter } from "./notifications";
 import { adminOrdersRouter } from "./orders";
 import { adminProtectionRouter } from "./protection";
+import { adminReferralsRouter } from "./referrals";
 import { reportsRouter } from "./reports";
 import { settingsRouter } from "./settings";
 import { adminStatisticsRouter } from "./statistics";
@@ -37,4 +38,5 @@ export const adminRouter = router({
   live: adminLiveRouter,
   statistics: adminStatisticsRouter,
   discountCodes: adminDiscountCodesRouter,
+  referrals: adminReferralsRouter,
 });

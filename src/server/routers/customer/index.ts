@@ -5,6 +5,7 @@ import { customerEntriesRouter } from "./entries";
 import { notificationsRouter } from "./notifications";
 import { customerOrdersRouter } from "./orders";
 import { protectionRouter } from "./protection";
+import { customerReferralsRouter } from "./referrals";
 import { customerWalletRouter } from "./wallet";
 
 export const customerRouter = router({
@@ -14,5 +15,6 @@ export const customerRouter = router({
   notifications: notificationsRouter,
   orders: customerOrdersRouter,
   protection: protectionRouter,
+  referrals: customerReferralsRouter,
   wallet: customerWalletRouter,
 });

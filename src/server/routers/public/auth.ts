@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authResult, authUser, loginInput, registerInput } from "../../../shared/schemas/auth";
-import { clearSessionCookie, sessionCookie } from "../../auth/cookies";
+import { clearReferralCookie, clearSessionCookie, sessionCookie } from "../../auth/cookies";
 import * as auth from "../../services/auth";
 import { rateLimit } from "../../trpc/middleware/rate-limit";
 import { publicProcedure, router } from "../../trpc/procedures";
@@ -45,6 +45,8 @@ export const authRouter = router({
       const signedIn = await auth.register(ctx.db, args, signInContext(ctx));
       ctx.services.mailer.poke();
       ctx.setCookie(sessionCookie(signedIn.token, ctx.config.secureCookies, signedIn.session.expiresAt));
+      // The share link has done its work (or could not): it is not carried to another sign-up.
+      if (ctx.referralCode) ctx.setCookie(clearReferralCookie(ctx.config.secureCookies));
       return { token: signedIn.token, user: signedIn.user };
     }),
 

@@ -9,6 +9,7 @@ import { listUserWins, userEntryChunks } from "../entries";
 import { jsonArray, type Download } from "../paging/download";
 import { getLimits } from "../protection/limits";
 import { userOrderChunks } from "../purchase";
+import { referralsForExport } from "../promotions/referral-links";
 import { listSessions } from "./sessions";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -39,6 +40,7 @@ export async function exportCustomerData(db: Db, userId: string, currentSessionI
         marketingEmail: user!.marketingEmail,
         consentChangedAt: iso(user!.marketingConsentAt),
         unfinishedCheckout: checkout ? { items: checkout.items, seenAt: checkout.seenAt.toISOString(), remindedAt: iso(checkout.remindedAt) } : null,
+        referrals: await referralsForExport(db, user!),
       },
     });
     yield `${JSON.stringify(head).slice(0, -1)},"orders":`;

@@ -4,7 +4,8 @@ import { orders, paymentEvents, refunds, type Order } from "../../../../db/schem
 import { penceToDecimal } from "../../../shared/money";
 import type { PaymentEvent } from "../../payments/provider";
 import { writeAudit } from "../audit";
-import { creditRefundedPence, instantVoidDetails, notifyAdmins, PROVIDER_ACTOR, recordRefund, voidTickets } from "./refunds";
+import { creditRefundedPence, instantVoidDetails, notifyAdmins, PROVIDER_ACTOR, recordRefund, referralDetails, voidTickets } from "./refunds";
+import { takeBackReferral } from "../promotions/referral-rewards";
 import { lockOrderAndCompetitions } from "./locks";
 import { settleFromProvider } from "./settle";
 import type { OrderDeps } from "./types";
@@ -89,6 +90,7 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
           .where(eq(orders.id, order.id));
         // A disputed payment's tickets leave the draw while its pool is open.
         const { voided, instant } = created ? await voidTickets(tx, order.id, "disputed", now) : { voided: [], instant: null };
+        const referral = created ? await takeBackReferral(tx, order.id, "disputed", now) : null;
         await writeAudit(tx, PROVIDER_ACTOR, {
           action: created ? "provider.dispute.created" : "provider.dispute.closed",
           targetType: "order",
@@ -98,6 +100,7 @@ async function dispatch(deps: OrderDeps, event: PaymentEvent): Promise<EventOutc
             status: event.disputeStatus,
             ticketsVoided: voided.length > 0,
             ...(instant ? instantVoidDetails(instant) : {}),
+            ...(referral ? referralDetails(referral) : {}),
           },
         });
         if (created) {

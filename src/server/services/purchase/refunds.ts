@@ -12,6 +12,7 @@ import type { ChargeResult } from "../../payments/provider";
 import { writeAudit, type Actor } from "../audit";
 import { voidInstantWins, type InstantVoid } from "../competitions/instant-void";
 import { releaseTickets } from "../competitions/tickets";
+import { takeBackReferral, type ReferralTakeBack } from "../promotions/referral-rewards";
 import { returnCredit } from "../wallet";
 import { cardPenceOf } from "./charge";
 import { lockOrderAndCompetitions } from "./locks";
@@ -86,6 +87,15 @@ export function instantVoidDetails(v: InstantVoid) {
   };
 }
 
+/** The audit row's words for a referral the order had qualified (nothing when it had none). */
+export function referralDetails(r: ReferralTakeBack) {
+  return {
+    referral: r.referralId,
+    referralStatus: r.status,
+    ...(r.status === "reversed" ? { referralCreditTakenBack: penceToDecimal(r.takenBackPence), referralCreditOwed: penceToDecimal(r.spentPence) } : {}),
+  };
+}
+
 interface RefundRecord {
   /** Given back to the card (0 when all of it goes back to site credit). */
   amountPence: number;
@@ -154,6 +164,8 @@ export async function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: D
   const status = order.status === "disputed" ? "disputed" : full ? "refunded" : "partially_refunded";
   await tx.update(orders).set({ refundedPence, status, updatedAt: now }).where(eq(orders.id, order.id));
   const { voided, instant } = full ? await voidTickets(tx, order.id, "refunded", now) : { voided: [], instant: null };
+  // A refund of any amount undoes the referral the order qualified.
+  const referral = await takeBackReferral(tx, order.id, "refunded", now);
   await writeAudit(tx, r.actor, {
     action: "admin.orders.refund",
     targetType: "order",
@@ -166,6 +178,7 @@ export async function recordRefund(tx: Tx, order: Order, r: RefundRecord, now: D
       status,
       ticketsVoided: voided.length > 0,
       ...(instant ? instantVoidDetails(instant) : {}),
+      ...(referral ? referralDetails(referral) : {}),
     },
   });
   const words = { orderId: order.id, card: penceToDecimal(toCard), credit: penceToDecimal(toCredit), notice: r.notice };
@@ -344,7 +357,14 @@ export async function refundUnwanted(
     await lockOrderAndCompetitions(tx, order.id);
     await tx
       .update(orders)
-      .set({ status: "paid", paymentProvider: deps.payments.name, paymentId: payment.paymentId, cardBrand: payment.cardBrand, cardLast4: payment.last4 })
+      .set({
+        status: "paid",
+        paymentProvider: deps.payments.name,
+        paymentId: payment.paymentId,
+        cardBrand: payment.cardBrand,
+        cardLast4: payment.last4,
+        cardFingerprint: payment.fingerprint ?? null,
+      })
       .where(and(eq(orders.id, order.id), eq(orders.status, "failed")));
     const current = (await first(tx.select().from(orders).where(eq(orders.id, order.id))))!;
     if (current.paymentId !== payment.paymentId) return;

@@ -95,6 +95,7 @@ export async function settleOrder(
       cardBrand: result.cardBrand,
       cardLast4: result.last4,
       cardFunding: result.funding === "unknown" ? null : result.funding,
+      cardFingerprint: result.fingerprint ?? null,
       updatedAt: now.getTime(),
     });
     await st.markEntriesPaid.run({ orderId, paymentId: result.paymentId });

@@ -19,6 +19,7 @@ const CATEGORY_TITLES: Record<string, string> = {
   player_protection: "Player protection",
   site_credit: "Site credit",
   marketing: "Marketing",
+  referrals: "Referrals",
 };
 
 export function categoryTitle(category: string): string {
@@ -30,6 +31,11 @@ const LABELS: Record<string, string> = {
   claim_window_days: "Claim window (days)",
   checkout_reminder_hours: "Unfinished checkout reminder after (hours, 0 = off)",
   credit_expiry_days: "Credit expires after (days, 0 = never)",
+  referrals_enabled: "Refer a friend is on",
+  referral_referrer_reward: "Reward for the customer who shared (£)",
+  referral_referred_reward: "Reward for the friend who joined (£)",
+  referral_monthly_rewards: "Rewards per customer per month, at most",
+  referral_window_days: "Refund window before a reward (days)",
   live_draw_schedule: "Live draw day and time",
   live_stream_url: "Live stream address",
   promotion_enabled: "Show the promotion",
