@@ -51,7 +51,7 @@ ALTER TABLE "entries" ADD COLUMN "discount_pence" bigint DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "orders" ADD COLUMN "discount_pence" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "discount_code" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "card_fingerprint" text;--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "referral_code" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "referral_code" text GENERATED ALWAYS AS (lower(right(id, 10))) STORED;--> statement-breakpoint
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_code_id_discount_codes_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."discount_codes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -64,4 +64,4 @@ CREATE INDEX "discount_redemptions_code_user_idx" ON "discount_redemptions" USIN
 CREATE INDEX "referrals_referrer_idx" ON "referrals" USING btree ("referrer_id","created_at");--> statement-breakpoint
 CREATE INDEX "referrals_due_idx" ON "referrals" USING btree ("status","qualifies_at");--> statement-breakpoint
 CREATE INDEX "referrals_order_idx" ON "referrals" USING btree ("order_id");--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_referral_code_unique" UNIQUE("referral_code");
+CREATE INDEX "users_referral_code_idx" ON "users" USING btree ("referral_code");

@@ -59,8 +59,8 @@ CREATE UNIQUE INDEX `referrals_referred_id_unique` ON `referrals` (`referred_id`
 CREATE INDEX `referrals_referrer_idx` ON `referrals` (`referrer_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `referrals_due_idx` ON `referrals` (`status`,`qualifies_at`);--> statement-breakpoint
 CREATE INDEX `referrals_order_idx` ON `referrals` (`order_id`);--> statement-breakpoint
-ALTER TABLE `users` ADD `referral_code` text;--> statement-breakpoint
-CREATE UNIQUE INDEX `users_referral_code_unique` ON `users` (`referral_code`);--> statement-breakpoint
+ALTER TABLE `users` ADD `referral_code` text GENERATED ALWAYS AS (lower(substr(id, -10))) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `users_referral_code_idx` ON `users` (`referral_code`);--> statement-breakpoint
 ALTER TABLE `entries` ADD `discount_pence` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `orders` ADD `discount_pence` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `orders` ADD `discount_code` text;--> statement-breakpoint

@@ -43,6 +43,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 const GENERATED: Record<string, SQL> = {
   // SQLite: upper(substr(id, -8)); PostgreSQL's substr takes no negative start, and its generated columns are stored.
   "orders.reference": sql`upper(right(id, 8))`,
+  "users.referral_code": sql`lower(right(id, 10))`,
 };
 
 type AnyPgTable = PgTableWithColumns<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,50 +1,59 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
 import { competitions } from "./competitions";
 
 export const USER_ROLES = ["user", "admin"] as const;
 
-export const users = sqliteTable("users", {
-  id: id(),
-  /** Stored lower-cased and trimmed; uniqueness is therefore case-insensitive. */
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  phone: text("phone"),
-  /** ISO date, YYYY-MM-DD. */
-  dateOfBirth: text("date_of_birth"),
-  address: text("address"),
-  city: text("city"),
-  postcode: text("postcode"),
-  country: text("country").notNull().default("United Kingdom"),
-  role: text("role", { enum: USER_ROLES }).notNull().default("user"),
-  isActive: flag("is_active", true),
-  emailVerified: flag("email_verified", false),
-  /** The player's own monthly spending limit in pence; null means none set. */
-  monthlyLimitPence: integer("monthly_limit_pence"),
-  /** A raised (or removed) limit waits out the cooling-off period before it applies. */
-  pendingLimitPence: integer("pending_limit_pence"),
-  pendingLimitRemoves: flag("pending_limit_removes", false),
-  pendingLimitEffectiveAt: timestamp("pending_limit_effective_at"),
-  /** Take a break, self-exclusion or an operator's restriction: no entries or purchases until then. */
-  suspendedUntil: timestamp("suspended_until"),
-  suspensionKind: text("suspension_kind", { enum: ["break", "self_exclusion", "restricted"] }),
-  suspensionReason: text("suspension_reason"),
-  /** An operator's restriction, kept apart from the player's own break so lifting one never ends the other. */
-  restrictedAt: timestamp("restricted_at"),
-  restrictionReason: text("restriction_reason"),
-  closedAt: timestamp("closed_at"),
-  /** Marketing mail only with an explicit opt-in; the time it was given (or withdrawn) is kept as evidence. */
-  marketingEmail: flag("marketing_email", false),
-  marketingConsentAt: timestamp("marketing_consent_at"),
-  /** Random, per customer: the footer link of a marketing mail unsubscribes with it, without signing in. */
-  unsubscribeToken: text("unsubscribe_token").unique(),
-  /** The customer's share link is /r/{referralCode}; given when first asked for. */
-  referralCode: text("referral_code").unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    /** Stored lower-cased and trimmed; uniqueness is therefore case-insensitive. */
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone"),
+    /** ISO date, YYYY-MM-DD. */
+    dateOfBirth: text("date_of_birth"),
+    address: text("address"),
+    city: text("city"),
+    postcode: text("postcode"),
+    country: text("country").notNull().default("United Kingdom"),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    isActive: flag("is_active", true),
+    emailVerified: flag("email_verified", false),
+    /** The player's own monthly spending limit in pence; null means none set. */
+    monthlyLimitPence: integer("monthly_limit_pence"),
+    /** A raised (or removed) limit waits out the cooling-off period before it applies. */
+    pendingLimitPence: integer("pending_limit_pence"),
+    pendingLimitRemoves: flag("pending_limit_removes", false),
+    pendingLimitEffectiveAt: timestamp("pending_limit_effective_at"),
+    /** Take a break, self-exclusion or an operator's restriction: no entries or purchases until then. */
+    suspendedUntil: timestamp("suspended_until"),
+    suspensionKind: text("suspension_kind", { enum: ["break", "self_exclusion", "restricted"] }),
+    suspensionReason: text("suspension_reason"),
+    /** An operator's restriction, kept apart from the player's own break so lifting one never ends the other. */
+    restrictedAt: timestamp("restricted_at"),
+    restrictionReason: text("restriction_reason"),
+    closedAt: timestamp("closed_at"),
+    /** Marketing mail only with an explicit opt-in; the time it was given (or withdrawn) is kept as evidence. */
+    marketingEmail: flag("marketing_email", false),
+    marketingConsentAt: timestamp("marketing_consent_at"),
+    /** Random, per customer: the footer link of a marketing mail unsubscribes with it, without signing in. */
+    unsubscribeToken: text("unsubscribe_token").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /**
+     * The customer's share link is /r/{referralCode}: the id's last 10 hex digits (its random part),
+     * computed by the database from the id (never written), so every account has one without a write.
+     * Looked up through its index; on the rare clash of two accounts' codes, the code names nobody.
+     */
+    referralCode: text("referral_code").generatedAlwaysAs(sql`lower(substr(id, -10))`, { mode: "virtual" }),
+  },
+  (t) => [index("users_referral_code_idx").on(t.referralCode)],
+);
 
 /** Things a player did that may be signs of harm, for the operator's protection view. */
 export const protectionEvents = sqliteTable(

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { eq } from "drizzle-orm";
-import { first, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { sitePath } from "../../shared/safe-link";
 import { referralCookie } from "../auth/cookies";
-import { noLinkReason, REFERRAL_CODE_PATTERN } from "../services/promotions/referral-links";
+import { noLinkReason, referrerByCode } from "../services/promotions/referral-links";
 import { referralSettings } from "../services/promotions/referral-settings";
 
 /** /r/{code}: a share link's path. */
@@ -19,23 +18,16 @@ export async function serveReferralLink(db: Db, req: IncomingMessage, res: Serve
   req.resume();
   const to = url.searchParams.get("to");
   const location = (to && sitePath(to)) || "/";
-  if (REFERRAL_CODE_PATTERN.test(code)) {
-    const referrer = await first(
-      db
-        .select({
-          role: users.role,
-          emailVerified: users.emailVerified,
-          isActive: users.isActive,
-          closedAt: users.closedAt,
-          suspendedUntil: users.suspendedUntil,
-          suspensionKind: users.suspensionKind,
-          restrictedAt: users.restrictedAt,
-        })
-        .from(users)
-        .where(eq(users.referralCode, code)),
-    );
-    if (referrer && !noLinkReason(referrer, (await referralSettings(db)).enabled)) res.appendHeader("Set-Cookie", referralCookie(code, secureCookies));
-  }
+  const referrer = await referrerByCode<Parameters<typeof noLinkReason>[0]>(db, code, {
+    role: users.role,
+    emailVerified: users.emailVerified,
+    isActive: users.isActive,
+    closedAt: users.closedAt,
+    suspendedUntil: users.suspendedUntil,
+    suspensionKind: users.suspensionKind,
+    restrictedAt: users.restrictedAt,
+  });
+  if (referrer && !noLinkReason(referrer, (await referralSettings(db)).enabled)) res.appendHeader("Set-Cookie", referralCookie(code, secureCookies));
   res.writeHead(302, { Location: location, "Cache-Control": "no-store" });
   res.end();
 }

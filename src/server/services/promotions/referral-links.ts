@@ -1,10 +1,9 @@
-import { randomInt } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { first, type Db, type Tx } from "../../../../db/client";
 import { referrals, users, type User } from "../../../../db/schema";
 import { penceToDecimal } from "../../../shared/money";
 import type { MyReferrals } from "../../../shared/schemas/referrals";
-import { AppError } from "../../errors";
 import { suspensionMessage } from "../protection/gate";
 import { referralSettings } from "./referral-settings";
 
@@ -14,17 +13,11 @@ import { referralSettings } from "./referral-settings";
  * What it earns is decided later (referral-rewards.ts).
  */
 
-/** Letters and digits that cannot be mistaken for one another when read aloud or copied by hand. */
-const CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
-const CODE_LENGTH = 8;
-/** A code is only ever these characters: anything else in /r/{code} is not one. */
-export const REFERRAL_CODE_PATTERN = /^[2-9a-hjkmnp-z]{8}$/;
-
-function newCode(): string {
-  let code = "";
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
+/**
+ * A code is the account id's last 10 hex digits (users.referral_code, computed by the database), so
+ * anything else in /r/{code} is not one.
+ */
+export const REFERRAL_CODE_PATTERN = /^[0-9a-f]{10}$/;
 
 type MayRefer = Pick<User, "role" | "emailVerified" | "isActive" | "closedAt" | "suspendedUntil" | "suspensionKind" | "restrictedAt">;
 
@@ -41,32 +34,29 @@ export function noLinkReason(user: MayRefer, enabled: boolean, now = new Date())
   return null;
 }
 
-/** The customer's code, given the first time it is asked for (a new one on the rare clash with another's). */
-export async function referralCodeOf(db: Db, userId: string): Promise<string> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const user = await first(db.select({ code: users.referralCode }).from(users).where(eq(users.id, userId)));
-    if (!user) throw new AppError("NOT_FOUND", "Account not found");
-    if (user.code) return user.code;
-    const code = newCode();
-    if (await first(db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)))) continue;
-    try {
-      // Only when it still has none: two first asks at once both answer the one that was kept.
-      await db
-        .update(users)
-        .set({ referralCode: code })
-        .where(and(eq(users.id, userId), isNull(users.referralCode)));
-    } catch {
-      // Taken by another account between the look and the write: try another.
-    }
-  }
-  throw new AppError("UNAVAILABLE", "Could not make a share link just now. Please try again.");
+/**
+ * The account a code names: one look-up in the code's index. Two accounts whose ids end alike (about
+ * one pair in two million among a hundred thousand customers) share a code, which then names nobody.
+ */
+export async function referrerByCode<T extends Record<string, unknown>>(
+  db: Tx,
+  code: string,
+  fields: { [K in keyof T]: SQLiteColumn },
+): Promise<T | undefined> {
+  if (!REFERRAL_CODE_PATTERN.test(code)) return undefined;
+  const found = (await db
+    .select(fields as Record<string, SQLiteColumn>)
+    .from(users)
+    .where(eq(users.referralCode, code))
+    .limit(2)) as unknown as T[];
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** GET /api/user/referrals */
 export async function myReferrals(db: Db, user: User, origin: string): Promise<MyReferrals> {
   const s = await referralSettings(db);
   const reason = noLinkReason(user, s.enabled, new Date());
-  const link = reason ? null : `${origin.replace(/\/+$/, "")}/r/${await referralCodeOf(db, user.id)}`;
+  const link = reason || !user.referralCode ? null : `${origin.replace(/\/+$/, "")}/r/${user.referralCode}`;
   const rows = await db
     .select({ firstName: users.firstName, joinedAt: referrals.createdAt, status: referrals.status, earnedPence: referrals.referrerRewardPence })
     .from(referrals)
@@ -107,8 +97,9 @@ export async function myReferrals(db: Db, user: User, origin: string): Promise<M
  * (verified, open, not staff). Anything else is ignored: a sign-up never fails because of a code.
  */
 export async function joinThroughReferral(tx: Tx, code: string | null | undefined, referred: Pick<User, "id">, now: Date): Promise<boolean> {
-  if (!code || !REFERRAL_CODE_PATTERN.test(code)) return false;
-  const referrer = await first(tx.select().from(users).where(eq(users.referralCode, code)));
+  if (!code) return false;
+  const found = await referrerByCode<{ id: string }>(tx, code, { id: users.id });
+  const referrer = found && (await first(tx.select().from(users).where(eq(users.id, found.id))));
   if (!referrer || referrer.id === referred.id) return false;
   const s = await referralSettings(tx);
   if (noLinkReason(referrer, s.enabled, now)) return false;
@@ -116,7 +107,7 @@ export async function joinThroughReferral(tx: Tx, code: string | null | undefine
   return true;
 }
 
-/** What the customer's data export says of referrals: their code as it stands (none is made for it), who referred them, whom they referred. */
+/** What the customer's data export says of referrals: their code, who referred them, whom they referred. */
 export async function referralsForExport(db: Db, user: Pick<User, "id" | "referralCode">) {
   const through = await first(
     db
