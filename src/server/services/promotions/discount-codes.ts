@@ -266,7 +266,8 @@ async function refuseTaken(tx: Tx, code: string, exceptId: string | null): Promi
   }
 }
 
-async function viewOf(tx: Tx, id: string, now: Date): Promise<DiscountCodeView> {
+/** A code not deleted, by id; NOT_FOUND otherwise. */
+async function liveCode(tx: Tx, id: string): Promise<DiscountCode> {
   const row = await first(
     tx
       .select()
@@ -274,7 +275,11 @@ async function viewOf(tx: Tx, id: string, now: Date): Promise<DiscountCodeView> 
       .where(and(eq(discountCodes.id, id), isNull(discountCodes.deletedAt))),
   );
   if (!row) throw new AppError("NOT_FOUND", "Discount code not found");
-  return toView(row, (await givenBy(tx, [id])).get(id) ?? 0, now);
+  return row;
+}
+
+async function viewOf(tx: Tx, id: string, now: Date): Promise<DiscountCodeView> {
+  return toView(await liveCode(tx, id), (await givenBy(tx, [id])).get(id) ?? 0, now);
 }
 
 /** POST /api/admin/discount-codes (audited). */
@@ -311,13 +316,7 @@ export function updateDiscountCode(db: Db, actor: Actor, id: string, input: Omit
     db,
     actor,
     async (tx) => {
-      const current = await first(
-        tx
-          .select()
-          .from(discountCodes)
-          .where(and(eq(discountCodes.id, id), isNull(discountCodes.deletedAt))),
-      );
-      if (!current) throw new AppError("NOT_FOUND", "Discount code not found");
+      const current = await liveCode(tx, id);
       const kind = input.kind ?? current.kind;
       const value =
         kind === "percent" ? (input.percent ?? (input.kind ? null : current.value)) : (input.amount ?? (input.kind ? null : penceToDecimal(current.value)));
@@ -355,13 +354,7 @@ export function deleteDiscountCode(db: Db, actor: Actor, id: string, now = new D
     db,
     actor,
     async (tx) => {
-      const current = await first(
-        tx
-          .select()
-          .from(discountCodes)
-          .where(and(eq(discountCodes.id, id), isNull(discountCodes.deletedAt))),
-      );
-      if (!current) throw new AppError("NOT_FOUND", "Discount code not found");
+      const current = await liveCode(tx, id);
       const used = await first(tx.select({ id: discountRedemptions.id }).from(discountRedemptions).where(eq(discountRedemptions.codeId, id)).limit(1));
       if (used) {
         await tx.update(discountCodes).set({ active: false, deletedAt: now, updatedAt: now }).where(eq(discountCodes.id, id));
